@@ -1,0 +1,31 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test test-slow proto lint clean install
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+proto: $(STAMP)
+	$(BIN)/python -m shared.protogen
+
+run: $(STAMP)
+	$(BIN)/foodgames up
+
+test: $(STAMP)
+	$(BIN)/buf lint proto
+	$(BIN)/python -m pytest -q
+
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -q -m slow
+
+clean:
+	rm -rf $(VENV) data

@@ -1,0 +1,89 @@
+"""Settings of every service and tool, from the environment (FOODGAMES_*).
+
+The same code runs on the embedded single server (`foodgames up`) and on a
+cluster: only these values change.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+# The real gRPC port of every service; deploy/ manifests are checked against it.
+SERVICE_PORTS: dict[str, int] = {
+    "foodie-forest": 50051,
+    "deck": 50052,
+    "leaderboard": 50053,
+    "matchmaking": 50054,
+}
+RULES_SERVICES = ("foodie-forest",)
+
+
+def _env_name(service: str) -> str:
+    return "FOODGAMES_" + service.upper().replace("-", "_") + "_ADDR"
+
+
+@dataclass(frozen=True)
+class Settings:
+    nats_url: str = "nats://127.0.0.1:4222"
+    redis_url: str = "redis://127.0.0.1:6379/0"
+    data_dir: Path = Path("data")
+    host: str = "127.0.0.1"
+    token_key: str | None = None  # HS256 secret; None: a dev key under data_dir
+    deck_signing_key_file: Path | None = None  # Ed25519 PEM; None: a dev key under data_dir
+    stream_replicas: int = 1
+    seed_window_s: float = 2.0  # how long the first shuffle waits for players' seeds
+    duplicate_window_s: float = 120.0  # JetStream's own duplicate window
+    addresses: dict[str, str] = field(default_factory=dict)
+    ports: dict[str, int] = field(default_factory=lambda: dict(SERVICE_PORTS))
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None, **overrides) -> "Settings":
+        env = dict(os.environ if env is None else env)
+        kwargs: dict = {}
+        simple = {
+            "FOODGAMES_NATS_URL": ("nats_url", str),
+            "FOODGAMES_REDIS_URL": ("redis_url", str),
+            "FOODGAMES_DATA_DIR": ("data_dir", Path),
+            "FOODGAMES_HOST": ("host", str),
+            "FOODGAMES_TOKEN_KEY": ("token_key", str),
+            "FOODGAMES_DECK_SIGNING_KEY_FILE": ("deck_signing_key_file", Path),
+            "FOODGAMES_STREAM_REPLICAS": ("stream_replicas", int),
+            "FOODGAMES_SEED_WINDOW_S": ("seed_window_s", float),
+            "FOODGAMES_DUPLICATE_WINDOW_S": ("duplicate_window_s", float),
+        }
+        for var, (name, conv) in simple.items():
+            if env.get(var):
+                try:
+                    kwargs[name] = conv(env[var])
+                except ValueError:
+                    raise ValueError(f"{var}={env[var]!r} is not a valid {conv.__name__}") from None
+        kwargs["addresses"] = {s: env[_env_name(s)] for s in SERVICE_PORTS if env.get(_env_name(s))}
+        kwargs.update(overrides)
+        return cls(**kwargs)
+
+    def with_(self, **changes) -> "Settings":
+        return replace(self, **changes)
+
+    def address(self, service: str) -> str:
+        """Where `service` answers gRPC: FOODGAMES_<SERVICE>_ADDR or host:port."""
+        if service in self.addresses:
+            return self.addresses[service]
+        host = "127.0.0.1" if self.host in ("0.0.0.0", "::") else self.host
+        return f"{host}:{self.ports[service]}"
+
+    def secret_dir(self) -> Path:
+        path = self.data_dir / "secrets"
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+
+    def resolved_token_key(self) -> str:
+        """The token signing key; on a dev machine one is generated once under data/."""
+        if self.token_key:
+            return self.token_key
+        path = self.secret_dir() / "token.key"
+        if not path.exists():
+            path.write_text(secrets.token_hex(32))
+            path.chmod(0o600)
+        return path.read_text().strip()

@@ -1,0 +1,61 @@
+"""Errors a handler raises; one interceptor (shared.service) maps them to gRPC
+status codes, so servicers never touch status codes themselves."""
+from __future__ import annotations
+
+import grpc
+
+from shared import rules
+
+
+class AppError(Exception):
+    code = grpc.StatusCode.INTERNAL
+
+
+class InvalidArgument(AppError):
+    code = grpc.StatusCode.INVALID_ARGUMENT
+
+
+class NotFound(AppError):
+    code = grpc.StatusCode.NOT_FOUND
+
+
+class AlreadyExists(AppError):
+    code = grpc.StatusCode.ALREADY_EXISTS
+
+
+class FailedPrecondition(AppError):
+    code = grpc.StatusCode.FAILED_PRECONDITION
+
+
+class PermissionDenied(AppError):
+    code = grpc.StatusCode.PERMISSION_DENIED
+
+
+class Unauthenticated(AppError):
+    code = grpc.StatusCode.UNAUTHENTICATED
+
+
+class Aborted(AppError):
+    code = grpc.StatusCode.ABORTED
+
+
+class Unavailable(AppError):
+    code = grpc.StatusCode.UNAVAILABLE
+
+
+# Rules errors reach players unchanged, with the code that says what kind of "no" it is.
+RULES_CODES: dict[type, grpc.StatusCode] = {
+    rules.MalformedMove: grpc.StatusCode.INVALID_ARGUMENT,
+    rules.InvalidSetup: grpc.StatusCode.INVALID_ARGUMENT,
+    rules.NotYourTurn: grpc.StatusCode.FAILED_PRECONDITION,
+    rules.IllegalMove: grpc.StatusCode.FAILED_PRECONDITION,
+}
+
+
+def status_for(exc: BaseException) -> grpc.StatusCode | None:
+    if isinstance(exc, AppError):
+        return exc.code
+    for cls, code in RULES_CODES.items():
+        if isinstance(exc, cls):
+            return code
+    return None

@@ -1,0 +1,118 @@
+"""The event store port: append a command's events with optimistic concurrency
+and an idempotent command id; read a game's events; follow them live.
+
+Adapters: `jetstream.JetStreamEventStore` (production) and
+`memory.MemoryEventStore` (in-process runs). Both pass tests/eventstore's
+contract test case.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, AsyncIterator, Mapping, Protocol, Sequence
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    subject: str
+    version: int  # 1-based position of the event in its game
+    type: str
+    schema_version: int
+    data: Mapping[str, Any]
+    command_id: str
+    seq: int  # stream sequence of the message that holds it
+    recorded_at: str  # ISO 8601, UTC
+
+    def record(self) -> dict[str, Any]:
+        return {"type": self.type, "schema_version": self.schema_version, "data": dict(self.data)}
+
+
+@dataclass(frozen=True)
+class RecordedCommand:
+    """One append: all events of one command, stored as one message."""
+
+    subject: str
+    command_id: str
+    seq: int
+    version: int  # the game's event count after this command
+    recorded_at: str
+    events: tuple[StoredEvent, ...]
+    headers: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    subject: str
+    version: int
+    seq: int
+    events: tuple[StoredEvent, ...]
+    duplicate: bool = False  # the command id had been applied: nothing new written
+
+
+class EventStoreError(Exception):
+    pass
+
+
+class VersionConflict(EventStoreError):
+    def __init__(self, subject: str, expected: int, actual: int | None):
+        self.subject, self.expected, self.actual = subject, expected, actual
+        seen = "unknown" if actual is None else str(actual)
+        super().__init__(f"{subject} is at version {seen}, not the expected {expected}: "
+                         f"someone else moved first; reload and try again")
+
+
+class DuplicateCommand(EventStoreError):
+    """A command id reused for different events."""
+
+    def __init__(self, subject: str, command_id: str):
+        self.subject, self.command_id = subject, command_id
+        super().__init__(f"command id {command_id!r} was already used in {subject} for other events")
+
+
+class InvalidEvents(EventStoreError):
+    pass
+
+
+def check_events(subject: str, events: Sequence[Mapping[str, Any]], command_id: str) -> None:
+    if not subject or " " in subject or subject.startswith(".") or subject.endswith("."):
+        raise InvalidEvents(f"{subject!r} is not a valid subject")
+    if not command_id:
+        raise InvalidEvents("a command id is required")
+    if not events:
+        raise InvalidEvents("a command must produce at least one event")
+    for event in events:
+        if not isinstance(event, Mapping) or not isinstance(event.get("type"), str) \
+                or not isinstance(event.get("data"), Mapping):
+            raise InvalidEvents(f"an event needs a type and a data object, got {event!r}")
+
+
+class EventStore(Protocol):
+    async def append(self, subject: str, events: Sequence[Mapping[str, Any]], expected_version: int,
+                     command_id: str, headers: Mapping[str, str] | None = None) -> AppendResult: ...
+
+    async def read_commands(self, subject: str, after_version: int = 0,
+                            from_seq: int = 1) -> list[RecordedCommand]: ...
+
+    async def read(self, subject: str, after_version: int = 0) -> list[StoredEvent]: ...
+
+    def follow(self, subject: str, after_version: int = 0,
+               from_seq: int = 1) -> AsyncIterator[RecordedCommand]: ...
+
+    async def version(self, subject: str) -> int: ...
+
+
+def flatten(commands: Sequence[RecordedCommand], after_version: int = 0) -> list[StoredEvent]:
+    return [e for c in commands for e in c.events if e.version > after_version]
+
+
+def build_events(subject: str, records: Sequence[Mapping[str, Any]], first_version: int,
+                 command_id: str, seq: int, recorded_at: str) -> tuple[StoredEvent, ...]:
+    return tuple(
+        StoredEvent(subject, first_version + i, r["type"], int(r.get("schema_version", 1)),
+                    dict(r["data"]), command_id, seq, recorded_at)
+        for i, r in enumerate(records))
+
+
+def same_events(a: Sequence[StoredEvent], b: Sequence[Mapping[str, Any]]) -> bool:
+    return [e.record() for e in a] == [
+        {"type": r["type"], "schema_version": int(r.get("schema_version", 1)), "data": dict(r["data"])}
+        for r in b]

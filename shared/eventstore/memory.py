@@ -1,0 +1,59 @@
+"""An in-process event store with the same contract as JetStream: for the
+scenario runner and in-process tools."""
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime, timezone
+from typing import Any, AsyncIterator, Mapping, Sequence
+
+from shared.eventstore import (AppendResult, DuplicateCommand, RecordedCommand, VersionConflict,
+                               build_events, check_events, flatten, same_events)
+
+
+class MemoryEventStore:
+    def __init__(self) -> None:
+        self._commands: dict[str, list[RecordedCommand]] = {}
+        self._seq = 0
+        self._changed = asyncio.Condition()
+
+    async def append(self, subject: str, events: Sequence[Mapping[str, Any]], expected_version: int,
+                     command_id: str, headers: Mapping[str, str] | None = None) -> AppendResult:
+        check_events(subject, events, command_id)
+        history = self._commands.setdefault(subject, [])
+        for command in history:
+            if command.command_id == command_id:
+                if not same_events(command.events, events):
+                    raise DuplicateCommand(subject, command_id)
+                return AppendResult(subject, command.version, command.seq, command.events, True)
+        current = history[-1].version if history else 0
+        if current != expected_version:
+            raise VersionConflict(subject, expected_version, current)
+        self._seq += 1
+        now = datetime.now(timezone.utc).isoformat()
+        stored = build_events(subject, events, current + 1, command_id, self._seq, now)
+        command = RecordedCommand(subject, command_id, self._seq, current + len(events), now, stored,
+                                  dict(headers or {}))
+        history.append(command)
+        async with self._changed:
+            self._changed.notify_all()
+        return AppendResult(subject, command.version, command.seq, stored)
+
+    async def read_commands(self, subject: str, after_version: int = 0, from_seq: int = 1) -> list[RecordedCommand]:
+        return [c for c in self._commands.get(subject, []) if c.version > after_version and c.seq >= from_seq]
+
+    async def read(self, subject: str, after_version: int = 0):
+        return flatten(await self.read_commands(subject, after_version), after_version)
+
+    async def version(self, subject: str) -> int:
+        history = self._commands.get(subject, [])
+        return history[-1].version if history else 0
+
+    async def follow(self, subject: str, after_version: int = 0, from_seq: int = 1) -> AsyncIterator[RecordedCommand]:
+        seen = after_version
+        while True:
+            for command in await self.read_commands(subject, seen, from_seq):
+                seen = command.version
+                yield command
+            async with self._changed:
+                if await self.version(subject) == seen:
+                    await self._changed.wait()

@@ -1,0 +1,104 @@
+"""The shape every game's rules module has: a pure decider with chance nodes.
+
+A rules module does no I/O, reads no clock and draws no randomness. The runtime
+(`shared.runtime`) hosts it: it folds stored events with `evolve`, asks `decide`
+for the events of a move, and, when `chance` names a pending shuffle, gets the
+order from the deck service and feeds it back through `resolve_chance`.
+
+Events and commands are frozen dataclasses; `shared.codec` turns events into
+JSON-able dicts for the event store and back.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Protocol, Sequence
+
+
+class RulesError(Exception):
+    """Base of the errors a rules module raises; the message is shown to players."""
+
+
+class IllegalMove(RulesError):
+    """A well-formed move the rules forbid now (which rule, which card)."""
+
+
+class NotYourTurn(RulesError):
+    """The seat may not act now."""
+
+
+class MalformedMove(RulesError):
+    """The move payload cannot be understood (unknown type, missing field)."""
+
+
+class InvalidSetup(RulesError):
+    """Bad players or options when creating a game."""
+
+
+@dataclass(frozen=True)
+class ChanceNode:
+    """The game waits for a shuffle: `deck` is its name, `k` how many shuffles of
+    that deck came before in this game, `cards` the card list to shuffle (in a
+    canonical order, so the deck service can hash and log it)."""
+
+    deck: str
+    k: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What the leaderboard needs at game end. `placings[i]` is the place of
+    `players[i]` (1 = best; equal places for ties). For cooperative games
+    `team_won` says whether the table beat the game."""
+
+    players: tuple[str, ...]
+    points: tuple[int, ...]
+    placings: tuple[int, ...]
+    team_won: bool | None = None
+    difficulty: str | None = None
+
+
+class Rules(Protocol):
+    """One game's rules. Seats are indices into the players tuple."""
+
+    name: str  # the game's id on the wire, e.g. "foodie-forest"
+    min_players: int
+    max_players: int
+    event_types: Sequence[type]  # every event dataclass, for the codec
+
+    def initial_state(self, players: Sequence[str], options: Mapping[str, Any]) -> Any:
+        """The state before the first event; raises InvalidSetup."""
+
+    def start(self, state: Any) -> list[Any]:
+        """The events that open a game (e.g. GameStarted with players and options)."""
+
+    def decide(self, state: Any, seat: int, move: Mapping[str, Any]) -> list[Any]:
+        """Events for `seat` making `move` (a JSON-like dict such as
+        {"type": "play", "card": "bug-3"}); raises MalformedMove, NotYourTurn or
+        IllegalMove with a reason a player understands."""
+
+    def evolve(self, state: Any, event: Any) -> Any:
+        """Apply one event. Trivial: no validation, no decisions."""
+
+    def chance(self, state: Any) -> ChanceNode | None:
+        """The pending shuffle, if the game waits for one."""
+
+    def resolve_chance(self, state: Any, order: Sequence[str]) -> list[Any]:
+        """Events for the shuffled `order` (top card first) of the pending node."""
+
+    def is_terminal(self, state: Any) -> bool: ...
+
+    def to_act(self, state: Any) -> frozenset[int]:
+        """Seats that may move now (several for simultaneous choices)."""
+
+    def legal_moves(self, state: Any, seat: int) -> list[dict[str, Any]]: ...
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see (None: a spectator). Never another seat's hand,
+        an unrevealed choice, or a deck's order. JSON-able."""
+
+    def event_view(self, event: Any, seat: int | None) -> dict[str, Any] | None:
+        """The event as `seat` may see it (redacted), or None to hide it."""
+
+    def result(self, state: Any) -> GameResult | None:
+        """Final points and placings once terminal."""

@@ -1,0 +1,49 @@
+"""Wires a rules service: NATS event store, deck client, runtime, gRPC server."""
+from __future__ import annotations
+
+import asyncio
+
+from foodgames.v1 import game_pb2, game_pb2_grpc
+
+from shared.config import Settings
+from shared.eventstore.jetstream import JetStreamEventStore, connect
+from shared.rules import Rules
+from shared.runtime.deck import DeckPort
+from shared.runtime.game import GameRuntime
+from shared.runtime.servicer import GameServicer
+from shared.service import start_server
+
+GAME_SERVICE = game_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
+
+
+async def start_rules_server(rules: Rules, settings: Settings, port: int, store, deck: DeckPort):
+    runtime = GameRuntime(rules, store, deck)
+    server = await start_server(rules.name, port, settings,
+                                [(game_pb2_grpc.add_GameServiceServicer_to_server, GameServicer(runtime))],
+                                [GAME_SERVICE])
+    server.runtime = runtime  # type: ignore[attr-defined]
+    return server
+
+
+def deck_client(settings: Settings) -> DeckPort:
+    from services.deck.client import DeckClient
+
+    return DeckClient(settings)
+
+
+async def serve_rules(rules: Rules, settings: Settings, port: int) -> None:
+    """Run a rules service until cancelled."""
+    nc = await connect(settings.nats_url, name=rules.name)
+    store = JetStreamEventStore(nc, replicas=settings.stream_replicas,
+                                duplicate_window_s=settings.duplicate_window_s)
+    await store.ensure_stream()
+    deck = deck_client(settings)
+    server = await start_rules_server(rules, settings, port, store, deck)
+    try:
+        await server.wait_for_termination()
+    except asyncio.CancelledError:
+        pass
+    finally:
+        await server.stop(grace=2)
+        await server.runtime.close()
+        await nc.drain()

@@ -1,0 +1,370 @@
+"""The application service of a rules engine: create a game, play a move, read
+a seat's view, follow a game. A move is
+
+  load state (warm cache, caught up from the stream) -> rules.decide ->
+  append with the expected version and the move's id -> resolve any chance
+  node with the deck service -> at game end, reveal the deck's seed.
+
+Nothing is written when any step before the append fails.
+"""
+from __future__ import annotations
+
+import asyncio
+import re
+import uuid
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, AsyncIterator, Mapping, Sequence
+
+from shared import telemetry
+from shared.auth import Identity
+from shared.codec import EventCodec, to_jsonable
+from shared.errors import Aborted, AlreadyExists, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied, Unavailable
+from shared.eventstore import AppendResult, EventStore, RecordedCommand, VersionConflict
+from shared.rules import GameResult, InvalidSetup, Rules, RulesError
+from shared.runtime import envelope as env
+from shared.runtime.deck import DeckPort
+
+GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+log = telemetry.get_logger("shared.runtime")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A game as folded from its stream."""
+
+    game_id: str
+    state: Any = None
+    players: tuple[str, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+    ranked: bool = False
+    version: int = 0
+    last_seq: int = 0
+    commitment: str = ""
+    results: Mapping[str, int] = field(default_factory=dict)  # command id -> version after it
+    over: bool = False
+    revealed: bool = False
+
+
+@dataclass(frozen=True)
+class MoveOutcome:
+    version: int
+    events: list[dict[str, Any]]  # as the moving seat may see them
+    view: dict[str, Any]
+    duplicate: bool
+
+
+@dataclass(frozen=True)
+class Update:
+    version: int
+    events: list[dict[str, Any]]
+    view: dict[str, Any]
+    finished: bool
+
+
+class GameRuntime:
+    def __init__(self, rules: Rules, store: EventStore, deck: DeckPort, *, cache_size: int = 10_000,
+                 max_retries: int = 5):
+        self.rules = rules
+        self.store = store
+        self.deck = deck
+        self.codec = EventCodec(rules.event_types)
+        self.cache: OrderedDict[str, GameRecord] = OrderedDict()
+        self.cache_size = cache_size
+        self.max_retries = max_retries
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._background: set[asyncio.Task] = set()
+
+    # -- folding ---------------------------------------------------------------------------
+
+    def subject(self, game_id: str) -> str:
+        return env.subject_for(self.rules.name, game_id)
+
+    def fold(self, record: GameRecord, commands: Sequence[RecordedCommand]) -> GameRecord:
+        state, players, options, ranked = record.state, record.players, record.options, record.ranked
+        commitment, over, revealed = record.commitment, record.over, record.revealed
+        results = dict(record.results)
+        version, last_seq = record.version, record.last_seq
+        for command in commands:
+            if command.version <= version:
+                continue
+            for event in command.events:
+                if event.type == env.GAME_CREATED:
+                    players = tuple(event.data["players"])
+                    options = dict(event.data.get("options") or {})
+                    ranked = bool(event.data.get("ranked"))
+                    state = self.rules.initial_state(players, options)
+                elif event.type == env.SEED_COMMITTED:
+                    commitment = event.data["commitment"]
+                elif event.type == env.GAME_OVER:
+                    over = True
+                elif event.type == env.SEED_REVEALED:
+                    revealed = True
+                elif event.type not in env.RUNTIME_EVENTS:
+                    state = self.rules.evolve(state, self.codec.decode(event.record()))
+            results[command.command_id] = command.version
+            version, last_seq = command.version, command.seq
+        return GameRecord(record.game_id, state, players, options, ranked, version, last_seq, commitment,
+                          results, over, revealed)
+
+    async def replay(self, game_id: str) -> GameRecord:
+        """The game rebuilt from its whole stream, ignoring the cache."""
+        return self.fold(GameRecord(game_id), await self.store.read_commands(self.subject(game_id)))
+
+    def _remember(self, record: GameRecord) -> GameRecord:
+        cached = self.cache.get(record.game_id)
+        if cached is not None and cached.version > record.version:
+            return cached  # a slower reader must not put an older state back
+        self.cache[record.game_id] = record
+        self.cache.move_to_end(record.game_id)
+        while len(self.cache) > self.cache_size:
+            self.cache.popitem(last=False)
+        return record
+
+    async def load(self, game_id: str, catch_up: bool = True) -> GameRecord:
+        """The game from the warm cache, caught up with what other replicas wrote."""
+        if not GAME_ID.match(game_id or ""):
+            raise InvalidArgument(f"{game_id!r} is not a valid game id (letters, digits, - and _, up to 64)")
+        record = self.cache.get(game_id)
+        if record is None:
+            record = await self.replay(game_id)
+        elif catch_up:
+            newer = await self.store.read_commands(self.subject(game_id), record.version, record.last_seq + 1)
+            record = self.fold(record, newer)
+        if record.version == 0:
+            raise NotFound(f"there is no {self.rules.name} game {game_id!r}")
+        return self._remember(record)
+
+    def _lock(self, game_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    def _apply(self, record: GameRecord, result: AppendResult) -> GameRecord:
+        command = RecordedCommand(result.subject, result.events[0].command_id if result.events else "",
+                                  result.seq, result.version, "", result.events)
+        return self._remember(self.fold(record, [command]))
+
+    # -- creating --------------------------------------------------------------------------
+
+    async def create_game(self, identity: Identity, players: Sequence[str], options: Mapping[str, Any],
+                          ranked: bool = False, game_id: str = "") -> GameRecord:
+        players = tuple(players)
+        if identity.role == "player" and identity.player not in players:
+            raise PermissionDenied(f"{identity.player} may only create games they play in")
+        if len(set(players)) != len(players):
+            raise InvalidArgument("each player may sit at the table only once")
+        if any(not p or len(p) > 64 for p in players):
+            raise InvalidArgument("a player name is 1 to 64 characters")
+        game_id = game_id or uuid.uuid4().hex[:16]
+        if not GAME_ID.match(game_id):
+            raise InvalidArgument(f"{game_id!r} is not a valid game id (letters, digits, - and _, up to 64)")
+        if not self.rules.min_players <= len(players) <= self.rules.max_players:
+            raise InvalidArgument(f"{self.rules.name} is for {self.rules.min_players} to "
+                                  f"{self.rules.max_players} players, not {len(players)}")
+        try:
+            state = self.rules.initial_state(players, dict(options))
+        except InvalidSetup as exc:
+            raise InvalidArgument(str(exc)) from None
+        subject = self.subject(game_id)
+        if await self.store.version(subject):
+            existing = await self.load(game_id)
+            if existing.players == players:
+                return existing  # a retried create of the same table
+            raise AlreadyExists(f"game {game_id!r} already exists")
+        commitment = await self.deck.commit(game_id, self.rules.name, players)
+        records = [
+            env.record(env.GAME_CREATED, {"game": self.rules.name, "game_id": game_id, "players": list(players),
+                                          "options": to_jsonable(dict(options)), "ranked": bool(ranked)}),
+            env.record(env.SEED_COMMITTED, {"commitment": commitment.commitment, "log_index": commitment.log_index}),
+            *[self.codec.encode(e) for e in self.rules.start(state)],
+        ]
+        try:
+            result = await self.store.append(subject, records, 0, "create")
+        except VersionConflict:
+            raise AlreadyExists(f"game {game_id!r} already exists") from None
+        record = self._apply(GameRecord(game_id), result)
+        self._spawn(self.settle(game_id))
+        log.info("game created", game_id=game_id, players=list(players), version=record.version)
+        return record
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+        task.add_done_callback(_log_failure)
+
+    async def close(self) -> None:
+        for task in list(self._background):
+            task.cancel()
+        await asyncio.gather(*self._background, return_exceptions=True)
+
+    # -- chance and the end ----------------------------------------------------------------
+
+    async def settle(self, game_id: str) -> GameRecord:
+        """Resolve pending shuffles and, once the game is over, reveal the seed."""
+        async with self._lock(game_id):
+            return await self._settle(await self.load(game_id), [])
+
+    async def _settle(self, record: GameRecord, written: list) -> GameRecord:
+        for _ in range(1000):
+            node = None if record.over else self.rules.chance(record.state)
+            if node is not None:
+                order = await self._shuffle(record.game_id, node)
+                events = self.rules.resolve_chance(record.state, order)
+                records = [env.record(env.SHUFFLE_APPLIED, {"deck": node.deck, "k": node.k, "order": list(order)}),
+                           *[self.codec.encode(e) for e in events]]
+                records += self._game_over_records(record, events)
+                command_id = f"chance:{node.deck}:{node.k}"
+            elif record.over and not record.revealed:
+                seed = await self._deck_call(self.deck.reveal(record.game_id))
+                records, command_id = [env.record(env.SEED_REVEALED, {"server_seed": seed})], "reveal"
+            else:
+                return record
+            try:
+                result = await self.store.append(self.subject(record.game_id), records, record.version, command_id)
+                record = self._apply(record, result)
+                written.extend(result.events)
+            except VersionConflict:
+                record = await self.load(record.game_id)  # another replica moved; look again
+        raise RuntimeError("a game kept asking for chance events")
+
+    async def _deck_call(self, coro):
+        try:
+            return await coro
+        except Exception as exc:  # noqa: BLE001 - the deck service is down or refuses
+            raise Unavailable(f"the deck service could not be reached: {exc}") from exc
+
+    async def _shuffle(self, game_id: str, node) -> list[str]:
+        order = list(await self._deck_call(self.deck.shuffle(game_id, node.deck, list(node.cards), node.k)))
+        if sorted(order) != sorted(node.cards):
+            raise Unavailable("the deck service returned an order that is not a shuffle of the deck")
+        return order
+
+    def _game_over_records(self, record: GameRecord, events: Sequence[Any]) -> list[dict[str, Any]]:
+        state = record.state
+        for event in events:
+            state = self.rules.evolve(state, event)
+        if not self.rules.is_terminal(state):
+            return []
+        result: GameResult | None = self.rules.result(state)
+        data = {"game": self.rules.name, "game_id": record.game_id, "players": list(record.players),
+                "points": list(result.points) if result else [], "placings": list(result.placings) if result else [],
+                "team_won": result.team_won if result else None,
+                "difficulty": result.difficulty if result else None, "ranked": record.ranked}
+        return [env.record(env.GAME_OVER, data)]
+
+    # -- moves -----------------------------------------------------------------------------
+
+    def _seat_of(self, record: GameRecord, identity: Identity, seat: int) -> None:
+        if not 0 <= seat < len(record.players):
+            raise InvalidArgument(f"seat {seat} does not exist: the table has seats 0 to {len(record.players) - 1}")
+        if record.players[seat] != identity.player:
+            raise PermissionDenied(f"seat {seat} belongs to {record.players[seat]}, not to {identity.player}")
+
+    async def submit_move(self, identity: Identity, game_id: str, seat: int, move_id: str,
+                          expected_version: int | None, move: Mapping[str, Any]) -> MoveOutcome:
+        if not move_id or len(move_id) > 128:
+            raise InvalidArgument("a move needs a move id of 1 to 128 characters")
+        if not isinstance(move, Mapping) or not move.get("type"):
+            raise InvalidArgument("a move needs a type, e.g. {\"type\": \"play\", \"card\": \"bug-3\"}")
+        command_id = f"move:{seat}:{move_id}"
+        async with self._lock(game_id):
+            cached = self.cache.get(game_id)
+            # Optimistic: a stale cache shows up as a conflict on append; only a client that
+            # has seen a newer version than ours makes us read first.
+            fresh = cached is None or (expected_version is not None and expected_version > cached.version)
+            record = await self.load(game_id, catch_up=fresh)
+            self._seat_of(record, identity, seat)
+            for attempt in range(self.max_retries + 1):
+                if command_id in record.results:
+                    return self._outcome(record, seat, [], duplicate=True)
+                if expected_version is not None and expected_version != record.version:
+                    raise Aborted(f"the game is at version {record.version}, your move was for version "
+                                  f"{expected_version}: look at the table again and replay your move")
+                if record.over or self.rules.is_terminal(record.state):
+                    raise FailedPrecondition("the game is over")
+                if self.rules.chance(record.state) is not None:
+                    record = await self._settle(record, [])
+                    if expected_version is not None and expected_version != record.version:
+                        raise Aborted(f"the cards were dealt (version {record.version}); your move was for "
+                                      f"version {expected_version}")
+                try:
+                    events = self.rules.decide(record.state, seat, dict(move))
+                except RulesError:
+                    if fresh:
+                        raise
+                    # another replica may have moved: judge the move on the latest state
+                    record, fresh = await self.load(game_id), True
+                    continue
+                records = [self.codec.encode(e) for e in events]
+                records += self._game_over_records(record, events)
+                try:
+                    result = await self.store.append(self.subject(game_id), records, record.version, command_id)
+                except VersionConflict:
+                    record, fresh = await self.load(game_id), True
+                    if expected_version is not None and command_id not in record.results:
+                        raise Aborted(f"another move landed first (the game is at version {record.version}); "
+                                      f"look at the table again") from None
+                    continue
+                record = self._apply(record, result)
+                written = list(result.events)
+                if not result.duplicate:
+                    record = await self._settle(record, written)
+                return self._outcome(record, seat, written, duplicate=result.duplicate)
+            raise Aborted(f"the game kept changing while your move was decided ({self.max_retries} tries); try again")
+
+    def _outcome(self, record: GameRecord, seat: int, written, duplicate: bool) -> MoveOutcome:
+        shown = [e for e in (self.event_for_seat(s, seat) for s in written) if e]
+        return MoveOutcome(record.version, shown, self.rules.view(record.state, seat), duplicate)
+
+    # -- reading ---------------------------------------------------------------------------
+
+    async def view(self, identity: Identity, game_id: str, seat: int) -> tuple[GameRecord, dict[str, Any]]:
+        record = await self.load(game_id)
+        self._seat_of(record, identity, seat)
+        if self.rules.chance(record.state) is not None and not record.over:
+            self._spawn(self.settle(game_id))  # e.g. a replica died between a move and its deal
+        if record.over and not record.revealed:
+            self._spawn(self.settle(game_id))
+        return record, self.rules.view(record.state, seat)
+
+    async def legal_moves(self, identity: Identity, game_id: str, seat: int) -> tuple[GameRecord, list[dict]]:
+        record = await self.load(game_id)
+        self._seat_of(record, identity, seat)
+        if record.over:
+            return record, []
+        return record, self.rules.legal_moves(record.state, seat)
+
+    def event_for_seat(self, stored, seat: int) -> dict[str, Any] | None:
+        if stored.type in env.RUNTIME_EVENTS:
+            return stored.record() if stored.type in env.PUBLIC_RUNTIME_EVENTS else None
+        shown = self.rules.event_view(self.codec.decode(stored.record()), seat)
+        if shown is None:
+            return None
+        return {"type": stored.type, "schema_version": stored.schema_version, "data": to_jsonable(shown)}
+
+    async def watch(self, identity: Identity, game_id: str, seat: int, after_version: int = 0) -> AsyncIterator[Update]:
+        """Updates for `seat`: first everything after `after_version`, then live."""
+        record = await self.load(game_id)
+        self._seat_of(record, identity, seat)
+        state = GameRecord(game_id)
+        commands = await self.store.read_commands(self.subject(game_id))
+        pending: list[dict[str, Any]] = []
+        for command in commands:
+            state = self.fold(state, [command])
+            if command.version > after_version:
+                pending += [e for e in (self.event_for_seat(s, seat) for s in command.events) if e]
+        yield Update(state.version, pending, self.rules.view(state.state, seat), state.over)
+        if state.over and state.revealed:
+            return
+        async for command in self.store.follow(self.subject(game_id), state.version, state.last_seq + 1):
+            state = self.fold(state, [command])
+            shown = [e for e in (self.event_for_seat(s, seat) for s in command.events) if e]
+            yield Update(state.version, shown, self.rules.view(state.state, seat), state.over)
+            if state.over and state.revealed:
+                return
+
+
+def _log_failure(task: asyncio.Task) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.warning("background settle failed", error=str(task.exception()))
+

@@ -1,0 +1,79 @@
+"""structlog JSON logs carrying trace ids, and OpenTelemetry spans whose W3C
+context crosses gRPC metadata and NATS headers. The exporter is off unless
+OTEL_EXPORTER_OTLP_ENDPOINT is set."""
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from typing import Mapping, MutableMapping
+
+import structlog
+from opentelemetry import context as otel_context
+from opentelemetry import trace
+from opentelemetry.propagate import extract as _extract
+from opentelemetry.propagate import inject as _inject
+from opentelemetry.sdk.resources import Resource
+from opentelemetry.sdk.trace import TracerProvider
+
+_configured = False
+
+
+def _add_trace_ids(_, __, event_dict):
+    span = trace.get_current_span()
+    ctx = span.get_span_context()
+    if ctx.is_valid:
+        event_dict["trace_id"] = format(ctx.trace_id, "032x")
+        event_dict["span_id"] = format(ctx.span_id, "016x")
+    return event_dict
+
+
+def configure(service: str, level: str | None = None) -> None:
+    """Set up JSON logs to stderr and the tracer provider once per process."""
+    global _configured
+    if _configured:
+        return
+    _configured = True
+    level_name = (level or os.environ.get("FOODGAMES_LOG_LEVEL", "INFO")).upper()
+    logging.basicConfig(stream=sys.stderr, level=getattr(logging, level_name, logging.INFO),
+                        format="%(message)s")
+    structlog.configure(
+        processors=[
+            structlog.contextvars.merge_contextvars,
+            structlog.processors.add_log_level,
+            structlog.processors.TimeStamper(fmt="iso", utc=True),
+            _add_trace_ids,
+            structlog.processors.format_exc_info,
+            structlog.processors.JSONRenderer(),
+        ],
+        wrapper_class=structlog.make_filtering_bound_logger(getattr(logging, level_name, logging.INFO)),
+        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
+        cache_logger_on_first_use=True,
+    )
+    structlog.contextvars.bind_contextvars(service=service)
+    provider = TracerProvider(resource=Resource.create({"service.name": os.environ.get("OTEL_SERVICE_NAME", service)}))
+    if os.environ.get("OTEL_EXPORTER_OTLP_ENDPOINT"):
+        from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter
+        from opentelemetry.sdk.trace.export import BatchSpanProcessor
+
+        provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter()))
+    trace.set_tracer_provider(provider)
+
+
+def get_logger(name: str | None = None):
+    return structlog.get_logger(name)
+
+
+def tracer(name: str) -> trace.Tracer:
+    return trace.get_tracer(name)
+
+
+def inject(headers: MutableMapping[str, str]) -> MutableMapping[str, str]:
+    """Add the current trace context (traceparent) to message headers."""
+    _inject(headers)
+    return headers
+
+
+def extract(headers: Mapping[str, str] | None) -> otel_context.Context:
+    """The trace context carried by message headers or gRPC metadata."""
+    return _extract(dict(headers or {}))

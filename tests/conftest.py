@@ -1,0 +1,50 @@
+"""Real servers for the whole suite: one NATS JetStream and one Valkey, started
+from the pip-installed binaries on free ports, stopped at the end."""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from shared.embedded import start_nats, start_valkey
+
+_db_numbers = itertools.count(1)
+
+
+@pytest.fixture(scope="session")
+def nats_server():
+    server = start_nats()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def valkey_server():
+    server = start_valkey()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def nats_url(nats_server) -> str:
+    return nats_server.url
+
+
+@pytest.fixture
+def redis_url(valkey_server) -> str:
+    """A fresh, empty logical database of the shared Valkey for each test."""
+    import redis
+
+    db = next(_db_numbers) % 16
+    url = f"redis://127.0.0.1:{valkey_server.port}/{db}"
+    redis.Redis.from_url(url).flushdb()
+    return url
+
+
+@pytest.fixture
+async def nc(nats_url):
+    import nats
+
+    conn = await nats.connect(nats_url)
+    yield conn
+    await conn.drain()

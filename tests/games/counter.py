@@ -1,0 +1,124 @@
+"""A tiny test-only game that proves the runtime: players take turns adding 1
+to 3 to a shared total; whoever reaches the target wins. At the start each
+player is dealt one secret card from a shuffled deck (a chance node), so that
+hidden information and chance go through the same paths as in real games."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Mapping, Sequence
+
+from shared.rules import ChanceNode, GameResult, IllegalMove, InvalidSetup, MalformedMove, NotYourTurn
+
+
+@dataclass(frozen=True)
+class Started:
+    players: tuple[str, ...]
+    target: int
+
+
+@dataclass(frozen=True)
+class CardsDealt:
+    hands: tuple[str, ...]  # one card per seat
+
+
+@dataclass(frozen=True)
+class Added:
+    seat: int
+    amount: int
+    total: int
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...] = ()
+    target: int = 21
+    hands: tuple[str, ...] = ()
+    total: int = 0
+    turn: int = 0
+    winner: int | None = None
+
+
+class CounterRules:
+    name = "counter"
+    min_players = 2
+    max_players = 4
+    event_types = (Started, CardsDealt, Added)
+
+    def initial_state(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
+        unknown = set(options) - {"target"}
+        if unknown:
+            raise InvalidSetup(f"unknown option(s): {', '.join(sorted(unknown))}")
+        target = options.get("target", 21)
+        if not isinstance(target, int) or target < 1:
+            raise InvalidSetup("target must be a positive whole number")
+        return State(players=tuple(players), target=target)
+
+    def start(self, state: State) -> list:
+        return [Started(state.players, state.target)]
+
+    def deck(self, state: State) -> tuple[str, ...]:
+        return tuple(f"card-{i}" for i in range(2 * len(state.players)))
+
+    def chance(self, state: State) -> ChanceNode | None:
+        return ChanceNode("cards", 0, self.deck(state)) if not state.hands else None
+
+    def resolve_chance(self, state: State, order: Sequence[str]) -> list:
+        return [CardsDealt(tuple(order[: len(state.players)]))]
+
+    def decide(self, state: State, seat: int, move: Mapping[str, Any]) -> list:
+        if move.get("type") != "add":
+            raise MalformedMove(f"unknown move type {move.get('type')!r}; this game knows 'add'")
+        amount = move.get("amount")
+        if not isinstance(amount, int):
+            raise MalformedMove("an add move needs a whole-number amount")
+        if not state.hands:
+            raise NotYourTurn("the cards are being dealt")
+        if self.is_terminal(state):
+            raise IllegalMove("the game is over")
+        if seat != state.turn:
+            raise NotYourTurn(f"it is {state.players[state.turn]}'s turn")
+        if not 1 <= amount <= 3:
+            raise IllegalMove(f"you may add 1, 2 or 3, not {amount}")
+        return [Added(seat, amount, state.total + amount)]
+
+    def evolve(self, state: State, event) -> State:
+        if isinstance(event, Started):
+            return replace(state, players=event.players, target=event.target)
+        if isinstance(event, CardsDealt):
+            return replace(state, hands=event.hands)
+        if isinstance(event, Added):
+            won = event.total >= state.target
+            return replace(state, total=event.total, turn=(event.seat + 1) % len(state.players),
+                           winner=event.seat if won else None)
+        return state
+
+    def is_terminal(self, state: State) -> bool:
+        return state.winner is not None
+
+    def to_act(self, state: State) -> frozenset[int]:
+        return frozenset() if self.is_terminal(state) or not state.hands else frozenset({state.turn})
+
+    def legal_moves(self, state: State, seat: int) -> list[dict]:
+        if seat not in self.to_act(state):
+            return []
+        return [{"type": "add", "amount": n} for n in (1, 2, 3)]
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return {"total": state.total, "target": state.target, "turn": state.turn,
+                "my_card": state.hands[seat] if state.hands and seat is not None else None,
+                "winner": state.winner}
+
+    def event_view(self, event, seat: int | None):
+        if isinstance(event, CardsDealt):
+            return {"my_card": event.hands[seat] if seat is not None else None}
+        return event
+
+    def result(self, state: State) -> GameResult | None:
+        if not self.is_terminal(state):
+            return None
+        placings = tuple(1 if s == state.winner else 2 for s in range(len(state.players)))
+        points = tuple(1 if s == state.winner else 0 for s in range(len(state.players)))
+        return GameResult(state.players, points, placings)
+
+
+RULES = CounterRules()

@@ -1,0 +1,55 @@
+from __future__ import annotations
+
+import pytest
+
+from shared.auth import mint_token
+from shared.channels import client_channel
+from shared.config import Settings
+from shared.eventstore.jetstream import JetStreamEventStore, connect
+from shared.runtime.bootstrap import start_rules_server
+from shared.runtime.deck import SeededDeck
+from tests.games.counter import RULES
+
+
+@pytest.fixture(scope="session")
+def settings(tmp_path_factory) -> Settings:
+    return Settings(data_dir=tmp_path_factory.mktemp("data"), token_key="test-key-" + "x" * 32)
+
+
+async def start_counter(settings, nats_url):
+    nc = await connect(nats_url)
+    store = JetStreamEventStore(nc)
+    await store.ensure_stream()
+    server = await start_rules_server(RULES, settings, 0, store, SeededDeck())
+    return server, nc
+
+
+@pytest.fixture
+async def counter_server(settings, nats_url):
+    server, nc = await start_counter(settings, nats_url)
+    yield server
+    await server.stop(grace=None)
+    await server.runtime.close()
+    await nc.drain()
+
+
+@pytest.fixture
+def token(settings):
+    def make(player: str, role: str = "player") -> str:
+        return mint_token(settings, player, role)
+    return make
+
+
+@pytest.fixture
+async def channel_for(counter_server, token):
+    channels = []
+
+    def make(player: str | None, role: str = "player", raw_token: str | None = None):
+        tok = raw_token if raw_token is not None else token(player, role)
+        ch = client_channel(f"127.0.0.1:{counter_server.port}", tok)
+        channels.append(ch)
+        return ch
+
+    yield make
+    for ch in channels:
+        await ch.close()

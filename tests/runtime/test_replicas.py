@@ -1,0 +1,59 @@
+"""Two replicas of a rules service on one stream: racing moves never fork a game."""
+from __future__ import annotations
+
+import asyncio
+
+import grpc
+from foodgames.v1 import game_pb2, game_pb2_grpc
+
+from shared.channels import client_channel
+from shared.protojson import to_dict, to_struct
+from tests.runtime.conftest import start_counter
+
+
+async def test_two_replicas_racing_200_moves_end_equal_to_a_fresh_replay(settings, nats_url, token):
+    (one, nc1), (two, nc2) = await start_counter(settings, nats_url), await start_counter(settings, nats_url)
+    players = ["ann", "bob"]
+    channels = {(p, s.port): client_channel(f"127.0.0.1:{s.port}", token(p)) for p in players for s in (one, two)}
+    try:
+        api = lambda player, server: game_pb2_grpc.GameServiceStub(channels[(player, server.port)])  # noqa: E731
+        created = await api("ann", one).CreateGame(game_pb2.CreateGameRequest(
+            players=players, options=to_struct({"target": 100_000})))
+        game_id = created.game_id
+        await one.runtime.settle(game_id)
+        accepted, rejected = [], []
+
+        async def player(seat: int, server, count: int):
+            name = players[seat]
+            while len(accepted) + len(rejected) < count:
+                view = to_dict((await api(name, server).GetView(game_pb2.GetViewRequest(game_id=game_id, seat=seat))).view)
+                if view["turn"] != seat:
+                    await asyncio.sleep(0)
+                    continue
+                try:
+                    r = await api(name, server).SubmitMove(game_pb2.SubmitMoveRequest(
+                        game_id=game_id, seat=seat, move_id=f"{server.port}-{len(accepted)}-{len(rejected)}",
+                        move=to_struct({"type": "add", "amount": 1})))
+                    accepted.append(r.version)
+                except grpc.aio.AioRpcError as exc:
+                    assert exc.code() in (grpc.StatusCode.FAILED_PRECONDITION, grpc.StatusCode.ABORTED), exc
+                    rejected.append(exc.code())
+
+        # each seat is driven through both replicas at once, so the replicas race
+        await asyncio.gather(player(0, one, 200), player(0, two, 200), player(1, one, 200), player(1, two, 200))
+        assert len(accepted) >= 100
+        assert len(set(accepted)) == len(accepted), "no version was written twice"
+        fresh = await one.runtime.replay(game_id)
+        added = [e for e in await one.runtime.store.read(f"games.counter.{game_id}") if e.type == "Added"]
+        assert fresh.state.total == len(accepted) == len(added)
+        assert [e.data["total"] for e in added] == list(range(1, len(added) + 1))
+        for server in (one, two):
+            caught_up = await server.runtime.load(game_id)
+            assert caught_up.state == fresh.state
+    finally:
+        for ch in channels.values():
+            await ch.close()
+        for server, nc in ((one, nc1), (two, nc2)):
+            await server.stop(grace=None)
+            await server.runtime.close()
+            await nc.drain()
