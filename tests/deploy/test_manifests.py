@@ -1,0 +1,277 @@
+"""The Kubernetes manifests render with `kubectl kustomize` and hold together, without a cluster.
+
+The real ports come from the Python code (shared.config.SERVICE_PORTS), the Secret names from
+deploy/scripts/dev_secrets.py (what the documented set-up creates). Each kind of problem is
+also planted in a copy of a rendered overlay to show that the checker reports it.
+"""
+from __future__ import annotations
+
+import pytest
+
+from shared.config import SERVICE_PORTS
+
+from . import k8s_checks as k
+from .k8s_checks import find, manifest_problems, render
+
+try:
+    from shared.config import RULES_SERVICES
+except ImportError:  # older shared/config.py
+    RULES_SERVICES = ("foodie-forest",)
+
+
+@pytest.fixture(scope="module")
+def known_secrets() -> dict[str, str]:
+    return {name: key for name, (key, _) in k.load_dev_secrets_script().SECRETS.items()}
+
+
+def problems(objects, known_secrets):
+    return manifest_problems(objects, SERVICE_PORTS, rules_services=RULES_SERVICES,
+                             known_secrets=known_secrets)
+
+
+@pytest.mark.parametrize("overlay", k.OVERLAYS)
+def test_overlay_renders_and_passes_every_check(overlay, known_secrets):
+    objects = render(overlay)
+    kinds = {o["kind"] for o in objects}
+    assert {"Deployment", "Service", "StatefulSet", "PodDisruptionBudget",
+            "HorizontalPodAutoscaler", "ConfigMap", "Namespace"} <= kinds
+    assert problems(objects, known_secrets) == []
+
+
+def test_every_overlay_directory_is_checked():
+    on_disk = {p.name for p in (k.K8S / "overlays").iterdir() if p.is_dir()}
+    assert on_disk == set(k.OVERLAYS)
+
+
+def test_base_renders_too():
+    text = k.render_text(k.K8S / "base")
+    assert "kind: StatefulSet" in text
+
+
+def test_a_broken_kustomization_is_an_error(tmp_path):
+    (tmp_path / "kustomization.yaml").write_text("resources:\n  - does-not-exist.yaml\n")
+    with pytest.raises(RuntimeError, match="kustomize"):
+        k.kustomize(tmp_path)
+
+
+def test_every_service_has_its_real_port_everywhere():
+    for overlay in k.OVERLAYS:
+        objects = render(overlay)
+        for service, port in SERVICE_PORTS.items():
+            deployment = find(objects, "Deployment", service)
+            container = deployment["spec"]["template"]["spec"]["containers"][0]
+            assert container["args"] == ["serve", service, "--port", str(port)]
+            assert container["readinessProbe"]["grpc"]["port"] == port
+            assert container["livenessProbe"]["grpc"]["port"] == port
+            assert find(objects, "Service", service)["spec"]["ports"][0]["port"] == port
+
+
+def test_dev_is_one_of_everything():
+    objects = render("dev")
+    for workload in objects:
+        if workload["kind"] in ("Deployment", "StatefulSet"):
+            assert workload["spec"].get("replicas") == 1, k.ident(workload)
+    assert k.stream_replicas(objects) == 1
+    assert "cluster {" not in k.nats_config(objects)
+    for w in k.app_workloads(objects):
+        assert k.image_repo_name(w["spec"]["template"]["spec"]["containers"][0]["image"]) == "foodgames"
+
+
+def test_prod_is_three_of_everything_with_r3_streams():
+    objects = render("prod")
+    assert find(objects, "StatefulSet", "nats")["spec"]["replicas"] == 3
+    assert k.stream_replicas(objects) == 3
+    for service in SERVICE_PORTS:
+        deployment = find(objects, "Deployment", service)
+        if service in RULES_SERVICES:
+            hpa = find(objects, "HorizontalPodAutoscaler", service)
+            assert hpa["spec"]["minReplicas"] >= 3
+            assert "replicas" not in deployment["spec"], "the HPA owns the replica count"
+        else:
+            assert deployment["spec"]["replicas"] == 3, service
+    nats = find(objects, "StatefulSet", "nats")["spec"]["template"]["spec"]
+    assert nats["affinity"]["podAntiAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]
+    # prod pins a real image tag, not the dev one
+    for w in k.app_workloads(objects):
+        repo, tag, _ = k.split_image(w["spec"]["template"]["spec"]["containers"][0]["image"])
+        assert tag not in (None, "latest", "dev")
+
+
+def test_secrets_are_referenced_never_rendered():
+    for overlay in k.OVERLAYS:
+        objects = render(overlay)
+        assert not [o for o in objects if o["kind"] == "Secret"]
+        deck = find(objects, "Deployment", "deck")["spec"]["template"]["spec"]
+        assert any(v.get("secret", {}).get("secretName") == "foodgames-deck-signing-key"
+                   for v in deck["volumes"])
+
+
+# --- the checker catches what it should -------------------------------------------------------
+
+def _deck(objects):
+    return find(objects, "Deployment", "deck")
+
+
+def _deck_container(objects):
+    return _deck(objects)["spec"]["template"]["spec"]["containers"][0]
+
+
+def _no_readiness(o):
+    del _deck_container(o)["readinessProbe"]
+
+
+def _no_limits(o):
+    del _deck_container(o)["resources"]["limits"]
+
+
+def _root(o):
+    _deck(o)["spec"]["template"]["spec"]["securityContext"]["runAsUser"] = 0
+
+
+def _no_non_root(o):
+    del _deck(o)["spec"]["template"]["spec"]["securityContext"]["runAsNonRoot"]
+
+
+def _escalation(o):
+    _deck_container(o)["securityContext"]["allowPrivilegeEscalation"] = True
+
+
+def _wrong_service_port(o):
+    find(o, "Service", "deck")["spec"]["ports"][0]["port"] = 50099
+
+
+def _wrong_target_port(o):
+    find(o, "Service", "deck")["spec"]["ports"][0]["targetPort"] = "http"
+
+
+def _orphan_selector(o):
+    find(o, "Service", "leaderboard")["spec"]["selector"] = {"app.kubernetes.io/name": "leaderbord"}
+
+
+def _wrong_probe_port(o):
+    _deck_container(o)["livenessProbe"]["grpc"]["port"] = 50051
+
+
+def _http_probe(o):
+    _deck_container(o)["readinessProbe"] = {"tcpSocket": {"port": 50052}}
+
+
+def _wrong_args_port(o):
+    _deck_container(o)["args"] = ["serve", "deck", "--port", "50053"]
+
+
+def _latest(o):
+    _deck_container(o)["image"] = "foodgames:latest"
+
+
+def _untagged_third_party(o):
+    nats = find(o, "StatefulSet", "nats")["spec"]["template"]["spec"]["containers"][0]
+    nats["image"] = "nats:alpine"
+
+
+def _inlined_secret(o):
+    o.append({"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "foodgames-token-key"},
+              "stringData": {"token-key": "hunter2"}})
+
+
+def _literal_token(o):
+    for var in _deck_container(o)["env"]:
+        if var["name"] == "FOODGAMES_TOKEN_KEY":
+            var.pop("valueFrom")
+            var["value"] = "hunter2"
+
+
+def _literal_password(o):
+    _deck_container(o)["env"].append({"name": "REDIS_PASSWORD", "value": "hunter2"})
+
+
+def _key_file_outside_secret(o):
+    for var in _deck_container(o)["env"]:
+        if var["name"] == "FOODGAMES_DECK_SIGNING_KEY_FILE":
+            var["value"] = "/tmp/signing-key.pem"
+
+
+def _secret_in_configmap(o):
+    cm = [c for c in o if c["kind"] == "ConfigMap" and c["metadata"]["name"].startswith("foodgames-config")][0]
+    cm["data"]["FOODGAMES_TOKEN_KEY"] = "hunter2"
+
+
+def _unknown_secret(o):
+    for var in _deck_container(o)["env"]:
+        if var["name"] == "FOODGAMES_TOKEN_KEY":
+            var["valueFrom"]["secretKeyRef"]["name"] = "token"
+
+
+def _no_hpa(o):
+    o.remove(find(o, "HorizontalPodAutoscaler", "foodie-forest"))
+
+
+def _no_pdb(o):
+    o.remove(find(o, "PodDisruptionBudget", "matchmaking"))
+
+
+def _no_sync_always(o):
+    for cm in o:
+        if cm["kind"] == "ConfigMap" and cm["metadata"]["name"].startswith("nats-config"):
+            cm["data"]["nats.conf"] = cm["data"]["nats.conf"].replace("sync_interval: always", "")
+
+
+def _too_many_stream_replicas(o):
+    for cm in o:
+        if cm["kind"] == "ConfigMap" and cm["metadata"]["name"].startswith("foodgames-config"):
+            cm["data"]["FOODGAMES_STREAM_REPLICAS"] = "3"
+
+
+def _no_nats_pvc(o):
+    del find(o, "StatefulSet", "nats")["spec"]["volumeClaimTemplates"]
+
+
+def _extra_unknown_service(o):
+    import copy
+    extra = copy.deepcopy(_deck(o))
+    extra["metadata"]["name"] = "food-fight"
+    o.append(extra)
+
+
+def _missing_service(o):
+    o.remove(find(o, "Deployment", "matchmaking"))
+
+
+BREAKAGES = {
+    "no readiness probe": (_no_readiness, "no readinessProbe"),
+    "no limits": (_no_limits, "resources.limits"),
+    "runs as root": (_root, "runAsUser"),
+    "runAsNonRoot missing": (_no_non_root, "runAsNonRoot"),
+    "privilege escalation": (_escalation, "allowPrivilegeEscalation"),
+    "service port differs from the code": (_wrong_service_port, "Service/deck: ports"),
+    "target port not exposed": (_wrong_target_port, "no selected container exposes"),
+    "service selects no pods": (_orphan_selector, "matches no pod template"),
+    "probe on the wrong port": (_wrong_probe_port, "livenessProbe checks port 50051"),
+    "probe is not gRPC": (_http_probe, "not a gRPC health check"),
+    "args port differs": (_wrong_args_port, "are not ['serve', 'deck', '--port', '50052']"),
+    "latest tag": (_latest, ":latest"),
+    "third-party image unpinned": (_untagged_third_party, "not pinned by digest"),
+    "inlined Secret": (_inlined_secret, "Secret with values"),
+    "literal token": (_literal_token, "FOODGAMES_TOKEN_KEY has a literal value"),
+    "literal password": (_literal_password, "REDIS_PASSWORD has a literal value"),
+    "key file not in a secret mount": (_key_file_outside_secret, "FOODGAMES_DECK_SIGNING_KEY_FILE"),
+    "secret in a ConfigMap": (_secret_in_configmap, "looks like a secret"),
+    "secret nobody creates": (_unknown_secret, "does not create"),
+    "no autoscaler for the rules engine": (_no_hpa, "no HorizontalPodAutoscaler"),
+    "no disruption budget": (_no_pdb, "no PodDisruptionBudget"),
+    "no fsync": (_no_sync_always, "sync_interval: always"),
+    "R3 streams on one NATS": (_too_many_stream_replicas, "exceeds the 1 NATS servers"),
+    "no JetStream storage": (_no_nats_pvc, "volumeClaimTemplates"),
+    "unknown service": (_extra_unknown_service, "not a service of shared.config.SERVICE_PORTS"),
+    "missing service": (_missing_service, "no Deployment named matchmaking"),
+}
+
+
+@pytest.mark.parametrize("breakage", sorted(BREAKAGES))
+def test_checker_reports_a_planted_problem(breakage, known_secrets):
+    break_it, expected = BREAKAGES[breakage]
+    objects = render("dev")
+    assert problems(objects, known_secrets) == []
+    break_it(objects)
+    found = problems(objects, known_secrets)
+    assert any(expected in p for p in found), found

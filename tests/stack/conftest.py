@@ -1,0 +1,74 @@
+"""The whole stack as `make run` runs it: every service its own process, on
+ports of their own, against the suite's NATS and Valkey."""
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from shared.cli.up import SERVICES, wait_serving
+from shared.config import SERVICE_PORTS, Settings
+
+FOODGAMES = str(Path(sys.executable).parent / "foodgames")
+
+
+def free_port_base(count: int = len(SERVICE_PORTS)) -> int:
+    """A run of `count` free ports."""
+    for _ in range(200):
+        base = random.randrange(20000, 60000)
+        try:
+            sockets = []
+            for port in range(base, base + count):
+                s = socket.socket()
+                sockets.append(s)
+                s.bind(("127.0.0.1", port))
+            return base
+        except OSError:
+            continue
+        finally:
+            for s in sockets:
+                s.close()
+    raise RuntimeError("no run of free ports found")
+
+
+def stack_env(tmp: Path, nats_url: str | None, redis_url: str | None, base: int) -> dict[str, str]:
+    env = dict(os.environ, FOODGAMES_DATA_DIR=str(tmp), FOODGAMES_PORT_BASE=str(base),
+               FOODGAMES_TOKEN_KEY="stack-test-key-" + "z" * 32, FOODGAMES_SEED_WINDOW_S="0.3",
+               FOODGAMES_MATCH_INTERVAL_S="0.2", FOODGAMES_LOG_LEVEL="INFO")
+    for name, value in (("FOODGAMES_NATS_URL", nats_url), ("FOODGAMES_REDIS_URL", redis_url)):
+        if value:
+            env[name] = value
+        else:
+            env.pop(name, None)
+    return env
+
+
+@pytest.fixture(scope="session")
+def stack(tmp_path_factory, nats_url, valkey_server):
+    """`foodgames up` against the suite's servers; yields the Settings clients use."""
+    tmp = tmp_path_factory.mktemp("stack")
+    base = free_port_base()
+    env = stack_env(tmp, nats_url, f"redis://127.0.0.1:{valkey_server.port}/15", base)
+    log = open(tmp / "up.log", "wb")
+    proc = subprocess.Popen([FOODGAMES, "up"], env=env, stdout=log, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+    settings = Settings.from_env(env)
+    try:
+        asyncio.run(wait_serving({n: settings.address(n) for n in SERVICES}, 90, {"up": proc}))
+    except Exception:
+        proc.kill()
+        raise AssertionError("the stack did not start:\n" + (tmp / "up.log").read_text()
+                             + "\n".join(f"--- {p.name}\n{p.read_text()[-3000:]}" for p in (tmp / "logs").glob("*.log")))
+    yield settings
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(30)
+    except subprocess.TimeoutExpired:
+        proc.kill()

@@ -1,0 +1,38 @@
+"""The console script as a user meets it."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import jwt
+
+FOODGAMES = str(Path(sys.executable).parent / "foodgames")
+
+
+def test_help_lists_the_subcommands():
+    out = subprocess.run([FOODGAMES, "--help"], capture_output=True, text=True, check=True).stdout
+    for command in ("up", "serve", "token", "scenario", "audit", "leaderboard"):
+        assert command in out
+
+
+def test_token_names_the_player_and_role_and_is_signed_with_the_configured_key(tmp_path):
+    env = {"FOODGAMES_TOKEN_KEY": "k" * 40, "PATH": "/usr/bin:/bin", "FOODGAMES_DATA_DIR": str(tmp_path)}
+    out = subprocess.run([FOODGAMES, "token", "ann", "--role", "operator"], capture_output=True, text=True,
+                         check=True, env=env).stdout.strip()
+    claims = jwt.decode(out, "k" * 40, algorithms=["HS256"], issuer="foodgames")
+    assert claims["sub"] == "ann" and claims["role"] == "operator" and claims["exp"] > claims["iat"]
+
+
+def test_token_refuses_an_unknown_role(tmp_path):
+    result = subprocess.run([FOODGAMES, "token", "ann", "--role", "king"], capture_output=True, text=True,
+                            env={"FOODGAMES_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"})
+    assert result.returncode == 2 and "king" in result.stderr
+
+
+def test_a_dev_token_key_is_made_once_under_the_data_folder(tmp_path):
+    env = {"FOODGAMES_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    first = subprocess.run([FOODGAMES, "token", "ann"], capture_output=True, text=True, check=True, env=env).stdout
+    key = (tmp_path / "secrets" / "token.key").read_text().strip()
+    assert jwt.decode(first.strip(), key, algorithms=["HS256"], issuer="foodgames")["sub"] == "ann"
+    assert (tmp_path / "secrets" / "token.key").stat().st_mode & 0o077 == 0
