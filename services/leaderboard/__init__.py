@@ -1,0 +1,1 @@
+"""The leaderboard service: skill ratings and ranked boards from game-over events."""

@@ -1,0 +1,441 @@
+"""Ratings, leaderboards and the rated-game ledger in Redis.
+
+Key layout (one generation of everything lives under `lb:<gen>:`; `lb:gen`
+names the live generation, so a rebuild fills a new generation and swaps the
+pointer in one SET):
+
+  lb:gen                              live generation number (absent = 1)
+  lb:<g>:r:<game>:<player>            hash mu, sigma, games, wins, last (epoch s)
+  lb:<g>:b:<game>                     zset all-time rating board
+  lb:<g>:b:<game>:<season>            zset rating board of one season
+  lb:<g>:w:<game>                     zset all-time wins board
+  lb:<g>:w:<game>:<season>            zset wins board of one season
+  lb:<g>:h:<game>:<player>            list rating history, newest first (capped)
+  lb:<g>:seasons:<game>               set of season ids that have boards
+  lb:<g>:done                         hash "<game>/<game_id>" -> result JSON (the ledger)
+  lb:<g>:seq                          highest applied stream sequence
+  lb:rebuild                          lock held while a rebuild runs
+
+Board scores fold a tie-breaker into one double (exact up to 2^53):
+  score = q * 2^35 + (2^35 - 1 - seconds since 2020-01-01 of the game that set it)
+where q is the rating in thousandths of a point (or the win count), clamped
+to |q| < 2^17. Equal q: whoever got there first has the larger score.
+
+Every write of one game is one Lua script: it refuses a game already in the
+ledger, refuses stale reads (each player's `games` must still be what the
+rating was computed from), and writes ratings, boards, history, ledger and
+sequence together, so a game counts exactly once.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import redis.asyncio as aioredis
+
+from services.leaderboard import seasons
+from services.leaderboard.ratings import (GameOver, GameResult, Rating, RatingConfig,
+                                          at_time, is_provisional, opponent_key, rate_game)
+
+ROOT = "lb"
+TB_BITS = 35
+TB_SPAN = 1 << TB_BITS
+Q_LIMIT = (1 << 17) - 1
+TB_EPOCH = 1577836800  # 2020-01-01T00:00:00Z
+HISTORY_LIMIT = 1000
+RATING, WINS = "rating", "wins"
+
+
+def encode_score(value: float, at: float, scale: int = 1000) -> int:
+    q = max(-Q_LIMIT, min(Q_LIMIT, int(round(value * scale))))
+    elapsed = max(0, min(TB_SPAN - 1, int(at) - TB_EPOCH))
+    return q * TB_SPAN + (TB_SPAN - 1 - elapsed)
+
+
+def decode_score(score: float, scale: int = 1000) -> float:
+    return (int(score) // TB_SPAN) / scale
+
+
+def prefix(gen: int | str) -> str:
+    return f"{ROOT}:{gen}:"
+
+
+def rating_key(game: str, player: str) -> str:
+    return f"r:{game}:{player}"
+
+
+def board_key(game: str, kind: str = RATING, season: str | None = None) -> str:
+    base = f"{'b' if kind == RATING else 'w'}:{game}"
+    return base if not season else f"{base}:{season}"
+
+
+def history_key(game: str, player: str) -> str:
+    return f"h:{game}:{player}"
+
+
+APPLY_LUA = r"""
+-- ARGV[1] target generation, ARGV[2] "1": the target must be the live one,
+-- ARGV[3] ledger field, ARGV[4] stream sequence, ARGV[5] ledger value,
+-- ARGV[6] JSON ops {checks=[[key,games]], hashes=[[key,f,v,...]],
+--                   zadds=[[key,score,member]], pushes=[[key,value]], sadds=[[key,member]]}
+local gen = ARGV[1]
+if ARGV[2] == '1' then
+  local live = redis.call('GET', 'lb:gen') or '1'
+  if live ~= gen then return 'moved' end
+end
+local p = 'lb:' .. gen .. ':'
+if redis.call('HEXISTS', p .. 'done', ARGV[3]) == 1 then return 'dup' end
+local ops = cjson.decode(ARGV[6])
+for _, c in ipairs(ops.checks) do
+  local g = redis.call('HGET', p .. c[1], 'games') or '0'
+  if g ~= c[2] then return 'conflict' end
+end
+for _, h in ipairs(ops.hashes) do
+  local args = {}
+  for i = 2, #h do args[#args + 1] = h[i] end
+  redis.call('HSET', p .. h[1], unpack(args))
+end
+for _, z in ipairs(ops.zadds) do redis.call('ZADD', p .. z[1], z[2], z[3]) end
+for _, l in ipairs(ops.pushes) do
+  redis.call('LPUSH', p .. l[1], l[2])
+  redis.call('LTRIM', p .. l[1], 0, tonumber(ops.history_limit) - 1)
+end
+for _, s in ipairs(ops.sadds) do redis.call('SADD', p .. s[1], s[2]) end
+redis.call('HSET', p .. 'done', ARGV[3], ARGV[5])
+local seq = tonumber(ARGV[4])
+local last = tonumber(redis.call('GET', p .. 'seq') or '0')
+if seq > last then redis.call('SET', p .. 'seq', ARGV[4]) end
+return 'ok'
+"""
+
+SWAP_LUA = r"""
+-- ARGV[1] new generation, ARGV[2] old generation expected live.
+-- Swap only when the new generation has caught up with the live one.
+local live = redis.call('GET', 'lb:gen') or '1'
+if live ~= ARGV[2] then return 'moved' end
+local new_seq = tonumber(redis.call('GET', 'lb:' .. ARGV[1] .. ':seq') or '0')
+local old_seq = tonumber(redis.call('GET', 'lb:' .. live .. ':seq') or '0')
+if new_seq < old_seq then return 'behind' end
+redis.call('SET', 'lb:gen', ARGV[1])
+return 'ok'
+"""
+
+
+def _fmt(x: float) -> str:
+    return repr(float(x))
+
+
+def _rating_from_hash(h: dict) -> Rating | None:
+    if not h:
+        return None
+    g = {k.decode() if isinstance(k, bytes) else k: (v.decode() if isinstance(v, bytes) else v)
+         for k, v in h.items()}
+    last = g.get("last")
+    return Rating(mu=float(g["mu"]), sigma=float(g["sigma"]), games=int(g.get("games", 0)),
+                  wins=int(g.get("wins", 0)), last_played=float(last) if last else None)
+
+
+@dataclass(frozen=True)
+class Entry:
+    rank: int  # 1 = best
+    player: str
+    rating: float  # shown rating now: mu - z*sigma with sigma grown by time away
+    mu: float
+    sigma: float  # sigma now
+    games: int
+    wins: int
+    provisional: bool
+    board_value: float  # what the board orders by: rating at the last game, or wins
+    last_played: float | None
+
+    def to_json(self) -> dict:
+        return {"rank": self.rank, "player": self.player, "rating": round(self.rating, 4),
+                "mu": round(self.mu, 4), "sigma": round(self.sigma, 4), "games": self.games,
+                "wins": self.wins, "provisional": self.provisional,
+                "board_value": round(self.board_value, 3), "last_played": self.last_played}
+
+
+@dataclass(frozen=True)
+class Applied:
+    status: str  # ok | dup
+    ledger: dict
+
+
+class Conflict(Exception):
+    pass
+
+
+class Store:
+    def __init__(self, client: aioredis.Redis, config: RatingConfig | None = None,
+                 season_policy: str = "weekly", history_limit: int = HISTORY_LIMIT):
+        self.r = client
+        self.config = config or RatingConfig()
+        self.model = self.config.make_model()
+        self.season_policy = seasons.validate(season_policy)
+        self.history_limit = history_limit
+        self._apply = client.register_script(APPLY_LUA)
+        self._swap = client.register_script(SWAP_LUA)
+
+    @classmethod
+    def from_url(cls, url: str, **kwargs) -> "Store":
+        return cls(aioredis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=2), **kwargs)
+
+    async def close(self) -> None:
+        await self.r.aclose()
+
+    # ---- generations -------------------------------------------------------
+    async def live_gen(self) -> int:
+        v = await self.r.get(f"{ROOT}:gen")
+        return int(v) if v else 1
+
+    async def last_seq(self, gen: int | None = None) -> int:
+        gen = gen or await self.live_gen()
+        v = await self.r.get(prefix(gen) + "seq")
+        return int(v) if v else 0
+
+    # ---- writes ------------------------------------------------------------
+    async def _read_current(self, gen: int, go: GameOver) -> tuple[dict[str, Rating | None], dict[str, int]]:
+        p = prefix(gen)
+        names = list(go.players)
+        if go.game in self.config.coop_games:
+            names.append(opponent_key(go))
+        season = seasons.season_id(go.at, self.season_policy)
+        async with self.r.pipeline(transaction=False) as pipe:
+            for name in names:
+                pipe.hgetall(p + rating_key(go.game, name))
+            for name in go.players:
+                pipe.zscore(p + board_key(go.game, WINS, season), name)
+            out = await pipe.execute()
+        current = {name: _rating_from_hash(h) for name, h in zip(names, out[:len(names)])}
+        season_wins = {name: (int(decode_score(s, 1)) if s is not None else 0)
+                       for name, s in zip(go.players, out[len(names):])}
+        return current, season_wins
+
+    def _ops(self, result: GameResult, season_wins: dict[str, int], seq: int,
+             current: dict[str, Rating | None]) -> tuple[dict, dict]:
+        go = result.game_over
+        season = seasons.season_id(go.at, self.season_policy)
+        z = self.config.z
+        ops: dict[str, Any] = {"checks": [], "hashes": [], "zadds": [], "pushes": [], "sadds": [],
+                               "history_limit": str(self.history_limit)}
+        ledger_updates = []
+        all_updates = list(result.updates) + ([result.opponent] if result.opponent else [])
+        for u in all_updates:
+            before = current.get(u.player)
+            ops["checks"].append([rating_key(go.game, u.player), str(before.games if before else 0)])
+            a = u.after
+            ops["hashes"].append([rating_key(go.game, u.player), "mu", _fmt(a.mu), "sigma", _fmt(a.sigma),
+                                  "games", str(a.games), "wins", str(a.wins), "last", _fmt(go.at)])
+        for u in result.updates:
+            a = u.after
+            shown = a.shown(z)
+            score = str(encode_score(shown, go.at))
+            ops["zadds"].append([board_key(go.game), score, u.player])
+            ops["zadds"].append([board_key(go.game, RATING, season), score, u.player])
+            if u.won:
+                ops["zadds"].append([board_key(go.game, WINS), str(encode_score(a.wins, go.at, 1)), u.player])
+                ops["zadds"].append([board_key(go.game, WINS, season),
+                                     str(encode_score(season_wins.get(u.player, 0) + 1, go.at, 1)), u.player])
+            entry = {"game_id": go.game_id, "at": go.at, "mu": a.mu, "sigma": a.sigma,
+                     "rating": shown, "delta": shown - at_time(u.before, go.at, self.config).shown(z),
+                     "placing": u.placing, "won": u.won, "players": len(go.players)}
+            ops["pushes"].append([history_key(go.game, u.player), json.dumps(entry, sort_keys=True)])
+            ledger_updates.append({"player": u.player, "mu": a.mu, "sigma": a.sigma, "rating": shown,
+                                   "games": a.games, "wins": a.wins, "placing": u.placing, "won": u.won})
+        ops["sadds"].append([f"seasons:{go.game}", season])
+        ledger = {"seq": seq, "game": go.game, "game_id": go.game_id, "at": go.at, "season": season,
+                  "updates": ledger_updates}
+        return ops, ledger
+
+    async def record(self, go: GameOver, seq: int, gen: int | None = None, attempts: int = 20) -> Applied:
+        """Rate one game and write everything about it atomically, once."""
+        must_be_live = gen is None
+        field = f"{go.game}/{go.game_id}"
+        for _ in range(attempts):
+            target = gen if gen is not None else await self.live_gen()
+            done = await self.r.hget(prefix(target) + "done", field)
+            if done is not None:
+                return Applied("dup", json.loads(done))
+            current, season_wins = await self._read_current(target, go)
+            result = rate_game(self.model, self.config, go, current)
+            ops, ledger = self._ops(result, season_wins, seq, current)
+            ledger_json = json.dumps(ledger, sort_keys=True)
+            status = await self._apply(args=[str(target), "1" if must_be_live else "0", field, str(seq),
+                                             ledger_json, json.dumps(ops)])
+            status = status.decode() if isinstance(status, bytes) else status
+            if status == "ok":
+                return Applied("ok", ledger)
+            if status == "dup":
+                done = await self.r.hget(prefix(target) + "done", field)
+                return Applied("dup", json.loads(done))
+            # conflict (another writer rated one of these players) or moved (a rebuild swapped): retry
+        raise Conflict(f"could not record {field} after {attempts} attempts")
+
+    async def swap(self, new_gen: int, old_gen: int) -> str:
+        status = await self._swap(args=[str(new_gen), str(old_gen)])
+        return status.decode() if isinstance(status, bytes) else status
+
+    async def delete_gen(self, gen: int) -> int:
+        n = 0
+        async for batch in self._scan_batches(prefix(gen) + "*"):
+            n += await self.r.unlink(*batch)
+        return n
+
+    async def _scan_batches(self, match: str, size: int = 1000):
+        batch = []
+        async for key in self.r.scan_iter(match=match, count=size):
+            batch.append(key)
+            if len(batch) >= size:
+                yield batch
+                batch = []
+        if batch:
+            yield batch
+
+    # ---- reads -------------------------------------------------------------
+    def _entry(self, rank: int, player: str, h: dict, score: float, kind: str, now: float) -> Entry:
+        stored = _rating_from_hash(h) or Rating(self.config.mu, self.config.sigma)
+        r = at_time(stored, now, self.config)
+        board_value = decode_score(score, 1000 if kind == RATING else 1)
+        return Entry(rank=rank, player=player, rating=r.shown(self.config.z), mu=r.mu, sigma=r.sigma,
+                     games=r.games, wins=r.wins, provisional=is_provisional(r, self.config),
+                     board_value=board_value, last_played=r.last_played)
+
+    async def _entries(self, gen: int, game: str, kind: str, rows, start_rank: int, now: float) -> list[Entry]:
+        p = prefix(gen)
+        players = [m.decode() if isinstance(m, bytes) else m for m, _ in rows]
+        async with self.r.pipeline(transaction=False) as pipe:
+            for name in players:
+                pipe.hgetall(p + rating_key(game, name))
+            hashes = await pipe.execute() if players else []
+        return [self._entry(start_rank + i, name, h, s, kind, now)
+                for i, (name, h, (_, s)) in enumerate(zip(players, hashes, rows))]
+
+    def _season(self, season: str | None, now: float) -> str | None:
+        if not season or season == "all":
+            return None
+        return seasons.resolve(season, now, self.season_policy)
+
+    async def page(self, game: str, start_rank: int, count: int, now: float, kind: str = RATING,
+                   season: str | None = None) -> tuple[list[Entry], int]:
+        """`count` entries from rank `start_rank` (1-based), and the board size."""
+        gen = await self.live_gen()
+        key = prefix(gen) + board_key(game, kind, self._season(season, now))
+        start = max(0, start_rank - 1)
+        async with self.r.pipeline(transaction=False) as pipe:
+            pipe.zrevrange(key, start, start + count - 1, withscores=True)
+            pipe.zcard(key)
+            rows, total = await pipe.execute()
+        return await self._entries(gen, game, kind, rows, start + 1, now), total
+
+    async def top(self, game: str, n: int, now: float, kind: str = RATING,
+                  season: str | None = None) -> tuple[list[Entry], int]:
+        return await self.page(game, 1, n, now, kind, season)
+
+    async def around(self, game: str, player: str, n: int, now: float, kind: str = RATING,
+                     season: str | None = None) -> tuple[list[Entry], int, int | None]:
+        """Up to n entries above and below `player`; also the board size and the player's rank."""
+        gen = await self.live_gen()
+        key = prefix(gen) + board_key(game, kind, self._season(season, now))
+        async with self.r.pipeline(transaction=False) as pipe:
+            pipe.zrevrank(key, player)
+            pipe.zcard(key)
+            rank, total = await pipe.execute()
+        if rank is None:
+            return [], total, None
+        start = max(0, rank - n)
+        rows = await self.r.zrevrange(key, start, rank + n, withscores=True)
+        return await self._entries(gen, game, kind, rows, start + 1, now), total, rank + 1
+
+    async def player(self, game: str, player: str, now: float,
+                     season: str | None = "current") -> dict | None:
+        """One player's rating now, ranks on the all-time, season and wins boards."""
+        gen = await self.live_gen()
+        p = prefix(gen)
+        season_id = self._season(season, now)
+        async with self.r.pipeline(transaction=False) as pipe:
+            pipe.hgetall(p + rating_key(game, player))
+            pipe.zrevrank(p + board_key(game), player, withscore=True)
+            pipe.zcard(p + board_key(game))
+            pipe.zrevrank(p + board_key(game, WINS), player)
+            if season_id:
+                pipe.zrevrank(p + board_key(game, RATING, season_id), player)
+            h, rank_score, total, wins_rank, *season_rank = await pipe.execute()
+        if not h:
+            return None
+        rank, score = rank_score if rank_score else (None, None)
+        entry = self._entry((rank or 0) + 1, player, h, score or 0.0, RATING, now)
+        return {"entry": entry, "total": total, "wins_rank": None if wins_rank is None else wins_rank + 1,
+                "season": season_id,
+                "season_rank": (season_rank[0] + 1) if season_rank and season_rank[0] is not None else None}
+
+    async def history(self, game: str, player: str, limit: int = 50) -> list[dict]:
+        gen = await self.live_gen()
+        rows = await self.r.lrange(prefix(gen) + history_key(game, player), 0, max(0, limit) - 1)
+        return [json.loads(x) for x in rows]
+
+    async def ratings(self, game: str, players: Sequence[str], now: float) -> list[tuple[str, Rating, bool]]:
+        """mu/sigma now per player (defaults for unknown players), and whether each is known."""
+        gen = await self.live_gen()
+        p = prefix(gen)
+        async with self.r.pipeline(transaction=False) as pipe:
+            for name in players:
+                pipe.hgetall(p + rating_key(game, name))
+            hashes = await pipe.execute() if players else []
+        out = []
+        for name, h in zip(players, hashes):
+            stored = _rating_from_hash(h)
+            r = at_time(stored, now, self.config) if stored else Rating(self.config.mu, self.config.sigma)
+            out.append((name, r, stored is not None))
+        return out
+
+    async def seasons_of(self, game: str) -> list[str]:
+        gen = await self.live_gen()
+        return sorted(x.decode() for x in await self.r.smembers(prefix(gen) + f"seasons:{game}"))
+
+    async def dump(self, gen: int | None = None, ledger: bool = True) -> dict[str, Any]:
+        """Everything of one generation as plain data (tests compare live and rebuilt)."""
+        gen = gen or await self.live_gen()
+        p = prefix(gen)
+        out: dict[str, Any] = {}
+        async for batch in self._scan_batches(p + "*"):
+            for key in batch:
+                name = key.decode()[len(p):]
+                if not ledger and name in ("done", "seq"):
+                    continue
+                t = (await self.r.type(key)).decode()
+                if t == "hash":
+                    out[name] = {k.decode(): v.decode() for k, v in (await self.r.hgetall(key)).items()}
+                elif t == "zset":
+                    out[name] = [(m.decode(), s) for m, s in await self.r.zrevrange(key, 0, -1, withscores=True)]
+                elif t == "list":
+                    out[name] = [v.decode() for v in await self.r.lrange(key, 0, -1)]
+                elif t == "set":
+                    out[name] = sorted(v.decode() for v in await self.r.smembers(key))
+                else:
+                    out[name] = (await self.r.get(key)).decode()
+        return out
+
+
+async def bulk_load(store: Store, game: str, rows: Sequence[tuple[str, Rating]], season: str | None = None,
+                    chunk: int = 5000) -> None:
+    """Put ratings straight onto the boards of the live generation, pipelined
+    (benchmarks and tests with very large boards; no history, no ledger)."""
+    p = prefix(await store.live_gen())
+    z = store.config.z
+    for i in range(0, len(rows), chunk):
+        part = rows[i:i + chunk]
+        scores = {name: encode_score(r.shown(z), r.last_played or TB_EPOCH) for name, r in part}
+        wins = {name: encode_score(r.wins, r.last_played or TB_EPOCH, 1) for name, r in part if r.wins}
+        async with store.r.pipeline(transaction=False) as pipe:
+            for name, r in part:
+                pipe.hset(p + rating_key(game, name), mapping={
+                    "mu": _fmt(r.mu), "sigma": _fmt(r.sigma), "games": r.games, "wins": r.wins,
+                    "last": _fmt(r.last_played or TB_EPOCH)})
+            pipe.zadd(p + board_key(game), scores)
+            if wins:
+                pipe.zadd(p + board_key(game, WINS), wins)
+            if season:
+                pipe.zadd(p + board_key(game, RATING, season), scores)
+                pipe.sadd(p + f"seasons:{game}", season)
+            await pipe.execute()

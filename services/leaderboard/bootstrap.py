@@ -1,0 +1,86 @@
+"""`foodgames serve leaderboard`: NATS + Redis + the consumer + the gRPC server.
+
+Environment (besides shared.config):
+  FOODGAMES_LEADERBOARD_MODEL   openskill model (default ThurstoneMostellerPart)
+  FOODGAMES_SEASON_LENGTH       weekly (default), monthly or days:N
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+from dataclasses import replace
+
+from services.leaderboard.boards import Store
+from services.leaderboard.consumer import ConsumerSettings, GameOverConsumer
+from services.leaderboard.ratings import RatingConfig
+from services.leaderboard.service import SERVICE_NAME, LeaderboardServicer, add_to_server
+from shared import telemetry
+from shared.config import Settings
+
+log = telemetry.get_logger("leaderboard")
+
+
+def rating_config(env: dict | None = None) -> RatingConfig:
+    env = dict(os.environ if env is None else env)
+    config = RatingConfig()
+    if env.get("FOODGAMES_LEADERBOARD_MODEL"):
+        config = replace(config, model=env["FOODGAMES_LEADERBOARD_MODEL"])
+    config.make_model()  # fails early on an unknown model
+    return config
+
+
+def season_policy(env: dict | None = None) -> str:
+    env = dict(os.environ if env is None else env)
+    return env.get("FOODGAMES_SEASON_LENGTH", "weekly")
+
+
+def make_store(settings: Settings) -> Store:
+    return Store.from_url(settings.redis_url, config=rating_config(), season_policy=season_policy())
+
+
+async def supervise(consumer: GameOverConsumer) -> None:
+    """Run the consumer; restart it after unexpected errors (NATS gone, ...)."""
+    while True:
+        try:
+            await consumer.run()
+            return
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001
+            log.exception("consumer stopped; restarting in 1 s")
+            await consumer.stop()
+            consumer._stopping = False
+            await asyncio.sleep(1.0)
+
+
+async def serve(settings: Settings, port: int, consumer_settings: ConsumerSettings | None = None,
+                ready: asyncio.Event | None = None) -> None:
+    from shared.eventstore.jetstream import connect
+    from shared.service import start_server
+
+    nc = await connect(settings.nats_url, name="leaderboard")
+    store = make_store(settings)
+    consumer = GameOverConsumer(nc, store, consumer_settings or ConsumerSettings(
+        stream_replicas=settings.stream_replicas))
+    server = None
+    task = None
+    try:
+        server = await start_server("leaderboard", port, settings,
+                                    [(add_to_server, LeaderboardServicer(store))], [SERVICE_NAME])
+        task = asyncio.create_task(supervise(consumer), name="leaderboard-consumer")
+        if ready is not None:
+            ready.server = server  # type: ignore[attr-defined]
+            ready.set()
+        await asyncio.Future()  # until cancelled
+    finally:
+        if task is not None:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+        await consumer.stop()
+        if server is not None:
+            await server.stop(grace=1.0)
+        await store.close()
+        try:
+            await nc.drain()
+        except Exception:  # noqa: BLE001
+            pass

@@ -1,0 +1,126 @@
+"""gRPC servicer: proto in, Store call, proto out. Errors are shared.errors."""
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+from google.protobuf.timestamp_pb2 import Timestamp
+
+from foodgames.v1 import leaderboard_pb2 as pb
+from foodgames.v1 import leaderboard_pb2_grpc as pb_grpc
+from services.leaderboard.boards import RATING, WINS, Entry, Store
+from services.leaderboard.ratings import is_provisional
+from shared.errors import InvalidArgument, NotFound
+
+SERVICE_NAME = "foodgames.v1.LeaderboardService"
+MAX_LIMIT = 1000
+MAX_RADIUS = 500
+MAX_PLAYERS = 1000
+
+
+def _ts(epoch: float | None) -> Timestamp | None:
+    if epoch is None:
+        return None
+    ts = Timestamp()
+    ts.FromNanoseconds(int(round(epoch * 1e9)))
+    return ts
+
+
+def entry_pb(e: Entry) -> pb.LeaderboardEntry:
+    msg = pb.LeaderboardEntry(rank=e.rank, player=e.player, rating=e.rating, mu=e.mu, sigma=e.sigma,
+                              games=e.games, wins=e.wins, provisional=e.provisional,
+                              board_value=e.board_value)
+    if e.last_played is not None:
+        msg.last_played.CopyFrom(_ts(e.last_played))
+    return msg
+
+
+def _limit(value: int, default: int, maximum: int, what: str = "limit") -> int:
+    if value == 0:
+        return default
+    if value > maximum:
+        raise InvalidArgument(f"{what} {value} is above the maximum {maximum}")
+    return value
+
+
+class LeaderboardServicer(pb_grpc.LeaderboardServiceServicer):
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time):
+        self.store = store
+        self.clock = clock
+
+    def _game(self, game: str) -> str:
+        if game not in self.store.config.games:
+            raise InvalidArgument(f"unknown game {game!r}; games: {', '.join(self.store.config.games)}")
+        return game
+
+    def _board(self, ref: pb.BoardRef) -> tuple[str, str, str | None]:
+        game = self._game(ref.game)
+        kind = WINS if ref.kind == pb.BOARD_KIND_WINS else RATING
+        season = ref.season or None
+        if season and (":" in season or len(season) > 32):
+            raise InvalidArgument(f"season {season!r} is not a season id, 'current', 'previous' or 'all'")
+        return game, kind, season
+
+    def _season_id(self, season: str | None, now: float) -> str:
+        return self.store._season(season, now) or ""
+
+    async def GetTop(self, request, context):
+        game, kind, season = self._board(request.board)
+        now = self.clock()
+        entries, total = await self.store.top(game, _limit(request.limit, 20, MAX_LIMIT), now, kind, season)
+        return pb.GetTopResponse(entries=[entry_pb(e) for e in entries], total=total,
+                                 season=self._season_id(season, now))
+
+    async def GetPage(self, request, context):
+        game, kind, season = self._board(request.board)
+        now = self.clock()
+        entries, total = await self.store.page(game, max(1, request.start_rank),
+                                               _limit(request.limit, 20, MAX_LIMIT), now, kind, season)
+        return pb.GetPageResponse(entries=[entry_pb(e) for e in entries], total=total,
+                                  season=self._season_id(season, now))
+
+    async def GetAroundPlayer(self, request, context):
+        game, kind, season = self._board(request.board)
+        if not request.player:
+            raise InvalidArgument("player is required")
+        now = self.clock()
+        entries, total, rank = await self.store.around(
+            game, request.player, _limit(request.radius, 5, MAX_RADIUS, "radius"), now, kind, season)
+        if rank is None:
+            raise NotFound(f"{request.player} is not on that board of {game}")
+        return pb.GetAroundPlayerResponse(entries=[entry_pb(e) for e in entries], total=total,
+                                          player_rank=rank, season=self._season_id(season, now))
+
+    async def GetPlayer(self, request, context):
+        game = self._game(request.game)
+        if not request.player:
+            raise InvalidArgument("player is required")
+        found = await self.store.player(game, request.player, self.clock(), request.season or "current")
+        if found is None:
+            raise NotFound(f"{request.player} has no rated game of {game}")
+        return pb.GetPlayerResponse(entry=entry_pb(found["entry"]), total=found["total"],
+                                    wins_rank=found["wins_rank"] or 0, season=found["season"] or "",
+                                    season_rank=found["season_rank"] or 0)
+
+    async def GetRatingHistory(self, request, context):
+        game = self._game(request.game)
+        if not request.player:
+            raise InvalidArgument("player is required")
+        points = await self.store.history(game, request.player, _limit(request.limit, 50, MAX_LIMIT))
+        return pb.GetRatingHistoryResponse(points=[
+            pb.RatingPoint(game_id=p["game_id"], at=_ts(p["at"]), mu=p["mu"], sigma=p["sigma"],
+                           rating=p["rating"], delta=p["delta"], placing=p["placing"], won=p["won"],
+                           players=p["players"]) for p in points])
+
+    async def GetRatings(self, request, context):
+        game = self._game(request.game)
+        if len(request.players) > MAX_PLAYERS:
+            raise InvalidArgument(f"at most {MAX_PLAYERS} players per call")
+        rows = await self.store.ratings(game, list(request.players), self.clock())
+        return pb.GetRatingsResponse(ratings=[
+            pb.PlayerSkill(player=name, mu=r.mu, sigma=r.sigma, known=known, games=r.games,
+                           provisional=is_provisional(r, self.store.config)) for name, r, known in rows])
+
+
+def add_to_server(servicer, server) -> None:
+    pb_grpc.add_LeaderboardServiceServicer_to_server(servicer, server)

@@ -1,0 +1,154 @@
+"""`foodgames leaderboard top|player|rebuild`: read the boards through the
+leaderboard's gRPC API, or rebuild them from the event stream."""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+
+from shared.config import Settings
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("leaderboard", help="read the leaderboards, or rebuild them",
+                                   description=__doc__)
+    which = parser.add_subparsers(dest="leaderboard_command", metavar="COMMAND", required=True)
+
+    top = which.add_parser("top", help="the best players of one game")
+    top.add_argument("game", help="e.g. foodie-forest")
+    top.add_argument("--season", default="", help="'current', 'previous' or a season id like 2026-W48 "
+                                                  "(default: all-time)")
+    top.add_argument("-n", type=int, default=20, help="how many players (default 20)")
+    top.add_argument("--wins", action="store_true", help="the wins board instead of the rating board")
+    top.add_argument("--json", action="store_true", help="print one JSON document")
+    top.set_defaults(func=run_top)
+
+    player = which.add_parser("player", help="one player's rating and rank in one game")
+    player.add_argument("name")
+    player.add_argument("game")
+    player.add_argument("--json", action="store_true", help="print one JSON document")
+    player.set_defaults(func=run_player)
+
+    rebuild = which.add_parser("rebuild", help="recompute every rating and board from the event stream "
+                                               "and swap them in atomically")
+    rebuild.add_argument("--grace", type=float, default=5.0, help="seconds before the old keys are deleted")
+    rebuild.set_defaults(func=run_rebuild)
+
+
+def _token(settings: Settings) -> str:
+    if os.environ.get("FOODGAMES_TOKEN"):
+        return os.environ["FOODGAMES_TOKEN"]
+    from shared.auth import mint_token
+
+    return mint_token(settings, "cli", role="operator", ttl_s=300)
+
+
+def _entry_json(e) -> dict:
+    return {"rank": e.rank, "player": e.player, "rating": round(e.rating, 3), "mu": round(e.mu, 3),
+            "sigma": round(e.sigma, 3), "games": e.games, "wins": e.wins, "provisional": e.provisional}
+
+
+async def fetch_top(address: str, token: str, game: str, season: str = "", n: int = 20,
+                    wins: bool = False) -> dict:
+    from foodgames.v1 import leaderboard_pb2 as pb
+    from foodgames.v1 import leaderboard_pb2_grpc as pb_grpc
+    from shared.channels import client_channel
+
+    async with client_channel(address, token) as channel:
+        reply = await pb_grpc.LeaderboardServiceStub(channel).GetTop(pb.GetTopRequest(
+            board=pb.BoardRef(game=game, season=season,
+                              kind=pb.BOARD_KIND_WINS if wins else pb.BOARD_KIND_RATING),
+            limit=n), timeout=10)
+    return {"game": game, "board": "wins" if wins else "rating", "season": reply.season or "all-time",
+            "total": reply.total, "entries": [_entry_json(e) for e in reply.entries]}
+
+
+async def fetch_player(address: str, token: str, name: str, game: str) -> dict:
+    from foodgames.v1 import leaderboard_pb2 as pb
+    from foodgames.v1 import leaderboard_pb2_grpc as pb_grpc
+    from shared.channels import client_channel
+
+    async with client_channel(address, token) as channel:
+        reply = await pb_grpc.LeaderboardServiceStub(channel).GetPlayer(
+            pb.GetPlayerRequest(game=game, player=name), timeout=10)
+    out = _entry_json(reply.entry)
+    out.update(game=game, total=reply.total, season=reply.season,
+               season_rank=reply.season_rank or None, wins_rank=reply.wins_rank or None)
+    return out
+
+
+def _call(coro) -> dict | None:
+    import grpc
+
+    try:
+        return asyncio.run(coro)
+    except grpc.aio.AioRpcError as exc:
+        print(f"foodgames leaderboard: {exc.code().name}: {exc.details()}", file=sys.stderr)
+        return None
+
+
+def run_top(args) -> int:
+    settings = Settings.from_env()
+    result = _call(fetch_top(settings.address("leaderboard"), _token(settings), args.game, args.season,
+                             args.n, args.wins))
+    if result is None:
+        return 1
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{args.game} - {result['board']} - {result['season']} ({result['total']} players)")
+    for col in ("rank", "player", "rating", "mu", "sigma", "games", "wins"):
+        table.add_column(col, justify="left" if col == "player" else "right")
+    for e in result["entries"]:
+        table.add_row(str(e["rank"]), e["player"] + (" (provisional)" if e["provisional"] else ""),
+                      f"{e['rating']:.2f}", f"{e['mu']:.2f}", f"{e['sigma']:.2f}", str(e["games"]), str(e["wins"]))
+    Console().print(table)
+    return 0
+
+
+def run_player(args) -> int:
+    settings = Settings.from_env()
+    result = _call(fetch_player(settings.address("leaderboard"), _token(settings), args.name, args.game))
+    if result is None:
+        return 1
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    print(f"{result['player']} in {args.game}: rank {result['rank']} of {result['total']}, "
+          f"rating {result['rating']:.2f} (mu {result['mu']:.2f}, sigma {result['sigma']:.2f}), "
+          f"{result['games']} games, {result['wins']} wins"
+          + (", provisional" if result["provisional"] else "")
+          + (f"; season {result['season']}: rank {result['season_rank']}" if result["season_rank"] else ""))
+    return 0
+
+
+def run_rebuild(args) -> int:
+    from services.leaderboard.bootstrap import make_store
+    from services.leaderboard.consumer import ConsumerSettings
+    from services.leaderboard.rebuild import RebuildRunning, rebuild
+    from shared.eventstore.jetstream import connect
+
+    settings = Settings.from_env()
+
+    async def main() -> dict:
+        nc = await connect(settings.nats_url, name="leaderboard-rebuild")
+        store = make_store(settings)
+        try:
+            return await rebuild(nc, store, ConsumerSettings(stream_replicas=settings.stream_replicas),
+                                 grace_s=args.grace,
+                                 progress=lambda s: print(f"... {s['messages']} messages", file=sys.stderr))
+        finally:
+            await store.close()
+            await nc.drain()
+
+    try:
+        stats = asyncio.run(main())
+    except RebuildRunning as exc:
+        print(f"foodgames leaderboard rebuild: {exc}", file=sys.stderr)
+        return 1
+    print(json.dumps(stats, indent=2))
+    return 0

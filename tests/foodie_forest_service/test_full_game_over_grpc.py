@@ -1,0 +1,105 @@
+"""A whole 4-player Foodie Forest game through the real service, move by move
+over gRPC, with every seat watching its own stream."""
+from __future__ import annotations
+
+import asyncio
+import random
+import uuid
+
+import pytest
+from foodgames.v1 import game_pb2, game_pb2_grpc
+
+from services.foodie_forest.rules import RULES
+from shared.auth import mint_token
+from shared.channels import client_channel
+from shared.config import Settings
+from shared.eventstore.jetstream import JetStreamEventStore, connect
+from shared.protojson import to_dict, to_struct
+from shared.runtime.bootstrap import start_rules_server
+from shared.runtime.deck import SeededDeck
+
+PLAYERS = ["ann", "bob", "cid", "dee"]
+
+
+@pytest.fixture
+async def foodie_server(tmp_path, nats_url):
+    settings = Settings(data_dir=tmp_path, token_key="ff-test-key-" + "q" * 32)
+    nc = await connect(nats_url)
+    store = JetStreamEventStore(nc)
+    await store.ensure_stream()
+    server = await start_rules_server(RULES, settings, 0, store, SeededDeck("ff-grpc-test"))
+    yield server, settings
+    await server.stop(grace=None)
+    await server.runtime.close()
+    await nc.drain()
+
+
+async def test_a_four_player_game_is_played_to_the_end_and_each_seat_sees_only_its_own(foodie_server):
+    server, settings = foodie_server
+    channels = {p: client_channel(f"127.0.0.1:{server.port}", mint_token(settings, p)) for p in PLAYERS}
+    apis = {p: game_pb2_grpc.GameServiceStub(ch) for p, ch in channels.items()}
+    rng = random.Random(7)
+    try:
+        created = await apis["ann"].CreateGame(game_pb2.CreateGameRequest(players=PLAYERS, ranked=True))
+        game_id = created.game_id
+        assert len(created.seed_commitment) == 64
+        streams: dict[int, list] = {seat: [] for seat in range(4)}
+
+        async def watch(seat: int):
+            async for update in apis[PLAYERS[seat]].WatchGame(game_pb2.WatchGameRequest(game_id=game_id, seat=seat)):
+                streams[seat].append(update)
+                if update.finished and any(e.type == "SeedRevealed" for e in update.events):
+                    return
+
+        watchers = [asyncio.create_task(watch(seat)) for seat in range(4)]
+        moves = 0
+        while True:
+            views = {s: await apis[p].GetView(game_pb2.GetViewRequest(game_id=game_id, seat=s))
+                     for s, p in enumerate(PLAYERS)}
+            if views[0].finished:
+                break
+            acting = [s for s in range(4) if PLAYERS[s] in to_dict(views[s].view)["to_act"]]
+            if not acting:  # the next deal is on its way
+                await asyncio.sleep(0.01)
+                continue
+            for seat in acting:
+                legal = await apis[PLAYERS[seat]].ListLegalMoves(game_pb2.ListLegalMovesRequest(game_id=game_id, seat=seat))
+                move = to_dict(rng.choice(list(legal.moves)))
+                reply = await apis[PLAYERS[seat]].SubmitMove(game_pb2.SubmitMoveRequest(
+                    game_id=game_id, seat=seat, move_id=uuid.uuid4().hex, move=to_struct(move)))
+                assert reply.version > 0
+                moves += 1
+        await asyncio.wait_for(asyncio.gather(*watchers), 20)
+
+        final = to_dict(views[0].view)
+        stored = await server.runtime.store.read(f"games.foodie-forest.{game_id}")
+        replay = await server.runtime.replay(game_id)
+        assert final["finished"] and final["deal"] == 5 and moves > 5 * 4
+        assert {p: final["points"][p] for p in PLAYERS} == dict(zip(PLAYERS, replay.state.points))
+        assert all(points >= 0 for points in final["points"].values())
+        game_over = [e for e in stored if e.type == "GameOver"]
+        assert len(game_over) == 1 and game_over[0].data["players"] == PLAYERS
+        assert [e.type for e in stored].count("ShuffleApplied") == 5
+
+        dealt = [e for e in stored if e.type == "CardsDealt"]
+        for seat in range(4):
+            seen = [e for u in streams[seat] for e in u.events]
+            text = "".join(str(u) for u in streams[seat])
+            assert "ShuffleApplied" not in text and "set_aside\"" not in text
+            seen_deals = [to_dict(e.data) for e in seen if e.type == "CardsDealt"]
+            assert [d["hand"] for d in seen_deals] == [list(d.data["hands"][seat]) for d in dealt]
+            assert all("hands" not in d for d in seen_deals)
+            for update in streams[seat]:
+                view = to_dict(update.view)
+                assert view["seat"] == seat
+                others = [k for k in view if k == "hands"]
+                assert not others
+            for e in seen:
+                if e.type == "RecipeChosen":
+                    data = to_dict(e.data)
+                    if data["seat"] != seat and data.get("face_down"):
+                        assert "recipe" not in data, "a face-down recipe of another seat leaked"
+            assert streams[seat][-1].finished
+    finally:
+        for ch in channels.values():
+            await ch.close()
