@@ -60,6 +60,10 @@ class Settings:
                 except ValueError:
                     raise ValueError(f"{var}={env[var]!r} is not a valid {conv.__name__}") from None
         kwargs["addresses"] = {s: env[_env_name(s)] for s in SERVICE_PORTS if env.get(_env_name(s))}
+        if env.get("FOODGAMES_PORT_BASE"):
+            # shifts every service's port, for a second stack on one machine (tests)
+            base = int(env["FOODGAMES_PORT_BASE"])
+            kwargs["ports"] = {s: base + i for i, s in enumerate(SERVICE_PORTS)}
         kwargs.update(overrides)
         return cls(**kwargs)
 
