@@ -1,0 +1,93 @@
+"""`foodgames serve matchmaking`: Redis + NATS + the matching loop + the gRPC server.
+
+Settings come from shared.config (FOODGAMES_REDIS_URL, FOODGAMES_NATS_URL,
+FOODGAMES_<GAME>_ADDR, FOODGAMES_LEADERBOARD_ADDR, ...) and the matchmaker's
+own FOODGAMES_MM_* variables (services/matchmaking/config.py).
+"""
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any
+
+from nats.js import api
+
+from services.matchmaking.catalogue import Catalogue
+from services.matchmaking.config import MatchmakingConfig
+from services.matchmaking.engine import GrpcGameCreator, Matchmaker, NatsPublisher
+from services.matchmaking.ratings import LeaderboardRatings, RatingSource
+from services.matchmaking.service import SERVICE_NAME, MatchmakingServicer, add_to_server
+from services.matchmaking.store import TicketStore
+from shared import telemetry
+from shared.config import Settings
+
+log = telemetry.get_logger("matchmaking")
+
+EVENTS_STREAM = "MATCHMAKING"
+EVENTS_SUBJECTS = ["matchmaking.ticket.>", "match.found.>"]
+
+
+async def ensure_events_stream(nc, replicas: int = 1, max_age_s: float = 7 * 24 * 3600) -> None:
+    """Keep the matchmaker's events for a week, for consumers that were away."""
+    js = nc.jetstream()
+    config = api.StreamConfig(name=EVENTS_STREAM, subjects=EVENTS_SUBJECTS, storage=api.StorageType.FILE,
+                              retention=api.RetentionPolicy.LIMITS, max_age=max_age_s, num_replicas=replicas)
+    try:
+        await js.stream_info(EVENTS_STREAM)
+        await js.update_stream(config)
+    except Exception:  # noqa: BLE001 - not found: create it
+        await js.add_stream(config)
+
+
+@dataclass
+class Running:
+    server: Any
+    matchmaker: Matchmaker
+    store: TicketStore
+
+
+async def serve(settings: Settings, port: int, *, config: MatchmakingConfig | None = None,
+                catalogue: Catalogue | None = None, ratings: RatingSource | None = None,
+                ready: asyncio.Event | None = None, keep_events: bool = True) -> None:
+    """Run the matchmaker until cancelled. `ready.running` is set to a Running
+    (with the bound port at ready.running.server.port) once it serves."""
+    from shared.eventstore.jetstream import connect
+    from shared.service import start_server
+
+    config = config or MatchmakingConfig.from_env()
+    catalogue = catalogue or Catalogue.from_settings(settings)
+    nc = await connect(settings.nats_url, name="matchmaking")
+    if keep_events:
+        await ensure_events_stream(nc, settings.stream_replicas)
+    store = TicketStore.from_url(settings.redis_url, prefix=config.prefix, finished_ttl_s=config.finished_ttl_s)
+    ratings = ratings or LeaderboardRatings(settings, config.ratings_timeout_s)
+    publisher = NatsPublisher(nc)
+    creator = GrpcGameCreator(settings)
+    matchmaker = Matchmaker(store, catalogue, creator, publisher, config)
+    servicer = MatchmakingServicer(store, catalogue, ratings, publisher, config, nc=nc)
+    server = None
+    loop_task = None
+    try:
+        server = await start_server("matchmaking", port, settings, [(add_to_server, servicer)], [SERVICE_NAME])
+        loop_task = asyncio.create_task(matchmaker.run(), name="matchmaking-loop")
+        log.info("matching", games=sorted(catalogue.games), pass_interval_s=config.pass_interval_s,
+                 expansions=[list(s) for s in config.expansions], max_wait_s=config.max_wait_s)
+        if ready is not None:
+            ready.running = Running(server, matchmaker, store)  # type: ignore[attr-defined]
+            ready.set()
+        await asyncio.Future()  # until cancelled
+    finally:
+        if loop_task is not None:
+            loop_task.cancel()
+            await asyncio.gather(loop_task, return_exceptions=True)
+        if server is not None:
+            await server.stop(grace=1.0)
+        await creator.close()
+        close = getattr(ratings, "close", None)
+        if close is not None:
+            await close()
+        await store.close()
+        try:
+            await nc.drain()
+        except Exception:  # noqa: BLE001
+            pass

@@ -1,0 +1,105 @@
+"""The matchmaker's timings and limits. Every value is a constructor argument
+(tests use short ones) and can be set from the environment:
+
+  FOODGAMES_MM_PASS_INTERVAL_S   seconds between matching passes (default 1.0; at most 1.0 is advised)
+  FOODGAMES_MM_EXPANSIONS        rating window steps "WAIT:DISTANCE,...", e.g. "0:2,15:5,30:10,60:inf":
+                                 after WAIT seconds of waiting a table may span DISTANCE in mu
+  FOODGAMES_MM_MAX_WAIT_S        a ticket still searching after this long expires (default 300)
+  FOODGAMES_MM_CLAIM_LEASE_S     how long a replica may take to create a claimed table before
+                                 another replica takes the table over (default 15)
+  FOODGAMES_MM_CREATE_TIMEOUT_S  deadline of one CreateGame call (default 5)
+  FOODGAMES_MM_BATCH             oldest tickets per queue looked at in one pass (default 5000)
+  FOODGAMES_MM_PREFIX            Redis key prefix (default "mm")
+"""
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass, replace
+
+DEFAULT_EXPANSIONS: tuple[tuple[float, float], ...] = ((0.0, 2.0), (15.0, 5.0), (30.0, 10.0), (60.0, math.inf))
+
+
+def parse_expansions(text: str) -> tuple[tuple[float, float], ...]:
+    """"0:2,15:5,60:inf" -> ((0, 2), (15, 5), (60, inf)), checked and sorted."""
+    steps = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        try:
+            wait, distance = part.split(":")
+            steps.append((float(wait), float(distance)))
+        except ValueError:
+            raise ValueError(f"expansion step {part!r} is not WAIT:DISTANCE (e.g. 15:5)") from None
+    return check_expansions(steps)
+
+
+def check_expansions(steps) -> tuple[tuple[float, float], ...]:
+    steps = tuple(sorted((float(w), float(d)) for w, d in steps))
+    if not steps or steps[0][0] != 0:
+        raise ValueError("the rating window steps must start at 0 seconds of waiting")
+    for (_, d1), (_, d2) in zip(steps, steps[1:]):
+        if d2 < d1:
+            raise ValueError("the rating window may only widen with waiting time")
+    if any(d < 0 for _, d in steps):
+        raise ValueError("a rating distance cannot be negative")
+    return steps
+
+
+@dataclass(frozen=True)
+class MatchmakingConfig:
+    pass_interval_s: float = 1.0
+    expansions: tuple[tuple[float, float], ...] = DEFAULT_EXPANSIONS
+    max_wait_s: float = 300.0
+    claim_lease_s: float = 15.0
+    create_timeout_s: float = 5.0
+    create_attempts: int = 2  # a CreateGame that timed out or found no server is retried (same game id)
+    batch: int = 5000
+    prefix: str = "mm"
+    finished_ttl_s: int = 24 * 3600  # how long a final ticket stays readable
+    ratings_timeout_s: float = 1.0
+    use_queue_lock: bool = True  # replicas take turns per queue (an optimisation; claims stay atomic)
+    max_concurrent_creates: int = 64
+
+    def __post_init__(self):
+        object.__setattr__(self, "expansions", check_expansions(self.expansions))
+        if self.pass_interval_s <= 0 or self.max_wait_s <= 0 or self.claim_lease_s <= 0:
+            raise ValueError("matchmaking timings must be positive")
+        if self.claim_lease_s <= self.create_timeout_s * self.create_attempts:
+            raise ValueError(f"claim_lease_s ({self.claim_lease_s:g}) must exceed create_timeout_s x create_attempts "
+                             f"({self.create_timeout_s:g} x {self.create_attempts}): otherwise another replica takes "
+                             "over tables that are still being created")
+
+    def window(self, waited_s: float) -> float:
+        """The rating distance a table may span once its oldest ticket waited `waited_s`."""
+        distance = self.expansions[0][1]
+        for wait, d in self.expansions:
+            if waited_s >= wait:
+                distance = d
+        return distance
+
+    @classmethod
+    def from_env(cls, env: dict | None = None, **overrides) -> "MatchmakingConfig":
+        env = dict(os.environ if env is None else env)
+        kwargs: dict = {}
+        floats = {"FOODGAMES_MM_PASS_INTERVAL_S": "pass_interval_s", "FOODGAMES_MM_MAX_WAIT_S": "max_wait_s",
+                  "FOODGAMES_MM_CLAIM_LEASE_S": "claim_lease_s",
+                  "FOODGAMES_MM_CREATE_TIMEOUT_S": "create_timeout_s"}
+        for var, name in floats.items():
+            if env.get(var):
+                try:
+                    kwargs[name] = float(env[var])
+                except ValueError:
+                    raise ValueError(f"{var}={env[var]!r} is not a number") from None
+        if env.get("FOODGAMES_MM_BATCH"):
+            kwargs["batch"] = int(env["FOODGAMES_MM_BATCH"])
+        if env.get("FOODGAMES_MM_EXPANSIONS"):
+            kwargs["expansions"] = parse_expansions(env["FOODGAMES_MM_EXPANSIONS"])
+        if env.get("FOODGAMES_MM_PREFIX"):
+            kwargs["prefix"] = env["FOODGAMES_MM_PREFIX"]
+        kwargs.update(overrides)
+        return cls(**kwargs)
+
+    def with_(self, **changes) -> "MatchmakingConfig":
+        return replace(self, **changes)

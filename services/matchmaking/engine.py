@@ -1,0 +1,314 @@
+"""The matching loop of one matchmaker replica.
+
+Every pass (at least every `pass_interval_s`) and for every queue:
+  expire tickets past max_wait -> find tables (matcher.find_matches, pure) ->
+  claim each table's tickets atomically in Redis -> for each claimed table,
+  in the background: CreateGame on the game's rules service (game id = match
+  id, so a retry or a takeover returns the same game) -> mark the tickets
+  matched -> publish match.found and one ticket event per ticket.
+A table whose creation fails goes back to the queue (waiting time kept). A
+table whose replica died mid-way is taken over by any replica once its lease
+runs out, and finished with the same game id and seats.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol, Sequence
+
+import grpc
+from foodgames.v1 import game_pb2, game_pb2_grpc
+
+from services.matchmaking import matcher
+from services.matchmaking.catalogue import Catalogue, GameInfo
+from services.matchmaking.config import MatchmakingConfig
+from services.matchmaking.store import TicketStore
+from services.matchmaking.tickets import EXPIRED, Ticket
+from shared import telemetry
+from shared.auth import service_token
+from shared.channels import client_channel
+from shared.config import Settings
+
+log = telemetry.get_logger("matchmaking")
+_tracer = telemetry.tracer("foodgames.matchmaking")
+
+TICKET_SUBJECT = "matchmaking.ticket"  # matchmaking.ticket.<state>.<ticket_id>
+MATCH_FOUND_SUBJECT = "match.found"  # match.found.<game>
+
+
+def ticket_subject(state: str, ticket_id: str) -> str:
+    return f"{TICKET_SUBJECT}.{state}.{ticket_id}"
+
+
+# -- ports ------------------------------------------------------------------------------
+
+class GameCreator(Protocol):
+    async def create(self, game: GameInfo, game_id: str, players: Sequence[str], ranked: bool,
+                     timeout: float) -> None: ...
+
+
+class GrpcGameCreator:
+    """Creates games on each game's rules service with the matchmaker's service token."""
+
+    def __init__(self, settings: Settings):
+        self.token = service_token(settings, "matchmaking")
+        self.channels: dict[str, grpc.aio.Channel] = {}
+
+    async def create(self, game, game_id, players, ranked, timeout) -> None:
+        channel = self.channels.get(game.address)
+        if channel is None:
+            channel = self.channels[game.address] = client_channel(game.address, self.token)
+        await game_pb2_grpc.GameServiceStub(channel).CreateGame(
+            game_pb2.CreateGameRequest(game_id=game_id, players=list(players), ranked=ranked), timeout=timeout)
+
+    async def close(self) -> None:
+        for ch in self.channels.values():
+            await ch.close()
+
+
+class Publisher(Protocol):
+    async def publish(self, subject: str, body: dict[str, Any]) -> None: ...
+
+
+class NatsPublisher:
+    """JSON on core NATS with the W3C traceparent in the headers."""
+
+    def __init__(self, nc):
+        self.nc = nc
+
+    async def publish(self, subject, body) -> None:
+        await self.nc.publish(subject, json.dumps(body, separators=(",", ":")).encode(),
+                              headers=telemetry.inject({}))
+
+
+class CountingPublisher:
+    """Keeps the count per subject prefix; for the benchmark (no NATS)."""
+
+    def __init__(self):
+        self.counts: dict[str, int] = {}
+
+    async def publish(self, subject, body) -> None:
+        key = ".".join(subject.split(".")[:3])
+        self.counts[key] = self.counts.get(key, 0) + 1
+
+
+async def publish_ticket(publisher: Publisher, ticket: Ticket) -> None:
+    try:
+        await publisher.publish(ticket_subject(ticket.public_state, ticket.ticket_id), ticket.event())
+    except Exception:  # noqa: BLE001 - watchers also poll Redis; a lost event delays, never loses, a state
+        log.exception("publishing a ticket event failed", ticket_id=ticket.ticket_id)
+
+
+# -- the loop ---------------------------------------------------------------------------
+
+@dataclass
+class PassStats:
+    queues: int = 0
+    looked_at: int = 0
+    expired: int = 0
+    proposed: int = 0
+    claimed: int = 0
+    taken_over: int = 0
+    full_batch: bool = False
+
+
+@dataclass
+class Matchmaker:
+    store: TicketStore
+    catalogue: Catalogue
+    creator: GameCreator
+    publisher: Publisher
+    config: MatchmakingConfig = field(default_factory=MatchmakingConfig)
+    clock: Callable[[], float] = time.time
+    owner: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
+    on_matched: Callable[[dict, list[Ticket]], None] | None = None  # a hook for the benchmark
+
+    def __post_init__(self):
+        self._tasks: set[asyncio.Task] = set()
+        self._sem = asyncio.Semaphore(self.config.max_concurrent_creates)
+        self.matches_created = 0
+        self.matches_released = 0
+        self.claims_lost = 0  # tables another replica (or a cancel) got to first
+
+    async def run(self) -> None:
+        """Matching passes until cancelled; lets in-flight tables finish (or lapse to a takeover)."""
+        try:
+            while True:
+                started = time.monotonic()
+                try:
+                    stats = await self.run_pass()
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # noqa: BLE001 - Redis blips must not stop matching
+                    log.exception("matching pass failed")
+                    stats = PassStats()
+                if stats.full_batch:
+                    await asyncio.sleep(0)  # a backlog: next pass at once
+                    continue
+                await asyncio.sleep(max(0.0, self.config.pass_interval_s - (time.monotonic() - started)))
+        finally:
+            await self.drain()
+
+    async def drain(self, timeout: float = 10.0) -> None:
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=timeout)
+
+    async def run_pass(self, now: float | None = None) -> PassStats:
+        stats = PassStats()
+        for queue in await self.store.queues():
+            game = queue.rsplit(":", 1)[0]
+            if game not in self.catalogue:
+                continue
+            stats.queues += 1
+            if self.config.use_queue_lock:
+                if not await self.store.lock_queue(queue, self.owner, max(2.0, 3 * self.config.pass_interval_s)):
+                    continue
+            try:
+                await self._pass_queue(queue, self.catalogue.get(game), stats, now)
+            finally:
+                if self.config.use_queue_lock:
+                    await self.store.unlock_queue(queue, self.owner)
+        await self._take_over_stale(stats, now)
+        return stats
+
+    async def _pass_queue(self, queue: str, game: GameInfo, stats: PassStats, now: float | None) -> None:
+        rows = await self.store.searching(queue, self.config.batch)
+        now = self.clock() if now is None else now
+        stats.looked_at += len(rows)
+        stats.full_batch = stats.full_batch or len(rows) >= self.config.batch
+        candidates = []
+        for tid, summary in rows:
+            if now - float(summary["t"]) >= self.config.max_wait_s:
+                if await self._expire(tid, now):
+                    stats.expired += 1
+                continue
+            candidates.append(matcher.Candidate.from_summary(tid, summary))
+        proposals = matcher.find_matches(candidates, now, self.config.window, game.min_players, game.max_players)
+        stats.proposed += len(proposals)
+        if not proposals:
+            return
+        summaries = dict(rows)
+        matches = [self._match(p, game, queue, summaries, now) for p in proposals]
+        lease = now + self.config.claim_lease_s
+        won = await self.store.claim_many(matches, lease, self.owner)
+        for match, ok in zip(matches, won):
+            if ok:
+                stats.claimed += 1
+                self._spawn(self.finalize(match))
+            else:
+                self.claims_lost += 1
+
+    def _match(self, proposal: matcher.Proposal, game: GameInfo, queue: str, summaries: dict, now: float) -> dict:
+        match_id = "mm-" + uuid.uuid4().hex[:20]
+        parties, tickets, ratings = [], [], []
+        for c in proposal.tickets:
+            s = summaries[c.ticket_id]
+            players = s.get("n") or []
+            parties.append(players)
+            ratings.extend(c.ratings or [(25.0, 25.0 / 3)] * c.size)
+            tickets.append({"ticket_id": c.ticket_id, "players": players, "created_at": c.enqueued_at,
+                            "summary": json.dumps(s, separators=(",", ":"))})
+        seated = matcher.seat_order(match_id, parties)
+        q = matcher.quality(ratings)
+        q["ticket_rating_spread"] = round(proposal.spread, 4)
+        q["window"] = proposal.window if proposal.window != float("inf") else None
+        return {"match_id": match_id, "game_id": match_id, "game": game.name, "queue": queue,
+                "ranked": queue.endswith(":ranked"), "players": seated,
+                "seats": {p: i for i, p in enumerate(seated)}, "tickets": tickets, "quality": q,
+                "formed_at": now}
+
+    async def _expire(self, ticket_id: str, now: float) -> bool:
+        ticket = await self.store.get(ticket_id)
+        if ticket is None:
+            return False
+        reason = (f"no table formed within {self.config.max_wait_s:g} s for {ticket.game} with "
+                  f"{ticket.min_players}-{ticket.max_players} players; queue again, perhaps accepting more table sizes")
+        if await self.store.finish(ticket, EXPIRED, reason, now, self.config.max_wait_s) != "ok":
+            return False
+        log.info("ticket expired", ticket_id=ticket_id, game=ticket.game)
+        await publish_ticket(self.publisher, await self.store.get(ticket_id) or ticket)
+        return True
+
+    async def _take_over_stale(self, stats: PassStats, now: float | None) -> None:
+        now = self.clock() if now is None else now
+        for match_id in await self.store.stale_matches(now):
+            match = await self.store.take_over(match_id, now, now + self.config.claim_lease_s, self.owner)
+            if match is not None:
+                stats.taken_over += 1
+                log.warning("taking over a table whose lease ran out", match_id=match_id)
+                self._spawn(self.finalize(match))
+
+    async def _create(self, game: GameInfo, match: dict) -> None:
+        """CreateGame, retried with the same game id when it timed out or found no
+        server (a retry of a create that did land returns the same game)."""
+        for attempt in range(1, self.config.create_attempts + 1):
+            try:
+                await self.creator.create(game, match["game_id"], match["players"], match["ranked"],
+                                          self.config.create_timeout_s)
+                return
+            except grpc.aio.AioRpcError as exc:
+                if exc.code() not in RETRYABLE or attempt == self.config.create_attempts:
+                    raise
+                await asyncio.sleep(0.2 * attempt)
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def finalize(self, match: dict) -> bool:
+        """Create the game, then mark the tickets matched and tell everyone. True when matched."""
+        game = self.catalogue.get(match["game"])
+        async with self._sem:
+            with _tracer.start_as_current_span("matchmaking.create_table", attributes={
+                    "foodgames.match_id": match["match_id"], "foodgames.game": match["game"],
+                    "foodgames.table_size": len(match["players"])}):
+                try:
+                    await self._create(game, match)
+                except Exception as exc:  # noqa: BLE001 - any failure puts the table back
+                    reason = _failure(exc)
+                    log.warning("creating the game failed; tickets go back to the queue",
+                                match_id=match["match_id"], game=match["game"], reason=reason)
+                    released = await self.store.release(match, self.clock(), f"the game could not be created "
+                                                        f"({reason}); back in the queue, waiting time kept")
+                    self.matches_released += 1
+                    for t in await self.store.get_many(released):
+                        if t is not None:
+                            await publish_ticket(self.publisher, t)
+                    return False
+                now = self.clock()
+                changed = await self.store.complete(match, now)
+                if not changed:
+                    return False  # another replica finished this table
+                self.matches_created += 1
+                tickets = [t for t in await self.store.get_many(changed) if t is not None]
+                waited = {t.ticket_id: round(now - t.created_at, 4) for t in tickets}
+                body = {"match_id": match["match_id"], "game_id": match["game_id"], "game": match["game"],
+                        "ranked": match["ranked"], "players": match["players"], "seats": match["seats"],
+                        "table_size": len(match["players"]), "quality": match["quality"],
+                        "tickets": [{"ticket_id": t["ticket_id"], "players": t["players"],
+                                     "waited_s": waited.get(t["ticket_id"])} for t in match["tickets"]],
+                        "formed_at": match["formed_at"], "matched_at": now}
+                log.info("match found", match_id=match["match_id"], game=match["game"],
+                         players=match["players"], **match["quality"])
+                try:
+                    await self.publisher.publish(f"{MATCH_FOUND_SUBJECT}.{match['game']}", body)
+                except Exception:  # noqa: BLE001
+                    log.exception("publishing match.found failed", match_id=match["match_id"])
+                for t in tickets:
+                    await publish_ticket(self.publisher, t)
+                if self.on_matched is not None:
+                    self.on_matched(match, tickets)
+                return True
+
+
+RETRYABLE = (grpc.StatusCode.DEADLINE_EXCEEDED, grpc.StatusCode.UNAVAILABLE)
+
+
+def _failure(exc: BaseException) -> str:
+    if isinstance(exc, grpc.aio.AioRpcError):
+        return f"{exc.code().name}: {exc.details()}"
+    return f"{type(exc).__name__}: {exc}"

@@ -1,0 +1,340 @@
+"""Tickets and tables in Redis (Valkey). Every state change is one Lua script,
+so several matchmaker replicas can share one Redis: a ticket is claimed for a
+table only while it is still searching, all of a table's tickets or none.
+
+Key layout (prefix P, default "mm"):
+
+  P:t:<ticket_id>          hash   the ticket (tickets.Ticket.to_hash); final tickets expire after a day
+  P:q:<queue>              zset   searching tickets of a queue, scored by created_at (oldest first);
+                                  queue = "<game>:ranked" or "<game>:casual"
+  P:qd:<queue>             hash   ticket_id -> compact summary the matcher needs (size, range, time, ratings)
+  P:queues                 set    queue names that ever had a ticket
+  P:live:<game>:<player>   string ticket_id of the player's one live (searching or claimed) ticket
+  P:m:<match_id>           hash   a table being created: its JSON (seats, tickets, quality), owner, lease
+  P:pending                zset   match_id -> lease deadline; past it, any replica takes the table over
+  P:lock:<queue>           string which replica runs the matching pass of a queue now (a short lease;
+                                  an optimisation only: correctness rests on the claim script)
+
+All keys of one call are passed as KEYS. On Redis Cluster they would need one
+hash slot per queue (a {queue} hash tag in every key and the queue in the
+ticket id); this project runs one Valkey, so they do not have it yet.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable, Sequence
+
+import redis.asyncio as aioredis
+
+from services.matchmaking.tickets import CANCELLED, EXPIRED, Ticket
+
+CREATE = """
+-- KEYS: ticket, queue zset, queue data, queues set, live keys...
+-- ARGV: ticket_id, queue, created_at, summary, field, value, ...
+if redis.call('EXISTS', KEYS[1]) == 1 then return {'duplicate-id', ARGV[1]} end
+for i = 5, #KEYS do
+  local held = redis.call('GET', KEYS[i])
+  if held then return {'live', tostring(i - 4), held} end
+end
+local fields = {}
+for i = 5, #ARGV do fields[#fields + 1] = ARGV[i] end
+redis.call('HSET', KEYS[1], unpack(fields))
+redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
+redis.call('HSET', KEYS[3], ARGV[1], ARGV[4])
+redis.call('SADD', KEYS[4], ARGV[2])
+for i = 5, #KEYS do redis.call('SET', KEYS[i], ARGV[1]) end
+return {'ok'}
+"""
+
+CLAIM = """
+-- Claims every ticket of a table, or none.
+-- KEYS: queue zset, queue data, pending zset, match key, ticket keys...
+-- ARGV: match_id, lease deadline, match json, owner, ticket ids...
+local n = #KEYS - 4
+for i = 1, n do
+  if redis.call('HGET', KEYS[4 + i], 'state') ~= 'searching' then return {0, ARGV[4 + i]} end
+end
+for i = 1, n do
+  local id = ARGV[4 + i]
+  redis.call('HSET', KEYS[4 + i], 'state', 'claimed', 'match_id', ARGV[1])
+  redis.call('ZREM', KEYS[1], id)
+  redis.call('HDEL', KEYS[2], id)
+end
+redis.call('HSET', KEYS[4], 'match', ARGV[3], 'owner', ARGV[4], 'lease', ARGV[2])
+redis.call('ZADD', KEYS[3], ARGV[2], ARGV[1])
+return {1}
+"""
+
+COMPLETE = """
+-- The game exists: the table's tickets become matched.
+-- KEYS: pending zset, match key, ticket keys (n), live keys...
+-- ARGV: match_id, now, game_id, table_size, ttl, n, seats json per ticket (n)
+local n = tonumber(ARGV[6])
+local mine = {}
+local done = {}
+for i = 1, n do
+  local key = KEYS[2 + i]
+  local st = redis.call('HMGET', key, 'state', 'match_id', 'ticket_id', 'version')
+  if st[1] == 'claimed' and st[2] == ARGV[1] then
+    redis.call('HSET', key, 'state', 'matched', 'game_id', ARGV[3], 'table_size', ARGV[4],
+               'seats', ARGV[6 + i], 'updated_at', ARGV[2], 'reason', '', 'version', tonumber(st[4]) + 1)
+    redis.call('EXPIRE', key, ARGV[5])
+    mine[st[3]] = true
+    done[#done + 1] = st[3]
+  end
+end
+for i = 3 + n, #KEYS do
+  local held = redis.call('GET', KEYS[i])
+  if held and mine[held] then redis.call('DEL', KEYS[i]) end
+end
+redis.call('ZREM', KEYS[1], ARGV[1])
+redis.call('DEL', KEYS[2])
+return done
+"""
+
+RELEASE = """
+-- The game could not be created: the tickets go back to the queue, waiting time kept.
+-- KEYS: pending zset, match key, queue zset, queue data, ticket keys...
+-- ARGV: match_id, now, reason, then per ticket: id, created_at, summary
+local done = {}
+for i = 1, #KEYS - 4 do
+  local key = KEYS[4 + i]
+  local id, created, summary = ARGV[1 + 3 * i], ARGV[2 + 3 * i], ARGV[3 + 3 * i]
+  local st = redis.call('HMGET', key, 'state', 'match_id', 'version')
+  if st[1] == 'claimed' and st[2] == ARGV[1] then
+    redis.call('HSET', key, 'state', 'searching', 'match_id', '', 'reason', ARGV[3],
+               'updated_at', ARGV[2], 'version', tonumber(st[3]) + 1)
+    redis.call('ZADD', KEYS[3], created, id)
+    redis.call('HSET', KEYS[4], id, summary)
+    done[#done + 1] = id
+  end
+end
+redis.call('ZREM', KEYS[1], ARGV[1])
+redis.call('DEL', KEYS[2])
+return done
+"""
+
+FINISH = """
+-- Cancel or expire a searching ticket.
+-- KEYS: ticket, queue zset, queue data, live keys...
+-- ARGV: ticket_id, now, new state, reason, ttl, max_wait ('' for a cancel)
+local st = redis.call('HMGET', KEYS[1], 'state', 'created_at', 'version')
+if not st[1] then return 'missing' end
+if st[1] ~= 'searching' then return st[1] end
+if ARGV[6] ~= '' and tonumber(st[2]) + tonumber(ARGV[6]) > tonumber(ARGV[2]) then return 'young' end
+redis.call('HSET', KEYS[1], 'state', ARGV[3], 'reason', ARGV[4], 'updated_at', ARGV[2],
+           'version', tonumber(st[3]) + 1)
+redis.call('EXPIRE', KEYS[1], ARGV[5])
+redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('HDEL', KEYS[3], ARGV[1])
+for i = 4, #KEYS do
+  if redis.call('GET', KEYS[i]) == ARGV[1] then redis.call('DEL', KEYS[i]) end
+end
+return 'ok'
+"""
+
+TAKEOVER = """
+-- A table whose lease ran out (its replica died or stalled): take it over.
+-- KEYS: pending zset, match key. ARGV: match_id, now, new deadline, owner
+local lease = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not lease or tonumber(lease) > tonumber(ARGV[2]) then return false end
+local match = redis.call('HGET', KEYS[2], 'match')
+if not match then redis.call('ZREM', KEYS[1], ARGV[1]) return false end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+redis.call('HSET', KEYS[2], 'owner', ARGV[4], 'lease', ARGV[3])
+return match
+"""
+
+UNLOCK = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+class LiveTicketExists(Exception):
+    def __init__(self, player: str, ticket_id: str):
+        super().__init__(player, ticket_id)
+        self.player = player
+        self.ticket_id = ticket_id
+
+
+def _s(v: Any) -> str:
+    return v.decode() if isinstance(v, bytes) else str(v)
+
+
+class TicketStore:
+    def __init__(self, redis: aioredis.Redis, prefix: str = "mm", finished_ttl_s: int = 24 * 3600):
+        self.redis = redis
+        self.prefix = prefix
+        self.finished_ttl_s = int(finished_ttl_s)
+        self._create = redis.register_script(CREATE)
+        self._claim = redis.register_script(CLAIM)
+        self._complete = redis.register_script(COMPLETE)
+        self._release = redis.register_script(RELEASE)
+        self._finish = redis.register_script(FINISH)
+        self._takeover = redis.register_script(TAKEOVER)
+        self._unlock = redis.register_script(UNLOCK)
+
+    @classmethod
+    def from_url(cls, url: str, **kwargs) -> "TicketStore":
+        return cls(aioredis.Redis.from_url(url), **kwargs)
+
+    async def close(self) -> None:
+        await self.redis.aclose()
+
+    # -- keys ---------------------------------------------------------------------------
+
+    def ticket_key(self, ticket_id: str) -> str:
+        return f"{self.prefix}:t:{ticket_id}"
+
+    def queue_key(self, queue: str) -> str:
+        return f"{self.prefix}:q:{queue}"
+
+    def queue_data_key(self, queue: str) -> str:
+        return f"{self.prefix}:qd:{queue}"
+
+    def live_key(self, game: str, player: str) -> str:
+        return f"{self.prefix}:live:{game}:{player}"
+
+    def match_key(self, match_id: str) -> str:
+        return f"{self.prefix}:m:{match_id}"
+
+    @property
+    def queues_key(self) -> str:
+        return f"{self.prefix}:queues"
+
+    @property
+    def pending_key(self) -> str:
+        return f"{self.prefix}:pending"
+
+    # -- tickets ------------------------------------------------------------------------
+
+    def _create_args(self, t: Ticket) -> tuple[list[str], list[Any]]:
+        keys = [self.ticket_key(t.ticket_id), self.queue_key(t.queue), self.queue_data_key(t.queue),
+                self.queues_key, *[self.live_key(t.game, p) for p in t.players]]
+        fields = [x for kv in t.to_hash().items() for x in kv]
+        return keys, [t.ticket_id, t.queue, repr(t.created_at), t.summary(), *fields]
+
+    async def create(self, ticket: Ticket) -> None:
+        """Queue a new searching ticket; LiveTicketExists when a member holds one for the game."""
+        keys, args = self._create_args(ticket)
+        self._raise_conflict(ticket, await self._create(keys=keys, args=args))
+
+    async def create_many(self, tickets: Sequence[Ticket]) -> list[Exception | None]:
+        """Pipelined create (bulk loads, the benchmark); one result per ticket."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for t in tickets:
+                keys, args = self._create_args(t)
+                await self._create(keys=keys, args=args, client=pipe)
+            results = await pipe.execute()
+        out: list[Exception | None] = []
+        for t, r in zip(tickets, results):
+            try:
+                self._raise_conflict(t, r)
+                out.append(None)
+            except Exception as exc:  # noqa: BLE001
+                out.append(exc)
+        return out
+
+    @staticmethod
+    def _raise_conflict(ticket: Ticket, result) -> None:
+        status = _s(result[0])
+        if status == "ok":
+            return
+        if status == "live":
+            raise LiveTicketExists(ticket.players[int(result[1]) - 1], _s(result[2]))
+        raise ValueError(f"ticket id {ticket.ticket_id} is taken")
+
+    async def get(self, ticket_id: str) -> Ticket | None:
+        h = await self.redis.hgetall(self.ticket_key(ticket_id))
+        return Ticket.from_hash(h) if h else None
+
+    async def get_many(self, ticket_ids: Iterable[str]) -> list[Ticket | None]:
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for tid in ticket_ids:
+                pipe.hgetall(self.ticket_key(tid))
+            rows = await pipe.execute()
+        return [Ticket.from_hash(h) if h else None for h in rows]
+
+    async def finish(self, ticket: Ticket, state: str, reason: str, now: float,
+                     max_wait_s: float | None = None) -> str:
+        """Cancel (or, with max_wait_s, expire) a searching ticket. Returns "ok",
+        or why not: its state ("claimed", "matched", ...), "missing" or "young"."""
+        assert state in (CANCELLED, EXPIRED)
+        keys = [self.ticket_key(ticket.ticket_id), self.queue_key(ticket.queue),
+                self.queue_data_key(ticket.queue), *[self.live_key(ticket.game, p) for p in ticket.players]]
+        args = [ticket.ticket_id, repr(now), state, reason, self.finished_ttl_s,
+                "" if max_wait_s is None else repr(max_wait_s)]
+        return _s(await self._finish(keys=keys, args=args))
+
+    # -- the matcher's reads ------------------------------------------------------------
+
+    async def queues(self) -> list[str]:
+        return sorted(_s(q) for q in await self.redis.smembers(self.queues_key))
+
+    async def searching(self, queue: str, limit: int) -> list[tuple[str, dict]]:
+        """The oldest `limit` searching tickets of a queue: (ticket_id, summary)."""
+        ids = [_s(i) for i in await self.redis.zrange(self.queue_key(queue), 0, limit - 1)]
+        if not ids:
+            return []
+        rows = await self.redis.hmget(self.queue_data_key(queue), ids)
+        return [(tid, json.loads(row)) for tid, row in zip(ids, rows) if row is not None]
+
+    async def queue_length(self, queue: str) -> int:
+        return await self.redis.zcard(self.queue_key(queue))
+
+    async def lock_queue(self, queue: str, owner: str, ttl_s: float) -> bool:
+        return bool(await self.redis.set(f"{self.prefix}:lock:{queue}", owner, nx=True,
+                                         px=max(1, int(ttl_s * 1000))))
+
+    async def unlock_queue(self, queue: str, owner: str) -> None:
+        await self._unlock(keys=[f"{self.prefix}:lock:{queue}"], args=[owner])
+
+    # -- tables -------------------------------------------------------------------------
+
+    def _claim_args(self, match: dict, lease_until: float, owner: str):
+        ids = [t["ticket_id"] for t in match["tickets"]]
+        keys = [self.queue_key(match["queue"]), self.queue_data_key(match["queue"]), self.pending_key,
+                self.match_key(match["match_id"]), *[self.ticket_key(i) for i in ids]]
+        return keys, [match["match_id"], repr(lease_until), json.dumps(match), owner, *ids]
+
+    async def claim_many(self, matches: Sequence[dict], lease_until: float, owner: str) -> list[bool]:
+        """Claim each table's tickets atomically (all of a table or none); pipelined."""
+        if not matches:
+            return []
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for m in matches:
+                keys, args = self._claim_args(m, lease_until, owner)
+                await self._claim(keys=keys, args=args, client=pipe)
+            results = await pipe.execute()
+        return [int(r[0]) == 1 for r in results]
+
+    async def complete(self, match: dict, now: float) -> list[str]:
+        """Mark the table's tickets matched; returns the ids this call changed
+        (empty when another replica completed the table first)."""
+        tickets = match["tickets"]
+        keys = [self.pending_key, self.match_key(match["match_id"]),
+                *[self.ticket_key(t["ticket_id"]) for t in tickets],
+                *[self.live_key(match["game"], p) for t in tickets for p in t["players"]]]
+        seats = match["seats"]
+        args = [match["match_id"], repr(now), match["game_id"], len(match["players"]), self.finished_ttl_s,
+                len(tickets), *[json.dumps({p: seats[p] for p in t["players"]}) for t in tickets]]
+        return [_s(x) for x in await self._complete(keys=keys, args=args)]
+
+    async def release(self, match: dict, now: float, reason: str) -> list[str]:
+        """Put the table's tickets back in the queue with their waiting time kept."""
+        tickets = match["tickets"]
+        keys = [self.pending_key, self.match_key(match["match_id"]), self.queue_key(match["queue"]),
+                self.queue_data_key(match["queue"]), *[self.ticket_key(t["ticket_id"]) for t in tickets]]
+        args = [match["match_id"], repr(now), reason]
+        for t in tickets:
+            args += [t["ticket_id"], repr(t["created_at"]), t["summary"]]
+        return [_s(x) for x in await self._release(keys=keys, args=args)]
+
+    async def stale_matches(self, now: float, limit: int = 100) -> list[str]:
+        return [_s(m) for m in await self.redis.zrangebyscore(self.pending_key, "-inf", now, start=0, num=limit)]
+
+    async def take_over(self, match_id: str, now: float, lease_until: float, owner: str) -> dict | None:
+        raw = await self._takeover(keys=[self.pending_key, self.match_key(match_id)],
+                                   args=[match_id, repr(now), repr(lease_until), owner])
+        return json.loads(raw) if raw else None

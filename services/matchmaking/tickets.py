@@ -1,0 +1,117 @@
+"""A matchmaking ticket as stored in Redis, shown over gRPC and sent on NATS."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from foodgames.v1 import matchmaking_pb2 as pb
+from google.protobuf.timestamp_pb2 import Timestamp
+
+SEARCHING = "searching"
+CLAIMED = "claimed"  # internal: a replica is creating the table; shown as SEARCHING
+MATCHED = "matched"
+CANCELLED = "cancelled"
+EXPIRED = "expired"
+FINAL_STATES = (MATCHED, CANCELLED, EXPIRED)
+
+_PROTO_STATE = {SEARCHING: pb.TICKET_STATE_SEARCHING, CLAIMED: pb.TICKET_STATE_SEARCHING,
+                MATCHED: pb.TICKET_STATE_MATCHED, CANCELLED: pb.TICKET_STATE_CANCELLED,
+                EXPIRED: pb.TICKET_STATE_EXPIRED}
+
+DEFAULT_MU = 25.0
+DEFAULT_SIGMA = 25.0 / 3.0
+
+
+def queue_name(game: str, ranked: bool) -> str:
+    """Tickets of one queue may share a table: same game, same ranked flag."""
+    return f"{game}:{'ranked' if ranked else 'casual'}"
+
+
+@dataclass(frozen=True)
+class Ticket:
+    ticket_id: str
+    game: str
+    players: tuple[str, ...]
+    min_players: int
+    max_players: int
+    ranked: bool
+    state: str
+    created_at: float  # when queued (epoch seconds); waiting time counts from here
+    updated_at: float
+    version: int
+    ratings: tuple[tuple[float, float], ...] = ()  # (mu, sigma) per party member
+    game_id: str = ""
+    seats: Mapping[str, int] = field(default_factory=dict)
+    table_size: int = 0
+    reason: str = ""
+    match_id: str = ""
+
+    @property
+    def queue(self) -> str:
+        return queue_name(self.game, self.ranked)
+
+    @property
+    def public_state(self) -> str:
+        return SEARCHING if self.state == CLAIMED else self.state
+
+    @property
+    def final(self) -> bool:
+        return self.state in FINAL_STATES
+
+    @property
+    def mu(self) -> float:
+        """The party's rating for matching: the mean mu of its members."""
+        return sum(m for m, _ in self.ratings) / len(self.ratings) if self.ratings else DEFAULT_MU
+
+    # -- Redis hash ---------------------------------------------------------------------
+
+    def to_hash(self) -> dict[str, str]:
+        return {"ticket_id": self.ticket_id, "game": self.game, "players": json.dumps(list(self.players)),
+                "min": str(self.min_players), "max": str(self.max_players), "ranked": "1" if self.ranked else "0",
+                "state": self.state, "created_at": repr(self.created_at), "updated_at": repr(self.updated_at),
+                "version": str(self.version), "ratings": json.dumps([list(r) for r in self.ratings]),
+                "game_id": self.game_id, "seats": json.dumps(dict(self.seats)),
+                "table_size": str(self.table_size), "reason": self.reason, "match_id": self.match_id}
+
+    @classmethod
+    def from_hash(cls, h: Mapping[Any, Any]) -> "Ticket":
+        d = {(k.decode() if isinstance(k, bytes) else k): (v.decode() if isinstance(v, bytes) else v)
+             for k, v in h.items()}
+        return cls(ticket_id=d["ticket_id"], game=d["game"], players=tuple(json.loads(d["players"])),
+                   min_players=int(d["min"]), max_players=int(d["max"]), ranked=d.get("ranked") == "1",
+                   state=d["state"], created_at=float(d["created_at"]), updated_at=float(d["updated_at"]),
+                   version=int(d["version"]), ratings=tuple(tuple(r) for r in json.loads(d.get("ratings") or "[]")),
+                   game_id=d.get("game_id", ""), seats=json.loads(d.get("seats") or "{}"),
+                   table_size=int(d.get("table_size") or 0), reason=d.get("reason", ""),
+                   match_id=d.get("match_id", ""))
+
+    def summary(self) -> str:
+        """What the matcher needs, kept per queue so that a pass reads one hash."""
+        return json.dumps({"n": list(self.players), "p": len(self.players), "lo": self.min_players, "hi": self.max_players,
+                           "t": self.created_at, "r": [list(r) for r in self.ratings]}, separators=(",", ":"))
+
+    # -- wire ---------------------------------------------------------------------------
+
+    def to_proto(self) -> pb.Ticket:
+        return pb.Ticket(ticket_id=self.ticket_id, game=self.game, players=list(self.players),
+                         min_players=self.min_players, max_players=self.max_players, ranked=self.ranked,
+                         state=_PROTO_STATE[self.state], created_at=_ts(self.created_at),
+                         updated_at=_ts(self.updated_at), version=self.version, game_id=self.game_id,
+                         seats=[pb.SeatAssignment(player=p, seat=s) for p, s in self.seats.items()],
+                         table_size=self.table_size, reason=self.reason)
+
+    def event(self) -> dict[str, Any]:
+        """The JSON body of matchmaking.ticket.<state>.<ticket_id>."""
+        return {"ticket_id": self.ticket_id, "game": self.game, "players": list(self.players),
+                "min_players": self.min_players, "max_players": self.max_players, "ranked": self.ranked,
+                "state": self.public_state, "version": self.version, "created_at": self.created_at,
+                "updated_at": self.updated_at, "game_id": self.game_id or None,
+                "seats": dict(self.seats) or None, "table_size": self.table_size or None,
+                "reason": self.reason or None}
+
+
+def _ts(seconds: float) -> Timestamp:
+    ts = Timestamp()
+    ts.FromNanoseconds(int(seconds * 1e9))
+    return ts

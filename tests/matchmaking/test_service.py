@@ -1,0 +1,163 @@
+"""Through real services: the matchmaker as `foodgames serve matchmaking` runs
+it (bootstrap.serve), players over gRPC, the game on Foodie Forest."""
+from __future__ import annotations
+
+import asyncio
+import json
+
+import grpc
+import pytest
+from foodgames.v1 import game_pb2, game_pb2_grpc
+from foodgames.v1 import matchmaking_pb2 as pb
+from foodgames.v1 import matchmaking_pb2_grpc as pb_grpc
+
+from services.matchmaking import bootstrap
+from shared.auth import mint_token
+from shared.channels import client_channel
+from tests.matchmaking.conftest import GAME, fast_config, names
+
+
+@pytest.fixture
+async def served(mm_settings, redis_url, catalogue):
+    """bootstrap.serve on a free port; the leaderboard is unreachable (unrated players)."""
+    settings = mm_settings.with_(redis_url=redis_url)
+    ready = asyncio.Event()
+    task = asyncio.create_task(bootstrap.serve(settings, 0, config=fast_config(), catalogue=catalogue, ready=ready))
+    await asyncio.wait_for(ready.wait(), 10)
+    running = ready.running
+    channels = []
+
+    def channel(player, role="player"):
+        ch = client_channel(f"127.0.0.1:{running.server.port}", mint_token(settings, player, role))
+        channels.append(ch)
+        return pb_grpc.MatchmakingServiceStub(ch)
+
+    running.channel = channel
+    yield running
+    for ch in channels:
+        await ch.close()
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)
+
+
+async def test_four_players_queue_watch_and_play(served, forest, mm_settings, nc):
+    events = []
+
+    async def on_msg(msg):
+        events.append((msg.subject, dict(msg.headers or {}), json.loads(msg.data)))
+    sub = await nc.subscribe("matchmaking.ticket.>", cb=on_msg)
+    found_sub = await nc.subscribe("match.found.>", cb=on_msg)
+    players = names(4, "ff")
+
+    async def queue_and_watch(player):
+        stub = served.channel(player)
+        created = await stub.CreateTicket(pb.CreateTicketRequest(game=GAME, min_players=4, max_players=4))
+        assert created.ticket.state == pb.TICKET_STATE_SEARCHING and created.ticket.ticket_id
+        states = []
+        async for update in stub.WatchTicket(pb.WatchTicketRequest(ticket_id=created.ticket.ticket_id)):
+            states.append(update.ticket.state)
+        assert states[0] == pb.TICKET_STATE_SEARCHING and states[-1] == pb.TICKET_STATE_MATCHED
+        return update.ticket
+
+    tickets = await asyncio.wait_for(asyncio.gather(*[queue_and_watch(p) for p in players]), 15)
+    game_ids = {t.game_id for t in tickets}
+    assert len(game_ids) == 1
+    game_id = game_ids.pop()
+    seats = {t.seats[0].player: t.seats[0].seat for t in tickets}
+    assert sorted(seats) == sorted(players) and sorted(seats.values()) == [0, 1, 2, 3]
+    for player, seat in seats.items():
+        async with client_channel(forest.address, mint_token(mm_settings, player)) as ch:
+            view = await game_pb2_grpc.GameServiceStub(ch).GetView(game_pb2.GetViewRequest(game_id=game_id, seat=seat))
+            assert view.game == GAME and view.players[seat] == player and len(view.players) == 4
+            if seat != 0:
+                with pytest.raises(grpc.aio.AioRpcError) as err:  # another seat is not theirs
+                    await game_pb2_grpc.GameServiceStub(ch).GetView(game_pb2.GetViewRequest(game_id=game_id, seat=0))
+                assert err.value.code() == grpc.StatusCode.PERMISSION_DENIED
+    await asyncio.sleep(0.2)
+    await sub.unsubscribe()
+    await found_sub.unsubscribe()
+    subjects = [e[0] for e in events]
+    assert sum(s.startswith("matchmaking.ticket.searching.") for s in subjects) == 4
+    assert sum(s.startswith("matchmaking.ticket.matched.") for s in subjects) == 4
+    (found,) = [e for e in events if e[0] == f"match.found.{GAME}"]
+    assert found[2]["game_id"] == game_id and found[2]["seats"] == seats
+    assert found[2]["quality"]["rating_spread"] == 0  # everyone unrated: the leaderboard did not answer
+    assert all("traceparent" in e[1] for e in events)
+
+
+async def test_a_party_queues_together_and_cancel(served):
+    a, b, c = names(3, "pty")
+    stub = served.channel(a)
+    created = await stub.CreateTicket(pb.CreateTicketRequest(game=GAME, players=[a, b], min_players=5))
+    assert list(created.ticket.players) == [a, b]
+    # the other member sees and may cancel it; an outsider may not
+    other = served.channel(b)
+    assert (await other.GetTicket(pb.GetTicketRequest(ticket_id=created.ticket.ticket_id))).ticket.players == [a, b]
+    with pytest.raises(grpc.aio.AioRpcError) as err:
+        await served.channel(c).CancelTicket(pb.CancelTicketRequest(ticket_id=created.ticket.ticket_id))
+    assert err.value.code() == grpc.StatusCode.PERMISSION_DENIED
+    cancelled = await other.CancelTicket(pb.CancelTicketRequest(ticket_id=created.ticket.ticket_id, reason="dinner"))
+    assert cancelled.ticket.state == pb.TICKET_STATE_CANCELLED and cancelled.ticket.reason == "dinner"
+    updates = [u async for u in stub.WatchTicket(pb.WatchTicketRequest(ticket_id=created.ticket.ticket_id))]
+    assert [u.ticket.state for u in updates] == [pb.TICKET_STATE_CANCELLED]
+    # both may queue again now
+    again = await stub.CreateTicket(pb.CreateTicketRequest(game=GAME, players=[a, b], min_players=5))
+    assert again.ticket.ticket_id != created.ticket.ticket_id
+    # a service token may queue anyone
+    svc = served.channel("svc:tournament", role="service")
+    assert (await svc.CreateTicket(pb.CreateTicketRequest(game=GAME, players=[c], min_players=5))).ticket.players == [c]
+
+
+@pytest.mark.parametrize("request_kwargs,code,words", [
+    (dict(game="chess"), grpc.StatusCode.INVALID_ARGUMENT, "unknown game 'chess'"),
+    (dict(game=""), grpc.StatusCode.INVALID_ARGUMENT, "game is required"),
+    (dict(game=GAME, min_players=1), grpc.StatusCode.INVALID_ARGUMENT, "2 to 5 players"),
+    (dict(game=GAME, max_players=6), grpc.StatusCode.INVALID_ARGUMENT, "2 to 5 players"),
+    (dict(game=GAME, min_players=4, max_players=3), grpc.StatusCode.INVALID_ARGUMENT, "more than max_players"),
+    (dict(game=GAME, players=["ME", "x1", "x2"], max_players=2), grpc.StatusCode.INVALID_ARGUMENT,
+     "a party of 3 does not fit a table of at most 2"),
+    (dict(game=GAME, players=["ME", "ME"]), grpc.StatusCode.INVALID_ARGUMENT, "each player once"),
+    (dict(game=GAME, players=["ME", "two words"]), grpc.StatusCode.INVALID_ARGUMENT, "not a player name"),
+    (dict(game=GAME, players=["someone-else"]), grpc.StatusCode.PERMISSION_DENIED, "may only queue themself"),
+])
+async def test_bad_input_queues_nothing(served, request_kwargs, code, words):
+    (me,) = names(1, "bad")
+    if "players" in request_kwargs:
+        request_kwargs = dict(request_kwargs, players=[me if p == "ME" else p for p in request_kwargs["players"]])
+    stub = served.channel(me)
+    with pytest.raises(grpc.aio.AioRpcError) as err:
+        await stub.CreateTicket(pb.CreateTicketRequest(**request_kwargs))
+    assert err.value.code() == code
+    assert words in err.value.details()
+    assert await served.store.redis.keys("*") == []  # nothing queued, nothing half-written
+
+
+async def test_a_duplicate_ticket_is_already_exists(served):
+    me, friend = names(2, "dup")
+    stub = served.channel(me)
+    first = await stub.CreateTicket(pb.CreateTicketRequest(game=GAME, min_players=5))
+    keys = sorted(await served.store.redis.keys("*"))
+    for players in ([], [friend, me]):
+        with pytest.raises(grpc.aio.AioRpcError) as err:
+            await stub.CreateTicket(pb.CreateTicketRequest(game=GAME, players=players, min_players=5))
+        assert err.value.code() == grpc.StatusCode.ALREADY_EXISTS
+        assert first.ticket.ticket_id in err.value.details()
+    assert sorted(await served.store.redis.keys("*")) == keys  # the friend was not queued either
+    assert await served.store.queue_length(f"{GAME}:casual") == 1
+
+
+async def test_unknown_ticket_and_cancel_after_match(served):
+    stub = served.channel("nobody-1")
+    with pytest.raises(grpc.aio.AioRpcError) as err:
+        await stub.GetTicket(pb.GetTicketRequest(ticket_id="nope"))
+    assert err.value.code() == grpc.StatusCode.NOT_FOUND
+    a, b = names(2, "late")
+    ta = await served.channel(a).CreateTicket(pb.CreateTicketRequest(game=GAME, max_players=2))
+    await served.channel(b).CreateTicket(pb.CreateTicketRequest(game=GAME, max_players=2))
+    async for update in served.channel(a).WatchTicket(pb.WatchTicketRequest(ticket_id=ta.ticket.ticket_id)):
+        pass
+    assert update.ticket.state == pb.TICKET_STATE_MATCHED
+    with pytest.raises(grpc.aio.AioRpcError) as err:
+        await served.channel(a).CancelTicket(pb.CancelTicketRequest(ticket_id=ta.ticket.ticket_id))
+    assert err.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+    assert update.ticket.game_id in err.value.details()
