@@ -1,0 +1,302 @@
+"""Every rule of play: which moves are legal and what events they cause."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Mapping, Sequence
+
+from shared.rules import ChanceNode, GameResult, IllegalMove, InvalidSetup, MalformedMove, NotYourTurn
+
+from .cards import Table
+from .events import (CardPlayed, CardsDealt, DealScored, GameEnded, GameStarted,
+                     LastCardAnnounced, RecipeChosen, RecipesRevealed, TrickPutAside, TrickTaken)
+from .options import parse_options
+from .state import CHOOSING, DEALING, OVER, PLAYING, SETUP, State, evolve
+
+DECK_NAME = "ingredients"
+MOVE_FIELDS = {"choose_recipe": {"type", "recipe"}, "play": {"type", "card"}}
+
+
+class _Outcome:
+    """The events of one decision, folded as they are made so later rules see their effect."""
+
+    def __init__(self, state: State):
+        self.state = state
+        self.events: list[Any] = []
+
+    def emit(self, event) -> None:
+        self.events.append(event)
+        self.state = evolve(self.state, event)
+
+
+# ---- setup -----------------------------------------------------------------------------------
+
+def initial_state(players: Sequence[str], options: Mapping[str, Any] | None) -> State:
+    if isinstance(players, str) or not all(isinstance(p, str) and p for p in players):
+        raise InvalidSetup("players must be a list of non-empty names")
+    players = tuple(players)
+    opts = parse_options(options)
+    table = opts.table()
+    low, high = min(table.hand_size), max(table.hand_size)
+    if not low <= len(players) <= high:
+        raise InvalidSetup(f"Foodie Forest is for {low} to {high} players, not {len(players)}")
+    if len(set(players)) != len(players):
+        raise InvalidSetup("every player needs a different name")
+    return State(players=players, options=opts)
+
+
+def start(state: State) -> list[Any]:
+    if state.phase != SETUP:
+        raise IllegalMove("the game has already started")
+    table = state.options.table()
+    n = len(state.players)
+    # Players come in clockwise seat order and the first of them deals first.
+    return [GameStarted(players=state.players, options=state.options.as_dict(),
+                        points=(table.starting_points,) * n, recipes=table.recipes, dealer=0)]
+
+
+# ---- dealing (the chance node) ---------------------------------------------------------------
+
+def chance(state: State) -> ChanceNode | None:
+    if state.phase != DEALING or state.deal >= state.options.table().deals:
+        return None
+    return ChanceNode(deck=DECK_NAME, k=state.deal, cards=state.options.table().deck)
+
+
+def resolve_chance(state: State, order: Sequence[str]) -> list[Any]:
+    node = chance(state)
+    if node is None:
+        raise IllegalMove("no shuffle is pending")
+    order = tuple(order)
+    if Counter(order) != Counter(node.cards):
+        missing = Counter(node.cards) - Counter(order)
+        extra = Counter(order) - Counter(node.cards)
+        raise ValueError(
+            f"the shuffle must be an order of the {len(node.cards)} {DECK_NAME} cards; "
+            f"missing: {sorted(missing.elements()) or 'none'}, "
+            f"not in the deck or too many: {sorted(extra.elements()) or 'none'}")
+    table = state.options.table()
+    n = len(state.players)
+    size = table.hand_size[n]
+    dealer = state.dealer
+    hands: list[list[str]] = [[] for _ in range(n)]
+    # One card at a time, clockwise, starting with the player to the Dealer's left.
+    for i, card in enumerate(order[:size * n]):
+        hands[(dealer + 1 + i) % n].append(card)
+    out = _Outcome(state)
+    out.emit(CardsDealt(deal=state.deal + 1, dealer=dealer,
+                        hands=tuple(tuple(table.sorted_cards(h)) for h in hands),
+                        set_aside=tuple(sorted(order[size * n:]))))
+    _give_last_recipes(out)
+    return out.events
+
+
+# ---- choosing recipes ------------------------------------------------------------------------
+
+def _choosing_order(state: State) -> list[int]:
+    n = len(state.players)
+    return [(state.dealer + 1 + i) % n for i in range(n)]
+
+
+def _choosers(state: State) -> frozenset[int]:
+    waiting = [s for s in _choosing_order(state) if state.chosen[s] is None]
+    if state.options.recipe_choice == "sequential":
+        return frozenset(waiting[:1])
+    return frozenset(waiting)
+
+
+def _give_last_recipes(out: _Outcome) -> None:
+    """A player with one recipe left has nothing to choose (the 5th deal); reveal when all chose."""
+    face_down = out.state.options.recipe_choice == "simultaneous"
+    while True:
+        ready = sorted(s for s in _choosers(out.state) if len(out.state.recipes_left[s]) == 1)
+        if not ready:
+            break
+        for seat in ready:
+            out.emit(RecipeChosen(out.state.deal, seat, out.state.recipes_left[seat][0], face_down))
+    if all(r is not None for r in out.state.chosen):
+        out.emit(RecipesRevealed(out.state.deal, tuple(out.state.chosen),
+                                 leader=(out.state.dealer + 1) % len(out.state.players)))
+
+
+def _dealer_must_avoid(state: State, seat: int) -> str | None:
+    """Variant: the Dealer must choose differently from the player to their left, if able."""
+    if state.options.recipe_choice != "sequential" or seat != state.dealer:
+        return None
+    left = state.chosen[(state.dealer + 1) % len(state.players)]
+    if left is None or not any(r != left for r in state.recipes_left[seat]):
+        return None
+    return left
+
+
+def _choose(state: State, seat: int, recipe: str) -> list[Any]:
+    name = state.players
+    if seat not in _choosers(state):
+        if state.chosen[seat] is not None:
+            waiting = ", ".join(name[s] for s in _choosing_order(state) if state.chosen[s] is None)
+            raise NotYourTurn(f"you already chose your recipe; waiting for {waiting}")
+        nxt = next(iter(_choosers(state)))
+        raise NotYourTurn(f"it is {name[nxt]}'s turn to choose a recipe")
+    if recipe not in state.recipes_left[seat]:
+        raise IllegalMove(f"you already used the {recipe} recipe")
+    avoid = _dealer_must_avoid(state, seat)
+    if recipe == avoid:
+        left = name[(state.dealer + 1) % len(name)]
+        others = ", ".join(r for r in state.recipes_left[seat] if r != avoid)
+        raise IllegalMove(f"as the Dealer you must choose a different recipe from {left}, "
+                          f"who chose {avoid}: choose one of {others}")
+    out = _Outcome(state)
+    out.emit(RecipeChosen(state.deal, seat, recipe,
+                          face_down=state.options.recipe_choice == "simultaneous"))
+    _give_last_recipes(out)
+    return out.events
+
+
+# ---- tricks ----------------------------------------------------------------------------------
+
+def _must_follow(state: State, table: Table, seat: int) -> list[str]:
+    """The cards of `seat` that follow the required colour (empty: any card may be played)."""
+    if not state.trick or state.required_colour is None:
+        return []
+    return [c for c in state.hands[seat] if table.cards[c].colour == state.required_colour]
+
+
+def _play(state: State, seat: int, card_id: str) -> list[Any]:
+    table = state.options.table()
+    n = len(state.players)
+    hand = state.hands[seat]
+    if card_id not in hand:
+        raise IllegalMove(f"you do not hold {card_id}")
+    card = table.cards[card_id]
+    follow = _must_follow(state, table, seat)
+    if follow and card.colour != state.required_colour:
+        held = ", ".join(dict.fromkeys(table.sorted_cards(follow)))
+        raise IllegalMove(f"you must follow {state.required_colour}: you hold {held}")
+
+    leading = not state.trick
+    if card.resets:
+        total = 0
+    elif leading:
+        total = table.led_value.get(card.value, card.value)
+    else:
+        total = state.total + card.value
+    if card.ends_required_colour:
+        required = None
+    elif leading:
+        required = card.colour
+    else:
+        required = state.required_colour
+    full = total >= 10
+
+    out = _Outcome(state)
+    out.emit(CardPlayed(seat, card_id, total, required, seat if full else (seat + 1) % n))
+    if len(hand) == 1:
+        out.emit(LastCardAnnounced(seat))
+    if full:
+        out.emit(TrickTaken(seat, tuple(c for _, c in out.state.trick), total))
+    stuck = out.state.turn
+    if _cannot_go_on(out.state, table, stuck):
+        out.emit(TrickPutAside(stuck, tuple(c for _, c in out.state.trick)))
+        _score_deal(out, table)
+    return out.events
+
+
+def _cannot_go_on(state: State, table: Table, seat: int) -> bool:
+    if table.deal_ends == "announced-player-to-act":
+        return seat in state.announced
+    return not state.hands[seat]
+
+
+# ---- scoring ---------------------------------------------------------------------------------
+
+def deal_gain(table: Table, recipe: str, taken: Sequence[str]) -> int:
+    return table.scoring[recipe].points([table.cards[c] for c in taken])
+
+
+def _score_deal(out: _Outcome, table: Table) -> None:
+    state = out.state
+    n = len(state.players)
+    gains = tuple(deal_gain(table, state.chosen[s], state.taken[s]) for s in state.seats)
+    points = tuple(max(0, p + g) for p, g in zip(state.points, gains))  # never below 0
+    out.emit(DealScored(state.deal, tuple(state.chosen), gains, points, (state.dealer + 1) % n))
+    if state.deal >= table.deals:
+        best = max(points)
+        out.emit(GameEnded(points, tuple(s for s in state.seats if points[s] == best)))
+
+
+def result(state: State) -> GameResult | None:
+    if state.phase != OVER:
+        return None
+    # competition ranking: tied players share a place and the next place is skipped (1, 1, 3)
+    placings = tuple(1 + sum(1 for q in state.points if q > p) for p in state.points)
+    return GameResult(players=state.players, points=state.points, placings=placings)
+
+
+# ---- moves -----------------------------------------------------------------------------------
+
+def _parse(state: State, move: Mapping[str, Any]) -> tuple[str, str]:
+    if not isinstance(move, Mapping):
+        raise MalformedMove("a move must be an object such as {\"type\": \"play\", \"card\": \"bug-3\"}")
+    kind = move.get("type")
+    if kind not in MOVE_FIELDS:
+        raise MalformedMove(f"unknown move type {kind!r}; expected choose_recipe or play")
+    unknown = sorted(set(move) - MOVE_FIELDS[kind])
+    if unknown:
+        raise MalformedMove(f"unknown field(s) {', '.join(map(repr, unknown))} in a {kind} move")
+    table = state.options.table()
+    if kind == "choose_recipe":
+        recipe = move.get("recipe")
+        if recipe not in table.recipes:
+            raise MalformedMove(f"unknown recipe {recipe!r}; the recipes are "
+                                f"{', '.join(table.recipes)}")
+        return kind, recipe
+    card = move.get("card")
+    if not isinstance(card, str) or card not in table.cards:
+        raise MalformedMove(f"unknown card {card!r}; cards look like bug-3, fruit-10, "
+                            f"trash-1 or vegetable-herb")
+    return kind, card
+
+
+def decide(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
+    kind, what = _parse(state, move)
+    if state.phase == OVER:
+        raise IllegalMove("the game is over")
+    if state.phase in (SETUP, DEALING):
+        raise NotYourTurn("the cards are being dealt")
+    if not isinstance(seat, int) or seat not in state.seats:
+        raise NotYourTurn(f"seat {seat!r} is not at this table")
+    if state.phase == CHOOSING:
+        if kind == "play":
+            if seat in _choosers(state):
+                raise IllegalMove("choose a recipe first: the tricks start once every recipe "
+                                  "is revealed")
+            raise NotYourTurn("the tricks start once every recipe is revealed")
+        return _choose(state, seat, what)
+    if seat != state.turn:
+        raise NotYourTurn(f"it is {state.players[state.turn]}'s turn")
+    if kind == "choose_recipe":
+        raise IllegalMove("the recipes of this deal are already revealed: play a card")
+    return _play(state, seat, what)
+
+
+def to_act(state: State) -> frozenset[int]:
+    if state.phase == CHOOSING:
+        return _choosers(state)
+    if state.phase == PLAYING and state.turn is not None:
+        return frozenset((state.turn,))
+    return frozenset()
+
+
+def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
+    if seat not in to_act(state):
+        return []
+    if state.phase == CHOOSING:
+        avoid = _dealer_must_avoid(state, seat)
+        return [{"type": "choose_recipe", "recipe": r}
+                for r in state.recipes_left[seat] if r != avoid]
+    table = state.options.table()
+    playable = _must_follow(state, table, seat) or state.hands[seat]
+    return [{"type": "play", "card": c} for c in dict.fromkeys(table.sorted_cards(playable))]
+
+
+def is_terminal(state: State) -> bool:
+    return state.phase == OVER

@@ -1,0 +1,60 @@
+"""Game options: names, defaults and the checks that turn a bad option into InvalidSetup."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from shared.rules import InvalidSetup
+
+from .cards import Table, catalogue, table_for
+
+RECIPE_CHOICES = ("simultaneous", "sequential")
+OPTION_NAMES = ("edition", "recipe_choice", "trash_keeps_colour", "missing_cards", "scoring")
+
+
+@dataclass(frozen=True)
+class Options:
+    edition: str = "en"
+    recipe_choice: str = "simultaneous"  # "sequential" is the rulebook's Variant
+    trash_keeps_colour: bool = False
+    missing_cards: str | None = None  # None for an edition whose listing is complete
+    scoring: str = "de-description"
+
+    def table(self) -> Table:
+        return table_for(self.edition, self.missing_cards, self.scoring, self.trash_keeps_colour)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in OPTION_NAMES if getattr(self, k) is not None}
+
+
+def _choice(options: Mapping[str, Any], name: str, allowed, default):
+    value = options.get(name, default)
+    if value not in allowed or isinstance(value, bool) != isinstance(default, bool):
+        shown = ", ".join(repr(a) for a in allowed)
+        raise InvalidSetup(f"option {name} must be one of {shown}, got {value!r}")
+    return value
+
+
+def parse_options(options: Mapping[str, Any] | None) -> Options:
+    options = dict(options or {})
+    unknown = sorted(set(options) - set(OPTION_NAMES))
+    if unknown:
+        raise InvalidSetup(f"unknown option(s) {', '.join(map(repr, unknown))}; "
+                           f"known options: {', '.join(OPTION_NAMES)}")
+    editions = catalogue().editions
+    edition = _choice(options, "edition", tuple(editions), "en")
+    spec = editions[edition]
+    if spec.unlisted_cards:
+        missing = _choice(options, "missing_cards", spec.unlisted_cards, spec.unlisted_cards[0])
+    elif "missing_cards" in options:
+        raise InvalidSetup(f"option missing_cards does not apply to edition {edition!r}: "
+                           "its deck lists every card")
+    else:
+        missing = None
+    return Options(
+        edition=edition,
+        recipe_choice=_choice(options, "recipe_choice", RECIPE_CHOICES, "simultaneous"),
+        trash_keeps_colour=_choice(options, "trash_keeps_colour", (False, True), False),
+        missing_cards=missing,
+        scoring=_choice(options, "scoring", tuple(spec.scorings), spec.default_scoring),
+    )
