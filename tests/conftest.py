@@ -48,3 +48,8 @@ async def nc(nats_url):
     conn = await nats.connect(nats_url)
     yield conn
     await conn.drain()
+
+
+# The whole stack as `make run` runs it, started once for the session by the
+# tests that ask for it (tests/stacklib.py).
+from tests.stacklib import stack  # noqa: E402,F401

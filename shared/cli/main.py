@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
 
 # Module of shared.cli per subcommand group, in the order --help lists them.
@@ -35,6 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `foodgames ... | head` ends quietly
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

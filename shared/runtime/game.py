@@ -170,7 +170,7 @@ class GameRuntime:
             if existing.players == players:
                 return existing  # a retried create of the same table
             raise AlreadyExists(f"game {game_id!r} already exists")
-        commitment = await self.deck.commit(game_id, self.rules.name, players)
+        commitment = await self._deck_call(self.deck.commit(game_id, self.rules.name, players))
         records = [
             env.record(env.GAME_CREATED, {"game": self.rules.name, "game_id": game_id, "players": list(players),
                                           "options": to_jsonable(dict(options)), "ranked": bool(ranked)}),

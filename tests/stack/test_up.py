@@ -10,7 +10,7 @@ import time
 from shared.cli.up import SERVICES, wait_serving
 from shared.config import Settings
 from shared.embedded import free_port
-from tests.stack.conftest import FOODGAMES, free_port_base, stack_env
+from tests.stacklib import FOODGAMES, free_port_base, stack_env
 
 
 def test_up_starts_servers_and_every_service_then_stops_cleanly(tmp_path):

@@ -1,0 +1,140 @@
+"""The audit from the operator's chair, against the running stack: a whole
+2-player Foodie Forest game played over gRPC (both players sending their own
+client seeds), then `foodgames audit verify GAME_ID` passes, and a bundle from
+`foodgames audit export` with one card of an order swapped and one byte of a
+client seed changed fails `foodgames audit verify --bundle` naming what broke."""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import subprocess
+import uuid
+
+import grpc
+from foodgames.v1 import deck_pb2, deck_pb2_grpc, game_pb2, game_pb2_grpc
+
+from shared.auth import mint_token
+from shared.channels import client_channel
+from shared.protojson import to_dict, to_struct
+from tests.stacklib import FOODGAMES
+
+PLAYERS = ["audit-ann", "audit-bob"]
+
+
+def cli_env(stack) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FOODGAMES_")}
+    env.update(FOODGAMES_TOKEN_KEY=stack.token_key, FOODGAMES_DATA_DIR=str(stack.data_dir),
+               FOODGAMES_DECK_ADDR=stack.address("deck"))
+    return env
+
+
+def foodgames(stack, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([FOODGAMES, *args], env=cli_env(stack), capture_output=True, text=True, timeout=60)
+
+
+async def play_a_game(stack) -> tuple[str, dict[int, bytes]]:
+    channels = {p: client_channel(stack.address("foodie-forest"), mint_token(stack, p)) for p in PLAYERS}
+    decks = {p: client_channel(stack.address("deck"), mint_token(stack, p)) for p in PLAYERS}
+    games = {p: game_pb2_grpc.GameServiceStub(ch) for p, ch in channels.items()}
+    rng = random.Random(11)
+    try:
+        game_id = "audit-" + uuid.uuid4().hex[:12]
+        seeds = {seat: os.urandom(16) for seat in range(2)}
+
+        async def send_seed(seat: int):
+            # each player's client mixes in its own seed as soon as the commitment is out
+            api = deck_pb2_grpc.DeckServiceStub(decks[PLAYERS[seat]])
+            request = deck_pb2.AddClientSeedRequest(game_id=game_id, seat=seat, seed=seeds[seat])
+            while True:
+                try:
+                    return await api.AddClientSeed(request)
+                except grpc.aio.AioRpcError as exc:
+                    if exc.code() != grpc.StatusCode.NOT_FOUND:  # not committed yet: ask again
+                        raise
+                    await asyncio.sleep(0.005)
+
+        senders = [asyncio.create_task(send_seed(seat)) for seat in range(2)]
+        created = await games[PLAYERS[0]].CreateGame(game_pb2.CreateGameRequest(game_id=game_id, players=PLAYERS))
+        replies = await asyncio.gather(*senders)
+        assert all(r.commitment == created.seed_commitment for r in replies)
+        for _ in range(2000):
+            views = [await games[p].GetView(game_pb2.GetViewRequest(game_id=game_id, seat=s))
+                     for s, p in enumerate(PLAYERS)]
+            if views[0].finished:
+                break
+            acting = [s for s in range(2) if PLAYERS[s] in to_dict(views[s].view)["to_act"]]
+            if not acting:  # the next deal is on its way
+                await asyncio.sleep(0.02)
+                continue
+            for seat in acting:
+                legal = await games[PLAYERS[seat]].ListLegalMoves(
+                    game_pb2.ListLegalMovesRequest(game_id=game_id, seat=seat))
+                try:
+                    await games[PLAYERS[seat]].SubmitMove(game_pb2.SubmitMoveRequest(
+                        game_id=game_id, seat=seat, move_id=uuid.uuid4().hex,
+                        move=to_struct(to_dict(rng.choice(list(legal.moves))))))
+                except grpc.aio.AioRpcError as exc:  # a deal landed between reading and moving
+                    if exc.code() not in (grpc.StatusCode.ABORTED, grpc.StatusCode.FAILED_PRECONDITION):
+                        raise
+        else:
+            raise AssertionError("the game did not finish")
+        # the runtime reveals the seed right after GameOver; wait for it
+        player_deck = deck_pb2_grpc.DeckServiceStub(decks[PLAYERS[0]])  # a player may audit their game
+        for _ in range(200):
+            try:
+                await player_deck.ExportAuditBundle(deck_pb2.ExportAuditBundleRequest(game_id=game_id))
+                break
+            except grpc.aio.AioRpcError as exc:
+                assert exc.code() == grpc.StatusCode.FAILED_PRECONDITION, exc.details()
+                await asyncio.sleep(0.05)
+        return game_id, seeds
+    finally:
+        for ch in [*channels.values(), *decks.values()]:
+            await ch.close()
+
+
+def test_a_played_game_verifies_online_and_an_edited_bundle_fails_offline(stack, tmp_path):
+    game_id, seeds = asyncio.run(play_a_game(stack))
+
+    key = foodgames(stack, "audit", "key")
+    assert key.returncode == 0, key.stderr
+    public_key = key.stdout.strip()
+    assert public_key.startswith("foodgames/deck/log/v1+")
+
+    verified = foodgames(stack, "audit", "verify", game_id, "--public-key", public_key)
+    assert verified.returncode == 0, verified.stdout + verified.stderr
+    assert "RESULT: every check holds" in verified.stdout
+    assert "operator key" in verified.stdout and "log consistency: consistency proof" in verified.stdout
+    assert verified.stdout.count("re-derived order") == 5, "Foodie Forest deals 5 times"
+
+    exported = foodgames(stack, "audit", "export", game_id)
+    assert exported.returncode == 0, exported.stderr
+    bundle = json.loads(exported.stdout)
+    assert [(c["seat"], c["seed"]) for c in bundle["client_seeds"]] == [(s, seeds[s].hex()) for s in (0, 1)]
+    assert [e["type"] for e in bundle["events"]][:2] == ["GameCreated", "SeedCommitted"]
+    assert bundle["events"][1]["data"]["log_index"] == bundle["commitment"]["log_index"]
+    honest = tmp_path / "bundle.json"
+    honest.write_text(exported.stdout)
+    assert foodgames(stack, "audit", "verify", "--bundle", str(honest)).returncode == 0
+
+    edited = json.loads(exported.stdout)
+    order = edited["shuffles"][0]["order"]
+    i = next(n for n in range(1, len(order)) if order[n] != order[0])
+    order[0], order[i] = order[i], order[0]
+    seed = bytearray(bytes.fromhex(edited["client_seeds"][1]["seed"]))
+    seed[0] ^= 0x01
+    edited["client_seeds"][1]["seed"] = seed.hex()
+    tampered = tmp_path / "edited.json"
+    tampered.write_text(json.dumps(edited))
+    failed = foodgames(stack, "audit", "verify", "--bundle", str(tampered), "--public-key", public_key)
+    assert failed.returncode == 1, failed.stdout + failed.stderr
+    deck, k = edited["shuffles"][0]["deck"], edited["shuffles"][0]["k"]
+    assert f"FAILED  shuffle {deck}#{k}: hashes" in failed.stdout
+    assert f"FAILED  shuffle {deck}#1: re-derived order" in failed.stdout, "the changed seed breaks every deal"
+    assert "RESULT:" in failed.stdout and "FAILED" in failed.stdout.splitlines()[-1]
+
+    # the deck's own log output never carried a server seed
+    deck_log = (stack.data_dir / "logs" / "deck.log").read_text()
+    assert bundle["server_seed"] not in deck_log and game_id in deck_log
