@@ -9,6 +9,7 @@ from shared.config import Settings
 from shared.eventstore.jetstream import JetStreamEventStore, connect
 from shared.rules import Rules
 from shared.runtime.deck import DeckPort
+from shared.runtime.deck_client import DeckClient
 from shared.runtime.game import GameRuntime
 from shared.runtime.servicer import GameServicer
 from shared.service import start_server
@@ -25,19 +26,13 @@ async def start_rules_server(rules: Rules, settings: Settings, port: int, store,
     return server
 
 
-def deck_client(settings: Settings) -> DeckPort:
-    from services.deck.client import DeckClient
-
-    return DeckClient(settings)
-
-
 async def serve_rules(rules: Rules, settings: Settings, port: int) -> None:
     """Run a rules service until cancelled."""
     nc = await connect(settings.nats_url, name=rules.name)
     store = JetStreamEventStore(nc, replicas=settings.stream_replicas,
                                 duplicate_window_s=settings.duplicate_window_s)
     await store.ensure_stream()
-    deck = deck_client(settings)
+    deck = DeckClient(settings)
     server = await start_rules_server(rules, settings, port, store, deck)
     try:
         await server.wait_for_termination()
@@ -46,4 +41,5 @@ async def serve_rules(rules: Rules, settings: Settings, port: int) -> None:
     finally:
         await server.stop(grace=2)
         await server.runtime.close()
+        await deck.close()
         await nc.drain()

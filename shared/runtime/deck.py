@@ -1,5 +1,5 @@
 """Where a rules service gets its shuffles: the DeckPort. The deck service's
-gRPC client is the production adapter (services/deck/client.py);
+gRPC client is the production adapter (deck_client.py);
 `SeededDeck` is for in-process runs and tests of the runtime."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""DeckClient: the rules runtime's DeckPort over gRPC (shared/runtime/deck.py).
+"""DeckClient: the rules runtime's DeckPort over gRPC (the port: shared/runtime/deck.py).
 
 It calls the deck service with a service token minted from the settings'
 token key, so only services (and operators) can commit, shuffle and reveal.
