@@ -46,7 +46,22 @@ def service_token(settings: Settings, service: str) -> str:
     return mint_token(settings, f"svc:{service}", "service", ttl_s=365 * 24 * 3600)
 
 
+_verified: dict[tuple[str, str], tuple[Identity, float]] = {}
+
+
 def verify_token(key: str, token: str) -> Identity:
+    """The token's identity; a token seen before is not checked again until it expires."""
+    cached = _verified.get((key, token))
+    if cached is not None and cached[1] > time.time():
+        return cached[0]
+    identity, expires = _verify(key, token)
+    if len(_verified) > 50_000:
+        _verified.clear()
+    _verified[(key, token)] = (identity, expires)
+    return identity
+
+
+def _verify(key: str, token: str) -> tuple[Identity, float]:
     try:
         claims = jwt.decode(token, key, algorithms=[ALGORITHM], issuer=ISSUER,
                             options={"require": ["sub", "exp", "role"]})
@@ -56,7 +71,7 @@ def verify_token(key: str, token: str) -> Identity:
         raise Unauthenticated(f"the token is not valid: {exc}") from None
     if claims["role"] not in ROLES:
         raise Unauthenticated(f"the token names an unknown role {claims['role']!r}")
-    return Identity(player=claims["sub"], role=claims["role"])
+    return Identity(player=claims["sub"], role=claims["role"]), float(claims["exp"])
 
 
 def identity_from_metadata(key: str, metadata) -> Identity:

@@ -3,6 +3,7 @@ version kept beside the payload so that later versions can upcast old events."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from typing import Any, Callable, Iterable, Mapping
@@ -23,6 +24,12 @@ def _to_jsonable(value: Any) -> Any:
     return value
 
 
+@functools.lru_cache(maxsize=None)
+def _hints(cls: type) -> dict[str, Any]:
+    # resolving annotations is most of a decode's cost; a class's hints never change
+    return typing.get_type_hints(cls)
+
+
 def _from_jsonable(tp: Any, value: Any) -> Any:
     """Rebuild `value` as type hint `tp` (tuples, frozensets, nested dataclasses, Optional)."""
     if value is None:
@@ -33,7 +40,7 @@ def _from_jsonable(tp: Any, value: Any) -> Any:
         non_none = [a for a in args if a is not type(None)]
         return _from_jsonable(non_none[0], value) if len(non_none) == 1 else value
     if dataclasses.is_dataclass(tp):
-        hints = typing.get_type_hints(tp)
+        hints = _hints(tp)
         return tp(**{f.name: _from_jsonable(hints[f.name], value[f.name])
                      for f in dataclasses.fields(tp) if f.name in value})
     if origin is tuple:

@@ -34,7 +34,8 @@ def foodgames(stack, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run([FOODGAMES, *args], env=cli_env(stack), capture_output=True, text=True, timeout=60)
 
 
-async def play_a_game(stack) -> tuple[str, dict[int, bytes]]:
+async def play_a_game(stack, players=PLAYERS, ranked: bool = False) -> tuple[str, dict[int, bytes]]:
+    PLAYERS = list(players)  # noqa: N806 - the seats of this game
     channels = {p: client_channel(stack.address("foodie-forest"), mint_token(stack, p)) for p in PLAYERS}
     decks = {p: client_channel(stack.address("deck"), mint_token(stack, p)) for p in PLAYERS}
     games = {p: game_pb2_grpc.GameServiceStub(ch) for p, ch in channels.items()}
@@ -56,7 +57,8 @@ async def play_a_game(stack) -> tuple[str, dict[int, bytes]]:
                     await asyncio.sleep(0.005)
 
         senders = [asyncio.create_task(send_seed(seat)) for seat in range(2)]
-        created = await games[PLAYERS[0]].CreateGame(game_pb2.CreateGameRequest(game_id=game_id, players=PLAYERS))
+        created = await games[PLAYERS[0]].CreateGame(game_pb2.CreateGameRequest(game_id=game_id, players=PLAYERS,
+                                                                                        ranked=ranked))
         replies = await asyncio.gather(*senders)
         assert all(r.commitment == created.seed_commitment for r in replies)
         for _ in range(2000):
