@@ -1,0 +1,84 @@
+"""The terminal client against the stack: a scripted player plays a full game against three
+bots through the matchmaker, and a player who leaves mid-game rejoins it after a restart."""
+from __future__ import annotations
+
+import asyncio
+import io
+import uuid
+
+from rich.console import Console
+
+from shared.bots.remote import run_bot
+from shared.client.app import ScriptedInput, TerminalClient, load_remembered
+
+
+def client(settings, name: str, script: ScriptedInput) -> tuple[TerminalClient, io.StringIO]:
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None, force_terminal=False)
+    return TerminalClient(settings, name, console=console, input_source=script, min_players=4,
+                          max_players=4, rating_wait_s=20), out
+
+
+def bots(settings, tag: str, ranked: bool = True):
+    return [asyncio.ensure_future(run_bot(settings, f"b{i}-{tag}", "foodie-forest", "heuristic", ranked=ranked,
+                                          min_players=4, max_players=4)) for i in range(3)]
+
+
+async def test_a_scripted_player_plays_a_full_game_against_three_bots(play_stack, tmp_path):
+    settings = play_stack.with_(data_dir=tmp_path)
+    tag = uuid.uuid4().hex[:6]
+    script = ScriptedInput(["0", "what now?", "play bug-99", "play vegetable-1"])  # then always "1"
+    me, out = client(settings, f"ann-{tag}", script)
+    others = bots(settings, tag)
+    status = await me.run()
+    results = await asyncio.gather(*others)
+    text = out.getvalue()
+    assert status == 0, text
+    game_id = results[0].game_id
+    assert all(r.game_id == game_id for r in results)
+    # searching, then the table
+    assert f"Searching for a foodie-forest table as ann-{tag}" in text
+    assert "ticket searching" in text and "ticket matched" in text
+    assert f"Matched: game {game_id}" in text
+    # the seed goes as soon as the commitment shows; a loaded machine may miss the deck's window
+    assert "client seed sent to the deck" in text or "did not take our client seed: FAILED_PRECONDITION: too late" in text
+    assert "Foodie Forest - deal 1/5 - dealer" in text and "Your turn: choose a recipe (face down)." in text
+    # a message for every refused line, local or from the server (with its gRPC status)
+    assert "0 is not on the list: pick 1 to 5" in text
+    assert "'what now?' is not a move" in text
+    assert "the server refused play bug-99: INVALID_ARGUMENT: unknown card 'bug-99'" in text
+    assert ("the server refused play vegetable-1: FAILED_PRECONDITION: choose a recipe first" in text
+            or "you do not hold" in text)
+    assert len(me.rejections) == 2
+    # opponents' moves as they happened, from the watch stream
+    assert any(f"b{i}-{tag} played " in text for i in range(3))
+    assert "took the pot" in text and "deal 5 scored" in text
+    # the end: placings and the rating change
+    assert "Final placings" in text
+    assert f"Your rating: unrated -> " in text, text[-2000:]
+    assert not me.path.exists()  # nothing to rejoin any more
+    prompts = [p for p, _ in script.transcript]
+    assert len(prompts) > 40 and all(p == f"ann-{tag}> " for p in prompts)
+
+
+async def test_a_player_who_leaves_rejoins_the_game_in_progress(play_stack, tmp_path):
+    settings = play_stack.with_(data_dir=tmp_path)
+    tag = uuid.uuid4().hex[:6]
+    answers = iter(["1"] * 6 + ["q"])
+    first, out1 = client(settings, f"cat-{tag}", ScriptedInput(then=lambda view, legal: next(answers)))
+    others = bots(settings, tag, ranked=False)
+    first.ranked = False
+    assert await first.run() == 0
+    remembered = load_remembered(first.path, "foodie-forest")
+    assert remembered is not None and remembered.game_id and remembered.seat >= 0
+    assert "You left the table" in out1.getvalue()
+
+    again, out2 = client(settings, f"cat-{tag}", ScriptedInput())
+    again.ranked = False
+    assert await again.run() == 0
+    results = await asyncio.gather(*others)
+    text = out2.getvalue()
+    assert f"Rejoining game {remembered.game_id} as cat-{tag} (seat {remembered.seat})" in text
+    assert "Searching" not in text
+    assert "Final placings" in text
+    assert all(r.game_id == remembered.game_id and r.view["finished"] for r in results)

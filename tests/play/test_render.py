@@ -1,0 +1,116 @@
+"""The terminal client's screen for a known state, its event lines and its input parsing."""
+from __future__ import annotations
+
+import random
+
+from services.foodie_forest.rules import RULES
+from shared.client.app import parse_input
+from shared.client.render import event_line, final_lines, hand_by_colour, placings, screen_text, to_text
+
+
+def known_state():
+    """4 players, a fixed shuffle, recipes chosen, bob led bug-3 and cid followed bug-4."""
+    state = RULES.initial_state(["ann", "bob", "cid", "dan"], {})
+    for e in RULES.start(state):
+        state = RULES.evolve(state, e)
+    order = list(RULES.chance(state).cards)
+    random.Random(2022).shuffle(order)
+    for e in RULES.resolve_chance(state, order):
+        state = RULES.evolve(state, e)
+    for seat, recipe in enumerate(["bug", "fruit", "empty-pot", "trash"]):
+        for e in RULES.decide(state, seat, {"type": "choose_recipe", "recipe": recipe}):
+            state = RULES.evolve(state, e)
+    for seat, card in ((1, "bug-3"), (2, "bug-4")):
+        for e in RULES.decide(state, seat, {"type": "play", "card": card}):
+            state = RULES.evolve(state, e)
+    return state
+
+
+def lines(text: str) -> list[str]:
+    return [line.rstrip() for line in text.splitlines()]
+
+
+def test_the_screen_of_a_known_state_shows_the_table_as_dan_sees_it():
+    state = known_state()
+    view = RULES.view(state, 3)
+    assert view["hand"] == list(state.hands[3])  # the client only ever gets this seat's view
+    text = screen_text(view, log=["cid played bug-4: total 7, follow bug"], width=100)
+    got = lines(text)
+    assert got[0] == "Foodie Forest - deal 1/5 - dealer ann - playing"
+    row = {line.split("│")[2].strip(): [c.strip() for c in line.split("│")[1:-1]]
+           for line in got if line.startswith("│") and line.count("│") == 8}
+    assert row["ann"] == ["", "ann", "5", "bug", "13", "0 in 0", "empty-pot, vegetable, fruit, trash"]
+    assert row["bob"] == ["", "bob", "5", "fruit", "12", "0 in 0", "empty-pot, bug, vegetable, trash"]
+    assert row["cid"][2:5] == ["5", "empty-pot", "12"]
+    assert row["dan (you)"] == [">", "dan (you)", "5", "trash", "13", "0 in 0", "empty-pot, bug, vegetable, fruit"]
+    panel = [line.strip("│ ") for line in got]
+    assert "bob: bug-3, cid: bug-4" in panel  # the pot, who played what
+    assert "total 7/10, required colour: bug" in panel
+    # the hand, sorted by colour (the view's order), one line per colour
+    assert ["bug       herb 1 4 5 5 10", "vegetable herb herb 3 5 10", "fruit     2", "trash     5"] == [
+        line for line in panel if line.split(" ")[0] in ("bug", "vegetable", "fruit", "trash")]
+    assert "Your hand (13 cards)" in text
+    assert "Your turn: play a card." in got
+    # only the legal moves: dan must follow bug
+    moves = [l.strip("│ ") for l in got if ") play " in l]
+    assert moves == ["1) play bug-herb", "2) play bug-1", "3) play bug-4", "4) play bug-5", "5) play bug-10"]
+    assert "cid played bug-4: total 7, follow bug" in text
+
+
+def test_another_seat_sees_whose_turn_it_is_and_no_moves():
+    view = RULES.view(known_state(), 0)
+    text = screen_text(view)
+    assert "Waiting for dan." in text
+    assert ") play " not in text and "Your moves" not in text
+    assert "ann (you)" in text
+
+
+def test_the_choosing_phase_shows_who_has_chosen_but_not_what():
+    state = RULES.initial_state(["ann", "bob"], {})
+    for e in RULES.start(state):
+        state = RULES.evolve(state, e)
+    for e in RULES.resolve_chance(state, sorted(RULES.chance(state).cards)):
+        state = RULES.evolve(state, e)
+    for e in RULES.decide(state, 1, {"type": "choose_recipe", "recipe": "fruit"}):
+        state = RULES.evolve(state, e)
+    text = screen_text(RULES.view(state, 0))
+    assert "Your turn: choose a recipe (face down)." in text
+    assert "1) choose the empty-pot recipe" in text
+    bob = next(l for l in text.splitlines() if "│ bob" in l)
+    assert "chosen" in bob and "fruit" not in bob.split("│")[4]
+
+
+def test_event_lines_name_players_and_say_you():
+    players = ["ann", "bob"]
+    assert event_line({"type": "CardPlayed", "data": {"seat": 1, "card": "bug-3", "total": 7,
+                                                      "required_colour": "bug"}}, players, "ann") \
+        == "bob played bug-3: total 7, follow bug"
+    assert event_line({"type": "TrickTaken", "data": {"seat": 0, "cards": ["a", "b"], "total": 11}},
+                      players, "ann") == "you took the pot (2 cards, total 11)"
+    assert event_line({"type": "RecipeChosen", "data": {"seat": 1, "face_down": True}}, players, "ann") \
+        == "bob chose a recipe"
+    assert event_line({"type": "DealScored", "data": {"deal": 1, "gains": [2, -1], "points": [7, 4]}},
+                      players, "ann") == "deal 1 scored: you +2 (7), bob -1 (4)"
+    assert event_line({"type": "LastCardAnnounced", "data": {"seat": 0}}, players, "ann") == "you played your last card"
+    assert event_line({"type": "ShuffleApplied", "data": {}}, players, "ann") is None
+
+
+def test_placings_and_rating_change():
+    view = {"you": "bob", "points": {"ann": 9, "bob": 12, "cid": 9}}
+    assert placings(view) == [(1, "bob", 12), (2, "ann", 9), (2, "cid", 9)]
+    text = to_text(final_lines(view, 1.5, 3.25))
+    assert "1. bob (you): 12 points" in text and "2. ann: 9 points" in text
+    assert "Your rating: 1.50 -> 3.25 (+1.75)" in text
+    assert "unrated -> 0.40" in to_text(final_lines(view, None, 0.4))
+    assert "A casual game: ratings do not change" in to_text(final_lines(view, None, None, ranked=False))
+
+
+def test_hand_by_colour_and_input_parsing():
+    assert hand_by_colour(["bug-herb", "bug-3", "fruit-10"]) == [("bug", ["herb", "3"]), ("fruit", ["10"])]
+    legal = [{"type": "play", "card": "bug-3"}, {"type": "play", "card": "bug-5"}]
+    assert parse_input("2", legal) == {"type": "play", "card": "bug-5"}
+    assert parse_input("play fruit-10", legal) == {"type": "play", "card": "fruit-10"}
+    assert parse_input("trash-1", legal) == {"type": "play", "card": "trash-1"}
+    assert parse_input("recipe empty-pot", legal) == {"type": "choose_recipe", "recipe": "empty-pot"}
+    assert parse_input("9", legal) == "9 is not on the list: pick 1 to 2"
+    assert "is not a move" in parse_input("what now?", legal)

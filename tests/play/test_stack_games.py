@@ -1,0 +1,110 @@
+"""Bots play complete games of every player count (2-5) through the real services, and every
+game's stream, replayed, gives exactly the final views the players saw.
+
+`test_bots_play_200_games_of_each_player_count...` is the full run the issue asks for: 800
+games. With the rules service as it is (about 250-300 moves/s on 2 cores, see
+docs/benchmarks.md) it takes far longer than the 90 s budget, so it is marked slow (`make
+test-slow`); the default suite runs the same test with FOODGAMES_PLAY_GAMES games per count
+(default 12, within the budget).
+
+Most tables are created directly (CreateGame with a service token) and played with unary
+calls (shared.bots.remote.drive_table: the seat that must act reads its own view, its bot
+chooses, SubmitMove); a few tables form through the matchmaker and are played by bots
+exactly as `foodgames bots` runs them (ticket, watch ticket, client seed, watch stream).
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+import uuid
+
+import pytest
+
+from services.foodie_forest.rules import RULES
+from shared.auth import service_token
+from shared.bots import make_bot
+from shared.bots.remote import ChannelPool, Connection, create_game, drive_table, run_bot
+from shared.eventstore.jetstream import JetStreamEventStore, connect
+from shared.runtime.deck import SeededDeck
+from shared.runtime.game import GameRuntime
+
+QUICK_GAMES_PER_COUNT = int(os.environ.get("FOODGAMES_PLAY_GAMES", "12"))
+CONCURRENT_TABLES = 100
+
+
+async def replay_matches(runtime: GameRuntime, game_id: str, players, views) -> None:
+    record = await runtime.replay(game_id)
+    assert record.over, f"{game_id}: the stream has no GameOver"
+    assert record.players == tuple(players)
+    assert RULES.is_terminal(record.state)
+    for seat, seen in enumerate(views):
+        assert RULES.view(record.state, seat) == seen, f"{game_id} seat {seat}: replay differs from the final view"
+    result = RULES.result(record.state)
+    assert dict(zip(result.players, result.points)) == views[0]["points"]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(3600)
+async def test_bots_play_200_games_of_each_player_count_and_replays_match(play_stack):
+    await play_and_replay(play_stack, 200)
+
+
+@pytest.mark.timeout(600)
+async def test_bots_play_games_of_each_player_count_and_replays_match(play_stack):
+    await play_and_replay(play_stack, QUICK_GAMES_PER_COUNT)
+
+
+async def play_and_replay(settings, games_per_count: int) -> None:
+    tag = uuid.uuid4().hex[:5]
+    pool = ChannelPool(settings, 4)
+    admin = Connection(settings, service_token(settings, "play-tests"), "svc:play-tests", pool=pool)
+    gate = asyncio.Semaphore(CONCURRENT_TABLES)
+    started = time.perf_counter()
+
+    async def table(n: int, g: int):
+        players = [f"t{tag}n{n}g{g}s{s}" for s in range(n)]
+        bots = [make_bot("foodie-forest", "heuristic" if (g + s) % 2 else "random", seed=f"{tag}/{n}/{g}/{s}")
+                for s in range(n)]
+        async with gate:
+            created = await create_game(admin, "foodie-forest", players)
+            return await drive_table(settings, "foodie-forest", created.game_id, players, bots, pool=pool)
+
+    async def through_matchmaker(n: int, tables: int):
+        names = [f"m{tag}n{n}b{i}" for i in range(n * tables)]
+        return await asyncio.gather(*(run_bot(settings, name, "foodie-forest", "heuristic", ranked=False,
+                                              min_players=n, max_players=n) for name in names))
+
+    direct, matched = await asyncio.gather(
+        asyncio.gather(*(table(n, g) for g in range(games_per_count) for n in (2, 3, 4, 5))),
+        asyncio.gather(through_matchmaker(2, 2), through_matchmaker(3, 1), through_matchmaker(4, 1)))
+    played = time.perf_counter() - started
+    await pool.close()
+
+    counts: dict[int, int] = {}
+    for result in direct:
+        assert result.rejections == 0 and all(v["finished"] for v in result.views), result.game_id
+        counts[len(result.players)] = counts.get(len(result.players), 0) + 1
+    assert counts == {n: games_per_count for n in (2, 3, 4, 5)}
+    tables: dict[str, dict] = {}
+    for bots in matched:
+        for b in bots:
+            assert b.view["finished"] and b.rejections == 0
+            # the seed went at once; on a loaded machine the deck may find it past its window
+            assert b.seed_ok or "too late" in b.seed_text, b.seed_text
+            tables.setdefault(b.game_id, {})[b.seat] = b
+    assert len(tables) == 4 and all(len(t) == len(next(iter(t.values())).view["players"]) for t in tables.values())
+
+    nc = await connect(settings.nats_url)
+    runtime = GameRuntime(RULES, JetStreamEventStore(nc), SeededDeck(), cache_size=1)
+    try:
+        for result in direct:
+            await replay_matches(runtime, result.game_id, result.players, result.views)
+        for game_id, seats in tables.items():
+            views = [seats[s].view for s in sorted(seats)]
+            await replay_matches(runtime, game_id, views[0]["players"], views)
+    finally:
+        await nc.drain()
+    moves = sum(r.moves for r in direct)
+    print(f"\n{len(direct) + len(tables)} games, {moves} moves played in {played:.1f}s "
+          f"({moves / played:.0f} moves/s); replays checked in {time.perf_counter() - started - played:.1f}s")
