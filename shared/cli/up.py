@@ -115,6 +115,8 @@ def run_up(args) -> int:
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    # Stopping must finish even when our stdout is gone (Ctrl-C also ends a `| tee`).
+    signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     try:
         with console.status("starting NATS and Valkey..."):
             if not os.environ.get("FOODGAMES_NATS_URL"):
@@ -154,7 +156,7 @@ def run_up(args) -> int:
         console.print(f"[red]foodgames up: {exc}[/red] (logs in {logs})")
         return 1
     finally:
-        console.print("stopping...")
+        _say(console, "stopping...")
         for proc in processes.values():
             if proc.poll() is None:
                 proc.send_signal(signal.SIGTERM)
@@ -165,7 +167,14 @@ def run_up(args) -> int:
                 proc.kill()
         for server in reversed(servers):
             server.stop()
-        console.print("stopped.")
+        _say(console, "stopped.")
+
+
+def _say(console, text: str) -> None:
+    try:
+        console.print(text)
+    except (OSError, SystemExit):
+        pass  # nobody is reading any more (rich exits on a broken pipe)
 
 
 _ = (Path, SERVICE_PORTS)
