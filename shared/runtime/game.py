@@ -74,6 +74,7 @@ class GameRuntime:
         self.max_retries = max_retries
         self._locks: dict[str, asyncio.Lock] = {}
         self._background: set[asyncio.Task] = set()
+        self._settling: set[str] = set()
 
     # -- folding ---------------------------------------------------------------------------
 
@@ -118,7 +119,10 @@ class GameRuntime:
         self.cache[record.game_id] = record
         self.cache.move_to_end(record.game_id)
         while len(self.cache) > self.cache_size:
-            self.cache.popitem(last=False)
+            evicted, _ = self.cache.popitem(last=False)
+            lock = self._locks.get(evicted)
+            if lock is not None and not lock.locked():
+                del self._locks[evicted]
         return record
 
     async def load(self, game_id: str, catch_up: bool = True) -> GameRecord:
@@ -182,9 +186,23 @@ class GameRuntime:
         except VersionConflict:
             raise AlreadyExists(f"game {game_id!r} already exists") from None
         record = self._apply(GameRecord(game_id), result)
-        self._spawn(self.settle(game_id))
+        self._settle_later(game_id)
         log.info("game created", game_id=game_id, players=list(players), version=record.version)
         return record
+
+    def _settle_later(self, game_id: str) -> None:
+        """Resolve what the game waits for in the background, once per game at a time."""
+        if game_id in self._settling:
+            return
+        self._settling.add(game_id)
+
+        async def run():
+            try:
+                await self.settle(game_id)
+            finally:
+                self._settling.discard(game_id)
+
+        self._spawn(run())
 
     def _spawn(self, coro) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -321,10 +339,8 @@ class GameRuntime:
     async def view(self, identity: Identity, game_id: str, seat: int) -> tuple[GameRecord, dict[str, Any]]:
         record = await self.load(game_id)
         self._seat_of(record, identity, seat)
-        if self.rules.chance(record.state) is not None and not record.over:
-            self._spawn(self.settle(game_id))  # e.g. a replica died between a move and its deal
-        if record.over and not record.revealed:
-            self._spawn(self.settle(game_id))
+        if (self.rules.chance(record.state) is not None and not record.over) or (record.over and not record.revealed):
+            self._settle_later(game_id)  # e.g. a replica died between a move and its deal
         return record, self.rules.view(record.state, seat)
 
     async def legal_moves(self, identity: Identity, game_id: str, seat: int) -> tuple[GameRecord, list[dict]]:
