@@ -15,11 +15,12 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import statistics
 import sys
 import tempfile
 import time
 from datetime import datetime, timedelta, timezone
+
+from shared.bench.stats import percentiles_ms
 
 LOAD_LUA = r"""
 -- ARGV: prefix, game, first index, count, seed
@@ -55,8 +56,7 @@ def add_arguments(parser) -> None:
 
 
 def _pct(samples: list[float]) -> dict:
-    s = sorted(samples)
-    return {"p50_ms": round(s[len(s) // 2] * 1000, 3), "p99_ms": round(s[int(len(s) * 0.99)] * 1000, 3)}
+    return percentiles_ms(samples, (0.50, 0.99))
 
 
 async def _timed(n: int, call) -> list[float]:

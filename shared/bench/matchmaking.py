@@ -19,6 +19,8 @@ import random
 import time
 import uuid
 
+from shared.bench.stats import quantile
+
 GAMES = {"bench-forest": (2, 5), "bench-fight": (2, 6), "bench-solo-coop": (1, 5), "bench-throwdown": (2, 8)}
 
 
@@ -91,13 +93,6 @@ async def _raw_redis(url: str, n: int, batch: int) -> dict:
     return {"raw_enqueue_writes_per_s": round(n / enqueue_s), "raw_claim_writes_per_s": round(n / claim_s)}
 
 
-def _pct(values, q):
-    if not values:
-        return None
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
-
-
 async def _run(args) -> dict:
     from services.matchmaking.catalogue import Catalogue, GameInfo
     from services.matchmaking.config import MatchmakingConfig
@@ -161,8 +156,8 @@ async def _run(args) -> dict:
             "enqueue_s": round(enqueue_s, 2), "enqueue_tickets_per_s": round(len(tickets) / enqueue_s),
             "tickets_matched": len(latencies), "tables": creator.created, "left_searching": left,
             "matched_tickets_per_s": round(len(latencies) / elapsed),
-            "enqueue_to_matched_p50_ms": round(1000 * _pct(latencies, 0.50), 1) if latencies else None,
-            "enqueue_to_matched_p99_ms": round(1000 * _pct(latencies, 0.99), 1) if latencies else None,
+            "enqueue_to_matched_p50_ms": round(1000 * quantile(latencies, 0.50), 1) if latencies else None,
+            "enqueue_to_matched_p99_ms": round(1000 * quantile(latencies, 0.99), 1) if latencies else None,
             "pass_interval_s": args.pass_interval, "events_counted": publisher.counts,
             **raw,
         }

@@ -26,6 +26,8 @@ import time
 import uuid
 from typing import Any
 
+from shared.bench.stats import percentiles_ms
+
 ECHO_SERVER = r"""
 import asyncio, sys
 import grpc
@@ -54,16 +56,6 @@ def add_arguments(parser) -> None:
     parser.add_argument("--single-moves", type=int, default=300,
                         help="moves of the one-game-at-a-time phase (default 300)")
     parser.add_argument("--channels", type=int, default=4, help="client channels per service (default 4)")
-
-
-def percentiles(samples: list[float]) -> dict[str, float]:
-    if not samples:
-        return {"p50_ms": 0.0, "p95_ms": 0.0, "p99_ms": 0.0}
-    s = sorted(samples)
-
-    def at(q: float) -> float:
-        return round(s[min(len(s) - 1, int(len(s) * q))] * 1000, 3)
-    return {"p50_ms": at(0.50), "p95_ms": at(0.95), "p99_ms": at(0.99)}
 
 
 # -- the floor -----------------------------------------------------------------------------
@@ -172,12 +164,12 @@ def run(args) -> dict[str, Any]:
                 "publish1": publish1}
 
     raw = asyncio.run(main())
-    ours = percentiles(raw["loaded"]["samples"])
-    echo, publish = percentiles(raw["echo"]), percentiles(raw["publish"])
+    ours = percentiles_ms(raw["loaded"]["samples"])
+    echo, publish = percentiles_ms(raw["echo"]), percentiles_ms(raw["publish"])
     floor_p50 = round(echo["p50_ms"] + publish["p50_ms"], 3)
     floor_p99 = round(echo["p99_ms"] + publish["p99_ms"], 3)
-    single = percentiles(raw["single"]["samples"])
-    echo1, publish1 = percentiles(raw["echo1"]), percentiles(raw["publish1"])
+    single = percentiles_ms(raw["single"]["samples"])
+    echo1, publish1 = percentiles_ms(raw["echo1"]), percentiles_ms(raw["publish1"])
     single_floor_p50 = echo1["p50_ms"] + publish1["p50_ms"]
     single_floor_p99 = echo1["p99_ms"] + publish1["p99_ms"]
     return {

@@ -15,9 +15,8 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-from shared.config import SERVICE_PORTS, Settings
+from shared.config import Settings
 
 # service name -> "module:function" of its async serve(settings, port)
 SERVICES: dict[str, str] = {
@@ -176,5 +175,3 @@ def _say(console, text: str) -> None:
     except (OSError, SystemExit):
         pass  # nobody is reading any more (rich exits on a broken pipe)
 
-
-_ = (Path, SERVICE_PORTS)

@@ -8,7 +8,6 @@ is looked up in the game's history (duplicates after it).
 """
 from __future__ import annotations
 
-import asyncio
 import json
 from datetime import datetime, timezone
 from typing import Any, AsyncIterator, Mapping, Sequence
@@ -126,11 +125,9 @@ class JetStreamEventStore:
                 if status:
                     raise EventStoreError(f"reading {subject} failed: {status} "
                                           f"{(msg.headers or {}).get('Description', '')}")
+                # a full batch still ends with an end-of-batch status, read above
                 out.append(_decode(msg.headers["Nats-Subject"], int(msg.headers["Nats-Sequence"]),
                                    msg.headers, msg.data))
-                if len(out) >= batch:
-                    # the server ends a full batch with an end-of-batch status; wait for it
-                    continue
         finally:
             await sub.unsubscribe()
         return out
@@ -172,8 +169,8 @@ class JetStreamEventStore:
                     return earlier
                 raise VersionConflict(subject, expected_version, version)
             new_version = expected_version + len(events)
-            body = json.dumps({"command_id": command_id, "version": new_version,
-                               "recorded_at": datetime.now(timezone.utc).isoformat(),
+            recorded_at = datetime.now(timezone.utc).isoformat()
+            body = json.dumps({"command_id": command_id, "version": new_version, "recorded_at": recorded_at,
                                "events": [dict(e) for e in events]}, separators=(",", ":")).encode()
             hdrs = dict(headers or {})
             telemetry.inject(hdrs)
@@ -196,8 +193,7 @@ class JetStreamEventStore:
                     raise DuplicateCommand(subject, command_id)
                 return AppendResult(subject, earlier.version, earlier.seq, earlier.events, True)
             self._last[subject] = (new_version, ack.seq)
-            stored = build_events(subject, events, expected_version + 1, command_id, ack.seq,
-                                  json.loads(body)["recorded_at"])
+            stored = build_events(subject, events, expected_version + 1, command_id, ack.seq, recorded_at)
             return AppendResult(subject, new_version, ack.seq, stored)
 
     async def _command_at(self, subject: str, seq: int) -> RecordedCommand:
@@ -223,4 +219,3 @@ async def connect(url: str, name: str = "foodgames", **kwargs) -> nats.NATS:
 
 
 __all__ = ["JetStreamEventStore", "ensure_stream", "games_stream_config", "connect", "GAMES_STREAM"]
-_ = asyncio  # the store is used from asyncio code only

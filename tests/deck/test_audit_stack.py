@@ -17,7 +17,7 @@ from foodgames.v1 import deck_pb2, deck_pb2_grpc, game_pb2, game_pb2_grpc
 
 from shared.auth import mint_token
 from shared.channels import client_channel
-from shared.protojson import to_dict, to_struct
+from tests.gameplay import RACES, play_randomly
 from tests.stacklib import FOODGAMES
 
 PLAYERS = ["audit-ann", "audit-bob"]
@@ -61,27 +61,7 @@ async def play_a_game(stack, players=PLAYERS, ranked: bool = False) -> tuple[str
                                                                                         ranked=ranked))
         replies = await asyncio.gather(*senders)
         assert all(r.commitment == created.seed_commitment for r in replies)
-        for _ in range(2000):
-            views = [await games[p].GetView(game_pb2.GetViewRequest(game_id=game_id, seat=s))
-                     for s, p in enumerate(PLAYERS)]
-            if views[0].finished:
-                break
-            acting = [s for s in range(2) if PLAYERS[s] in to_dict(views[s].view)["to_act"]]
-            if not acting:  # the next deal is on its way
-                await asyncio.sleep(0.02)
-                continue
-            for seat in acting:
-                legal = await games[PLAYERS[seat]].ListLegalMoves(
-                    game_pb2.ListLegalMovesRequest(game_id=game_id, seat=seat))
-                try:
-                    await games[PLAYERS[seat]].SubmitMove(game_pb2.SubmitMoveRequest(
-                        game_id=game_id, seat=seat, move_id=uuid.uuid4().hex,
-                        move=to_struct(to_dict(rng.choice(list(legal.moves))))))
-                except grpc.aio.AioRpcError as exc:  # a deal landed between reading and moving
-                    if exc.code() not in (grpc.StatusCode.ABORTED, grpc.StatusCode.FAILED_PRECONDITION):
-                        raise
-        else:
-            raise AssertionError("the game did not finish")
+        await play_randomly(games, game_id, PLAYERS, rng, tolerate=RACES)
         # the runtime reveals the seed right after GameOver; wait for it
         player_deck = deck_pb2_grpc.DeckServiceStub(decks[PLAYERS[0]])  # a player may audit their game
         for _ in range(200):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import uuid
 
 import pytest
 from foodgames.v1 import game_pb2, game_pb2_grpc
@@ -14,9 +13,10 @@ from shared.auth import mint_token
 from shared.channels import client_channel
 from shared.config import Settings
 from shared.eventstore.jetstream import JetStreamEventStore, connect
-from shared.protojson import to_dict, to_struct
+from shared.protojson import to_dict
 from shared.runtime.bootstrap import start_rules_server
 from shared.runtime.deck import SeededDeck
+from tests.gameplay import play_randomly
 
 PLAYERS = ["ann", "bob", "cid", "dee"]
 
@@ -52,26 +52,9 @@ async def test_a_four_player_game_is_played_to_the_end_and_each_seat_sees_only_i
                     return
 
         watchers = [asyncio.create_task(watch(seat)) for seat in range(4)]
-        moves = 0
-        while True:
-            views = {s: await apis[p].GetView(game_pb2.GetViewRequest(game_id=game_id, seat=s))
-                     for s, p in enumerate(PLAYERS)}
-            if views[0].finished:
-                break
-            acting = [s for s in range(4) if PLAYERS[s] in to_dict(views[s].view)["to_act"]]
-            if not acting:  # the next deal is on its way
-                await asyncio.sleep(0.01)
-                continue
-            for seat in acting:
-                legal = await apis[PLAYERS[seat]].ListLegalMoves(game_pb2.ListLegalMovesRequest(game_id=game_id, seat=seat))
-                move = to_dict(rng.choice(list(legal.moves)))
-                reply = await apis[PLAYERS[seat]].SubmitMove(game_pb2.SubmitMoveRequest(
-                    game_id=game_id, seat=seat, move_id=uuid.uuid4().hex, move=to_struct(move)))
-                assert reply.version > 0
-                moves += 1
+        moves, final = await play_randomly(apis, game_id, PLAYERS, rng)
         await asyncio.wait_for(asyncio.gather(*watchers), 20)
 
-        final = to_dict(views[0].view)
         stored = await server.runtime.store.read(f"games.foodie-forest.{game_id}")
         replay = await server.runtime.replay(game_id)
         assert final["finished"] and final["deal"] == 5 and moves > 5 * 4
