@@ -6,9 +6,15 @@ import itertools
 
 import pytest
 
+from shared import aio
 from shared.embedded import start_nats, start_valkey
 
 _db_numbers = itertools.count(1)
+
+
+def pytest_asyncio_loop_factories(config, item):
+    """Tests run on the event loop the services and commands run on (shared.aio)."""
+    return {"loop": aio.loop_factory()}
 
 
 @pytest.fixture(scope="session")

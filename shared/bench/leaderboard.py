@@ -20,6 +20,7 @@ import tempfile
 import time
 from datetime import datetime, timedelta, timezone
 
+from shared import aio
 from shared.bench.stats import percentiles_ms
 
 LOAD_LUA = r"""
@@ -225,7 +226,7 @@ def run(args) -> dict:
         if not nats_url:
             started.append(start_nats())
             nats_url = started[-1].url
-        return asyncio.run(_bench(args, redis_url, nats_url))
+        return aio.run(_bench(args, redis_url, nats_url))
     finally:
         for server in started:
             server.stop()

@@ -19,6 +19,7 @@ import random
 import time
 import uuid
 
+from shared import aio
 from shared.bench.stats import quantile
 
 GAMES = {"bench-forest": (2, 5), "bench-fight": (2, 6), "bench-solo-coop": (1, 5), "bench-throwdown": (2, 8)}
@@ -177,7 +178,7 @@ def _quiet_logs() -> None:
 
 def run(args) -> dict:
     _quiet_logs()
-    return asyncio.run(_run(args))
+    return aio.run(_run(args))
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ import time
 import uuid
 from typing import Any
 
+from shared import aio
 from shared.bench.stats import percentiles_ms
 
 ECHO_SERVER = r"""
@@ -43,7 +44,11 @@ async def main():
     print(port, flush=True)
     await server.wait_for_termination()
 
-asyncio.run(main())
+try:
+    import uvloop
+    uvloop.run(main())  # the same event loop the services run on
+except ImportError:
+    asyncio.run(main())
 """
 
 
@@ -163,7 +168,7 @@ def run(args) -> dict[str, Any]:
         return {"loaded": loaded, "single": single, "echo": echo, "publish": publish, "echo1": echo1,
                 "publish1": publish1}
 
-    raw = asyncio.run(main())
+    raw = aio.run(main())
     ours = percentiles_ms(raw["loaded"]["samples"])
     echo, publish = percentiles_ms(raw["echo"]), percentiles_ms(raw["publish"])
     floor_p50 = round(echo["p50_ms"] + publish["p50_ms"], 3)

@@ -16,12 +16,13 @@ holds at least --events events. Then, --runs times each:
 """
 from __future__ import annotations
 
-import asyncio
 import json
 import statistics
 import time
 import uuid
 from typing import Any
+
+from shared import aio
 
 
 def add_arguments(parser) -> None:
@@ -144,4 +145,4 @@ def run(args) -> dict[str, Any]:
                 "replay_events_per_s": round(version / (r["p50_ms"] / 1000)),
                 "detail": {"replay": r, "read_commands": d, "raw_direct_get": w}}
 
-    return asyncio.run(main())
+    return aio.run(main())

@@ -17,9 +17,10 @@ unknown game, game not over yet).
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
+
+from shared import aio
 
 CALL_TIMEOUT_S = 30.0
 
@@ -105,7 +106,7 @@ async def _fetch_bundle(stub, game_id: str) -> dict:
 
 def _run(args: argparse.Namespace, fn):
     try:
-        return asyncio.run(_call(args, fn))
+        return aio.run(_call(args, fn))
     except ServiceError as exc:
         print(f"foodgames audit: {exc}", file=sys.stderr)
         return None

@@ -2,11 +2,11 @@
 leaderboard's gRPC API, or rebuild them from the event stream."""
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import sys
 
+from shared import aio
 from shared.config import Settings
 
 
@@ -82,7 +82,7 @@ def _call(coro) -> dict | None:
     import grpc
 
     try:
-        return asyncio.run(coro)
+        return aio.run(coro)
     except grpc.aio.AioRpcError as exc:
         print(f"foodgames leaderboard: {exc.code().name}: {exc.details()}", file=sys.stderr)
         return None
@@ -146,7 +146,7 @@ def run_rebuild(args) -> int:
             await nc.drain()
 
     try:
-        stats = asyncio.run(main())
+        stats = aio.run(main())
     except RebuildRunning as exc:
         print(f"foodgames leaderboard rebuild: {exc}", file=sys.stderr)
         return 1

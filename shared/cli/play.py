@@ -18,6 +18,8 @@ import sys
 import uuid
 from typing import Any
 
+from shared import aio
+
 GAMES = ("foodie-forest",)
 
 
@@ -72,7 +74,7 @@ def run_play(args) -> int:
     client = TerminalClient(Settings.from_env(), args.name, args.game, ranked=not args.casual,
                             min_players=lo, max_players=hi)
     try:
-        return asyncio.run(client.run())
+        return aio.run(client.run())
     except KeyboardInterrupt:
         print(f"\nleft the table; `foodgames play {args.game} --name {args.name}` rejoins it")
         return 130
@@ -115,7 +117,7 @@ def run_bots(args) -> int:
         return await asyncio.gather(*(one(n) for n in names), return_exceptions=True)
 
     failed = 0
-    for name, result in zip(names, asyncio.run(main())):
+    for name, result in zip(names, aio.run(main())):
         if isinstance(result, BaseException):
             failed += 1
             console.print(f"[red]{name} failed: {type(result).__name__}: {result}")
@@ -227,7 +229,7 @@ def run_demo(args) -> int:
         return results, top
 
     try:
-        results, top = asyncio.run(main())
+        results, top = aio.run(main())
     except Exception as exc:  # noqa: BLE001 - a demo reports and stops
         console.print(f"[red]demo failed: {type(exc).__name__}: {exc}[/red]\n(is the stack up? `make run`)")
         return 1

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 
+from shared import aio
 from shared.config import Settings
 
 # service name -> "module:function" of its async serve(settings, port)
@@ -59,7 +60,7 @@ def run_serve(args) -> int:
         except asyncio.CancelledError:
             pass
 
-    asyncio.run(main())
+    aio.run(main())
     return 0
 
 
@@ -133,7 +134,7 @@ def run_up(args) -> int:
                 stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         addresses = {name: settings.address(name) for name in SERVICES}
         with console.status("waiting for every service to answer health checks..."):
-            took = asyncio.run(wait_serving(addresses, args.timeout, processes))
+            took = aio.run(wait_serving(addresses, args.timeout, processes))
         table = Table(title="foodgames stack: SERVING")
         for column in ("service", "address", "ready after", "log"):
             table.add_column(column)
