@@ -27,26 +27,33 @@ class CallInterceptor(grpc.aio.ServerInterceptor):
     def __init__(self, token_key: str):
         self.token_key = token_key
         self.tracer = telemetry.tracer("foodgames.grpc")
+        self._wrapped: dict[str, Any] = {}  # method -> its wrapped handler, built once
 
     async def intercept_service(self, continuation, handler_call_details):
-        handler = await continuation(handler_call_details)
         method = handler_call_details.method
+        wrapped = self._wrapped.get(method)
+        if wrapped is not None:
+            return wrapped
+        handler = await continuation(handler_call_details)
         if handler is None or method.startswith(OPEN_PREFIXES):
             return handler
-        metadata = tuple(handler_call_details.invocation_metadata or ())
         if handler.unary_unary:
-            return grpc.unary_unary_rpc_method_handler(
-                self._wrap_unary(method, metadata, handler.unary_unary),
+            wrapped = grpc.unary_unary_rpc_method_handler(
+                self._wrap_unary(method, handler.unary_unary),
                 request_deserializer=handler.request_deserializer,
                 response_serializer=handler.response_serializer)
-        if handler.unary_stream:
-            return grpc.unary_stream_rpc_method_handler(
-                self._wrap_stream(method, metadata, handler.unary_stream),
+        elif handler.unary_stream:
+            wrapped = grpc.unary_stream_rpc_method_handler(
+                self._wrap_stream(method, handler.unary_stream),
                 request_deserializer=handler.request_deserializer,
                 response_serializer=handler.response_serializer)
-        return handler  # client-streaming calls are not used by this project
+        else:
+            return handler  # client-streaming calls are not used by this project
+        self._wrapped[method] = wrapped
+        return wrapped
 
-    def _enter(self, method: str, metadata) -> tuple[Any, Any]:
+    def _enter(self, context) -> tuple[Any, Any]:
+        metadata = tuple(context.invocation_metadata() or ())
         carrier = {k: v for k, v in metadata if isinstance(v, str)}
         ctx_token = otel_context.attach(telemetry.extract(carrier))
         identity = auth.identity_from_metadata(self.token_key, metadata)
@@ -60,11 +67,11 @@ class CallInterceptor(grpc.aio.ServerInterceptor):
         log.info("call rejected", method=method, code=code.name, reason=str(exc))
         await context.abort(code, str(exc))
 
-    def _wrap_unary(self, method: str, metadata, behaviour: Callable):
+    def _wrap_unary(self, method: str, behaviour: Callable):
         async def wrapped(request, context):
             ctx_token = id_token = None
             try:
-                ctx_token, id_token = self._enter(method, metadata)
+                ctx_token, id_token = self._enter(context)
                 with self.tracer.start_as_current_span(method, kind=trace.SpanKind.SERVER):
                     return await behaviour(request, context)
             except Exception as exc:  # noqa: BLE001 - every error becomes a status
@@ -75,11 +82,11 @@ class CallInterceptor(grpc.aio.ServerInterceptor):
                 _leave(ctx_token, id_token)
         return wrapped
 
-    def _wrap_stream(self, method: str, metadata, behaviour: Callable):
+    def _wrap_stream(self, method: str, behaviour: Callable):
         async def wrapped(request, context):
             ctx_token = id_token = None
             try:
-                ctx_token, id_token = self._enter(method, metadata)
+                ctx_token, id_token = self._enter(context)
                 with self.tracer.start_as_current_span(method, kind=trace.SpanKind.SERVER):
                     result = behaviour(request, context)
                     if inspect.isasyncgen(result):

@@ -8,6 +8,7 @@ contract test case.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, AsyncIterator, Mapping, Protocol, Sequence
 
 
@@ -85,6 +86,14 @@ def check_events(subject: str, events: Sequence[Mapping[str, Any]], command_id: 
             raise InvalidEvents(f"an event needs a type and a data object, got {event!r}")
 
 
+class Freshness(str, Enum):
+    """What a store knows of a subject beyond a version a reader holds, without asking anyone."""
+
+    CURRENT = "current"  # nothing newer has been written (as far as the store has heard)
+    BEHIND = "behind"  # something newer has been written
+    UNKNOWN = "unknown"  # the store cannot tell: ask the server
+
+
 class EventStore(Protocol):
     async def append(self, subject: str, events: Sequence[Mapping[str, Any]], expected_version: int,
                      command_id: str, headers: Mapping[str, str] | None = None) -> AppendResult: ...
@@ -98,6 +107,8 @@ class EventStore(Protocol):
                from_seq: int = 1) -> AsyncIterator[RecordedCommand]: ...
 
     async def version(self, subject: str) -> int: ...
+
+    def freshness(self, subject: str, version: int) -> Freshness: ...
 
 
 def flatten(commands: Sequence[RecordedCommand], after_version: int = 0) -> list[StoredEvent]:

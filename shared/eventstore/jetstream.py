@@ -9,6 +9,9 @@ is looked up in the game's history (duplicates after it).
 from __future__ import annotations
 
 import json
+import sys
+import time
+from collections import OrderedDict
 from datetime import datetime, timezone
 from typing import Any, AsyncIterator, Mapping, Sequence
 
@@ -17,7 +20,7 @@ from nats.js import api
 from nats.js.errors import APIError, NotFoundError
 
 from shared import telemetry
-from shared.eventstore import (AppendResult, DuplicateCommand, EventStoreError, RecordedCommand,
+from shared.eventstore import (AppendResult, DuplicateCommand, EventStoreError, Freshness, RecordedCommand,
                                VersionConflict, build_events, check_events, flatten, same_events)
 
 GAMES_STREAM = "GAMES"
@@ -25,6 +28,10 @@ GAMES_SUBJECTS = ["games.>"]
 WRONG_LAST_SEQUENCE = 10071
 VERSION_HEADER = "Foodgames-Version"
 COMMAND_HEADER = "Foodgames-Command-Id"
+# A write heard of this long ago that a read still does not show was refused by the stream
+# (a conflicting append): the hint is dropped.
+HINT_MAX_AGE_S = 1.0
+KNOWN_SUBJECTS = 50_000  # subjects whose last (version, seq) we remember
 
 _tracer = telemetry.tracer("foodgames.eventstore")
 
@@ -66,12 +73,65 @@ class JetStreamEventStore:
         self.replicas = replicas
         self.duplicate_window_s = duplicate_window_s
         self.timeout = timeout
-        self._last: dict[str, tuple[int, int]] = {}  # subject -> (version, seq) as last seen
+        # subject -> (version, seq, reconnects) as last seen: a reconnect may have hidden hints
+        self._last: OrderedDict[str, tuple[int, int, int]] = OrderedDict()
+        self._hints: dict[str, tuple[int, float]] = {}  # subject -> (version heard of, when)
+        self._hint_sub = None
 
     async def ensure_stream(self) -> None:
         config = games_stream_config(self.replicas, self.duplicate_window_s)
         config.name = self.stream
         await ensure_stream(self.js, config)
+
+    def _saw(self, subject: str, version: int, seq: int) -> None:
+        self._last[subject] = (version, seq, self.nc.stats["reconnects"])
+        self._last.move_to_end(subject)
+        if len(self._last) > KNOWN_SUBJECTS:
+            forgotten, _ = self._last.popitem(last=False)
+            self._hints.pop(forgotten, None)
+
+    # -- what other writers did ------------------------------------------------------------
+
+    async def listen_for_other_writers(self, subjects: str = "games.>") -> None:
+        """Hear on core NATS what other connections (other replicas) publish to `subjects`, so
+        that `freshness` answers without asking the server. Our own writes must not come back
+        as hints: the connection has to be opened with no_echo=True."""
+        if not self.nc.options.get("no_echo"):
+            raise ValueError("listening for other writers needs a NATS connection opened with no_echo=True")
+        # no pending limits: a dropped hint would leave a game looking current when it is not
+        self._hint_sub = await self.nc.subscribe(subjects, cb=self._heard, pending_msgs_limit=0,
+                                                 pending_bytes_limit=0)
+
+    async def _heard(self, msg) -> None:
+        if msg.subject not in self._last:
+            return  # a game we never read: we will read it whole when asked
+        try:
+            version = int((msg.headers or {}).get(VERSION_HEADER, ""))
+        except ValueError:
+            version = sys.maxsize  # not written by an event store: newer, by how much unknown
+        earlier = self._hints.get(msg.subject)
+        self._hints[msg.subject] = (max(version, earlier[0] if earlier else 0), time.monotonic())
+
+    def freshness(self, subject: str, version: int) -> Freshness:
+        last = self._last.get(subject)
+        if (self._hint_sub is None or last is None or not self.nc.is_connected
+                or last[2] != self.nc.stats["reconnects"]):
+            return Freshness.UNKNOWN
+        if version < last[0]:
+            return Freshness.BEHIND
+        hint = self._hints.get(subject)
+        if hint is None:
+            return Freshness.CURRENT
+        if version >= hint[0]:
+            del self._hints[subject]
+            return Freshness.CURRENT
+        return Freshness.BEHIND
+
+    def _read_from_server(self, subject: str, started: float) -> None:
+        """A read that started at `started` answers every hint heard well before it."""
+        hint = self._hints.get(subject)
+        if hint is not None and hint[1] < started - HINT_MAX_AGE_S:
+            del self._hints[subject]
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -82,7 +142,7 @@ class JetStreamEventStore:
         except NotFoundError:
             return 0, 0
         command = _decode(subject, msg.seq, msg.headers, msg.data)
-        self._last[subject] = (command.version, command.seq)
+        self._saw(subject, command.version, command.seq)
         return command.version, command.seq
 
     async def version(self, subject: str) -> int:
@@ -93,10 +153,12 @@ class JetStreamEventStore:
         batched direct-get request (the server streams the messages back)."""
         commands: list[RecordedCommand] = []
         seq = max(1, from_seq)
+        started = time.monotonic()
         if seq > 1:
             # catching up a warm game: one cheap request tells whether anything is new
             _, last_seq = await self._last_of(subject)
             if last_seq < seq:
+                self._read_from_server(subject, started)
                 return commands
         while True:
             batch = await self._direct_batch(subject, seq, 1000)
@@ -107,7 +169,8 @@ class JetStreamEventStore:
                 break
             seq = batch[-1].seq + 1
         if commands:
-            self._last[subject] = (commands[-1].version, commands[-1].seq)
+            self._saw(subject, commands[-1].version, commands[-1].seq)
+        self._read_from_server(subject, started)
         return commands
 
     async def _direct_batch(self, subject: str, seq: int, batch: int) -> list[RecordedCommand]:
@@ -162,7 +225,7 @@ class JetStreamEventStore:
             known = self._last.get(subject)
             if known is None or known[0] != expected_version:
                 known = await self._last_of(subject)
-            version, seq = known
+            version, seq = known[0], known[1]
             if version != expected_version:
                 earlier = await self._find_command(subject, command_id, events, expected_version)
                 if earlier is not None:
@@ -192,7 +255,7 @@ class JetStreamEventStore:
                 if not same_events(earlier.events, events):
                     raise DuplicateCommand(subject, command_id)
                 return AppendResult(subject, earlier.version, earlier.seq, earlier.events, True)
-            self._last[subject] = (new_version, ack.seq)
+            self._saw(subject, new_version, ack.seq)
             stored = build_events(subject, events, expected_version + 1, command_id, ack.seq, recorded_at)
             return AppendResult(subject, new_version, ack.seq, stored)
 

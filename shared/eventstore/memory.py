@@ -6,7 +6,7 @@ import asyncio
 from datetime import datetime, timezone
 from typing import Any, AsyncIterator, Mapping, Sequence
 
-from shared.eventstore import (AppendResult, DuplicateCommand, RecordedCommand, VersionConflict,
+from shared.eventstore import (AppendResult, DuplicateCommand, Freshness, RecordedCommand, VersionConflict,
                                build_events, check_events, flatten, same_events)
 
 
@@ -47,6 +47,10 @@ class MemoryEventStore:
     async def version(self, subject: str) -> int:
         history = self._commands.get(subject, [])
         return history[-1].version if history else 0
+
+    def freshness(self, subject: str, version: int) -> Freshness:
+        history = self._commands.get(subject, [])
+        return Freshness.CURRENT if (history[-1].version if history else 0) == version else Freshness.BEHIND
 
     async def follow(self, subject: str, after_version: int = 0, from_seq: int = 1) -> AsyncIterator[RecordedCommand]:
         seen = after_version

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 
+import nats
 from foodgames.v1 import game_pb2, game_pb2_grpc
 
 from shared.config import Settings
@@ -10,6 +11,7 @@ from shared.eventstore.jetstream import JetStreamEventStore, connect
 from shared.rules import Rules
 from shared.runtime.deck import DeckPort
 from shared.runtime.deck_client import DeckClient
+from shared.runtime.envelope import subject_for
 from shared.runtime.game import GameRuntime
 from shared.runtime.servicer import GameServicer
 from shared.service import start_server
@@ -26,12 +28,22 @@ async def start_rules_server(rules: Rules, settings: Settings, port: int, store,
     return server
 
 
+async def open_game_store(nats_url: str, game: str, replicas: int = 1,
+                          duplicate_window_s: float = 120.0) -> tuple[nats.NATS, JetStreamEventStore]:
+    """The rules service's connection and event store, hearing other replicas' writes so that
+    reading a warm game asks the server nothing."""
+    # no_echo: our own appends must not come back as hints of another replica's writes
+    nc = await connect(nats_url, name=game, no_echo=True)
+    store = JetStreamEventStore(nc, replicas=replicas, duplicate_window_s=duplicate_window_s)
+    await store.ensure_stream()
+    await store.listen_for_other_writers(subject_for(game, "*"))
+    return nc, store
+
+
 async def serve_rules(rules: Rules, settings: Settings, port: int) -> None:
     """Run a rules service until cancelled."""
-    nc = await connect(settings.nats_url, name=rules.name)
-    store = JetStreamEventStore(nc, replicas=settings.stream_replicas,
-                                duplicate_window_s=settings.duplicate_window_s)
-    await store.ensure_stream()
+    nc, store = await open_game_store(settings.nats_url, rules.name, settings.stream_replicas,
+                                      settings.duplicate_window_s)
     deck = DeckClient(settings)
     server = await start_rules_server(rules, settings, port, store, deck)
     try:

@@ -20,7 +20,7 @@ from shared import telemetry
 from shared.auth import Identity
 from shared.codec import EventCodec, to_jsonable
 from shared.errors import Aborted, AlreadyExists, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied, Unavailable
-from shared.eventstore import AppendResult, EventStore, RecordedCommand, VersionConflict
+from shared.eventstore import AppendResult, EventStore, Freshness, RecordedCommand, VersionConflict
 from shared.rules import GameResult, InvalidSetup, Rules, RulesError
 from shared.runtime import envelope as env
 from shared.runtime.deck import DeckPort
@@ -81,7 +81,11 @@ class GameRuntime:
     def subject(self, game_id: str) -> str:
         return env.subject_for(self.rules.name, game_id)
 
-    def fold(self, record: GameRecord, commands: Sequence[RecordedCommand]) -> GameRecord:
+    def fold(self, record: GameRecord, commands: Sequence[RecordedCommand],
+             decided: Sequence[Any] | None = None) -> GameRecord:
+        """`record` with `commands` applied. `decided`: the rules' own events of the commands as
+        this process decided them (the stored copies need not be decoded again)."""
+        domain = iter(decided) if decided is not None else None
         state, players, options, ranked = record.state, record.players, record.options, record.ranked
         commitment, over, revealed = record.commitment, record.over, record.revealed
         results = dict(record.results)
@@ -102,7 +106,8 @@ class GameRuntime:
                 elif event.type == env.SEED_REVEALED:
                     revealed = True
                 elif event.type not in env.RUNTIME_EVENTS:
-                    state = self.rules.evolve(state, self.codec.decode(event.record()))
+                    state = self.rules.evolve(state, next(domain) if domain is not None
+                                              else self.codec.decode(event.record()))
             results[command.command_id] = command.version
             version, last_seq = command.version, command.seq
         return GameRecord(record.game_id, state, players, options, ranked, version, last_seq, commitment,
@@ -125,14 +130,17 @@ class GameRuntime:
                 del self._locks[evicted]
         return record
 
-    async def load(self, game_id: str, catch_up: bool = True) -> GameRecord:
-        """The game from the warm cache, caught up with what other replicas wrote."""
+    async def load(self, game_id: str, catch_up: bool = True, trust_hints: bool = False) -> GameRecord:
+        """The game from the warm cache, caught up with what other replicas wrote. With
+        `trust_hints`, a game the store knows to be current is not asked about (a read may
+        then miss a write that landed a moment ago, as any read can)."""
         if not GAME_ID.match(game_id or ""):
             raise InvalidArgument(f"{game_id!r} is not a valid game id (letters, digits, - and _, up to 64)")
         record = self.cache.get(game_id)
         if record is None:
             record = await self.replay(game_id)
-        elif catch_up:
+        elif catch_up and not (trust_hints and self.store.freshness(self.subject(game_id), record.version)
+                               == Freshness.CURRENT):
             newer = await self.store.read_commands(self.subject(game_id), record.version, record.last_seq + 1)
             record = self.fold(record, newer)
         if record.version == 0:
@@ -142,10 +150,10 @@ class GameRuntime:
     def _lock(self, game_id: str) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
-    def _apply(self, record: GameRecord, result: AppendResult) -> GameRecord:
+    def _apply(self, record: GameRecord, result: AppendResult, decided: Sequence[Any]) -> GameRecord:
         command = RecordedCommand(result.subject, result.events[0].command_id if result.events else "",
                                   result.seq, result.version, "", result.events)
-        return self._remember(self.fold(record, [command]))
+        return self._remember(self.fold(record, [command], None if result.duplicate else decided))
 
     # -- creating --------------------------------------------------------------------------
 
@@ -175,17 +183,18 @@ class GameRuntime:
                 return existing  # a retried create of the same table
             raise AlreadyExists(f"game {game_id!r} already exists")
         commitment = await self._deck_call(self.deck.commit(game_id, self.rules.name, players))
+        started = list(self.rules.start(state))
         records = [
             env.record(env.GAME_CREATED, {"game": self.rules.name, "game_id": game_id, "players": list(players),
                                           "options": to_jsonable(dict(options)), "ranked": bool(ranked)}),
             env.record(env.SEED_COMMITTED, {"commitment": commitment.commitment, "log_index": commitment.log_index}),
-            *[self.codec.encode(e) for e in self.rules.start(state)],
+            *[self.codec.encode(e) for e in started],
         ]
         try:
             result = await self.store.append(subject, records, 0, "create")
         except VersionConflict:
             raise AlreadyExists(f"game {game_id!r} already exists") from None
-        record = self._apply(GameRecord(game_id), result)
+        record = self._apply(GameRecord(game_id), result, started)
         self._settle_later(game_id)
         log.info("game created", game_id=game_id, players=list(players), version=record.version)
         return record
@@ -220,9 +229,10 @@ class GameRuntime:
     async def settle(self, game_id: str) -> GameRecord:
         """Resolve pending shuffles and, once the game is over, reveal the seed."""
         async with self._lock(game_id):
-            return await self._settle(await self.load(game_id), [])
+            return await self._settle(await self.load(game_id), [], [])
 
-    async def _settle(self, record: GameRecord, written: list) -> GameRecord:
+    async def _settle(self, record: GameRecord, written: list, decided: list) -> GameRecord:
+        """... appending to `written` the stored events and to `decided` the rules' events."""
         for _ in range(1000):
             node = None if record.over else self.rules.chance(record.state)
             if node is not None:
@@ -234,13 +244,19 @@ class GameRuntime:
                 command_id = f"chance:{node.deck}:{node.k}"
             elif record.over and not record.revealed:
                 seed = await self._deck_call(self.deck.reveal(record.game_id))
-                records, command_id = [env.record(env.SEED_REVEALED, {"server_seed": seed})], "reveal"
+                records, command_id, events = [env.record(env.SEED_REVEALED, {"server_seed": seed})], "reveal", []
             else:
                 return record
             try:
                 result = await self.store.append(self.subject(record.game_id), records, record.version, command_id)
-                record = self._apply(record, result)
-                written.extend(result.events)
+                record = self._apply(record, result, events)
+                if result.duplicate:  # another replica resolved it first: its events, not ours
+                    written.extend(result.events)
+                    decided.extend(self.codec.decode(e.record()) for e in result.events
+                                   if e.type not in env.RUNTIME_EVENTS)
+                else:
+                    written.extend(result.events)
+                    decided.extend(events)
             except VersionConflict:
                 record = await self.load(record.game_id)  # another replica moved; look again
         raise RuntimeError("a game kept asking for chance events")
@@ -289,19 +305,20 @@ class GameRuntime:
             cached = self.cache.get(game_id)
             # Optimistic: a stale cache shows up as a conflict on append; only a client that
             # has seen a newer version than ours makes us read first.
-            fresh = cached is None or (expected_version is not None and expected_version > cached.version)
+            fresh = (cached is None or (expected_version is not None and expected_version > cached.version)
+                     or self.store.freshness(self.subject(game_id), cached.version) == Freshness.BEHIND)
             record = await self.load(game_id, catch_up=fresh)
             self._seat_of(record, identity, seat)
             for attempt in range(self.max_retries + 1):
                 if command_id in record.results:
-                    return self._outcome(record, seat, [], duplicate=True)
+                    return self._outcome(record, seat, [], None, duplicate=True)
                 if expected_version is not None and expected_version != record.version:
                     raise Aborted(f"the game is at version {record.version}, your move was for version "
                                   f"{expected_version}: look at the table again and replay your move")
                 if record.over or self.rules.is_terminal(record.state):
                     raise FailedPrecondition("the game is over")
                 if self.rules.chance(record.state) is not None:
-                    record = await self._settle(record, [])
+                    record = await self._settle(record, [], [])
                     if expected_version is not None and expected_version != record.version:
                         raise Aborted(f"the cards were dealt (version {record.version}); your move was for "
                                       f"version {expected_version}")
@@ -323,37 +340,47 @@ class GameRuntime:
                         raise Aborted(f"another move landed first (the game is at version {record.version}); "
                                       f"look at the table again") from None
                     continue
-                record = self._apply(record, result)
+                record = self._apply(record, result, events)
                 written = list(result.events)
-                if not result.duplicate:
-                    record = await self._settle(record, written)
-                return self._outcome(record, seat, written, duplicate=result.duplicate)
+                if result.duplicate:
+                    return self._outcome(record, seat, written, None, duplicate=True)
+                decided = list(events)
+                record = await self._settle(record, written, decided)
+                return self._outcome(record, seat, written, decided, duplicate=False)
             raise Aborted(f"the game kept changing while your move was decided ({self.max_retries} tries); try again")
 
-    def _outcome(self, record: GameRecord, seat: int, written, duplicate: bool) -> MoveOutcome:
-        shown = [e for e in (self.event_for_seat(s, seat) for s in written) if e]
+    def _outcome(self, record: GameRecord, seat: int, written, decided: Sequence[Any] | None,
+                 duplicate: bool) -> MoveOutcome:
+        domain = iter(decided) if decided is not None else None
+        shown = []
+        for stored in written:
+            own = next(domain) if domain is not None and stored.type not in env.RUNTIME_EVENTS else None
+            event = self.event_for_seat(stored, seat, own)
+            if event:
+                shown.append(event)
         return MoveOutcome(record.version, shown, self.rules.view(record.state, seat), duplicate)
 
     # -- reading ---------------------------------------------------------------------------
 
     async def view(self, identity: Identity, game_id: str, seat: int) -> tuple[GameRecord, dict[str, Any]]:
-        record = await self.load(game_id)
+        record = await self.load(game_id, trust_hints=True)
         self._seat_of(record, identity, seat)
         if (self.rules.chance(record.state) is not None and not record.over) or (record.over and not record.revealed):
             self._settle_later(game_id)  # e.g. a replica died between a move and its deal
         return record, self.rules.view(record.state, seat)
 
     async def legal_moves(self, identity: Identity, game_id: str, seat: int) -> tuple[GameRecord, list[dict]]:
-        record = await self.load(game_id)
+        record = await self.load(game_id, trust_hints=True)
         self._seat_of(record, identity, seat)
         if record.over:
             return record, []
         return record, self.rules.legal_moves(record.state, seat)
 
-    def event_for_seat(self, stored, seat: int) -> dict[str, Any] | None:
+    def event_for_seat(self, stored, seat: int, decided: Any = None) -> dict[str, Any] | None:
+        """`stored` as `seat` may see it; `decided`: the same event as the rules decided it."""
         if stored.type in env.RUNTIME_EVENTS:
             return stored.record() if stored.type in env.PUBLIC_RUNTIME_EVENTS else None
-        shown = self.rules.event_view(self.codec.decode(stored.record()), seat)
+        shown = self.rules.event_view(decided if decided is not None else self.codec.decode(stored.record()), seat)
         if shown is None:
             return None
         return {"type": stored.type, "schema_version": stored.schema_version, "data": to_jsonable(shown)}

@@ -7,7 +7,7 @@ import uuid
 
 import pytest
 
-from shared.eventstore import DuplicateCommand, InvalidEvents, VersionConflict
+from shared.eventstore import DuplicateCommand, Freshness, InvalidEvents, VersionConflict
 from shared.eventstore.jetstream import JetStreamEventStore, connect
 from shared.eventstore.memory import MemoryEventStore
 
@@ -111,6 +111,14 @@ class EventStoreContract:
         await stream.aclose()
 
 
+    async def test_a_reader_behind_the_last_write_is_never_told_it_is_current(self, store):
+        subject = new_subject()
+        await store.append(subject, [ev("Opened")], 0, "c1")
+        await store.append(subject, [ev("Played")], 1, "c2")
+        assert store.freshness(subject, 1) != Freshness.CURRENT
+        assert store.freshness(subject, 2) in (Freshness.CURRENT, Freshness.UNKNOWN)
+
+
 class TestMemoryEventStore(EventStoreContract):
     @pytest.fixture
     async def store(self):
@@ -154,3 +162,81 @@ class TestJetStreamEventStore(EventStoreContract):
         assert (c.deny_delete, c.deny_purge, c.allow_direct) == (True, True, True)
         assert c.max_age in (0, None) and c.max_msgs in (-1, None) and str(getattr(c.storage, "value", c.storage)) == "file"
         await nc.drain()
+
+
+class TestHearingOtherWriters:
+    """A rules replica hears what other replicas write, so a warm game's view needs no request."""
+
+    @pytest.fixture
+    async def stores(self, nats_url):
+        ours_nc, theirs_nc = await connect(nats_url, no_echo=True), await connect(nats_url)
+        ours, theirs = JetStreamEventStore(ours_nc, stream="CONTRACT"), JetStreamEventStore(theirs_nc, stream="CONTRACT")
+        from shared.eventstore.jetstream import ensure_stream, games_stream_config
+
+        config = games_stream_config(duplicate_window_s=1.0)
+        config.name, config.subjects = "CONTRACT", ["contract.>"]
+        await ensure_stream(ours.js, config)
+        await ours.listen_for_other_writers("contract.>")
+        yield ours, theirs
+        await ours_nc.drain()
+        await theirs_nc.drain()
+
+    @staticmethod
+    async def eventually(check, seconds: float = 3.0) -> bool:
+        for _ in range(int(seconds / 0.02)):
+            if check():
+                return True
+            await asyncio.sleep(0.02)
+        return False
+
+    async def test_a_subject_we_just_wrote_is_current(self, stores):
+        ours, _ = stores
+        subject = new_subject()
+        await ours.append(subject, [ev("Opened")], 0, "c1")
+        assert ours.freshness(subject, 1) == Freshness.CURRENT
+        assert ours.freshness(subject, 0) == Freshness.BEHIND
+
+    async def test_another_writers_append_makes_it_behind_until_we_read(self, stores):
+        ours, theirs = stores
+        subject = new_subject()
+        await ours.append(subject, [ev("Opened")], 0, "c1")
+        await theirs.append(subject, [ev("Played")], 1, "c2")
+        assert await self.eventually(lambda: ours.freshness(subject, 1) == Freshness.BEHIND)
+        newer = await ours.read_commands(subject, 1, 2)
+        assert [c.version for c in newer] == [2]
+        assert ours.freshness(subject, 2) == Freshness.CURRENT
+
+    async def test_our_own_writes_are_not_heard_as_anothers(self, stores):
+        ours, _ = stores
+        subject = new_subject()
+        for v in range(5):
+            await ours.append(subject, [ev("E", i=v)], v, f"c{v}")
+        await asyncio.sleep(0.3)  # time for any echo to arrive
+        assert ours.freshness(subject, 5) == Freshness.CURRENT
+
+    async def test_a_write_the_stream_refused_is_forgotten_after_a_second(self, stores):
+        ours, theirs = stores
+        subject = new_subject()
+        await ours.append(subject, [ev("Opened")], 0, "c1")
+        # a publish the stream refuses (wrong last sequence) still reaches core subscribers
+        await theirs.nc.publish(subject, b"{}", headers={"Nats-Expected-Last-Subject-Sequence": "0",
+                                                         "Foodgames-Version": "7"})
+        assert await self.eventually(lambda: ours.freshness(subject, 1) == Freshness.BEHIND)
+        await ours.read_commands(subject, 1, 2)
+        assert ours.freshness(subject, 1) == Freshness.BEHIND, "too soon to tell a refused write from a slow one"
+        await asyncio.sleep(1.1)
+        await ours.read_commands(subject, 1, 2)
+        assert ours.freshness(subject, 1) == Freshness.CURRENT
+        assert await ours.version(subject) == 1
+
+    async def test_a_subject_never_read_is_unknown(self, stores):
+        ours, _ = stores
+        assert ours.freshness(new_subject(), 0) == Freshness.UNKNOWN
+
+    async def test_listening_needs_a_connection_without_echo(self, nats_url):
+        nc = await connect(nats_url)
+        try:
+            with pytest.raises(ValueError, match="no_echo"):
+                await JetStreamEventStore(nc).listen_for_other_writers("contract.>")
+        finally:
+            await nc.drain()

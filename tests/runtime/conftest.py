@@ -6,7 +6,7 @@ from shared.auth import mint_token
 from shared.channels import client_channel
 from shared.config import Settings
 from shared.eventstore.jetstream import JetStreamEventStore, connect
-from shared.runtime.bootstrap import start_rules_server
+from shared.runtime.bootstrap import open_game_store, start_rules_server
 from shared.runtime.deck import SeededDeck
 from tests.games.counter import RULES
 
@@ -16,10 +16,15 @@ def settings(tmp_path_factory) -> Settings:
     return Settings(data_dir=tmp_path_factory.mktemp("data"), token_key="test-key-" + "x" * 32)
 
 
-async def start_counter(settings, nats_url):
-    nc = await connect(nats_url)
-    store = JetStreamEventStore(nc)
-    await store.ensure_stream()
+async def start_counter(settings, nats_url, hints: bool = True):
+    """A counter rules service wired as `foodgames serve` wires one (hints=False: a store that
+    asks the server before every read of a warm game, as without other-writer hints)."""
+    if hints:
+        nc, store = await open_game_store(nats_url, RULES.name)
+    else:
+        nc = await connect(nats_url)
+        store = JetStreamEventStore(nc)
+        await store.ensure_stream()
     server = await start_rules_server(RULES, settings, 0, store, SeededDeck())
     return server, nc
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 
 import grpc
+import pytest
 from foodgames.v1 import game_pb2, game_pb2_grpc
 
 from shared.channels import client_channel
@@ -11,8 +12,12 @@ from shared.protojson import to_dict, to_struct
 from tests.runtime.conftest import start_counter
 
 
-async def test_two_replicas_racing_200_moves_end_equal_to_a_fresh_replay(settings, nats_url, token):
-    (one, nc1), (two, nc2) = await start_counter(settings, nats_url), await start_counter(settings, nats_url)
+@pytest.mark.parametrize("hints", [True, False], ids=["hearing-each-other", "asking-the-server"])
+async def test_two_replicas_racing_200_moves_end_equal_to_a_fresh_replay(settings, nats_url, token, hints):
+    # hearing-each-other: a replica serves views of warm games without asking the server,
+    # trusting the other's write hints; each seat waits for its turn on those views
+    (one, nc1), (two, nc2) = (await start_counter(settings, nats_url, hints),
+                              await start_counter(settings, nats_url, hints))
     players = ["ann", "bob"]
     channels = {(p, s.port): client_channel(f"127.0.0.1:{s.port}", token(p)) for p in players for s in (one, two)}
     try:
@@ -52,6 +57,42 @@ async def test_two_replicas_racing_200_moves_end_equal_to_a_fresh_replay(setting
             assert caught_up.state == fresh.state
     finally:
         for ch in channels.values():
+            await ch.close()
+        for server, nc in ((one, nc1), (two, nc2)):
+            await server.stop(grace=None)
+            await server.runtime.close()
+            await nc.drain()
+
+
+async def test_a_warm_games_view_asks_nats_nothing_yet_shows_the_other_replicas_move(settings, nats_url, token):
+    (one, nc1), (two, nc2) = await start_counter(settings, nats_url), await start_counter(settings, nats_url)
+    channels = [client_channel(f"127.0.0.1:{s.port}", token("ann")) for s in (one, two)]
+    try:
+        via_one, via_two = (game_pb2_grpc.GameServiceStub(ch) for ch in channels)
+        game_id = (await via_one.CreateGame(game_pb2.CreateGameRequest(
+            players=["ann", "bob"], options=to_struct({"target": 100})))).game_id
+        await one.runtime.settle(game_id)
+        look = game_pb2.GetViewRequest(game_id=game_id, seat=0)
+        await via_one.GetView(look)
+
+        # given a game replica one holds warm, when it is looked at again
+        sent = nc1.stats["out_msgs"]
+        again = await via_one.GetView(look)
+        # then replica one asked the NATS server nothing
+        assert nc1.stats["out_msgs"] == sent
+        assert to_dict(again.view)["total"] == 0
+
+        # when ann moves through replica two, then replica one's next views show it
+        await via_two.SubmitMove(game_pb2.SubmitMoveRequest(game_id=game_id, seat=0, move_id="m1",
+                                                            move=to_struct({"type": "add", "amount": 3})))
+        for _ in range(100):
+            if to_dict((await via_one.GetView(look)).view)["total"] == 3:
+                break
+            await asyncio.sleep(0.02)
+        else:
+            raise AssertionError("replica one never showed the move made through replica two")
+    finally:
+        for ch in channels:
             await ch.close()
         for server, nc in ((one, nc1), (two, nc2)):
             await server.stop(grace=None)
