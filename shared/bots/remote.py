@@ -13,6 +13,7 @@ SubmitMove answer) whenever that view lists legal moves; the chooser is any asyn
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import uuid
 from dataclasses import dataclass, field
@@ -24,7 +25,10 @@ from foodgames.v1 import game_pb2, game_pb2_grpc
 from shared.bots.base import Bot
 from shared.channels import client_channel
 from shared.config import Settings
-from shared.protojson import to_struct
+from shared.protojson import to_dict, to_struct
+
+
+JSON_VIEWS = game_pb2.VIEW_ENCODING_JSON
 
 
 class Chooser(Protocol):
@@ -193,26 +197,16 @@ class Update:
     source: str
 
 
-def _value(value) -> Any:
-    kind = value.WhichOneof("kind")
-    if kind == "number_value":
-        n = value.number_value
-        return int(n) if n.is_integer() else n
-    if kind == "string_value":
-        return value.string_value
-    if kind == "struct_value":
-        return {k: _value(v) for k, v in value.struct_value.fields.items()}
-    if kind == "list_value":
-        return [_value(v) for v in value.list_value.values]
-    if kind == "bool_value":
-        return value.bool_value
-    return None
-
-
 def struct_dict(struct) -> dict[str, Any]:
-    """google.protobuf.Struct -> dict, whole numbers as ints: shared.protojson.to_dict's result,
-    about twice as fast (clients convert every view they get)."""
-    return {k: _value(v) for k, v in struct.fields.items()}
+    """google.protobuf.Struct -> dict, whole numbers as ints (clients convert every view they
+    get): shared.protojson.to_dict, kept under this name for the modules that import it."""
+    return to_dict(struct)
+
+
+def view_of(reply) -> dict[str, Any]:
+    """The view a SubmitMove, GetView or WatchGame answer carries, in either encoding (this
+    module asks for JSON: far cheaper for both sides than google.protobuf.Struct)."""
+    return json.loads(reply.view_json) if reply.view_json else struct_dict(reply.view)
 
 
 def events_of(message) -> list[dict[str, Any]]:
@@ -300,7 +294,7 @@ class SeatPlayer:
             if self.version != asked_on and move in legal and move not in (self.view.get("legal_moves") or []):
                 continue  # the table changed while the chooser thought and the move went stale
             acting_on = self.version
-            request = game_pb2.SubmitMoveRequest(game_id=self.game_id, seat=self.seat,
+            request = game_pb2.SubmitMoveRequest(game_id=self.game_id, seat=self.seat, view_encoding=JSON_VIEWS,
                                                  move_id=uuid.uuid4().hex, move=to_struct(move))
             if self.expected_versions and self.view.get("phase") == "playing":
                 # turns are strict while playing; choices made at the same time need no order
@@ -318,17 +312,18 @@ class SeatPlayer:
                 continue
             self.moves += 1
             self._acted_on = acting_on
-            view = struct_dict(reply.view)
+            view = view_of(reply)
             update = Update(reply.version, events_of(reply), view, bool(view.get("finished")), "move")
             if await self._take(update):
                 await self._notify(self.on_update, update)
 
     async def _refresh(self) -> None:
         try:
-            reply = await self.stub.GetView(game_pb2.GetViewRequest(game_id=self.game_id, seat=self.seat))
+            reply = await self.stub.GetView(game_pb2.GetViewRequest(game_id=self.game_id, seat=self.seat,
+                                                                    view_encoding=JSON_VIEWS))
         except grpc.aio.AioRpcError:
             return
-        await self._take(Update(reply.version, [], struct_dict(reply.view), reply.finished, "view"))
+        await self._take(Update(reply.version, [], view_of(reply), reply.finished, "view"))
 
     async def _read(self) -> None:
         """Follow the watch stream into self.view; re-open it after a dropped connection."""
@@ -336,12 +331,13 @@ class SeatPlayer:
         while not self.finished:
             after = max(self.after_version, self.version) if self.version >= 0 else self.after_version
             call = self.stub.WatchGame(game_pb2.WatchGameRequest(game_id=self.game_id, seat=self.seat,
+                                                                 view_encoding=JSON_VIEWS,
                                                                  after_version=after))
             self._call = call
             try:
                 async for message in call:
                     failures = 0
-                    update = Update(message.version, events_of(message), struct_dict(message.view),
+                    update = Update(message.version, events_of(message), view_of(message),
                                     message.finished, "watch")
                     self._seed_on(update.events)
                     if self.after_version and not self.seed_sent:
@@ -503,8 +499,9 @@ async def drive_table(settings: Settings, game: str, game_id: str, players, bots
         version = -1
         while max_moves is None or moves < max_moves:
             if latest is None or not latest.get("to_act"):
-                reply = await stubs[0].GetView(game_pb2.GetViewRequest(game_id=game_id, seat=0))
-                version, latest = reply.version, struct_dict(reply.view)
+                reply = await stubs[0].GetView(game_pb2.GetViewRequest(game_id=game_id, seat=0,
+                                                                       view_encoding=JSON_VIEWS))
+                version, latest = reply.version, view_of(reply)
                 known[0] = (version, latest)
                 if reply.finished or latest.get("finished"):
                     break
@@ -515,14 +512,16 @@ async def drive_table(settings: Settings, game: str, game_id: str, players, bots
                 seat = index[name]
                 seen = known.get(seat)
                 if seen is None or seen[0] != version:
-                    reply = await stubs[seat].GetView(game_pb2.GetViewRequest(game_id=game_id, seat=seat))
-                    seen = known[seat] = (reply.version, struct_dict(reply.view))
+                    reply = await stubs[seat].GetView(game_pb2.GetViewRequest(game_id=game_id, seat=seat,
+                                                                              view_encoding=JSON_VIEWS))
+                    seen = known[seat] = (reply.version, view_of(reply))
                 view_version, view = seen
                 legal = list(view.get("legal_moves") or [])
                 if not legal:
                     continue
                 move = bots[seat].choose(view, legal)
                 request = game_pb2.SubmitMoveRequest(game_id=game_id, seat=seat, move_id=uuid.uuid4().hex,
+                                                     view_encoding=JSON_VIEWS,
                                                      move=to_struct(move))
                 if move.get("type") != "choose_recipe":
                     request.expected_version = view_version
@@ -538,7 +537,7 @@ async def drive_table(settings: Settings, game: str, game_id: str, players, bots
                 if on_move is not None:
                     on_move(time.perf_counter() - started)
                 moves += 1
-                version, latest = reply.version, struct_dict(reply.view)
+                version, latest = reply.version, view_of(reply)
                 known[seat] = (version, latest)
                 if latest.get("finished"):
                     break
@@ -546,8 +545,9 @@ async def drive_table(settings: Settings, game: str, game_id: str, players, bots
                 break
         views = []
         for seat in range(len(players)):
-            reply = await stubs[seat].GetView(game_pb2.GetViewRequest(game_id=game_id, seat=seat))
-            views.append(struct_dict(reply.view))
+            reply = await stubs[seat].GetView(game_pb2.GetViewRequest(game_id=game_id, seat=seat,
+                                                                      view_encoding=JSON_VIEWS))
+            views.append(view_of(reply))
         return TableResult(game_id, tuple(players), views, moves, rejections)
     finally:
         for c in conns:

@@ -1,6 +1,8 @@
 """GameService over gRPC: proto -> runtime call -> proto, nothing more."""
 from __future__ import annotations
 
+import json
+
 from foodgames.v1 import event_pb2, game_pb2, game_pb2_grpc
 
 from shared.auth import current_identity
@@ -11,6 +13,13 @@ from shared.runtime.game import GameRuntime
 def _events(records) -> list[event_pb2.Event]:
     return [event_pb2.Event(type=r["type"], schema_version=r["schema_version"], data=to_struct(r["data"]))
             for r in records]
+
+
+def _view(encoding: int, view) -> dict:
+    """The response field carrying `view` in the encoding the client asked for."""
+    if encoding == game_pb2.VIEW_ENCODING_JSON:
+        return {"view_json": json.dumps(view, separators=(",", ":"), ensure_ascii=False)}
+    return {"view": to_struct(view)}
 
 
 class GameServicer(game_pb2_grpc.GameServiceServicer):
@@ -28,12 +37,12 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):
         outcome = await self.runtime.submit_move(current_identity(), request.game_id, request.seat,
                                                  request.move_id, expected, to_dict(request.move))
         return game_pb2.SubmitMoveResponse(version=outcome.version, events=_events(outcome.events),
-                                           view=to_struct(outcome.view), duplicate=outcome.duplicate)
+                                           duplicate=outcome.duplicate, **_view(request.view_encoding, outcome.view))
 
     async def GetView(self, request, context):
         record, view = await self.runtime.view(current_identity(), request.game_id, request.seat)
-        return game_pb2.GetViewResponse(version=record.version, view=to_struct(view), finished=record.over,
-                                        players=list(record.players), game=self.runtime.rules.name)
+        return game_pb2.GetViewResponse(version=record.version, finished=record.over, players=list(record.players),
+                                        game=self.runtime.rules.name, **_view(request.view_encoding, view))
 
     async def ListLegalMoves(self, request, context):
         record, moves = await self.runtime.legal_moves(current_identity(), request.game_id, request.seat)
@@ -43,4 +52,4 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):
         async for update in self.runtime.watch(current_identity(), request.game_id, request.seat,
                                                request.after_version):
             yield game_pb2.WatchGameResponse(version=update.version, events=_events(update.events),
-                                             view=to_struct(update.view), finished=update.finished)
+                                             finished=update.finished, **_view(request.view_encoding, update.view))

@@ -3,6 +3,7 @@ game: every error code, and nothing written on any error."""
 from __future__ import annotations
 
 import asyncio
+import json
 import uuid
 
 import grpc
@@ -194,3 +195,24 @@ async def test_a_watcher_sees_its_own_card_and_never_the_others(channel_for, gam
     text = "".join(str(u) for u in updates)
     assert bob_card not in text
     assert "ShuffleApplied" not in text
+
+
+async def test_a_view_asked_for_as_json_is_the_same_view_in_every_call(channel_for, game, counter_server):
+    game_id, version = game
+    ann = stub(channel_for("ann"))
+    as_json = game_pb2.VIEW_ENCODING_JSON
+    struct_view = await ann.GetView(game_pb2.GetViewRequest(game_id=game_id, seat=0))
+    json_view = await ann.GetView(game_pb2.GetViewRequest(game_id=game_id, seat=0, view_encoding=as_json))
+    assert not json_view.HasField("view") and json.loads(json_view.view_json) == to_dict(struct_view.view)
+    assert struct_view.view_json == "", "a client that did not ask gets no JSON"
+
+    moved = await ann.SubmitMove(game_pb2.SubmitMoveRequest(game_id=game_id, seat=0, move_id="json-1",
+                                                            move=to_struct({"type": "add", "amount": 2}),
+                                                            view_encoding=as_json))
+    after = await ann.GetView(game_pb2.GetViewRequest(game_id=game_id, seat=0))
+    assert json.loads(moved.view_json) == to_dict(after.view) and json.loads(moved.view_json)["total"] == 2
+
+    watch = ann.WatchGame(game_pb2.WatchGameRequest(game_id=game_id, seat=0, view_encoding=as_json))
+    first = await anext(watch.__aiter__())
+    watch.cancel()
+    assert json.loads(first.view_json) == to_dict(after.view)

@@ -26,33 +26,35 @@ from foodgames.v1 import event_pb2 as foodgames_dot_v1_dot_event__pb2
 from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17\x66oodgames/v1/game.proto\x12\x0c\x66oodgames.v1\x1a\x18\x66oodgames/v1/event.proto\x1a\x1cgoogle/protobuf/struct.proto\"o\n\x11\x43reateGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x03(\t\x12(\n\x07options\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x0e\n\x06ranked\x18\x04 \x01(\x08\"O\n\x12\x43reateGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x04\x12\x17\n\x0fseed_commitment\x18\x03 \x01(\t\"\x9e\x01\n\x11SubmitMoveRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x0f\n\x07move_id\x18\x03 \x01(\t\x12\x1d\n\x10\x65xpected_version\x18\x04 \x01(\x04H\x00\x88\x01\x01\x12%\n\x04move\x18\x05 \x01(\x0b\x32\x17.google.protobuf.StructB\x13\n\x11_expected_version\"\x84\x01\n\x12SubmitMoveResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12#\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x13.foodgames.v1.Event\x12%\n\x04view\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x11\n\tduplicate\x18\x04 \x01(\x08\"/\n\x0eGetViewRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\"z\n\x0fGetViewResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12%\n\x04view\x18\x02 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x10\n\x08\x66inished\x18\x03 \x01(\x08\x12\x0f\n\x07players\x18\x04 \x03(\t\x12\x0c\n\x04game\x18\x05 \x01(\t\"6\n\x15ListLegalMovesRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\"Q\n\x16ListLegalMovesResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12&\n\x05moves\x18\x02 \x03(\x0b\x32\x17.google.protobuf.Struct\"H\n\x10WatchGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x15\n\rafter_version\x18\x03 \x01(\x04\"\x82\x01\n\x11WatchGameResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12#\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x13.foodgames.v1.Event\x12%\n\x04view\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x10\n\x08\x66inished\x18\x04 \x01(\x08\x32\xa4\x03\n\x0bGameService\x12O\n\nCreateGame\x12\x1f.foodgames.v1.CreateGameRequest\x1a .foodgames.v1.CreateGameResponse\x12O\n\nSubmitMove\x12\x1f.foodgames.v1.SubmitMoveRequest\x1a .foodgames.v1.SubmitMoveResponse\x12\x46\n\x07GetView\x12\x1c.foodgames.v1.GetViewRequest\x1a\x1d.foodgames.v1.GetViewResponse\x12[\n\x0eListLegalMoves\x12#.foodgames.v1.ListLegalMovesRequest\x1a$.foodgames.v1.ListLegalMovesResponse\x12N\n\tWatchGame\x12\x1e.foodgames.v1.WatchGameRequest\x1a\x1f.foodgames.v1.WatchGameResponse0\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17\x66oodgames/v1/game.proto\x12\x0c\x66oodgames.v1\x1a\x18\x66oodgames/v1/event.proto\x1a\x1cgoogle/protobuf/struct.proto\"o\n\x11\x43reateGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x03(\t\x12(\n\x07options\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x0e\n\x06ranked\x18\x04 \x01(\x08\"O\n\x12\x43reateGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x04\x12\x17\n\x0fseed_commitment\x18\x03 \x01(\t\"\xd1\x01\n\x11SubmitMoveRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x0f\n\x07move_id\x18\x03 \x01(\t\x12\x1d\n\x10\x65xpected_version\x18\x04 \x01(\x04H\x00\x88\x01\x01\x12%\n\x04move\x18\x05 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x31\n\rview_encoding\x18\x06 \x01(\x0e\x32\x1a.foodgames.v1.ViewEncodingB\x13\n\x11_expected_version\"\x97\x01\n\x12SubmitMoveResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12#\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x13.foodgames.v1.Event\x12%\n\x04view\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x11\n\tduplicate\x18\x04 \x01(\x08\x12\x11\n\tview_json\x18\x05 \x01(\t\"b\n\x0eGetViewRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x31\n\rview_encoding\x18\x03 \x01(\x0e\x32\x1a.foodgames.v1.ViewEncoding\"\x8d\x01\n\x0fGetViewResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12%\n\x04view\x18\x02 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x10\n\x08\x66inished\x18\x03 \x01(\x08\x12\x0f\n\x07players\x18\x04 \x03(\t\x12\x0c\n\x04game\x18\x05 \x01(\t\x12\x11\n\tview_json\x18\x06 \x01(\t\"6\n\x15ListLegalMovesRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\"Q\n\x16ListLegalMovesResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12&\n\x05moves\x18\x02 \x03(\x0b\x32\x17.google.protobuf.Struct\"{\n\x10WatchGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x15\n\rafter_version\x18\x03 \x01(\x04\x12\x31\n\rview_encoding\x18\x04 \x01(\x0e\x32\x1a.foodgames.v1.ViewEncoding\"\x95\x01\n\x11WatchGameResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12#\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x13.foodgames.v1.Event\x12%\n\x04view\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x10\n\x08\x66inished\x18\x04 \x01(\x08\x12\x11\n\tview_json\x18\x05 \x01(\t*_\n\x0cViewEncoding\x12\x1d\n\x19VIEW_ENCODING_UNSPECIFIED\x10\x00\x12\x18\n\x14VIEW_ENCODING_STRUCT\x10\x01\x12\x16\n\x12VIEW_ENCODING_JSON\x10\x02\x32\xa4\x03\n\x0bGameService\x12O\n\nCreateGame\x12\x1f.foodgames.v1.CreateGameRequest\x1a .foodgames.v1.CreateGameResponse\x12O\n\nSubmitMove\x12\x1f.foodgames.v1.SubmitMoveRequest\x1a .foodgames.v1.SubmitMoveResponse\x12\x46\n\x07GetView\x12\x1c.foodgames.v1.GetViewRequest\x1a\x1d.foodgames.v1.GetViewResponse\x12[\n\x0eListLegalMoves\x12#.foodgames.v1.ListLegalMovesRequest\x1a$.foodgames.v1.ListLegalMovesResponse\x12N\n\tWatchGame\x12\x1e.foodgames.v1.WatchGameRequest\x1a\x1f.foodgames.v1.WatchGameResponse0\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'foodgames.v1.game_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
+  _globals['_VIEWENCODING']._serialized_start=1317
+  _globals['_VIEWENCODING']._serialized_end=1412
   _globals['_CREATEGAMEREQUEST']._serialized_start=97
   _globals['_CREATEGAMEREQUEST']._serialized_end=208
   _globals['_CREATEGAMERESPONSE']._serialized_start=210
   _globals['_CREATEGAMERESPONSE']._serialized_end=289
   _globals['_SUBMITMOVEREQUEST']._serialized_start=292
-  _globals['_SUBMITMOVEREQUEST']._serialized_end=450
-  _globals['_SUBMITMOVERESPONSE']._serialized_start=453
-  _globals['_SUBMITMOVERESPONSE']._serialized_end=585
-  _globals['_GETVIEWREQUEST']._serialized_start=587
-  _globals['_GETVIEWREQUEST']._serialized_end=634
-  _globals['_GETVIEWRESPONSE']._serialized_start=636
-  _globals['_GETVIEWRESPONSE']._serialized_end=758
-  _globals['_LISTLEGALMOVESREQUEST']._serialized_start=760
-  _globals['_LISTLEGALMOVESREQUEST']._serialized_end=814
-  _globals['_LISTLEGALMOVESRESPONSE']._serialized_start=816
-  _globals['_LISTLEGALMOVESRESPONSE']._serialized_end=897
-  _globals['_WATCHGAMEREQUEST']._serialized_start=899
-  _globals['_WATCHGAMEREQUEST']._serialized_end=971
-  _globals['_WATCHGAMERESPONSE']._serialized_start=974
-  _globals['_WATCHGAMERESPONSE']._serialized_end=1104
-  _globals['_GAMESERVICE']._serialized_start=1107
-  _globals['_GAMESERVICE']._serialized_end=1527
+  _globals['_SUBMITMOVEREQUEST']._serialized_end=501
+  _globals['_SUBMITMOVERESPONSE']._serialized_start=504
+  _globals['_SUBMITMOVERESPONSE']._serialized_end=655
+  _globals['_GETVIEWREQUEST']._serialized_start=657
+  _globals['_GETVIEWREQUEST']._serialized_end=755
+  _globals['_GETVIEWRESPONSE']._serialized_start=758
+  _globals['_GETVIEWRESPONSE']._serialized_end=899
+  _globals['_LISTLEGALMOVESREQUEST']._serialized_start=901
+  _globals['_LISTLEGALMOVESREQUEST']._serialized_end=955
+  _globals['_LISTLEGALMOVESRESPONSE']._serialized_start=957
+  _globals['_LISTLEGALMOVESRESPONSE']._serialized_end=1038
+  _globals['_WATCHGAMEREQUEST']._serialized_start=1040
+  _globals['_WATCHGAMEREQUEST']._serialized_end=1163
+  _globals['_WATCHGAMERESPONSE']._serialized_start=1166
+  _globals['_WATCHGAMERESPONSE']._serialized_end=1315
+  _globals['_GAMESERVICE']._serialized_start=1415
+  _globals['_GAMESERVICE']._serialized_end=1835
 # @@protoc_insertion_point(module_scope)

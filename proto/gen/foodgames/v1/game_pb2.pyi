@@ -1,12 +1,22 @@
 from foodgames.v1 import event_pb2 as _event_pb2
 from google.protobuf import struct_pb2 as _struct_pb2
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class ViewEncoding(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    VIEW_ENCODING_UNSPECIFIED: _ClassVar[ViewEncoding]
+    VIEW_ENCODING_STRUCT: _ClassVar[ViewEncoding]
+    VIEW_ENCODING_JSON: _ClassVar[ViewEncoding]
+VIEW_ENCODING_UNSPECIFIED: ViewEncoding
+VIEW_ENCODING_STRUCT: ViewEncoding
+VIEW_ENCODING_JSON: ViewEncoding
 
 class CreateGameRequest(_message.Message):
     __slots__ = ("game_id", "players", "options", "ranked")
@@ -31,52 +41,60 @@ class CreateGameResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., seed_commitment: _Optional[str] = ...) -> None: ...
 
 class SubmitMoveRequest(_message.Message):
-    __slots__ = ("game_id", "seat", "move_id", "expected_version", "move")
+    __slots__ = ("game_id", "seat", "move_id", "expected_version", "move", "view_encoding")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     MOVE_ID_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
     MOVE_FIELD_NUMBER: _ClassVar[int]
+    VIEW_ENCODING_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seat: int
     move_id: str
     expected_version: int
     move: _struct_pb2.Struct
-    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., move_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., move: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    view_encoding: ViewEncoding
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., move_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., move: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., view_encoding: _Optional[_Union[ViewEncoding, str]] = ...) -> None: ...
 
 class SubmitMoveResponse(_message.Message):
-    __slots__ = ("version", "events", "view", "duplicate")
+    __slots__ = ("version", "events", "view", "duplicate", "view_json")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     VIEW_FIELD_NUMBER: _ClassVar[int]
     DUPLICATE_FIELD_NUMBER: _ClassVar[int]
+    VIEW_JSON_FIELD_NUMBER: _ClassVar[int]
     version: int
     events: _containers.RepeatedCompositeFieldContainer[_event_pb2.Event]
     view: _struct_pb2.Struct
     duplicate: bool
-    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[_event_pb2.Event, _Mapping]]] = ..., view: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., duplicate: _Optional[bool] = ...) -> None: ...
+    view_json: str
+    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[_event_pb2.Event, _Mapping]]] = ..., view: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., duplicate: _Optional[bool] = ..., view_json: _Optional[str] = ...) -> None: ...
 
 class GetViewRequest(_message.Message):
-    __slots__ = ("game_id", "seat")
+    __slots__ = ("game_id", "seat", "view_encoding")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
+    VIEW_ENCODING_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seat: int
-    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+    view_encoding: ViewEncoding
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., view_encoding: _Optional[_Union[ViewEncoding, str]] = ...) -> None: ...
 
 class GetViewResponse(_message.Message):
-    __slots__ = ("version", "view", "finished", "players", "game")
+    __slots__ = ("version", "view", "finished", "players", "game", "view_json")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     VIEW_FIELD_NUMBER: _ClassVar[int]
     FINISHED_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
+    VIEW_JSON_FIELD_NUMBER: _ClassVar[int]
     version: int
     view: _struct_pb2.Struct
     finished: bool
     players: _containers.RepeatedScalarFieldContainer[str]
     game: str
-    def __init__(self, version: _Optional[int] = ..., view: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., finished: _Optional[bool] = ..., players: _Optional[_Iterable[str]] = ..., game: _Optional[str] = ...) -> None: ...
+    view_json: str
+    def __init__(self, version: _Optional[int] = ..., view: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., finished: _Optional[bool] = ..., players: _Optional[_Iterable[str]] = ..., game: _Optional[str] = ..., view_json: _Optional[str] = ...) -> None: ...
 
 class ListLegalMovesRequest(_message.Message):
     __slots__ = ("game_id", "seat")
@@ -95,23 +113,27 @@ class ListLegalMovesResponse(_message.Message):
     def __init__(self, version: _Optional[int] = ..., moves: _Optional[_Iterable[_Union[_struct_pb2.Struct, _Mapping]]] = ...) -> None: ...
 
 class WatchGameRequest(_message.Message):
-    __slots__ = ("game_id", "seat", "after_version")
+    __slots__ = ("game_id", "seat", "after_version", "view_encoding")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     AFTER_VERSION_FIELD_NUMBER: _ClassVar[int]
+    VIEW_ENCODING_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seat: int
     after_version: int
-    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., after_version: _Optional[int] = ...) -> None: ...
+    view_encoding: ViewEncoding
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., after_version: _Optional[int] = ..., view_encoding: _Optional[_Union[ViewEncoding, str]] = ...) -> None: ...
 
 class WatchGameResponse(_message.Message):
-    __slots__ = ("version", "events", "view", "finished")
+    __slots__ = ("version", "events", "view", "finished", "view_json")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     VIEW_FIELD_NUMBER: _ClassVar[int]
     FINISHED_FIELD_NUMBER: _ClassVar[int]
+    VIEW_JSON_FIELD_NUMBER: _ClassVar[int]
     version: int
     events: _containers.RepeatedCompositeFieldContainer[_event_pb2.Event]
     view: _struct_pb2.Struct
     finished: bool
-    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[_event_pb2.Event, _Mapping]]] = ..., view: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., finished: _Optional[bool] = ...) -> None: ...
+    view_json: str
+    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[_event_pb2.Event, _Mapping]]] = ..., view: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., finished: _Optional[bool] = ..., view_json: _Optional[str] = ...) -> None: ...
