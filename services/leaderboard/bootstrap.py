@@ -61,7 +61,7 @@ async def serve(settings: Settings, port: int, consumer_settings: ConsumerSettin
     nc = await connect(settings.nats_url, name="leaderboard")
     store = make_store(settings)
     consumer = GameOverConsumer(nc, store, consumer_settings or ConsumerSettings(
-        stream_replicas=settings.stream_replicas))
+        stream_replicas=settings.stream_replicas, resume_from_store=True))
     server = None
     task = None
     try:
@@ -73,10 +73,12 @@ async def serve(settings: Settings, port: int, consumer_settings: ConsumerSettin
             ready.set()
         await asyncio.Future()  # until cancelled
     finally:
+        # stop first: the batch in hand is finished and the pin given up, so another
+        # replica takes over at once instead of after the pin timeout
+        await consumer.stop()
         if task is not None:
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
-        await consumer.stop()
         if server is not None:
             await server.stop(grace=1.0)
         await store.close()

@@ -1,11 +1,17 @@
 """The game-over consumer: a durable JetStream pull consumer on the GAMES stream.
 
-For every message: find GameOver events, rate each game once (Store.record is
-one atomic Lua script keyed by the game id), then ack. Events it cannot
-understand go to the dead-letter subject with the reason. When Redis fails,
-the message is not acked; the loop waits for Redis and the unacked messages
-are delivered again, in order (max_ack_pending=1 by default), so nothing is
-lost and the ledger keeps anything from counting twice.
+Every game command is one stream message, and about one in 200 holds a GameOver. A
+message whose bytes cannot hold one is acked unread (no JSON parse, no span); the others
+are parsed, each GameOver rated once (Store.record is one atomic Lua script keyed by the
+game id), and acked. What cannot be understood goes to the dead-letter subject with the
+reason. When Redis fails, the message is retried until Redis answers and nothing after it
+is processed meanwhile, so nothing is lost, nothing overtaken, and the ledger keeps
+anything from counting twice.
+
+All replicas share one durable with a pinned_client priority group (pinned.py): one
+replica at a time gets the messages, in batches, and processes them in stream order
+without skipping any (inorder.py) - which keeps the games in order however the pin moves.
+docs/leaderboard.md, "Consumer", has the argument.
 """
 from __future__ import annotations
 
@@ -22,6 +28,8 @@ from nats.js.errors import NotFoundError
 from opentelemetry import trace
 
 from services.leaderboard.boards import Applied, Conflict, Store
+from services.leaderboard.inorder import InOrder
+from services.leaderboard.pinned import ConsumerGone, PinnedPuller, ensure_pinned_consumer
 from services.leaderboard.ratings import BadEvent, GameOver, is_provisional, parse_game_over, parse_time, Rating
 from shared import telemetry
 
@@ -36,17 +44,45 @@ REDIS_ERRORS = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError,
 class ConsumerSettings:
     stream: str = "GAMES"
     subject_prefix: str = "games"  # messages are <prefix>.<game>.<game_id>
-    durable: str = "leaderboard"
+    # the pinned consumer; "leaderboard", the durable of earlier versions (one message in
+    # flight for all replicas), cannot be turned into one and is left alone
+    durable: str = "leaderboard-pinned"
+    group: str = "leaderboard"  # the priority group every replica pulls in
     deadletter_subject: str = "deadletter.leaderboard"
     deadletter_stream: str = "DEADLETTER"  # keeps dead letters; created if missing
     ratings_prefix: str = "ratings"  # rating.updated goes to <prefix>.<game>.<player>
-    ack_wait_s: float = 30.0
-    # 1 keeps games strictly in stream order across all replicas (what makes a
-    # rebuild equal the live boards); raise it only for throughput.
-    max_ack_pending: int = 1
-    batch: int = 50
-    fetch_timeout_s: float = 1.0
+    # a message not acked within this comes again: how soon what a crashed replica held
+    # returns (harmless when it was processed after all: the ledger)
+    ack_wait_s: float = 10.0
+    max_ack_pending: int = 1024
+    batch: int = 256
+    # how long a pull request waits for messages (they are processed as they come): a
+    # quiet replica asks this often, and stopping waits for the open request to end
+    fetch_timeout_s: float = 2.0
+    # while messages trickle in, the pause between pulls: they come in bursts, not one by
+    # one (far less CPU), and a game-over waits at most this long
+    linger_s: float = 0.1
+    # a pinned replica that has not pulled for this long loses the pin (crash, hang): how
+    # soon another replica takes over; losing it to a mere pause is harmless (inorder.py)
+    pin_timeout_s: float = 10.0
+    # where a durable that does not exist yet starts: False at the start of the stream;
+    # True (the service) after the last game the store has applied - everything before it
+    # was consumed in order - so a new durable does not replay history
+    resume_from_store: bool = False
     stream_replicas: int = 1
+
+    def __post_init__(self):
+        if self.max_ack_pending < self.batch:
+            raise ValueError("max_ack_pending must be at least batch, or batches come short")
+        if self.pin_timeout_s <= self.fetch_timeout_s + self.linger_s + 1.0:
+            raise ValueError("pin_timeout_s must leave the pinned replica time to pull again")
+
+    def consumer_config(self) -> dict:
+        return {"durable_name": self.durable, "ack_policy": "explicit", "deliver_policy": "all",
+                "ack_wait": int(self.ack_wait_s * 1e9), "max_ack_pending": self.max_ack_pending,
+                "filter_subject": self.subject_prefix + ".>", "max_deliver": -1, "replay_policy": "instant",
+                "priority_groups": [self.group], "priority_policy": "pinned_client",
+                "priority_timeout": int(self.pin_timeout_s * 1e9)}
 
 
 def subject_token(name: str) -> str:
@@ -60,9 +96,24 @@ def subject_token(name: str) -> str:
     return "".join(out)
 
 
+GAME_OVER_TOKEN = b'"GameOver"'
+
+
+def may_hold_game_over(data: bytes) -> bool:
+    """False for a message that needs no reading: a whole JSON object (starts with {, ends
+    with }) in which no string can be "GameOver". A JSON string equal to GameOver is either
+    these ten bytes or uses a \\u escape (no other escape yields a letter); the event store
+    writes json.dumps output, where it is always the literal. Anything else - broken,
+    truncated, other encodings - is read, and dead-lettered if it cannot be understood."""
+    return (GAME_OVER_TOKEN in data or b"\\u" in data
+            or not (data.startswith(b"{") and data.endswith(b"}")))
+
+
 def parse_message(subject: str, data: bytes, settings: ConsumerSettings, config) -> list[GameOver]:
     """The GameOver events of one stream message (usually none); BadEvent when
     the message cannot be understood."""
+    if not may_hold_game_over(data):
+        return []
     try:
         body = json.loads(data)
     except (ValueError, UnicodeDecodeError) as exc:
@@ -123,67 +174,118 @@ class GameOverConsumer:
         self.store = store
         self.settings = settings or ConsumerSettings()
         self.publish_updates = publish_updates
-        self.sub = None
+        self.puller: PinnedPuller | None = None
+        self.order: InOrder | None = None
         self.stats = {"games": 0, "duplicates": 0, "deadletters": 0, "ignored": 0, "redis_waits": 0}
         self._stopping = False
+        self._idle = asyncio.Event()  # set while run() is not running
+        self._idle.set()
 
     async def start(self) -> None:
         await ensure_streams(self.js, self.settings)
         s = self.settings
-        config = api.ConsumerConfig(
-            durable_name=s.durable, ack_policy=api.AckPolicy.EXPLICIT, deliver_policy=api.DeliverPolicy.ALL,
-            ack_wait=s.ack_wait_s, max_ack_pending=s.max_ack_pending, filter_subject=s.subject_prefix + ".>",
-            max_deliver=-1)
-        self.sub = await self.js.pull_subscribe(s.subject_prefix + ".>", durable=s.durable, stream=s.stream,
-                                                config=config)
+        await ensure_pinned_consumer(self.nc, s.stream, s.durable, s.consumer_config(), self._start_seq)
+        self.puller = PinnedPuller(self.nc, s.stream, s.durable, s.group, s.batch, s.fetch_timeout_s, s.linger_s)
+        self.order = InOrder(self.nc, s.stream, s.durable, s.subject_prefix + ".>")
+        await self.puller.start()
+
+    async def _start_seq(self) -> int:
+        return (await self.store.last_seq()) + 1 if self.settings.resume_from_store else 1
 
     async def stop(self) -> None:
+        """Stop pulling, process what the open request still brings, give the pin up (another
+        replica takes over at once), unsubscribe."""
         self._stopping = True
-        if self.sub is not None:
+        try:
+            await asyncio.wait_for(self._idle.wait(), self.settings.fetch_timeout_s + self.settings.ack_wait_s)
+        except asyncio.TimeoutError:
+            log.warning("consumer did not stop in time")
+        if self.puller is not None:
+            puller, self.puller = self.puller, None
             try:
-                await self.sub.unsubscribe()
+                await puller.release()
+                await puller.stop()
             except Exception:  # noqa: BLE001 - the connection may already be gone
                 pass
-            self.sub = None
 
-    async def fetch(self, batch: int | None = None) -> list:
-        try:
-            # never ask for more than may be pending: the server would hold the
-            # request open until the timeout
-            n = min(batch or self.settings.batch, self.settings.max_ack_pending)
-            return await self.sub.fetch(n, timeout=self.settings.fetch_timeout_s)
-        except (nats.errors.TimeoutError, asyncio.TimeoutError):
-            return []
+    async def fetch(self) -> list:
+        """Up to a batch of messages as run() would get them, in order, unprocessed (for tests)."""
+        if self.puller is None:
+            await self.start()
+        msgs: list = []
+        while len(msgs) < self.settings.batch:
+            batch = await self.puller.next()
+            got = batch.msgs + await self.puller.wait_quiet()
+            if not got:
+                break
+            msgs += await self._in_order(batch, got)
+        return msgs
+
+    async def _in_order(self, batch, msgs: list) -> list:
+        if batch.lost_pin:
+            self.order.unpinned()
+        if batch.new_pin:
+            self.order.pinned_anew()
+        return await self.order.take(msgs)
 
     async def run(self) -> None:
         """Consume until cancelled or stopped."""
-        if self.sub is None:
+        if self.puller is None:
             await self.start()
-        while not self._stopping:
+        self._idle.clear()
+        try:
+            await self._loop()
+        finally:
+            self._idle.set()
+
+    async def _loop(self) -> None:
+        while True:
+            stopping = self._stopping  # then only what the open request still brings
             try:
-                msgs = await self.fetch()
+                batch = await self.puller.next(pull=not stopping)
+                msgs = await self._in_order(batch, batch.msgs)
             except (nats.errors.ConnectionClosedError, nats.errors.BadSubscriptionError):
                 if self._stopping:
                     return
                 raise
-            except Exception:  # noqa: BLE001 - NATS hiccup: try again
-                log.warning("fetch failed", exc_info=True)
+            except ConsumerGone:
+                if stopping:
+                    return
+                log.warning("the durable consumer is gone; creating it again")
+                await ensure_pinned_consumer(self.nc, self.settings.stream, self.settings.durable,
+                                             self.settings.consumer_config(), self._start_seq)
+                continue
+            except (nats.errors.TimeoutError, asyncio.TimeoutError, nats.errors.NoRespondersError):
+                log.warning("pull failed", exc_info=True)  # NATS hiccup: try again
                 await asyncio.sleep(0.5)
                 continue
-            for i, msg in enumerate(msgs):
-                try:
-                    await self.process(msg)
-                except REDIS_ERRORS + (Conflict,) as exc:
-                    log.warning("redis unavailable; pausing without ack", error=str(exc),
-                                seq=msg.metadata.sequence.stream)
-                    self.stats["redis_waits"] += 1
-                    await self.wait_for_redis()
-                    for rest in msgs[i:]:  # deliver again, in order
-                        try:
-                            await rest.nak()
-                        except Exception:  # noqa: BLE001
-                            pass
-                    break
+            if not msgs:
+                if stopping and not self.puller.open:
+                    return
+                if not batch.msgs and batch.status not in (None, "404", "408", "423"):
+                    log.info("pull ended", status=batch.status, description=batch.description)
+                    await asyncio.sleep(0.5)  # 409s and the like: don't ask again at once
+                continue
+            for msg in msgs:
+                if not await self._process_until_done(msg):
+                    return
+
+    async def _process_until_done(self, msg) -> bool:
+        """Process one message, waiting out Redis failures (the next must not go first);
+        False when stopped meanwhile (the message stays unacked and comes again)."""
+        while True:
+            try:
+                await self.process(msg)
+                return True
+            except REDIS_ERRORS + (Conflict,) as exc:
+                log.warning("redis unavailable; pausing without ack", error=str(exc),
+                            seq=msg.metadata.sequence.stream)
+                self.stats["redis_waits"] += 1
+                await self.wait_for_redis()
+                if self._stopping:
+                    return False
+                if isinstance(exc, Conflict):
+                    await asyncio.sleep(0.1)  # another writer on the same players: let it finish
 
     async def wait_for_redis(self, max_delay: float = 2.0) -> None:
         delay = 0.05
@@ -197,6 +299,11 @@ class GameOverConsumer:
 
     async def process(self, msg, ack: bool = True) -> list[Applied]:
         """Rate the GameOver events of one message; ack when done (Redis errors propagate, no ack)."""
+        if not may_hold_game_over(msg.data):
+            self.stats["ignored"] += 1
+            if ack:
+                await msg.ack()
+            return []
         seq = msg.metadata.sequence.stream
         headers = dict(msg.headers or {})
         ctx = telemetry.extract(headers)

@@ -13,6 +13,7 @@ BENCHES = {
     "ratings": "rating accuracy of every openskill model on a synthetic league",
     "leaderboard": "leaderboard query latency and rating updates, beside raw Redis",
     "matchmaking": "tickets matched per second and time to match, beside raw Redis",
+    "consumer": "CPU per message of the leaderboard's game-over consumer (its own NATS and Valkey)",
 }
 
 

@@ -57,7 +57,7 @@ class Lane:
         self.settings = ConsumerSettings(stream=f"LBT{n}", subject_prefix=f"lbt{n}.games",
                                          durable=f"lb{n}", deadletter_subject=f"lbt{n}.deadletter",
                                          deadletter_stream=f"LBTDL{n}", ratings_prefix=f"lbt{n}.ratings",
-                                         ack_wait_s=2.0, fetch_timeout_s=0.2)
+                                         ack_wait_s=2.0, fetch_timeout_s=0.2, pin_timeout_s=5.0)
 
     async def create(self):
         await ensure_streams(self.js, self.settings)
@@ -73,9 +73,10 @@ class Lane:
                    "traceparent": "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"}
         return await self.js.publish(subject or self.subject(body), data, headers=headers)
 
-    def consumer(self, store: Store, **changes) -> GameOverConsumer:
+    def consumer(self, store: Store, nc=None, **changes) -> GameOverConsumer:
+        """A replica of the lane's consumer (on its own connection when `nc` is given)."""
         from dataclasses import replace
-        return GameOverConsumer(self.nc, store, replace(self.settings, **changes))
+        return GameOverConsumer(nc or self.nc, store, replace(self.settings, **changes))
 
     async def delete(self):
         for name in (self.settings.stream, self.settings.deadletter_stream):
