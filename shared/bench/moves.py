@@ -30,7 +30,7 @@ from shared import aio
 from shared.bench.stats import percentiles_ms
 
 ECHO_SERVER = r"""
-import asyncio, sys
+import sys
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
@@ -44,11 +44,8 @@ async def main():
     print(port, flush=True)
     await server.wait_for_termination()
 
-try:
-    import uvloop
-    uvloop.run(main())  # the same event loop the services run on
-except ImportError:
-    asyncio.run(main())
+from shared import aio
+aio.run(main())  # the event loop the services run on
 """
 
 

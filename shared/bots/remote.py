@@ -209,6 +209,12 @@ def view_of(reply) -> dict[str, Any]:
     return json.loads(reply.view_json) if reply.view_json else struct_dict(reply.view)
 
 
+async def read_view(stub, game_id: str, seat: int) -> tuple[Any, dict[str, Any]]:
+    """GetView for `seat`, the view asked for as JSON: (the answer, its view)."""
+    reply = await stub.GetView(game_pb2.GetViewRequest(game_id=game_id, seat=seat, view_encoding=JSON_VIEWS))
+    return reply, view_of(reply)
+
+
 def events_of(message) -> list[dict[str, Any]]:
     return [{"type": e.type, "data": struct_dict(e.data)} for e in message.events]
 
@@ -319,11 +325,10 @@ class SeatPlayer:
 
     async def _refresh(self) -> None:
         try:
-            reply = await self.stub.GetView(game_pb2.GetViewRequest(game_id=self.game_id, seat=self.seat,
-                                                                    view_encoding=JSON_VIEWS))
+            reply, view = await read_view(self.stub, self.game_id, self.seat)
         except grpc.aio.AioRpcError:
             return
-        await self._take(Update(reply.version, [], view_of(reply), reply.finished, "view"))
+        await self._take(Update(reply.version, [], view, reply.finished, "view"))
 
     async def _read(self) -> None:
         """Follow the watch stream into self.view; re-open it after a dropped connection."""
@@ -499,9 +504,8 @@ async def drive_table(settings: Settings, game: str, game_id: str, players, bots
         version = -1
         while max_moves is None or moves < max_moves:
             if latest is None or not latest.get("to_act"):
-                reply = await stubs[0].GetView(game_pb2.GetViewRequest(game_id=game_id, seat=0,
-                                                                       view_encoding=JSON_VIEWS))
-                version, latest = reply.version, view_of(reply)
+                reply, latest = await read_view(stubs[0], game_id, 0)
+                version = reply.version
                 known[0] = (version, latest)
                 if reply.finished or latest.get("finished"):
                     break
@@ -512,9 +516,8 @@ async def drive_table(settings: Settings, game: str, game_id: str, players, bots
                 seat = index[name]
                 seen = known.get(seat)
                 if seen is None or seen[0] != version:
-                    reply = await stubs[seat].GetView(game_pb2.GetViewRequest(game_id=game_id, seat=seat,
-                                                                              view_encoding=JSON_VIEWS))
-                    seen = known[seat] = (reply.version, view_of(reply))
+                    reply, view = await read_view(stubs[seat], game_id, seat)
+                    seen = known[seat] = (reply.version, view)
                 view_version, view = seen
                 legal = list(view.get("legal_moves") or [])
                 if not legal:
@@ -545,9 +548,7 @@ async def drive_table(settings: Settings, game: str, game_id: str, players, bots
                 break
         views = []
         for seat in range(len(players)):
-            reply = await stubs[seat].GetView(game_pb2.GetViewRequest(game_id=game_id, seat=seat,
-                                                                      view_encoding=JSON_VIEWS))
-            views.append(view_of(reply))
+            views.append((await read_view(stubs[seat], game_id, seat))[1])
         return TableResult(game_id, tuple(players), views, moves, rejections)
     finally:
         for c in conns:

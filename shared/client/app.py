@@ -27,7 +27,8 @@ import grpc
 from rich.console import Console
 
 from shared.auth import mint_token
-from shared.bots.remote import Connection, QueueEnded, SeatPlayer, Update, create_ticket, rpc_error_text, watch_ticket
+from shared.bots.remote import (Connection, QueueEnded, SeatPlayer, Update, create_ticket, read_view, rpc_error_text,
+                                 watch_ticket)
 from shared.client import render
 from shared.config import Settings
 
@@ -182,19 +183,14 @@ class TerminalClient:
             return None
 
     async def _live_game(self, remembered: Remembered) -> tuple[int, dict[str, Any]] | None:
-        from foodgames.v1 import game_pb2
-
         try:
-            reply = await self.conn.game(self.game).GetView(
-                game_pb2.GetViewRequest(game_id=remembered.game_id, seat=remembered.seat))
+            reply, view = await read_view(self.conn.game(self.game), remembered.game_id, remembered.seat)
         except grpc.aio.AioRpcError as exc:
             self.say(f"the remembered game {remembered.game_id} cannot be read ({rpc_error_text(exc)})")
             return None
         if reply.finished:
             return None
-        from shared.protojson import to_dict
-
-        return reply.version, to_dict(reply.view)
+        return reply.version, view
 
     async def find_game(self) -> tuple[Remembered, int]:
         """Where we play: (remembered game, version to watch after)."""

@@ -150,10 +150,14 @@ class GameRuntime:
     def _lock(self, game_id: str) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
-    def _apply(self, record: GameRecord, result: AppendResult, decided: Sequence[Any]) -> GameRecord:
+    def _apply(self, record: GameRecord, result: AppendResult, decided: Sequence[Any]) -> tuple[GameRecord, list]:
+        """The record after an append of ours, and the rules' events the append holds: the ones
+        we decided, or, when it was a duplicate, the earlier ones the store returned."""
         command = RecordedCommand(result.subject, result.events[0].command_id if result.events else "",
                                   result.seq, result.version, "", result.events)
-        return self._remember(self.fold(record, [command], None if result.duplicate else decided))
+        held = ([self.codec.decode(e.record()) for e in result.events if e.type not in env.RUNTIME_EVENTS]
+                if result.duplicate else list(decided))
+        return self._remember(self.fold(record, [command], held)), held
 
     # -- creating --------------------------------------------------------------------------
 
@@ -194,7 +198,7 @@ class GameRuntime:
             result = await self.store.append(subject, records, 0, "create")
         except VersionConflict:
             raise AlreadyExists(f"game {game_id!r} already exists") from None
-        record = self._apply(GameRecord(game_id), result, started)
+        record, _ = self._apply(GameRecord(game_id), result, started)
         self._settle_later(game_id)
         log.info("game created", game_id=game_id, players=list(players), version=record.version)
         return record
@@ -249,14 +253,9 @@ class GameRuntime:
                 return record
             try:
                 result = await self.store.append(self.subject(record.game_id), records, record.version, command_id)
-                record = self._apply(record, result, events)
-                if result.duplicate:  # another replica resolved it first: its events, not ours
-                    written.extend(result.events)
-                    decided.extend(self.codec.decode(e.record()) for e in result.events
-                                   if e.type not in env.RUNTIME_EVENTS)
-                else:
-                    written.extend(result.events)
-                    decided.extend(events)
+                record, held = self._apply(record, result, events)
+                written.extend(result.events)
+                decided.extend(held)
             except VersionConflict:
                 record = await self.load(record.game_id)  # another replica moved; look again
         raise RuntimeError("a game kept asking for chance events")
@@ -311,7 +310,7 @@ class GameRuntime:
             self._seat_of(record, identity, seat)
             for attempt in range(self.max_retries + 1):
                 if command_id in record.results:
-                    return self._outcome(record, seat, [], None, duplicate=True)
+                    return self._outcome(record, seat, [], [], duplicate=True)
                 if expected_version is not None and expected_version != record.version:
                     raise Aborted(f"the game is at version {record.version}, your move was for version "
                                   f"{expected_version}: look at the table again and replay your move")
@@ -340,21 +339,20 @@ class GameRuntime:
                         raise Aborted(f"another move landed first (the game is at version {record.version}); "
                                       f"look at the table again") from None
                     continue
-                record = self._apply(record, result, events)
+                record, decided = self._apply(record, result, events)
                 written = list(result.events)
-                if result.duplicate:
-                    return self._outcome(record, seat, written, None, duplicate=True)
-                decided = list(events)
-                record = await self._settle(record, written, decided)
-                return self._outcome(record, seat, written, decided, duplicate=False)
+                if not result.duplicate:
+                    record = await self._settle(record, written, decided)
+                return self._outcome(record, seat, written, decided, duplicate=result.duplicate)
             raise Aborted(f"the game kept changing while your move was decided ({self.max_retries} tries); try again")
 
-    def _outcome(self, record: GameRecord, seat: int, written, decided: Sequence[Any] | None,
+    def _outcome(self, record: GameRecord, seat: int, written, decided: Sequence[Any],
                  duplicate: bool) -> MoveOutcome:
-        domain = iter(decided) if decided is not None else None
+        """`decided`: the rules' events among `written`, in order (none need decoding)."""
+        domain = iter(decided)
         shown = []
         for stored in written:
-            own = next(domain) if domain is not None and stored.type not in env.RUNTIME_EVENTS else None
+            own = next(domain) if stored.type not in env.RUNTIME_EVENTS else None
             event = self.event_for_seat(stored, seat, own)
             if event:
                 shown.append(event)
