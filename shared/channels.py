@@ -36,7 +36,12 @@ class _StreamToken(_WithToken, grpc.aio.UnaryStreamClientInterceptor):
         return await continuation(self._details(client_call_details), request)
 
 
+class _BidiToken(_WithToken, grpc.aio.StreamStreamClientInterceptor):
+    async def intercept_stream_stream(self, continuation, client_call_details, request_iterator):
+        return await continuation(self._details(client_call_details), request_iterator)
+
+
 def client_channel(address: str, token: str) -> grpc.aio.Channel:
     """An insecure (loopback/cluster-internal) channel carrying `token`."""
-    return grpc.aio.insecure_channel(address, interceptors=[_UnaryToken(token), _StreamToken(token)],
+    return grpc.aio.insecure_channel(address, interceptors=[_UnaryToken(token), _StreamToken(token), _BidiToken(token)],
                                      options=[("grpc.max_receive_message_length", 32 * 1024 * 1024)])

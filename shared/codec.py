@@ -3,6 +3,7 @@ version kept beside the payload so that later versions can upcast old events."""
 from __future__ import annotations
 
 import dataclasses
+from collections import abc
 import functools
 import types
 import typing
@@ -13,13 +14,26 @@ class UnknownEvent(ValueError):
     pass
 
 
+_PLAIN = (str, int, float, bool, type(None))
+
+
+@functools.lru_cache(maxsize=None)
+def _field_names(cls: type) -> tuple[str, ...] | None:
+    """The field names of a dataclass type; None for any other type."""
+    return tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else None
+
+
 def _to_jsonable(value: Any) -> Any:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    # every event of every move comes through here: plain values first, type facts cached
+    if isinstance(value, _PLAIN):
+        return value
+    names = _field_names(type(value))
+    if names is not None:
+        return {name: _to_jsonable(getattr(value, name)) for name in names}
     if isinstance(value, (tuple, list, frozenset, set)):
         items = [_to_jsonable(v) for v in value]
         return sorted(items) if isinstance(value, (frozenset, set)) else items
-    if isinstance(value, Mapping):
+    if isinstance(value, abc.Mapping):
         return {str(k): _to_jsonable(v) for k, v in value.items()}
     return value
 

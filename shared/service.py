@@ -47,8 +47,14 @@ class CallInterceptor(grpc.aio.ServerInterceptor):
                 self._wrap_stream(method, handler.unary_stream),
                 request_deserializer=handler.request_deserializer,
                 response_serializer=handler.response_serializer)
+        elif handler.stream_stream:
+            # the same wrapper: it hands the request iterator on as it would a request
+            wrapped = grpc.stream_stream_rpc_method_handler(
+                self._wrap_stream(method, handler.stream_stream),
+                request_deserializer=handler.request_deserializer,
+                response_serializer=handler.response_serializer)
         else:
-            return handler  # client-streaming calls are not used by this project
+            return handler  # client-streaming-only calls are not used by this project
         self._wrapped[method] = wrapped
         return wrapped
 

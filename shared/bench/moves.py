@@ -4,10 +4,12 @@ floor (a bare gRPC unary echo and a bare JetStream publish with an expected subj
 Against the stack that `foodgames up` runs (it finds the services through the same FOODGAMES_*
 variables): G concurrent Foodie Forest games are created directly with a service token
 (CreateGame, no matchmaking); every seat's client seed goes to the deck; then random bots
-play each game up to --moves-per-game moves (or its end). A move is: the seat that must act
+play each game up to --moves-per-game moves (or its end). With `--via stream` (the default)
+every seat plays over its own PlayGame stream, which sends the seat its view when it must act;
+the bot chooses and sends the move on the stream; the round trip timed is from sending the
+move until its answer (the move result) arrives. With `--via unary` the seat that must act
 reads its view (GetView), its bot chooses, SubmitMove sends it; the round trip timed is the
-SubmitMove call alone (sent until its acknowledged answer). moves_per_s is moves over the wall
-time of the whole phase (GetView calls included).
+SubmitMove call alone. moves_per_s is moves over the wall time of the whole phase.
 
 The floor, measured in the same run on the same machine with the same number of concurrent
 callers: a gRPC unary echo (grpc.health.v1 Check) against a bare server in a child process,
@@ -58,6 +60,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--single-moves", type=int, default=300,
                         help="moves of the one-game-at-a-time phase (default 300)")
     parser.add_argument("--channels", type=int, default=4, help="client channels per service (default 4)")
+    parser.add_argument("--via", choices=("stream", "unary"), default="stream",
+                        help="stream: a PlayGame stream per seat (default); unary: GetView + SubmitMove calls")
 
 
 # -- the floor -----------------------------------------------------------------------------
@@ -125,10 +129,14 @@ async def publish_floor(nats_url: str, calls: int, concurrency: int) -> list[flo
 
 # -- our moves -----------------------------------------------------------------------------
 
-async def play_moves(settings, games: int, players: int, moves_per_game: int, channels: int) -> dict[str, Any]:
+async def play_moves(settings, games: int, players: int, moves_per_game: int, channels: int,
+                     via: str = "stream") -> dict[str, Any]:
     from shared.auth import service_token
     from shared.bots.base import RandomBot
     from shared.bots.remote import ChannelPool, Connection, create_game, drive_table
+    from shared.bots.seat_stream import stream_table
+
+    play_table = stream_table if via == "stream" else drive_table
 
     pool = ChannelPool(settings, channels)
     admin = Connection(settings, service_token(settings, "bench"), "svc:bench", pool=pool)
@@ -138,7 +146,7 @@ async def play_moves(settings, games: int, players: int, moves_per_game: int, ch
     samples: list[float] = []
     started = time.perf_counter()
     results = await asyncio.gather(*(
-        drive_table(settings, "foodie-forest", c.game_id, t, [RandomBot(f"{tag}/{g}/{p}") for p in range(players)],
+        play_table(settings, "foodie-forest", c.game_id, t, [RandomBot(f"{tag}/{g}/{p}") for p in range(players)],
                     pool=pool, on_move=samples.append, max_moves=moves_per_game)
         for g, (c, t) in enumerate(zip(created, tables))))
     took = time.perf_counter() - started
@@ -156,8 +164,8 @@ def run(args) -> dict[str, Any]:
     settings = Settings.from_env()
 
     async def main() -> dict[str, Any]:
-        loaded = await play_moves(settings, args.games, args.players, args.moves_per_game, args.channels)
-        single = await play_moves(settings, 1, args.players, args.single_moves, 1)
+        loaded = await play_moves(settings, args.games, args.players, args.moves_per_game, args.channels, args.via)
+        single = await play_moves(settings, 1, args.players, args.single_moves, 1, args.via)
         echo = await echo_floor(args.floor_calls, args.games)
         publish = await publish_floor(settings.nats_url, args.floor_calls, args.games)
         echo1 = await echo_floor(min(args.floor_calls, 3000), 1)
@@ -175,7 +183,7 @@ def run(args) -> dict[str, Any]:
     single_floor_p50 = echo1["p50_ms"] + publish1["p50_ms"]
     single_floor_p99 = echo1["p99_ms"] + publish1["p99_ms"]
     return {
-        "games": args.games, "players": args.players, "moves": raw["loaded"]["moves"],
+        "games": args.games, "players": args.players, "via": args.via, "moves": raw["loaded"]["moves"],
         "seconds": raw["loaded"]["seconds"], "moves_per_s": raw["loaded"]["moves_per_s"],
         "p50_ms": ours["p50_ms"], "p95_ms": ours["p95_ms"], "p99_ms": ours["p99_ms"],
         "floor_p50_ms": floor_p50, "floor_p99_ms": floor_p99,

@@ -13,13 +13,13 @@ SubmitMove answer) whenever that view lists legal moves; the chooser is any asyn
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import uuid
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Protocol
 
 import grpc
+import orjson
 from foodgames.v1 import game_pb2, game_pb2_grpc
 
 from shared.bots.base import Bot
@@ -206,7 +206,7 @@ def struct_dict(struct) -> dict[str, Any]:
 def view_of(reply) -> dict[str, Any]:
     """The view a SubmitMove, GetView or WatchGame answer carries, in either encoding (this
     module asks for JSON: far cheaper for both sides than google.protobuf.Struct)."""
-    return json.loads(reply.view_json) if reply.view_json else struct_dict(reply.view)
+    return orjson.loads(reply.view_json) if reply.view_json else struct_dict(reply.view)
 
 
 async def read_view(stub, game_id: str, seat: int) -> tuple[Any, dict[str, Any]]:
@@ -472,6 +472,20 @@ async def play_table(settings: Settings, game: str, game_id: str, players, bots,
                        sum(s.rejections for s in seats))
 
 
+async def send_client_seeds(conns: list[Connection], game_id: str) -> None:
+    """Every seat's random client seed to the deck, seat i through conns[i]; a refusal (late,
+    after the first shuffle) is ignored: the game is played on."""
+    from foodgames.v1 import deck_pb2
+
+    async def seed(seat: int) -> None:
+        try:
+            await conns[seat].deck().AddClientSeed(deck_pb2.AddClientSeedRequest(
+                game_id=game_id, seat=seat, seed=os.urandom(32)), timeout=10)
+        except grpc.aio.AioRpcError:
+            pass
+    await asyncio.gather(*(seed(s) for s in range(len(conns))))
+
+
 async def drive_table(settings: Settings, game: str, game_id: str, players, bots, *,
                       pool: ChannelPool | None = None, send_seeds: bool = True,
                       on_move: Callable[[float], None] | None = None, max_moves: int | None = None,
@@ -490,15 +504,7 @@ async def drive_table(settings: Settings, game: str, game_id: str, players, bots
     moves = rejections = 0
     try:
         if send_seeds:
-            from foodgames.v1 import deck_pb2
-
-            async def seed(seat: int) -> None:
-                try:
-                    await conns[seat].deck().AddClientSeed(deck_pb2.AddClientSeedRequest(
-                        game_id=game_id, seat=seat, seed=os.urandom(32)), timeout=10)
-                except grpc.aio.AioRpcError:
-                    pass  # late (after the first shuffle) or a deck without seeds: play on
-            await asyncio.gather(*(seed(s) for s in range(len(players))))
+            await send_client_seeds(conns, game_id)
         known: dict[int, tuple[int, dict[str, Any]]] = {}  # seat -> (version, view) it last saw
         latest: dict[str, Any] | None = None
         version = -1

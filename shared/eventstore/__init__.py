@@ -7,9 +7,10 @@ contract test case.
 """
 from __future__ import annotations
 
+from collections import abc
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, AsyncIterator, Mapping, Protocol, Sequence
+from typing import Any, AsyncIterator, Callable, Mapping, Protocol, Sequence
 
 
 @dataclass(frozen=True)
@@ -81,8 +82,8 @@ def check_events(subject: str, events: Sequence[Mapping[str, Any]], command_id: 
     if not events:
         raise InvalidEvents("a command must produce at least one event")
     for event in events:
-        if not isinstance(event, Mapping) or not isinstance(event.get("type"), str) \
-                or not isinstance(event.get("data"), Mapping):
+        if not isinstance(event, abc.Mapping) or not isinstance(event.get("type"), str) \
+                or not isinstance(event.get("data"), abc.Mapping):
             raise InvalidEvents(f"an event needs a type and a data object, got {event!r}")
 
 
@@ -109,6 +110,11 @@ class EventStore(Protocol):
     async def version(self, subject: str) -> int: ...
 
     def freshness(self, subject: str, version: int) -> Freshness: ...
+
+    def on_other_writes(self, callback: Callable[[str], None]) -> None:
+        """Call `callback(subject)` whenever the store hears that someone else may have written
+        to `subject` (what `freshness` then reports as BEHIND). A store that hears nothing
+        never calls it; the callback must not block."""
 
 
 def flatten(commands: Sequence[RecordedCommand], after_version: int = 0) -> list[StoredEvent]:

@@ -13,9 +13,10 @@ import sys
 import time
 from collections import OrderedDict
 from datetime import datetime, timezone
-from typing import Any, AsyncIterator, Mapping, Sequence
+from typing import Any, AsyncIterator, Callable, Mapping, Sequence
 
 import nats
+import orjson
 from nats.js import api
 from nats.js.errors import APIError, NotFoundError
 
@@ -55,7 +56,7 @@ async def ensure_stream(js, config: api.StreamConfig) -> None:
 
 
 def _decode(msg_subject: str, seq: int, headers: Mapping[str, str] | None, data: bytes) -> RecordedCommand:
-    body = json.loads(data)
+    body = orjson.loads(data)
     version = int(body["version"])
     records = body["events"]
     events = build_events(msg_subject, records, version - len(records) + 1, body["command_id"], seq,
@@ -77,6 +78,7 @@ class JetStreamEventStore:
         self._last: OrderedDict[str, tuple[int, int, int]] = OrderedDict()
         self._hints: dict[str, tuple[int, float]] = {}  # subject -> (version heard of, when)
         self._hint_sub = None
+        self._listeners: list[Callable[[str], None]] = []
 
     async def ensure_stream(self) -> None:
         config = games_stream_config(self.replicas, self.duplicate_window_s)
@@ -111,6 +113,13 @@ class JetStreamEventStore:
             version = sys.maxsize  # not written by an event store: newer, by how much unknown
         earlier = self._hints.get(msg.subject)
         self._hints[msg.subject] = (max(version, earlier[0] if earlier else 0), time.monotonic())
+        for listener in self._listeners:
+            listener(msg.subject)
+
+    def on_other_writes(self, callback: Callable[[str], None]) -> None:
+        """Heard only while listening for other writers, and only for subjects this store has
+        read or written: a reader of any other subject reads it whole anyway."""
+        self._listeners.append(callback)
 
     def freshness(self, subject: str, version: int) -> Freshness:
         last = self._last.get(subject)
@@ -233,8 +242,8 @@ class JetStreamEventStore:
                 raise VersionConflict(subject, expected_version, version)
             new_version = expected_version + len(events)
             recorded_at = datetime.now(timezone.utc).isoformat()
-            body = json.dumps({"command_id": command_id, "version": new_version, "recorded_at": recorded_at,
-                               "events": [dict(e) for e in events]}, separators=(",", ":")).encode()
+            body = orjson.dumps({"command_id": command_id, "version": new_version, "recorded_at": recorded_at,
+                                 "events": [dict(e) for e in events]}, option=orjson.OPT_NON_STR_KEYS)
             hdrs = dict(headers or {})
             telemetry.inject(hdrs)
             hdrs.update({"Nats-Msg-Id": f"{subject}/{command_id}",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import datetime, timezone
-from typing import Any, AsyncIterator, Mapping, Sequence
+from typing import Any, AsyncIterator, Callable, Mapping, Sequence
 
 from shared.eventstore import (AppendResult, DuplicateCommand, Freshness, RecordedCommand, VersionConflict,
                                build_events, check_events, flatten, same_events)
@@ -15,6 +15,11 @@ class MemoryEventStore:
         self._commands: dict[str, list[RecordedCommand]] = {}
         self._seq = 0
         self._changed = asyncio.Condition()
+        self._listeners: list[Callable[[str], None]] = []
+
+    def on_other_writes(self, callback: Callable[[str], None]) -> None:
+        # every user of this store is told of every append: it cannot tell them apart
+        self._listeners.append(callback)
 
     async def append(self, subject: str, events: Sequence[Mapping[str, Any]], expected_version: int,
                      command_id: str, headers: Mapping[str, str] | None = None) -> AppendResult:
@@ -34,6 +39,8 @@ class MemoryEventStore:
         command = RecordedCommand(subject, command_id, self._seq, current + len(events), now, stored,
                                   dict(headers or {}))
         history.append(command)
+        for listener in self._listeners:
+            listener(subject)
         async with self._changed:
             self._changed.notify_all()
         return AppendResult(subject, command.version, command.seq, stored)

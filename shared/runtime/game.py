@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import re
 import uuid
-from collections import OrderedDict
+from collections import OrderedDict, abc
 from dataclasses import dataclass, field
 from typing import Any, AsyncIterator, Mapping, Sequence
 
@@ -26,6 +26,9 @@ from shared.runtime import envelope as env
 from shared.runtime.deck import DeckPort
 
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+# Followers of a game are also woken this often, so that what cannot be heard (a reconnect, a
+# store that does not listen, a deal left waiting) is looked at again.
+IDLE_WAKE_S = 2.0
 log = telemetry.get_logger("shared.runtime")
 
 
@@ -75,6 +78,11 @@ class GameRuntime:
         self._locks: dict[str, asyncio.Lock] = {}
         self._background: set[asyncio.Task] = set()
         self._settling: set[str] = set()
+        # game id -> the events of the seat streams (shared.runtime.seat) that follow it here
+        self._followers: dict[str, set[asyncio.Event]] = {}
+        self.ticks = 0  # how many times the followers were woken for IDLE_WAKE_S passing
+        self._ticker: asyncio.Task | None = None
+        store.on_other_writes(self._heard)
 
     # -- folding ---------------------------------------------------------------------------
 
@@ -123,6 +131,8 @@ class GameRuntime:
             return cached  # a slower reader must not put an older state back
         self.cache[record.game_id] = record
         self.cache.move_to_end(record.game_id)
+        if record.game_id in self._followers and (cached is None or cached.version < record.version):
+            self._wake(record.game_id)
         while len(self.cache) > self.cache_size:
             evicted, _ = self.cache.popitem(last=False)
             lock = self._locks.get(evicted)
@@ -146,6 +156,40 @@ class GameRuntime:
         if record.version == 0:
             raise NotFound(f"there is no {self.rules.name} game {game_id!r}")
         return self._remember(record)
+
+    # -- who follows a game in this process ------------------------------------------------
+
+    def follow_changes(self, game_id: str, changed: asyncio.Event) -> None:
+        """Set `changed` whenever the game may have moved: a newer state of it here, or another
+        replica's write heard by the store; and every IDLE_WAKE_S (then `ticks` has grown)."""
+        self._followers.setdefault(game_id, set()).add(changed)
+        if self._ticker is None or self._ticker.done():
+            self._ticker = asyncio.get_running_loop().create_task(self._tick())
+
+    async def _tick(self) -> None:
+        # one timer for every follower, instead of a timeout around each wait
+        while self._followers:
+            await asyncio.sleep(IDLE_WAKE_S)
+            self.ticks += 1
+            for followers in list(self._followers.values()):
+                for changed in followers:
+                    changed.set()
+
+    def unfollow_changes(self, game_id: str, changed: asyncio.Event) -> None:
+        followers = self._followers.get(game_id)
+        if followers is not None:
+            followers.discard(changed)
+            if not followers:
+                del self._followers[game_id]
+
+    def _wake(self, game_id: str) -> None:
+        for changed in self._followers.get(game_id, ()):
+            changed.set()
+
+    def _heard(self, subject: str) -> None:
+        game_id = subject.rpartition(".")[2]
+        if game_id in self._followers and subject == self.subject(game_id):
+            self._wake(game_id)
 
     def _lock(self, game_id: str) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -224,6 +268,8 @@ class GameRuntime:
         task.add_done_callback(_log_failure)
 
     async def close(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
         for task in list(self._background):
             task.cancel()
         await asyncio.gather(*self._background, return_exceptions=True)
@@ -287,17 +333,20 @@ class GameRuntime:
 
     # -- moves -----------------------------------------------------------------------------
 
-    def _seat_of(self, record: GameRecord, identity: Identity, seat: int) -> None:
+    def check_seat(self, record: GameRecord, identity: Identity, seat: int) -> None:
+        """Raises unless `seat` exists and belongs to `identity`."""
         if not 0 <= seat < len(record.players):
             raise InvalidArgument(f"seat {seat} does not exist: the table has seats 0 to {len(record.players) - 1}")
         if record.players[seat] != identity.player:
             raise PermissionDenied(f"seat {seat} belongs to {record.players[seat]}, not to {identity.player}")
 
     async def submit_move(self, identity: Identity, game_id: str, seat: int, move_id: str,
-                          expected_version: int | None, move: Mapping[str, Any]) -> MoveOutcome:
+                          expected_version: int | None, move: Mapping[str, Any], describe: bool = True) -> MoveOutcome:
+        """... `describe=False`: the outcome holds no events and no view (a seat stream sends
+        the view itself, when the seat needs it)."""
         if not move_id or len(move_id) > 128:
             raise InvalidArgument("a move needs a move id of 1 to 128 characters")
-        if not isinstance(move, Mapping) or not move.get("type"):
+        if not isinstance(move, abc.Mapping) or not move.get("type"):
             raise InvalidArgument("a move needs a type, e.g. {\"type\": \"play\", \"card\": \"bug-3\"}")
         command_id = f"move:{seat}:{move_id}"
         async with self._lock(game_id):
@@ -307,10 +356,10 @@ class GameRuntime:
             fresh = (cached is None or (expected_version is not None and expected_version > cached.version)
                      or self.store.freshness(self.subject(game_id), cached.version) == Freshness.BEHIND)
             record = await self.load(game_id, catch_up=fresh)
-            self._seat_of(record, identity, seat)
+            self.check_seat(record, identity, seat)
             for attempt in range(self.max_retries + 1):
                 if command_id in record.results:
-                    return self._outcome(record, seat, [], [], duplicate=True)
+                    return self._outcome(record, seat, [], [], duplicate=True, describe=describe)
                 if expected_version is not None and expected_version != record.version:
                     raise Aborted(f"the game is at version {record.version}, your move was for version "
                                   f"{expected_version}: look at the table again and replay your move")
@@ -343,12 +392,14 @@ class GameRuntime:
                 written = list(result.events)
                 if not result.duplicate:
                     record = await self._settle(record, written, decided)
-                return self._outcome(record, seat, written, decided, duplicate=result.duplicate)
+                return self._outcome(record, seat, written, decided, duplicate=result.duplicate, describe=describe)
             raise Aborted(f"the game kept changing while your move was decided ({self.max_retries} tries); try again")
 
     def _outcome(self, record: GameRecord, seat: int, written, decided: Sequence[Any],
-                 duplicate: bool) -> MoveOutcome:
+                 duplicate: bool, describe: bool = True) -> MoveOutcome:
         """`decided`: the rules' events among `written`, in order (none need decoding)."""
+        if not describe:
+            return MoveOutcome(record.version, [], {}, duplicate)
         domain = iter(decided)
         shown = []
         for stored in written:
@@ -362,14 +413,19 @@ class GameRuntime:
 
     async def view(self, identity: Identity, game_id: str, seat: int) -> tuple[GameRecord, dict[str, Any]]:
         record = await self.load(game_id, trust_hints=True)
-        self._seat_of(record, identity, seat)
-        if (self.rules.chance(record.state) is not None and not record.over) or (record.over and not record.revealed):
-            self._settle_later(game_id)  # e.g. a replica died between a move and its deal
+        self.check_seat(record, identity, seat)
+        self.settle_if_waiting(record)
         return record, self.rules.view(record.state, seat)
+
+    def settle_if_waiting(self, record: GameRecord) -> None:
+        """Settle in the background a game found waiting for a deal or for its reveal, e.g. after
+        a replica died between a move and its deal."""
+        if (self.rules.chance(record.state) is not None and not record.over) or (record.over and not record.revealed):
+            self._settle_later(record.game_id)
 
     async def legal_moves(self, identity: Identity, game_id: str, seat: int) -> tuple[GameRecord, list[dict]]:
         record = await self.load(game_id, trust_hints=True)
-        self._seat_of(record, identity, seat)
+        self.check_seat(record, identity, seat)
         if record.over:
             return record, []
         return record, self.rules.legal_moves(record.state, seat)
@@ -386,7 +442,7 @@ class GameRuntime:
     async def watch(self, identity: Identity, game_id: str, seat: int, after_version: int = 0) -> AsyncIterator[Update]:
         """Updates for `seat`: first everything after `after_version`, then live."""
         record = await self.load(game_id)
-        self._seat_of(record, identity, seat)
+        self.check_seat(record, identity, seat)
         state = GameRecord(game_id)
         commands = await self.store.read_commands(self.subject(game_id))
         pending: list[dict[str, Any]] = []

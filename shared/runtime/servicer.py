@@ -1,13 +1,14 @@
 """GameService over gRPC: proto -> runtime call -> proto, nothing more."""
 from __future__ import annotations
 
-import json
-
+import orjson
 from foodgames.v1 import event_pb2, game_pb2, game_pb2_grpc
 
 from shared.auth import current_identity
+from shared.errors import InvalidArgument, status_for
 from shared.protojson import to_dict, to_struct
 from shared.runtime.game import GameRuntime
+from shared.runtime.seat import MoveResult, PlayMove, play_seat
 
 
 def _events(records) -> list[event_pb2.Event]:
@@ -18,7 +19,8 @@ def _events(records) -> list[event_pb2.Event]:
 def _view(encoding: int, view) -> dict:
     """The response field carrying `view` in the encoding the client asked for."""
     if encoding == game_pb2.VIEW_ENCODING_JSON:
-        return {"view_json": json.dumps(view, separators=(",", ":"), ensure_ascii=False)}
+        # orjson: a view is built for every move; json.dumps took ~5 % of a rules service's CPU
+        return {"view_json": orjson.dumps(view, option=orjson.OPT_NON_STR_KEYS).decode()}
     return {"view": to_struct(view)}
 
 
@@ -53,3 +55,47 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):
                                                request.after_version):
             yield game_pb2.WatchGameResponse(version=update.version, events=_events(update.events),
                                              finished=update.finished, **_view(request.view_encoding, update.view))
+
+    async def PlayGame(self, requests, context):
+        first = await anext(aiter(requests), None)
+        if first is None or first.WhichOneof("request") != "join":
+            raise InvalidArgument("a PlayGame stream starts with a join naming the game and the seat")
+        join = first.join
+        async for item in play_seat(self.runtime, current_identity(), join.game_id, join.seat, _moves(requests),
+                                    join.turns_only):
+            if isinstance(item, MoveResult):
+                yield game_pb2.PlayGameResponse(move_result=_move_result(item))
+            else:
+                yield game_pb2.PlayGameResponse(update=game_pb2.PlayGameUpdate(
+                    version=item.version, finished=item.finished, **_view(join.view_encoding, item.view)))
+
+
+async def _moves(requests):
+    async for request in requests:
+        if request.WhichOneof("request") != "move":
+            yield PlayMove("", None, None, "only the first message of a PlayGame stream joins; later ones are moves")
+            continue
+        move = request.move
+        expected = move.expected_version if move.HasField("expected_version") else None
+        if move.move_json:
+            try:
+                body = orjson.loads(move.move_json)
+            except ValueError as exc:
+                yield PlayMove(move.move_id, expected, None, f"the move is not valid JSON: {exc}")
+                continue
+            if not isinstance(body, dict):
+                yield PlayMove(move.move_id, expected, None, "the move must be a JSON object, e.g. "
+                                                            "{\"type\": \"play\", \"card\": \"bug-3\"}")
+                continue
+        else:
+            body = to_dict(move.move)
+        yield PlayMove(move.move_id, expected, body)
+
+
+def _move_result(result: MoveResult) -> game_pb2.PlayGameMoveResult:
+    if result.error is None:
+        return game_pb2.PlayGameMoveResult(move_id=result.move_id, accepted=True, version=result.version,
+                                           duplicate=result.duplicate)
+    code = status_for(result.error)
+    return game_pb2.PlayGameMoveResult(move_id=result.move_id, code=code.value[0] if code else 13,
+                                       reason=str(result.error))

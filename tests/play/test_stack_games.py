@@ -24,13 +24,14 @@ import pytest
 from services.foodie_forest.rules import RULES
 from shared.auth import service_token
 from shared.bots import make_bot
-from shared.bots.remote import ChannelPool, Connection, create_game, drive_table, run_bot
+from shared.bots.remote import ChannelPool, Connection, create_game, run_bot
+from shared.bots.seat_stream import stream_table
 from shared.eventstore.jetstream import JetStreamEventStore, connect
 from shared.runtime.deck import SeededDeck
 from shared.runtime.game import GameRuntime
 
 QUICK_GAMES_PER_COUNT = int(os.environ.get("FOODGAMES_PLAY_GAMES", "20"))
-CONCURRENT_TABLES = 100
+CONCURRENT_TABLES = 200
 
 
 async def replay_matches(runtime: GameRuntime, game_id: str, players, views) -> None:
@@ -68,7 +69,7 @@ async def play_and_replay(settings, games_per_count: int) -> None:
                 for s in range(n)]
         async with gate:
             created = await create_game(admin, "foodie-forest", players)
-            return await drive_table(settings, "foodie-forest", created.game_id, players, bots, pool=pool)
+            return await stream_table(settings, "foodie-forest", created.game_id, players, bots, pool=pool)
 
     async def through_matchmaker(n: int, tables: int):
         names = [f"m{tag}n{n}b{i}" for i in range(n * tables)]

@@ -137,3 +137,71 @@ class WatchGameResponse(_message.Message):
     finished: bool
     view_json: str
     def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[_event_pb2.Event, _Mapping]]] = ..., view: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., finished: _Optional[bool] = ..., view_json: _Optional[str] = ...) -> None: ...
+
+class PlayGameRequest(_message.Message):
+    __slots__ = ("join", "move")
+    JOIN_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    join: PlayGameJoin
+    move: PlayGameMove
+    def __init__(self, join: _Optional[_Union[PlayGameJoin, _Mapping]] = ..., move: _Optional[_Union[PlayGameMove, _Mapping]] = ...) -> None: ...
+
+class PlayGameJoin(_message.Message):
+    __slots__ = ("game_id", "seat", "view_encoding", "turns_only")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    VIEW_ENCODING_FIELD_NUMBER: _ClassVar[int]
+    TURNS_ONLY_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    view_encoding: ViewEncoding
+    turns_only: bool
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., view_encoding: _Optional[_Union[ViewEncoding, str]] = ..., turns_only: _Optional[bool] = ...) -> None: ...
+
+class PlayGameMove(_message.Message):
+    __slots__ = ("move_id", "expected_version", "move", "move_json")
+    MOVE_ID_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    MOVE_JSON_FIELD_NUMBER: _ClassVar[int]
+    move_id: str
+    expected_version: int
+    move: _struct_pb2.Struct
+    move_json: str
+    def __init__(self, move_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., move: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., move_json: _Optional[str] = ...) -> None: ...
+
+class PlayGameResponse(_message.Message):
+    __slots__ = ("update", "move_result")
+    UPDATE_FIELD_NUMBER: _ClassVar[int]
+    MOVE_RESULT_FIELD_NUMBER: _ClassVar[int]
+    update: PlayGameUpdate
+    move_result: PlayGameMoveResult
+    def __init__(self, update: _Optional[_Union[PlayGameUpdate, _Mapping]] = ..., move_result: _Optional[_Union[PlayGameMoveResult, _Mapping]] = ...) -> None: ...
+
+class PlayGameUpdate(_message.Message):
+    __slots__ = ("version", "view", "finished", "view_json")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    VIEW_FIELD_NUMBER: _ClassVar[int]
+    FINISHED_FIELD_NUMBER: _ClassVar[int]
+    VIEW_JSON_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    view: _struct_pb2.Struct
+    finished: bool
+    view_json: str
+    def __init__(self, version: _Optional[int] = ..., view: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., finished: _Optional[bool] = ..., view_json: _Optional[str] = ...) -> None: ...
+
+class PlayGameMoveResult(_message.Message):
+    __slots__ = ("move_id", "accepted", "version", "duplicate", "code", "reason")
+    MOVE_ID_FIELD_NUMBER: _ClassVar[int]
+    ACCEPTED_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    DUPLICATE_FIELD_NUMBER: _ClassVar[int]
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    move_id: str
+    accepted: bool
+    version: int
+    duplicate: bool
+    code: int
+    reason: str
+    def __init__(self, move_id: _Optional[str] = ..., accepted: _Optional[bool] = ..., version: _Optional[int] = ..., duplicate: _Optional[bool] = ..., code: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...

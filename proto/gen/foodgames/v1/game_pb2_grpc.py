@@ -61,6 +61,11 @@ class GameServiceStub:
                 request_serializer=foodgames_dot_v1_dot_game__pb2.WatchGameRequest.SerializeToString,
                 response_deserializer=foodgames_dot_v1_dot_game__pb2.WatchGameResponse.FromString,
                 _registered_method=True)
+        self.PlayGame = channel.stream_stream(
+                '/foodgames.v1.GameService/PlayGame',
+                request_serializer=foodgames_dot_v1_dot_game__pb2.PlayGameRequest.SerializeToString,
+                response_deserializer=foodgames_dot_v1_dot_game__pb2.PlayGameResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -105,6 +110,19 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def PlayGame(self, request_iterator, context):
+        """Plays one seat over one long-lived stream: the cheap way for bots and for clients that
+        need the seat's view but not each event (a stream message costs a fraction of a call).
+        The first request joins a seat; the server answers with the seat's view, and sends it
+        again after each change (with `turns_only`, only when the seat may move and at the end).
+        Every later request is a move, answered in order by a move result that comes before any
+        view showing the move; a rejected move is answered with its reason, followed by the
+        seat's current view, and the stream stays open. The server ends the stream once the game is over and its seed revealed.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -132,6 +150,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.WatchGame,
                     request_deserializer=foodgames_dot_v1_dot_game__pb2.WatchGameRequest.FromString,
                     response_serializer=foodgames_dot_v1_dot_game__pb2.WatchGameResponse.SerializeToString,
+            ),
+            'PlayGame': grpc.stream_stream_rpc_method_handler(
+                    servicer.PlayGame,
+                    request_deserializer=foodgames_dot_v1_dot_game__pb2.PlayGameRequest.FromString,
+                    response_serializer=foodgames_dot_v1_dot_game__pb2.PlayGameResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -271,6 +294,33 @@ class GameService:
             '/foodgames.v1.GameService/WatchGame',
             foodgames_dot_v1_dot_game__pb2.WatchGameRequest.SerializeToString,
             foodgames_dot_v1_dot_game__pb2.WatchGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def PlayGame(request_iterator,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.stream_stream(
+            request_iterator,
+            target,
+            '/foodgames.v1.GameService/PlayGame',
+            foodgames_dot_v1_dot_game__pb2.PlayGameRequest.SerializeToString,
+            foodgames_dot_v1_dot_game__pb2.PlayGameResponse.FromString,
             options,
             channel_credentials,
             insecure,

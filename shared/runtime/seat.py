@@ -1,0 +1,130 @@
+"""One seat played over one stream (GameService.PlayGame): the seat's view goes out whenever it
+changes (or only when the seat may move), its moves come in and are answered in order.
+
+A change wakes the stream without asking anyone: the runtime sets the stream's event when it
+holds a newer state of the game (our own moves, deals) and when the event store hears another
+replica's write. When hearing is not possible (the store cannot listen, a reconnect, a game
+pushed out of the store's memory) freshness is UNKNOWN: the runtime also wakes every stream
+every IDLE_CHECK_S, and a stream woken so reads the game from the server.
+"""
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any, AsyncIterator, Mapping
+
+from shared.auth import Identity
+from shared.errors import AppError, InvalidArgument
+from shared.eventstore import Freshness
+from shared.rules import RulesError
+from shared.runtime.game import IDLE_WAKE_S, GameRuntime, Update
+
+IDLE_CHECK_S = IDLE_WAKE_S
+# A write can be heard before the stream holds it: read again after these pauses.
+BEHIND_RETRY_S = (0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.4, 0.8)
+
+
+@dataclass(frozen=True)
+class PlayMove:
+    """One move sent on a seat's stream; `problem` says why it could not even be read."""
+
+    move_id: str
+    expected_version: int | None
+    move: Mapping[str, Any] | None
+    problem: str = ""
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    move_id: str
+    version: int
+    duplicate: bool
+    error: Exception | None = None  # why the move was rejected; nothing was written
+
+
+async def play_seat(runtime: GameRuntime, identity: Identity, game_id: str, seat: int,
+                    moves: AsyncIterator[PlayMove], turns_only: bool = False) -> AsyncIterator[Update | MoveResult]:
+    """The seat's current view, then its views and the answers to `moves` as they come, until
+    the game is over and its seed revealed. Raises before anything is sent when the game does
+    not exist or the seat is not the caller's."""
+    record = await runtime.load(game_id)
+    runtime.check_seat(record, identity, seat)
+    changed = asyncio.Event()
+    results: list[MoveResult] = []
+    failure: list[BaseException] = []
+    force = [True]  # send the view even when it did not change: at the start, after a rejection
+    deciding = [False]  # a move of ours is being decided: its answer goes out before any view
+
+    async def take_moves() -> None:
+        try:
+            async for move in moves:
+                deciding[0] = True
+                results.append(await _apply(runtime, identity, game_id, seat, move))
+                deciding[0] = False
+                if results[-1].error is not None:
+                    force[0] = True
+                changed.set()
+        except Exception as exc:  # noqa: BLE001 - ends the stream, the interceptor says why
+            failure.append(exc)
+            changed.set()
+
+    runtime.follow_changes(game_id, changed)
+    taker = asyncio.get_running_loop().create_task(take_moves())
+    sent, ended = -1, False  # the last version looked at; whether the final view went out
+    try:
+        while True:
+            changed.clear()
+            if failure:
+                raise failure[0]
+            while results:
+                yield results.pop(0)
+            if deciding[0]:
+                await changed.wait()
+                continue
+            record = await runtime.load(game_id, trust_hints=True)
+            if record.version != sent or force[0]:
+                if (force[0] or not turns_only or (record.over and not ended)
+                        or (seat in runtime.rules.to_act(record.state) and not runtime.rules.chance(record.state))):
+                    force[0] = False
+                    ended = record.over
+                    yield Update(record.version, [], runtime.rules.view(record.state, seat), record.over)
+                sent = record.version
+            if record.over and record.revealed:
+                return
+            if await _wait(runtime, record, changed):
+                continue
+            runtime.settle_if_waiting(record)  # idle: a deal or reveal may be stuck
+    finally:
+        runtime.unfollow_changes(game_id, changed)
+        taker.cancel()
+        await asyncio.gather(taker, return_exceptions=True)
+
+
+async def _wait(runtime: GameRuntime, record, changed: asyncio.Event) -> bool:
+    """Until the game may have changed (True) or the runtime's idle wake came first (False)."""
+    subject = runtime.subject(record.game_id)
+    if runtime.store.freshness(subject, record.version) == Freshness.BEHIND:
+        # heard of a write the stream did not show us yet
+        for pause in BEHIND_RETRY_S:
+            try:
+                async with asyncio.timeout(pause):
+                    await changed.wait()
+                return True
+            except TimeoutError:
+                if runtime.store.freshness(subject, record.version) != Freshness.BEHIND:
+                    return True
+        return True
+    ticks = runtime.ticks
+    await changed.wait()
+    return runtime.ticks == ticks or runtime.store.freshness(subject, record.version) != Freshness.CURRENT
+
+
+async def _apply(runtime: GameRuntime, identity: Identity, game_id: str, seat: int, move: PlayMove) -> MoveResult:
+    try:
+        if move.problem:
+            raise InvalidArgument(move.problem)
+        outcome = await runtime.submit_move(identity, game_id, seat, move.move_id, move.expected_version,
+                                            move.move or {}, describe=False)
+    except (AppError, RulesError) as exc:
+        return MoveResult(move.move_id, 0, False, exc)
+    return MoveResult(move.move_id, outcome.version, outcome.duplicate)
