@@ -229,7 +229,7 @@ class JetStreamEventStore:
     async def append(self, subject: str, events: Sequence[Mapping[str, Any]], expected_version: int,
                      command_id: str, headers: Mapping[str, str] | None = None) -> AppendResult:
         check_events(subject, events, command_id)
-        with _tracer.start_as_current_span("eventstore.append", attributes={
+        with telemetry.inner_span(_tracer, "eventstore.append", attributes={
                 "messaging.destination": subject, "foodgames.expected_version": expected_version}):
             known = self._last.get(subject)
             if known is None or known[0] != expected_version:

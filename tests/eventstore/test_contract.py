@@ -124,6 +124,16 @@ class TestMemoryEventStore(EventStoreContract):
     async def store(self):
         return MemoryEventStore()
 
+    async def test_every_append_is_announced_to_listeners(self, store):
+        # in one process every user shares the store: any append may be another's
+        heard: list[str] = []
+        store.on_other_writes(heard.append)
+        subject = new_subject()
+        await store.append(subject, [ev("Opened")], 0, "c1")
+        with pytest.raises(VersionConflict):
+            await store.append(subject, [ev("Played")], 0, "c2")
+        assert heard == [subject], "a refused append is not announced"
+
 
 class TestJetStreamEventStore(EventStoreContract):
     @pytest.fixture
@@ -228,6 +238,19 @@ class TestHearingOtherWriters:
         await ours.read_commands(subject, 1, 2)
         assert ours.freshness(subject, 1) == Freshness.CURRENT
         assert await ours.version(subject) == 1
+
+    async def test_another_writers_append_is_announced_and_our_own_are_not(self, stores):
+        ours, theirs = stores
+        heard: list[str] = []
+        ours.on_other_writes(heard.append)
+        subject, unread = new_subject(), new_subject()
+        await ours.append(subject, [ev("Opened")], 0, "c1")
+        await theirs.append(unread, [ev("Opened")], 0, "c1")  # a game we never read: not ours to hear
+        await theirs.append(subject, [ev("Played")], 1, "c2")
+        assert await self.eventually(lambda: heard == [subject])
+        await ours.append(subject, [ev("Scored")], 2, "c3")
+        await asyncio.sleep(0.3)
+        assert heard == [subject]
 
     async def test_a_subject_never_read_is_unknown(self, stores):
         ours, _ = stores
