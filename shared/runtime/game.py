@@ -341,9 +341,10 @@ class GameRuntime:
             raise PermissionDenied(f"seat {seat} belongs to {record.players[seat]}, not to {identity.player}")
 
     async def submit_move(self, identity: Identity, game_id: str, seat: int, move_id: str,
-                          expected_version: int | None, move: Mapping[str, Any], describe: bool = True) -> MoveOutcome:
-        """... `describe=False`: the outcome holds no events and no view (a seat stream sends
-        the view itself, when the seat needs it)."""
+                          expected_version: int | None, move: Mapping[str, Any], at_once: bool = False) -> MoveOutcome:
+        """... `at_once`: answer as soon as the move is stored, with no events and no view (a seat
+        stream sends views itself); a deal or reveal the move calls for is made in the
+        background, and the stream shows it when it lands."""
         if not move_id or len(move_id) > 128:
             raise InvalidArgument("a move needs a move id of 1 to 128 characters")
         if not isinstance(move, abc.Mapping) or not move.get("type"):
@@ -359,7 +360,7 @@ class GameRuntime:
             self.check_seat(record, identity, seat)
             for attempt in range(self.max_retries + 1):
                 if command_id in record.results:
-                    return self._outcome(record, seat, [], [], duplicate=True, describe=describe)
+                    return self._outcome(record, seat, [], [], duplicate=True, describe=not at_once)
                 if expected_version is not None and expected_version != record.version:
                     raise Aborted(f"the game is at version {record.version}, your move was for version "
                                   f"{expected_version}: look at the table again and replay your move")
@@ -390,9 +391,11 @@ class GameRuntime:
                     continue
                 record, decided = self._apply(record, result, events)
                 written = list(result.events)
-                if not result.duplicate:
+                if at_once:
+                    self.settle_if_waiting(record)
+                elif not result.duplicate:
                     record = await self._settle(record, written, decided)
-                return self._outcome(record, seat, written, decided, duplicate=result.duplicate, describe=describe)
+                return self._outcome(record, seat, written, decided, duplicate=result.duplicate, describe=not at_once)
             raise Aborted(f"the game kept changing while your move was decided ({self.max_retries} tries); try again")
 
     def _outcome(self, record: GameRecord, seat: int, written, decided: Sequence[Any],

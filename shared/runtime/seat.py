@@ -124,7 +124,7 @@ async def _apply(runtime: GameRuntime, identity: Identity, game_id: str, seat: i
         if move.problem:
             raise InvalidArgument(move.problem)
         outcome = await runtime.submit_move(identity, game_id, seat, move.move_id, move.expected_version,
-                                            move.move or {}, describe=False)
+                                            move.move or {}, at_once=True)
     except (AppError, RulesError) as exc:
         return MoveResult(move.move_id, 0, False, exc)
     return MoveResult(move.move_id, outcome.version, outcome.duplicate)

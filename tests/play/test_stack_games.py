@@ -98,12 +98,16 @@ async def play_and_replay(settings, games_per_count: int) -> None:
 
     nc = await connect(settings.nats_url)
     runtime = GameRuntime(RULES, JetStreamEventStore(nc), SeededDeck(), cache_size=1)
+    reading = asyncio.Semaphore(32)  # replays overlap their reads from NATS
+
+    async def replayed(game_id, players, views):
+        async with reading:
+            await replay_matches(runtime, game_id, players, views)
     try:
-        for result in direct:
-            await replay_matches(runtime, result.game_id, result.players, result.views)
-        for game_id, seats in tables.items():
-            views = [seats[s].view for s in sorted(seats)]
-            await replay_matches(runtime, game_id, views[0]["players"], views)
+        await asyncio.gather(
+            *(replayed(r.game_id, r.players, r.views) for r in direct),
+            *(replayed(game_id, seats[min(seats)].view["players"], [seats[s].view for s in sorted(seats)])
+              for game_id, seats in tables.items()))
     finally:
         await nc.drain()
     moves = sum(r.moves for r in direct)

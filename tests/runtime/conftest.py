@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from shared.auth import mint_token
@@ -27,6 +29,19 @@ async def start_counter(settings, nats_url, hints: bool = True):
         await store.ensure_stream()
     server = await start_rules_server(RULES, settings, 0, store, SeededDeck())
     return server, nc
+
+
+@contextlib.asynccontextmanager
+async def two_replicas(settings, nats_url, hints: bool = True):
+    """Two counter rules services on one stream, as two replicas of one deployment; stopped after."""
+    started = [await start_counter(settings, nats_url, hints), await start_counter(settings, nats_url, hints)]
+    try:
+        yield started
+    finally:
+        for server, nc in started:
+            await server.stop(grace=None)
+            await server.runtime.close()
+            await nc.drain()
 
 
 @pytest.fixture

@@ -11,10 +11,14 @@ import grpc
 import pytest
 from foodgames.v1 import game_pb2, game_pb2_grpc
 
+from shared.auth import Identity
 from shared.channels import client_channel
+from shared.eventstore.memory import MemoryEventStore
 from shared.protojson import to_struct
+from shared.runtime.deck import SeededDeck
+from shared.runtime.game import GameRuntime
 from shared.runtime.seat import IDLE_CHECK_S
-from tests.runtime.conftest import start_counter
+from tests.runtime.conftest import two_replicas
 from tests.runtime.test_game_api import game, stored_version  # noqa: F401 - the dealt-game fixture
 
 JSON = game_pb2.VIEW_ENCODING_JSON
@@ -195,34 +199,85 @@ async def test_a_stream_without_a_token_is_refused(counter_server):
 @pytest.mark.parametrize("hints", [True, False], ids=["hearing-the-other-replica", "reading-when-idle"])
 async def test_a_stream_on_one_replica_shows_a_move_made_through_the_other(settings, nats_url, token, hints):
     # reading-when-idle: a store that hears nothing; the stream reads the game after IDLE_CHECK_S
-    (one, nc1), (two, nc2) = (await start_counter(settings, nats_url, hints),
-                              await start_counter(settings, nats_url, hints))
-    channels = [client_channel(f"127.0.0.1:{one.port}", token("ann")),
-                client_channel(f"127.0.0.1:{two.port}", token("bob"))]
-    try:
-        via_one, via_two = (game_pb2_grpc.GameServiceStub(ch) for ch in channels)
-        game_id = (await via_one.CreateGame(game_pb2.CreateGameRequest(
-            players=["ann", "bob"], options=to_struct({"target": 100})))).game_id
-        await one.runtime.settle(game_id)
-        ann = via_one.PlayGame()
-        await ann.write(join(game_id, 0, turns_only=True))
-        version, view, _ = await next_update(ann)
-        await ann.write(add(1, expected=version))
-        assert (await next_result(ann)).accepted
+    async with two_replicas(settings, nats_url, hints) as ((one, _), (two, _)):
+        channels = [client_channel(f"127.0.0.1:{one.port}", token("ann")),
+                    client_channel(f"127.0.0.1:{two.port}", token("bob"))]
+        try:
+            await shows_the_other_replicas_move(one, channels, hints)
+        finally:
+            for ch in channels:
+                await ch.close()
 
-        # when bob moves through replica two
-        await via_two.SubmitMove(game_pb2.SubmitMoveRequest(game_id=game_id, seat=1, move_id="b1",
-                                                            move=to_struct({"type": "add", "amount": 3})))
 
-        # then ann's stream on replica one shows her turn with bob's move in it: at once when
-        # replica one hears replica two's write, within IDLE_CHECK_S (2 s) when it cannot
-        _, seen, _ = await next_update(ann, seconds=1.0 if hints else IDLE_CHECK_S + 2)
-        assert seen["total"] == 4 and seen["turn"] == 0
-        ann.cancel()
-    finally:
-        for ch in channels:
-            await ch.close()
-        for server, nc in ((one, nc1), (two, nc2)):
-            await server.stop(grace=None)
-            await server.runtime.close()
-            await nc.drain()
+async def shows_the_other_replicas_move(one, channels, hints: bool):
+    via_one, via_two = (game_pb2_grpc.GameServiceStub(ch) for ch in channels)
+    game_id = (await via_one.CreateGame(game_pb2.CreateGameRequest(
+        players=["ann", "bob"], options=to_struct({"target": 100})))).game_id
+    await one.runtime.settle(game_id)
+    ann = via_one.PlayGame()
+    await ann.write(join(game_id, 0, turns_only=True))
+    version, view, _ = await next_update(ann)
+    await ann.write(add(1, expected=version))
+    assert (await next_result(ann)).accepted
+
+    # when bob moves through replica two
+    await via_two.SubmitMove(game_pb2.SubmitMoveRequest(game_id=game_id, seat=1, move_id="b1",
+                                                        move=to_struct({"type": "add", "amount": 3})))
+
+    # then ann's stream on replica one shows her turn with bob's move in it: at once when
+    # replica one hears replica two's write, within IDLE_CHECK_S (2 s) when it cannot
+    _, seen, _ = await next_update(ann, seconds=1.0 if hints else IDLE_CHECK_S + 2)
+    assert seen["total"] == 4 and seen["turn"] == 0
+    ann.cancel()
+
+
+class HeldDeck(SeededDeck):
+    """Deals the first hand at once and holds every later shuffle until released."""
+
+    def __init__(self):
+        super().__init__()
+        self.released = asyncio.Event()
+        self.asked = 0
+
+    async def shuffle(self, game_id, deck, cards, k):
+        self.asked += 1
+        if self.asked > 1:
+            await self.released.wait()
+        return await super().shuffle(game_id, deck, cards, k)
+
+
+async def test_a_streamed_move_is_answered_once_stored_and_the_deal_it_calls_for_follows():
+    # given a Foodie Forest game whose second deal the deck holds back
+    from services.foodie_forest.rules import RULES
+
+    deck = HeldDeck()
+    runtime = GameRuntime(RULES, MemoryEventStore(), deck)
+    players = ("ann", "bob", "cy")
+    record = await runtime.create_game(Identity("svc", "service"), players, {})
+    record = await runtime.settle(record.game_id)
+    # when every seat plays until a move ends the first deal
+    outcome = None
+    while RULES.chance(record.state) is None:
+        seat = min(RULES.to_act(record.state))
+        move = RULES.legal_moves(record.state, seat)[0]
+        # a move that waited for its deal would wait here for ever: the deck holds it
+        outcome = await asyncio.wait_for(runtime.submit_move(Identity(players[seat], "player"), record.game_id,
+                                                             seat, uuid.uuid4().hex, None, move, at_once=True), 5)
+        record = runtime.cache[record.game_id]
+    # then that move was answered at its own version (the deck still holds its deal), and the
+    # deal is asked for
+    assert outcome.version == record.version
+    for _ in range(100):
+        if deck.asked == 2:
+            break
+        await asyncio.sleep(0.01)
+    assert deck.asked == 2 and runtime.cache[record.game_id].version == outcome.version
+    # and the deal lands once the deck answers
+    deck.released.set()
+    for _ in range(100):
+        if RULES.chance(runtime.cache[record.game_id].state) is None:
+            break
+        await asyncio.sleep(0.01)
+    dealt = runtime.cache[record.game_id]
+    assert RULES.chance(dealt.state) is None and dealt.version > outcome.version
+    await runtime.close()

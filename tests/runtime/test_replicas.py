@@ -9,15 +9,18 @@ from foodgames.v1 import game_pb2, game_pb2_grpc
 
 from shared.channels import client_channel
 from shared.protojson import to_dict, to_struct
-from tests.runtime.conftest import start_counter
+from tests.runtime.conftest import two_replicas
 
 
 @pytest.mark.parametrize("hints", [True, False], ids=["hearing-each-other", "asking-the-server"])
 async def test_two_replicas_racing_200_moves_end_equal_to_a_fresh_replay(settings, nats_url, token, hints):
     # hearing-each-other: a replica serves views of warm games without asking the server,
     # trusting the other's write hints; each seat waits for its turn on those views
-    (one, nc1), (two, nc2) = (await start_counter(settings, nats_url, hints),
-                              await start_counter(settings, nats_url, hints))
+    async with two_replicas(settings, nats_url, hints) as ((one, _), (two, _)):
+        await race(one, two, token)
+
+
+async def race(one, two, token):
     players = ["ann", "bob"]
     channels = {(p, s.port): client_channel(f"127.0.0.1:{s.port}", token(p)) for p in players for s in (one, two)}
     try:
@@ -58,14 +61,14 @@ async def test_two_replicas_racing_200_moves_end_equal_to_a_fresh_replay(setting
     finally:
         for ch in channels.values():
             await ch.close()
-        for server, nc in ((one, nc1), (two, nc2)):
-            await server.stop(grace=None)
-            await server.runtime.close()
-            await nc.drain()
 
 
 async def test_a_warm_games_view_asks_nats_nothing_yet_shows_the_other_replicas_move(settings, nats_url, token):
-    (one, nc1), (two, nc2) = await start_counter(settings, nats_url), await start_counter(settings, nats_url)
+    async with two_replicas(settings, nats_url) as ((one, nc1), (two, _)):
+        await warm_view(one, nc1, two, token)
+
+
+async def warm_view(one, nc1, two, token):
     channels = [client_channel(f"127.0.0.1:{s.port}", token("ann")) for s in (one, two)]
     try:
         via_one, via_two = (game_pb2_grpc.GameServiceStub(ch) for ch in channels)
@@ -94,7 +97,3 @@ async def test_a_warm_games_view_asks_nats_nothing_yet_shows_the_other_replicas_
     finally:
         for ch in channels:
             await ch.close()
-        for server, nc in ((one, nc1), (two, nc2)):
-            await server.stop(grace=None)
-            await server.runtime.close()
-            await nc.drain()
