@@ -1,16 +1,17 @@
 """Bots play complete games of every player count (2-5) through the real services, and every
 game's stream, replayed, gives exactly the final views the players saw.
 
-`test_bots_play_200_games_of_each_player_count...` is the full run the issue asks for: 800
-games, ~162,000 moves. On 2 cores the whole stack manages ~470-530 moves/s (docs/benchmarks.md:
-every move costs ~3-4 ms of CPU over all processes, most of it gRPC machinery), so that run
-takes ~6 minutes: it is marked slow (`make test-slow`); the default suite runs the same test
-with FOODGAMES_PLAY_GAMES games per count (default 20, about half a minute).
+`test_bots_play_200_games_of_each_player_count...` is the full run the issue asks for: 804
+games, ~162,000 moves, about 2.5-3 minutes on 2 cores (~1,100-1,250 moves/s; every move
+costs ~1.4 ms of CPU over all processes, docs/benchmarks.md). It is marked slow (`make
+test-slow`) to keep `make test` near two minutes; the default suite runs the same test with
+FOODGAMES_PLAY_GAMES games per count (default 20, about 15 seconds).
 
-Most tables are created directly (CreateGame with a service token) and played with unary
-calls (shared.bots.remote.drive_table: the seat that must act reads its own view, its bot
-chooses, SubmitMove); a few tables form through the matchmaker and are played by bots
-exactly as `foodgames bots` runs them (ticket, watch ticket, client seed, watch stream).
+Most tables are created directly (CreateGame with a service token) and played over one
+PlayGame stream per seat (shared.bots.seat_stream.stream_table: the server sends a seat its
+view when it must act, its bot answers with a move on the stream); a few tables form through
+the matchmaker and are played by bots exactly as `foodgames bots` runs them (ticket, watch
+ticket, client seed, WatchGame stream, SubmitMove).
 """
 from __future__ import annotations
 
