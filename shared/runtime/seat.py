@@ -49,55 +49,73 @@ async def play_seat(runtime: GameRuntime, identity: Identity, game_id: str, seat
     not exist or the seat is not the caller's."""
     record = await runtime.load(game_id)
     runtime.check_seat(record, identity, seat)
-    changed = asyncio.Event()
-    results: list[MoveResult] = []
-    failure: list[BaseException] = []
-    force = [True]  # send the view even when it did not change: at the start, after a rejection
-    deciding = [False]  # a move of ours is being decided: its answer goes out before any view
+    stream = _SeatStream(runtime, identity, game_id, seat, turns_only)
+    async for item in stream.run(moves):
+        yield item
 
-    async def take_moves() -> None:
+
+class _SeatStream:
+    """What one stream knows between wake-ups. Its moves are decided in a task of their own;
+    everything it sends goes out from `run`, in order."""
+
+    def __init__(self, runtime: GameRuntime, identity: Identity, game_id: str, seat: int, turns_only: bool):
+        self.runtime, self.identity, self.game_id, self.seat = runtime, identity, game_id, seat
+        self.turns_only = turns_only
+        self.changed = asyncio.Event()  # set by the runtime, by our moves' answers, by the idle wake
+        self.results: list[MoveResult] = []  # answers not sent yet
+        self.failure: BaseException | None = None  # what ended the moves' task unexpectedly
+        self.deciding = False  # a move of ours is being decided: its answer goes out before any view
+        self.force = True  # send the view even if unchanged: at the start, after a rejection
+        self.seen = -1  # the last version looked at
+        self.ended = False  # the final view went out
+
+    async def take_moves(self, moves: AsyncIterator[PlayMove]) -> None:
         try:
             async for move in moves:
-                deciding[0] = True
-                results.append(await _apply(runtime, identity, game_id, seat, move))
-                deciding[0] = False
-                if results[-1].error is not None:
-                    force[0] = True
-                changed.set()
+                self.deciding = True
+                result = await _apply(self.runtime, self.identity, self.game_id, self.seat, move)
+                self.results.append(result)
+                self.deciding = False
+                self.force = self.force or result.error is not None
+                self.changed.set()
         except Exception as exc:  # noqa: BLE001 - ends the stream, the interceptor says why
-            failure.append(exc)
-            changed.set()
+            self.failure = exc
+            self.changed.set()
 
-    runtime.follow_changes(game_id, changed)
-    taker = asyncio.get_running_loop().create_task(take_moves())
-    sent, ended = -1, False  # the last version looked at; whether the final view went out
-    try:
-        while True:
-            changed.clear()
-            if failure:
-                raise failure[0]
-            while results:
-                yield results.pop(0)
-            if deciding[0]:
-                await changed.wait()
-                continue
-            record = await runtime.load(game_id, trust_hints=True)
-            if record.version != sent or force[0]:
-                if (force[0] or not turns_only or (record.over and not ended)
-                        or (seat in runtime.rules.to_act(record.state) and not runtime.rules.chance(record.state))):
-                    force[0] = False
-                    ended = record.over
-                    yield Update(record.version, [], runtime.rules.view(record.state, seat), record.over)
-                sent = record.version
-            if record.over and record.revealed:
-                return
-            if await _wait(runtime, record, changed):
-                continue
-            runtime.settle_if_waiting(record)  # idle: a deal or reveal may be stuck
-    finally:
-        runtime.unfollow_changes(game_id, changed)
-        taker.cancel()
-        await asyncio.gather(taker, return_exceptions=True)
+    def wants(self, record) -> bool:
+        """Whether `record` is a view to send."""
+        rules = self.runtime.rules
+        return (self.force or not self.turns_only or (record.over and not self.ended)
+                or (self.seat in rules.to_act(record.state) and rules.chance(record.state) is None))
+
+    async def run(self, moves: AsyncIterator[PlayMove]) -> AsyncIterator[Update | MoveResult]:
+        runtime = self.runtime
+        runtime.follow_changes(self.game_id, self.changed)
+        taker = asyncio.get_running_loop().create_task(self.take_moves(moves))
+        try:
+            while True:
+                self.changed.clear()
+                if self.failure is not None:
+                    raise self.failure
+                while self.results:
+                    yield self.results.pop(0)
+                if self.deciding:
+                    await self.changed.wait()
+                    continue
+                record = await runtime.load(self.game_id, trust_hints=True)
+                if record.version != self.seen or self.force:
+                    if self.wants(record):
+                        self.force, self.ended = False, record.over
+                        yield Update(record.version, [], runtime.rules.view(record.state, self.seat), record.over)
+                    self.seen = record.version
+                if record.over and record.revealed:
+                    return
+                if not await _wait(runtime, record, self.changed):
+                    runtime.settle_if_waiting(record)  # idle: a deal or reveal may be stuck
+        finally:
+            runtime.unfollow_changes(self.game_id, self.changed)
+            taker.cancel()
+            await asyncio.gather(taker, return_exceptions=True)
 
 
 async def _wait(runtime: GameRuntime, record, changed: asyncio.Event) -> bool:
