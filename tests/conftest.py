@@ -41,7 +41,9 @@ def redis_url(valkey_server) -> str:
     """A fresh, empty logical database of the shared Valkey for each test."""
     import redis
 
-    db = next(_db_numbers) % 16
+    from tests.stacklib import STACK_DB
+
+    db = next(_db_numbers) % STACK_DB  # 0-14: never the session stack's own database
     url = f"redis://127.0.0.1:{valkey_server.port}/{db}"
     redis.Redis.from_url(url).flushdb()
     return url

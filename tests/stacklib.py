@@ -18,6 +18,9 @@ from shared.config import SERVICE_PORTS, Settings
 
 FOODGAMES = str(Path(sys.executable).parent / "foodgames")
 
+# The stack's logical Valkey database; redis_url (tests/conftest.py) hands every test another.
+STACK_DB = 15
+
 
 def free_port_base(count: int = len(SERVICE_PORTS)) -> int:
     """A run of `count` free ports."""
@@ -55,7 +58,7 @@ def stack(tmp_path_factory, nats_url, valkey_server):
     """`foodgames up` against the suite's servers; yields the Settings clients use."""
     tmp = tmp_path_factory.mktemp("stack")
     base = free_port_base()
-    env = stack_env(tmp, nats_url, f"redis://127.0.0.1:{valkey_server.port}/15", base)
+    env = stack_env(tmp, nats_url, f"redis://127.0.0.1:{valkey_server.port}/{STACK_DB}", base)
     log = open(tmp / "up.log", "wb")
     proc = subprocess.Popen([FOODGAMES, "up"], env=env, stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)

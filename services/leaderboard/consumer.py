@@ -29,7 +29,7 @@ from opentelemetry import trace
 
 from services.leaderboard.boards import Applied, Conflict, Store
 from services.leaderboard.inorder import InOrder
-from services.leaderboard.pinned import ConsumerGone, PinnedPuller, ensure_pinned_consumer
+from services.leaderboard.pinned import ConsumerGone, NotPinned, PinnedPuller, ensure_pinned_consumer
 from services.leaderboard.ratings import BadEvent, GameOver, is_provisional, parse_game_over, parse_time, Rating
 from shared import telemetry
 
@@ -252,8 +252,15 @@ class GameOverConsumer:
                 if stopping:
                     return
                 log.warning("the durable consumer is gone; creating it again")
-                await ensure_pinned_consumer(self.nc, self.settings.stream, self.settings.durable,
-                                             self.settings.consumer_config(), self._start_seq)
+                try:
+                    await ensure_pinned_consumer(self.nc, self.settings.stream, self.settings.durable,
+                                                 self.settings.consumer_config(), self._start_seq)
+                except NotPinned:
+                    raise  # someone made it again another way: an operator must look
+                except (RuntimeError, nats.errors.Error, asyncio.TimeoutError) as exc:
+                    # e.g. asked while the server was still deleting it: the next pull tells
+                    log.warning("making the durable consumer again failed; trying again", error=str(exc))
+                    await asyncio.sleep(0.5)
                 continue
             except (nats.errors.TimeoutError, asyncio.TimeoutError, nats.errors.NoRespondersError):
                 log.warning("pull failed", exc_info=True)  # NATS hiccup: try again

@@ -221,3 +221,31 @@ async def test_given_the_durable_is_deleted_while_running_then_it_is_made_again_
 
 async def _at_least(store, n: int) -> bool:
     return await rated(store) >= n
+
+
+async def test_given_making_the_deleted_durable_again_fails_once_then_it_tries_again_and_goes_on(
+        lane, store, monkeypatch):
+    from services.leaderboard import consumer as consumer_module
+
+    real, failures = consumer_module.ensure_pinned_consumer, []
+
+    async def fails_once(*args, **kwargs):
+        if not failures:
+            failures.append("refused")
+            raise RuntimeError("creating consumer: the server was still deleting it")
+        return await real(*args, **kwargs)
+
+    games = random_games(random.Random(11), 2, pool=6)
+    consumer = lane.consumer(store, **FAST)
+    await consumer.start()  # made at start the normal way
+    monkeypatch.setattr(consumer_module, "ensure_pinned_consumer", fails_once)
+    task = asyncio.create_task(consumer.run())
+    try:
+        await lane.publish(games[0])
+        await wait_until(lambda: _at_least(store, 1), timeout=15)
+        await lane.js.delete_consumer(lane.settings.stream, lane.settings.durable)
+        await lane.publish(games[1])
+        await wait_until(lambda: _at_least(store, 2), timeout=15)
+        assert failures == ["refused"] and not task.done()
+    finally:
+        await stop_all([consumer], [task])
