@@ -64,12 +64,7 @@ async def play_seat_stream(conn: Connection, game: str, game_id: str, seat: int,
     sent_at: float | None = None  # when the move in flight was sent
     try:
         while not table.stopped.is_set():
-            try:
-                message = await call.read()
-            except asyncio.CancelledError:
-                if table.stopped.is_set() and not asyncio.current_task().cancelling():
-                    break  # the table reached its move limit
-                raise
+            message = await call.read()
             if message is grpc.aio.EOF:
                 break
             if message.WhichOneof("response") == "update":
@@ -92,6 +87,11 @@ async def play_seat_stream(conn: Connection, game: str, game_id: str, seat: int,
                     request.expected_version = version
                 fresh, sent_at = False, time.perf_counter()
                 await call.write(game_pb2.PlayGameRequest(move=request))
+    except (asyncio.CancelledError, grpc.aio.AioRpcError):
+        # the table reached its move limit and cancelled every seat's call, maybe mid-read or
+        # mid-write; anything else (our own task cancelled, the server failing) goes on up
+        if not table.stopped.is_set() or asyncio.current_task().cancelling():
+            raise
     finally:
         call.cancel()
     return view

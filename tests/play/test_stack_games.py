@@ -114,3 +114,23 @@ async def play_and_replay(settings, games_per_count: int) -> None:
     moves = sum(r.moves for r in direct)
     print(f"\n{len(direct) + len(tables)} games, {moves} moves played in {played:.1f}s "
           f"({moves / played:.0f} moves/s); replays checked in {time.perf_counter() - started - played:.1f}s")
+
+
+async def test_tables_stopped_at_their_move_limit_end_every_seats_stream_cleanly(play_stack):
+    # as `foodgames bench moves` plays: the limit cancels every seat's call, whatever it is doing
+    pool = ChannelPool(play_stack, 2)
+    admin = Connection(play_stack, service_token(play_stack, "play-tests"), "svc:play-tests", pool=pool)
+    tag = uuid.uuid4().hex[:5]
+    try:
+        tables = [[f"x{tag}g{g}s{s}" for s in range(4)] for g in range(30)]
+        created = await asyncio.gather(*(create_game(admin, "foodie-forest", t) for t in tables))
+        results = await asyncio.gather(*(
+            stream_table(play_stack, "foodie-forest", c.game_id, t,
+                         [make_bot("foodie-forest", "random", seed=f"{tag}/{g}/{s}") for s in range(4)],
+                         pool=pool, max_moves=12 + g % 7)
+            for g, (c, t) in enumerate(zip(created, tables))))
+        for g, result in enumerate(results):
+            # recipes are chosen at the same time: a few may be in flight when the limit is hit
+            assert 12 + g % 7 <= result.moves <= 12 + g % 7 + 3 and result.rejections == 0
+    finally:
+        await pool.close()
