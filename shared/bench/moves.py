@@ -66,7 +66,7 @@ def add_arguments(parser) -> None:
 
 # -- the floor -----------------------------------------------------------------------------
 
-async def echo_floor(calls: int, concurrency: int) -> list[float]:
+async def echo_floor(calls: int, concurrency: int, samples: list[float] | None = None) -> list[float]:
     import grpc
     from grpc_health.v1 import health_pb2, health_pb2_grpc
 
@@ -79,7 +79,7 @@ async def echo_floor(calls: int, concurrency: int) -> list[float]:
         request = health_pb2.HealthCheckRequest()
         for _ in range(200):
             await stubs[0].Check(request)  # warm up
-        samples: list[float] = []
+        samples = [] if samples is None else samples
         per_caller = max(1, calls // concurrency)
 
         async def caller(i: int) -> None:
@@ -97,7 +97,8 @@ async def echo_floor(calls: int, concurrency: int) -> list[float]:
         proc.wait(10)
 
 
-async def publish_floor(nats_url: str, calls: int, concurrency: int) -> list[float]:
+async def publish_floor(nats_url: str, calls: int, concurrency: int,
+                        samples: list[float] | None = None) -> list[float]:
     from nats.js import api
 
     from shared.eventstore.jetstream import connect
@@ -109,7 +110,7 @@ async def publish_floor(nats_url: str, calls: int, concurrency: int) -> list[flo
     await js.add_stream(api.StreamConfig(name=stream, subjects=[f"{prefix}.>"], storage=api.StorageType.FILE,
                                          duplicate_window=120.0))
     body = b'{"command_id":"x","version":1,"recorded_at":"2026-01-01T00:00:00+00:00","events":[{"type":"CardPlayed","schema_version":1,"data":{"seat":1,"card":"bug-3","total":7,"required_colour":"bug","next_seat":2}}]}'  # noqa: E501
-    samples: list[float] = []
+    samples = [] if samples is None else samples
     per_caller = max(1, calls // concurrency)
     try:
         async def caller(i: int) -> None:
@@ -130,7 +131,7 @@ async def publish_floor(nats_url: str, calls: int, concurrency: int) -> list[flo
 # -- our moves -----------------------------------------------------------------------------
 
 async def play_moves(settings, games: int, players: int, moves_per_game: int, channels: int,
-                     via: str = "stream") -> dict[str, Any]:
+                     via: str = "stream", samples: list[float] | None = None) -> dict[str, Any]:
     from shared.auth import service_token
     from shared.bots.base import RandomBot
     from shared.bots.remote import ChannelPool, Connection, create_game, drive_table
@@ -143,7 +144,7 @@ async def play_moves(settings, games: int, players: int, moves_per_game: int, ch
     tag = uuid.uuid4().hex[:6]
     tables = [[f"b{tag}g{g}p{p}" for p in range(players)] for g in range(games)]
     created = await asyncio.gather(*(create_game(admin, "foodie-forest", t) for t in tables))
-    samples: list[float] = []
+    samples = [] if samples is None else samples
     started = time.perf_counter()
     results = await asyncio.gather(*(
         play_table(settings, "foodie-forest", c.game_id, t, [RandomBot(f"{tag}/{g}/{p}") for p in range(players)],
@@ -164,12 +165,41 @@ def run(args) -> dict[str, Any]:
     settings = Settings.from_env()
 
     async def main() -> dict[str, Any]:
-        loaded = await play_moves(settings, args.games, args.players, args.moves_per_game, args.channels, args.via)
-        single = await play_moves(settings, 1, args.players, args.single_moves, 1, args.via)
-        echo = await echo_floor(args.floor_calls, args.games)
-        publish = await publish_floor(settings.nats_url, args.floor_calls, args.games)
-        echo1 = await echo_floor(min(args.floor_calls, 3000), 1)
-        publish1 = await publish_floor(settings.nats_url, min(args.floor_calls, 3000), 1)
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        # on stderr: --json keeps stdout for the figures alone
+        with Progress(TextColumn("{task.description:<44}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      console=Console(stderr=True)) as progress:
+            async def phase(description: str, total: int, run) -> Any:
+                samples: list[float] = []
+                task = progress.add_task(description, total=total)
+
+                async def follow() -> None:
+                    while True:
+                        progress.update(task, completed=min(len(samples), total))
+                        await asyncio.sleep(0.2)
+                ticker = asyncio.get_running_loop().create_task(follow())
+                try:
+                    return await run(samples)
+                finally:
+                    ticker.cancel()
+                    progress.update(task, completed=total)
+
+            few = min(args.floor_calls, 3000)
+            loaded = await phase(f"{args.games} games x {args.moves_per_game} moves ({args.via})",
+                                 args.games * args.moves_per_game,
+                                 lambda s: play_moves(settings, args.games, args.players, args.moves_per_game,
+                                                      args.channels, args.via, s))
+            single = await phase("one game at a time", args.single_moves,
+                                 lambda s: play_moves(settings, 1, args.players, args.single_moves, 1, args.via, s))
+            echo = await phase(f"floor: gRPC echo, {args.games} callers", args.floor_calls,
+                               lambda s: echo_floor(args.floor_calls, args.games, s))
+            publish = await phase(f"floor: JetStream publish, {args.games} callers", args.floor_calls,
+                                  lambda s: publish_floor(settings.nats_url, args.floor_calls, args.games, s))
+            echo1 = await phase("floor: gRPC echo, one caller", few, lambda s: echo_floor(few, 1, s))
+            publish1 = await phase("floor: JetStream publish, one caller", few,
+                                   lambda s: publish_floor(settings.nats_url, few, 1, s))
         return {"loaded": loaded, "single": single, "echo": echo, "publish": publish, "echo1": echo1,
                 "publish1": publish1}
 
