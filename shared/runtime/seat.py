@@ -20,6 +20,8 @@ from shared.rules import RulesError
 from shared.runtime.game import IDLE_WAKE_S, GameRuntime, Update
 
 IDLE_CHECK_S = IDLE_WAKE_S
+# Answers not yet sent: a client that sends moves without reading is not read from beyond this.
+MAX_UNSENT = 32
 # A write can be heard before the stream holds it: read again after these pauses.
 BEHIND_RETRY_S = (0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.4, 0.8)
 
@@ -63,6 +65,7 @@ class _SeatStream:
         self.turns_only = turns_only
         self.changed = asyncio.Event()  # set by the runtime, by our moves' answers, by the idle wake
         self.results: list[MoveResult] = []  # answers not sent yet
+        self.sent_some = asyncio.Event()  # answers went out: room for more
         self.failure: BaseException | None = None  # what ended the moves' task unexpectedly
         self.deciding = False  # a move of ours is being decided: its answer goes out before any view
         self.force = True  # send the view even if unchanged: at the start, after a rejection
@@ -72,6 +75,9 @@ class _SeatStream:
     async def take_moves(self, moves: AsyncIterator[PlayMove]) -> None:
         try:
             async for move in moves:
+                while len(self.results) >= MAX_UNSENT:
+                    self.sent_some.clear()
+                    await self.sent_some.wait()
                 self.deciding = True
                 result = await _apply(self.runtime, self.identity, self.game_id, self.seat, move)
                 self.results.append(result)
@@ -99,6 +105,7 @@ class _SeatStream:
                     raise self.failure
                 while self.results:
                     yield self.results.pop(0)
+                    self.sent_some.set()
                 if self.deciding:
                     await self.changed.wait()
                     continue

@@ -281,3 +281,31 @@ async def test_a_streamed_move_is_answered_once_stored_and_the_deal_it_calls_for
     dealt = runtime.cache[record.game_id]
     assert RULES.chance(dealt.state) is None and dealt.version > outcome.version
     await runtime.close()
+
+
+async def test_a_client_that_sends_moves_without_reading_is_not_read_from_without_end():
+    from shared.runtime.seat import MAX_UNSENT, PlayMove, play_seat
+    from tests.games.counter import RULES as COUNTER
+
+    runtime = GameRuntime(COUNTER, MemoryEventStore(), SeededDeck())
+    record = await runtime.create_game(Identity("svc", "service"), ("ann", "bob"), {})
+    await runtime.settle(record.game_id)
+    taken = []
+
+    async def moves():
+        for i in range(10 * MAX_UNSENT):
+            taken.append(i)
+            yield PlayMove(f"m{i}", None, {"type": "add", "amount": 9})  # refused: too much
+    # when the stream's first view is read and nothing after it
+    stream = play_seat(runtime, Identity("ann", "player"), record.game_id, 0, moves())
+    first = await stream.__anext__()
+    assert first.view["total"] == 0
+    await asyncio.sleep(0.3)
+    # then the moves are read only as far as the answers waiting to go out allow
+    assert MAX_UNSENT <= len(taken) <= MAX_UNSENT + 2
+    answers = [await stream.__anext__() for _ in range(MAX_UNSENT)]
+    assert all(a.error is not None and "1, 2 or 3" in str(a.error) for a in answers)
+    await asyncio.sleep(0.3)
+    assert len(taken) > MAX_UNSENT + 2, "reading on makes room for more"
+    await stream.aclose()
+    await runtime.close()
