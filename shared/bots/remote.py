@@ -472,6 +472,12 @@ async def play_table(settings: Settings, game: str, game_id: str, players, bots,
                        sum(s.rejections for s in seats))
 
 
+def takes_turns(move: dict[str, Any]) -> bool:
+    """Whether `move` is played in turn, so that it should name the version it was chosen on
+    (recipes are chosen by everyone at the same time, in any order: those name none)."""
+    return move.get("type") != "choose_recipe"
+
+
 async def send_client_seeds(conns: list[Connection], game_id: str) -> None:
     """Every seat's random client seed to the deck, seat i through conns[i]; a refusal (late,
     after the first shuffle) is ignored: the game is played on."""
@@ -532,7 +538,7 @@ async def drive_table(settings: Settings, game: str, game_id: str, players, bots
                 request = game_pb2.SubmitMoveRequest(game_id=game_id, seat=seat, move_id=uuid.uuid4().hex,
                                                      view_encoding=JSON_VIEWS,
                                                      move=to_struct(move))
-                if move.get("type") != "choose_recipe":
+                if takes_turns(move):
                     request.expected_version = view_version
                 started = time.perf_counter()
                 try:

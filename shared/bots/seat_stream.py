@@ -16,7 +16,7 @@ import grpc
 import orjson
 from foodgames.v1 import game_pb2
 
-from shared.bots.remote import JSON_VIEWS, ChannelPool, Connection, TableResult, send_client_seeds
+from shared.bots.remote import JSON_VIEWS, ChannelPool, Connection, TableResult, send_client_seeds, takes_turns
 from shared.config import Settings
 
 MAX_REJECTIONS = 100  # per table: a bot that keeps choosing refused moves is a bug, not bad luck
@@ -83,7 +83,7 @@ async def play_seat_stream(conn: Connection, game: str, game_id: str, seat: int,
             if sent_at is None and fresh and legal and version >= floor and not table.stopped.is_set():
                 move = bot.choose(view, list(legal))
                 request = game_pb2.PlayGameMove(move_id=uuid.uuid4().hex, move_json=orjson.dumps(move).decode())
-                if move.get("type") != "choose_recipe":  # recipes are chosen at the same time, in any order
+                if takes_turns(move):
                     request.expected_version = version
                 fresh, sent_at = False, time.perf_counter()
                 await call.write(game_pb2.PlayGameRequest(move=request))

@@ -171,9 +171,8 @@ class GameRuntime:
         while self._followers:
             await asyncio.sleep(IDLE_WAKE_S)
             self.ticks += 1
-            for followers in list(self._followers.values()):
-                for changed in followers:
-                    changed.set()
+            for game_id in list(self._followers):
+                self._wake(game_id)
 
     def unfollow_changes(self, game_id: str, changed: asyncio.Event) -> None:
         followers = self._followers.get(game_id)

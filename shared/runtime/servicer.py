@@ -1,6 +1,7 @@
 """GameService over gRPC: proto -> runtime call -> proto, nothing more."""
 from __future__ import annotations
 
+import grpc
 import orjson
 from foodgames.v1 import event_pb2, game_pb2, game_pb2_grpc
 
@@ -97,5 +98,5 @@ def _move_result(result: MoveResult) -> game_pb2.PlayGameMoveResult:
         return game_pb2.PlayGameMoveResult(move_id=result.move_id, accepted=True, version=result.version,
                                            duplicate=result.duplicate)
     code = status_for(result.error)
-    return game_pb2.PlayGameMoveResult(move_id=result.move_id, code=code.value[0] if code else 13,
+    return game_pb2.PlayGameMoveResult(move_id=result.move_id, code=(code or grpc.StatusCode.INTERNAL).value[0],
                                        reason=str(result.error))

@@ -206,17 +206,21 @@ async def test_given_a_durable_without_the_priority_group_when_starting_then_it_
 
 async def test_given_the_durable_is_deleted_while_running_then_it_is_made_again_and_consumption_goes_on(
         lane, store):
-    games = random_games(random.Random(9), 2, pool=6)
     consumer = lane.consumer(store, **FAST)
     task = asyncio.create_task(consumer.run())
     try:
-        await lane.publish(games[0])
-        await wait_until(lambda: _at_least(store, 1), timeout=15)
-        await lane.js.delete_consumer(lane.settings.stream, lane.settings.durable)
-        await lane.publish(games[1])
-        await wait_until(lambda: _at_least(store, 2), timeout=15)
+        await delete_the_durable_between_two_games(lane, store, random_games(random.Random(9), 2, pool=6))
     finally:
         await stop_all([consumer], [task])
+
+
+async def delete_the_durable_between_two_games(lane, store, games) -> None:
+    """One game rated, the durable deleted, a second game published; returns once it is rated."""
+    await lane.publish(games[0])
+    await wait_until(lambda: _at_least(store, 1), timeout=15)
+    await lane.js.delete_consumer(lane.settings.stream, lane.settings.durable)
+    await lane.publish(games[1])
+    await wait_until(lambda: _at_least(store, 2), timeout=15)
 
 
 async def _at_least(store, n: int) -> bool:
@@ -235,17 +239,12 @@ async def test_given_making_the_deleted_durable_again_fails_once_then_it_tries_a
             raise RuntimeError("creating consumer: the server was still deleting it")
         return await real(*args, **kwargs)
 
-    games = random_games(random.Random(11), 2, pool=6)
     consumer = lane.consumer(store, **FAST)
     await consumer.start()  # made at start the normal way
     monkeypatch.setattr(consumer_module, "ensure_pinned_consumer", fails_once)
     task = asyncio.create_task(consumer.run())
     try:
-        await lane.publish(games[0])
-        await wait_until(lambda: _at_least(store, 1), timeout=15)
-        await lane.js.delete_consumer(lane.settings.stream, lane.settings.durable)
-        await lane.publish(games[1])
-        await wait_until(lambda: _at_least(store, 2), timeout=15)
+        await delete_the_durable_between_two_games(lane, store, random_games(random.Random(11), 2, pool=6))
         assert failures == ["refused"] and not task.done()
     finally:
         await stop_all([consumer], [task])
