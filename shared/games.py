@@ -1,25 +1,130 @@
-"""Which rules module plays which game, by the game's wire name."""
+"""What a game declares about itself, and the registry that finds every game.
+
+A game is one folder under services/ whose `__init__.py` holds one `Game`; it registers itself
+with one line in pyproject.toml:
+
+    [project.entry-points."foodgames.games"]
+    food-fight = "services.food_fight:GAME"
+
+Everything that lists games (`foodgames up`, `serve`, `play`, `cards`, the bots, the
+matchmaker's catalogue, the leaderboard's rated/co-op split, the deploy check) reads this
+registry, so adding a game touches only its folder and that line.
+
+`FOODGAMES_EXTRA_GAMES` (comma-separated `module:attribute`) adds games that are not installed
+as entry points, the way the tests register their own tiny game.
+"""
 from __future__ import annotations
 
-import importlib
+import os
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.metadata import EntryPoint, entry_points
+from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 
+from shared.moves import MoveSet
 from shared.rules import Rules
 
-# game name -> "module:attribute" of its Rules object
-GAMES: dict[str, str] = {
-    "foodie-forest": "services.foodie_forest.rules:RULES",
-}
+GROUP = "foodgames.games"
+EXTRA_ENV = "FOODGAMES_EXTRA_GAMES"
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player. `view` is exactly the seat's view (a JSON-like dict), `legal_moves` the moves
+    the seat may make now (never empty when called); returns one of them. A bot never gets the
+    state, another seat's view or a deck's order."""
+
+    def choose(self, view: dict[str, Any], legal_moves: list[dict[str, Any]]) -> dict[str, Any]: ...
+
+
+class Renderer(Protocol):
+    """How the terminal client draws one game, from a seat's view and its events only."""
+
+    def screen(self, view: dict[str, Any], legal_moves: Sequence[dict[str, Any]] | None = None) -> Any:
+        """A rich renderable of the table as the seat sees it."""
+
+    def event_line(self, event: dict[str, Any], players: Sequence[str], me: str | None = None) -> str | None:
+        """One line for the log about an event as the seat saw it (None: not worth a line)."""
+
+    def move_label(self, move: dict[str, Any]) -> str:
+        """A legal move in words, as the player types or picks it."""
+
+
+BotFactory = Callable[..., Bot]  # called with seed=...
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game, declared once in its own folder."""
+
+    name: str  # wire name, e.g. "food-fight"
+    title: str  # "Food Fight"
+    rules: Rules
+    moves: MoveSet
+    port: int  # default gRPC port of its rules engine
+    cooperative: bool = False  # the table plays together against the game (co-op boards, no rating)
+    bots: Mapping[str, BotFactory] = field(default_factory=dict)  # kind -> factory(seed=...)
+    renderer: Renderer | None = None
+    catalogue: Callable[[], dict[str, Any]] | None = None  # {"decks": {...}, "cards": {...}}
+    default_bot: str = "random"
+
+    @property
+    def min_players(self) -> int:
+        return self.rules.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.rules.max_players
+
+    @property
+    def rated(self) -> bool:
+        return not self.cooperative
 
 
 class UnknownGame(LookupError):
     pass
 
 
-def load_rules(game: str) -> Rules:
+def _declared() -> list[EntryPoint]:
+    points = list(entry_points(group=GROUP))
+    for i, target in enumerate(t.strip() for t in os.environ.get(EXTRA_ENV, "").split(",")):
+        if target:
+            points.append(EntryPoint(f"extra-{i}", target, GROUP))
+    return points
+
+
+@cache
+def _load_all(extra: str) -> dict[str, Game]:
+    found: dict[str, Game] = {}
+    for point in _declared():
+        game = point.load()
+        if not isinstance(game, Game):
+            raise TypeError(f"entry point {point.value} is not a shared.games.Game")
+        if game.name in found:
+            raise ValueError(f"two games are named {game.name!r}")
+        if game.name != game.rules.name:
+            raise ValueError(f"game {game.name!r} declares rules named {game.rules.name!r}")
+        found[game.name] = game
+    return dict(sorted(found.items()))
+
+
+def all_games() -> dict[str, Game]:
+    """Every registered game by wire name, sorted."""
+    return _load_all(os.environ.get(EXTRA_ENV, ""))
+
+
+def names() -> list[str]:
+    return list(all_games())
+
+
+def get(name: str) -> Game:
+    games = all_games()
     try:
-        target = GAMES[game]
+        return games[name]
     except KeyError:
-        known = ", ".join(sorted(GAMES))
-        raise UnknownGame(f"unknown game {game!r}; known games: {known}") from None
-    module, attr = target.split(":")
-    return getattr(importlib.import_module(module), attr)
+        known = ", ".join(games) or "none"
+        raise UnknownGame(f"unknown game {name!r}; known games: {known}") from None
+
+
+def load_rules(name: str) -> Rules:
+    return get(name).rules

@@ -1,0 +1,18 @@
+"""Foodie Forest (Reiner Knizia), 2-5 players: the game's one declaration (shared.games.Game).
+
+Its folder holds everything of the game: pure rules and card data (rules/), its moves, bots
+and terminal renderer. docs/foodie-forest.md explains the rules choices."""
+from __future__ import annotations
+
+from shared.games import Game
+
+from .moves import MOVES
+from .rules import RULES
+
+GAME = Game(
+    name="foodie-forest",
+    title="Foodie Forest",
+    rules=RULES,
+    moves=MOVES,
+    port=50051,
+)

@@ -27,7 +27,7 @@ class Catalogue:
                       addresses: Mapping[str, str] | None = None) -> "Catalogue":
         """Every game of shared.games (or `names`); `addresses` overrides where one is served."""
         infos = []
-        for name in (names if names is not None else games.GAMES):
+        for name in (names if names is not None else games.names()):
             rules = games.load_rules(name)
             address = (addresses or {}).get(name) or settings.address(name)
             infos.append(GameInfo(name, rules.min_players, rules.max_players, address))
