@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-slow proto lint clean install
+.PHONY: run test test-slow proto manifests lint clean install
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,8 +14,11 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+manifests: $(STAMP)
+	$(BIN)/python -m apps.deploygen
+
 proto: $(STAMP)
-	$(BIN)/python -m shared.protogen
+	$(BIN)/python -m apps.protogen
 
 run: $(STAMP)
 	$(BIN)/foodgames up

@@ -10,14 +10,31 @@ import secrets
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-# The real gRPC port of every service; deploy/ manifests are checked against it.
-SERVICE_PORTS: dict[str, int] = {
-    "foodie-forest": 50051,
+from shared import games
+
+# The real gRPC port of every service that is not a game; each game declares its own
+# (shared.games). deploy/ manifests are checked against both.
+INFRA_PORTS: dict[str, int] = {
     "deck": 50052,
     "leaderboard": 50053,
     "matchmaking": 50054,
 }
-RULES_SERVICES = ("foodie-forest",)
+# FOODGAMES_PORT_BASE moves every port by the same amount: base + (port - FIRST_PORT).
+FIRST_PORT = 50051
+
+
+def rules_services() -> tuple[str, ...]:
+    """The rules engines: one per registered game."""
+    return tuple(games.names())
+
+
+def service_ports() -> dict[str, int]:
+    """Every service's gRPC port: the registered games' and INFRA_PORTS."""
+    ports = {g.name: g.port for g in games.all_games().values()}
+    clash = set(ports.values()) & set(INFRA_PORTS.values())
+    if clash:
+        raise ValueError(f"a game's port is taken by a service: {sorted(clash)}")
+    return {**ports, **INFRA_PORTS}
 
 
 def _env_name(service: str) -> str:
@@ -36,7 +53,7 @@ class Settings:
     seed_window_s: float = 2.0  # how long the first shuffle waits for players' seeds
     duplicate_window_s: float = 120.0  # JetStream's own duplicate window
     addresses: dict[str, str] = field(default_factory=dict)
-    ports: dict[str, int] = field(default_factory=lambda: dict(SERVICE_PORTS))
+    ports: dict[str, int] = field(default_factory=service_ports)
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, **overrides) -> "Settings":
@@ -59,11 +76,12 @@ class Settings:
                     kwargs[name] = conv(env[var])
                 except ValueError:
                     raise ValueError(f"{var}={env[var]!r} is not a valid {conv.__name__}") from None
-        kwargs["addresses"] = {s: env[_env_name(s)] for s in SERVICE_PORTS if env.get(_env_name(s))}
+        ports = service_ports()
+        kwargs["addresses"] = {s: env[_env_name(s)] for s in ports if env.get(_env_name(s))}
         if env.get("FOODGAMES_PORT_BASE"):
             # shifts every service's port, for a second stack on one machine (tests)
             base = int(env["FOODGAMES_PORT_BASE"])
-            kwargs["ports"] = {s: base + i for i, s in enumerate(SERVICE_PORTS)}
+            kwargs["ports"] = {s: base + port - FIRST_PORT for s, port in ports.items()}
         kwargs.update(overrides)
         return cls(**kwargs)
 

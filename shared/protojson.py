@@ -204,18 +204,25 @@ def _skip(buf: bytes, pos: int, wire: int) -> int:
     raise ValueError(f"unexpected wire type {wire} in a Struct")
 
 
+def _field_one(buf: bytes, pos: int) -> tuple[int, int]:
+    """(start, length) of the field-1 entry at `pos` (a map entry of a Struct, a Value of a
+    ListValue), or (the position after it, -1) for any other field, which is skipped."""
+    n = buf[pos + 1]
+    if buf[pos] == 0x0A and n < 0x80:
+        return pos + 2, n
+    tag, p = _read_varint(buf, pos)
+    if tag != 0x0A:
+        return _skip(buf, p, tag & 7), -1
+    n, p = _read_varint(buf, p)
+    return p, n
+
+
 def _struct(buf: bytes, pos: int, end: int) -> dict:
     start, flat, out, items = pos, True, {}, _ITEMS
     while pos < end:
-        n = buf[pos + 1]
-        if buf[pos] == 0x0A and n < 0x80:
-            pos += 2
-        else:
-            tag, p = _read_varint(buf, pos)
-            if tag != 0x0A:
-                pos = _skip(buf, p, tag & 7)
-                continue
-            n, pos = _read_varint(buf, p)
+        pos, n = _field_one(buf, pos)
+        if n < 0:
+            continue
         stop = pos + n
         # The usual entry: 0x0A, key length, key, 0x12, value length, value, nothing after. A value
         # length of two or more bytes fails the last test (its first byte is never length + 1).
@@ -268,15 +275,9 @@ def _list(buf: bytes, pos: int, end: int) -> list:
     start, flat, out, cache = pos, True, [], _ITEMS
     append = out.append
     while pos < end:
-        n = buf[pos + 1]
-        if buf[pos] == 0x0A and n < 0x80:
-            pos += 2
-        else:
-            tag, p = _read_varint(buf, pos)
-            if tag != 0x0A:
-                pos = _skip(buf, p, tag & 7)
-                continue
-            n, pos = _read_varint(buf, p)
+        pos, n = _field_one(buf, pos)
+        if n < 0:
+            continue
         stop = pos + n
         value = cache.get(buf[pos:stop], _MISS) if n < _SMALL else _MISS
         if value is _MISS:

@@ -97,6 +97,10 @@ class Rules(Protocol):
         """What `seat` may see (None: a spectator). Never another seat's hand,
         an unrevealed choice, or a deck's order. JSON-able."""
 
+    def private_cards(self, state: Any, seat: int) -> list[str]:
+        """The cards only `seat` may see now (its hand, its face-down choices): the one thing
+        its view may show beyond the spectator's (checked by tests/rules/test_contract.py)."""
+
     def event_view(self, event: Any, seat: int | None) -> dict[str, Any] | None:
         """The event as `seat` may see it (redacted), or None to hide it."""
 

@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from shared import aio
-from shared.embedded import start_nats, start_valkey
+from apps.embedded import start_nats, start_valkey
 
 _db_numbers = itertools.count(1)
 

@@ -13,17 +13,19 @@ from pathlib import Path
 
 import pytest
 
-from shared.cli.up import SERVICES, wait_serving
-from shared.config import SERVICE_PORTS, Settings
+from apps.cli.up import services, wait_serving
+from shared.config import FIRST_PORT, Settings, service_ports
 
+ROOT = Path(__file__).resolve().parent.parent
 FOODGAMES = str(Path(sys.executable).parent / "foodgames")
 
 # The stack's logical Valkey database; redis_url (tests/conftest.py) hands every test another.
 STACK_DB = 15
 
 
-def free_port_base(count: int = len(SERVICE_PORTS)) -> int:
-    """A run of `count` free ports."""
+def free_port_base(count: int | None = None) -> int:
+    """A run of `count` free ports (default: as many as FOODGAMES_PORT_BASE spans)."""
+    count = count or max(service_ports().values()) - FIRST_PORT + 1
     for _ in range(200):
         base = random.randrange(20000, 60000)
         try:
@@ -64,7 +66,7 @@ def stack(tmp_path_factory, nats_url, valkey_server):
                             start_new_session=True)
     settings = Settings.from_env(env)
     try:
-        asyncio.run(wait_serving({n: settings.address(n) for n in SERVICES}, 90, {"up": proc}))
+        asyncio.run(wait_serving({n: settings.address(n) for n in services()}, 90, {"up": proc}))
     except Exception:
         proc.kill()
         raise AssertionError("the stack did not start:\n" + (tmp / "up.log").read_text()

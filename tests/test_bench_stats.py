@@ -1,5 +1,5 @@
 """Every bench reports percentiles the same way: nearest rank on sorted samples."""
-from shared.bench.stats import percentiles_ms, quantile
+from apps.bench.stats import percentiles_ms, quantile
 
 
 def test_percentiles_are_nearest_rank_in_milliseconds():

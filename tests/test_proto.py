@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from shared import protogen
+from apps import protogen
 
 
 def _files(root: Path) -> dict[str, Path]:

@@ -37,7 +37,7 @@ from services.deck.records import (CommitmentRecord, RecordError, RevealRecord, 
                                    decode_record)
 from services.deck.store import (LogConflict, LogStore, SecretStore, game_key, seeds_key,
                                  shuffle_key)
-from shared import telemetry
+from shared import gamestream, telemetry
 from shared.auth import Identity
 from shared.errors import (AlreadyExists, FailedPrecondition, InvalidArgument, NotFound,
                            PermissionDenied, Unavailable)
@@ -51,8 +51,6 @@ PRIVILEGED = ("service", "operator")
 WINDOW_POLL_S = 0.05
 APPEND_RETRIES = 50
 
-# The runtime's event types (shared/runtime/envelope.py); the deck only reads them.
-GAME_OVER = "GameOver"
 
 
 def _require_role(identity: Identity, roles: Sequence[str], what: str) -> None:
@@ -378,8 +376,8 @@ class DeckApp:
     # -- reveal --------------------------------------------------------------------------
 
     async def _game_over(self, game: str, game_id: str) -> bool:
-        events = await self.games.read(f"games.{game}.{game_id}")
-        return any(e.type == GAME_OVER for e in events)
+        events = await self.games.read(gamestream.subject_for(game, game_id))
+        return any(e.type == gamestream.GAME_OVER for e in events)
 
     async def reveal(self, identity: Identity, game_id: str) -> tuple[bytes, int]:
         _require_role(identity, PRIVILEGED, "Reveal")
@@ -391,7 +389,7 @@ class DeckApp:
         if done is not None:
             return bytes.fromhex(done[1].server_seed), done[0]
         if not await self._game_over(committed.game, game_id):
-            raise FailedPrecondition(f"game {game_id!r} is not over (games.{committed.game}.{game_id} has no "
+            raise FailedPrecondition(f"game {game_id!r} is not over ({gamestream.subject_for(committed.game, game_id)} has no "
                                      f"GameOver event): its seed stays secret until the game ends")
         secrets = await self._secrets_of(game_id)
         if secrets is None:
@@ -467,7 +465,7 @@ class DeckApp:
             cards = stored[0]["cards"]
             order = algo.shuffle(server_seed, seeds, game_id, record.deck, record.k, cards)
             entries.append(ShuffleEntry(record.deck, record.k, tuple(cards), tuple(order), index))
-        events = [e.record() for e in await self.games.read(f"games.{committed.game}.{game_id}")]
+        events = [e.record() for e in await self.games.read(gamestream.subject_for(committed.game, game_id))]
         note, _, _ = await self.checkpoint()
         bundle = build_bundle(
             game_id=game_id, game=committed.game, server_seed=server_seed, client_seeds=client_seeds,

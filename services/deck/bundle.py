@@ -1,6 +1,6 @@
 """Builds the audit bundle of one game: everything an operator needs to re-derive
 and check every shuffle offline (docs/audit.md is the normative format; the
-verifier is shared/audit/verifier.py).
+verifier is apps/audit/verifier.py).
 
 The deck service collects the pieces (its seeds, its log, a signed checkpoint)
 and calls `build_bundle`; this module only assembles them and refuses pieces

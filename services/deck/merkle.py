@@ -13,7 +13,7 @@ O(log n) of those cached hashes, so a log of 100k+ leaves answers in microsecond
 Build it from stored leaves with `TransparencyLog(leaves)`.
 
 The verification functions follow the recursive definitions of PATH and
-SUBPROOF in RFC 9162 section 2.1 (the operator's verifier in shared/audit
+SUBPROOF in RFC 9162 section 2.1 (the operator's verifier in apps/audit
 implements the iterative algorithms of the same RFC instead; the tests check
 both against each other and against published vectors).
 """

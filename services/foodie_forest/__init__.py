@@ -1,11 +1,13 @@
 """Foodie Forest (Reiner Knizia), 2-5 players: the game's one declaration (shared.games.Game).
 
-Its folder holds everything of the game: pure rules and card data (rules/), its moves, bots
-and terminal renderer. docs/foodie-forest.md explains the rules choices."""
+Its folder holds everything of the game: pure rules and card data (rules/), its moves, bots,
+terminal renderer and catalogue. docs/foodie-forest.md explains the rules choices."""
 from __future__ import annotations
 
 from shared.games import Game
 
+from . import bots, render
+from .catalogue import catalogue
 from .moves import MOVES
 from .rules import RULES
 
@@ -15,4 +17,8 @@ GAME = Game(
     rules=RULES,
     moves=MOVES,
     port=50051,
+    bots=bots.BOTS,
+    renderer=render,
+    catalogue=catalogue,
+    default_bot="heuristic",
 )

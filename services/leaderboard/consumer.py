@@ -31,7 +31,7 @@ from services.leaderboard.boards import Applied, Conflict, Store
 from services.leaderboard.inorder import InOrder
 from services.leaderboard.pinned import ConsumerGone, NotPinned, PinnedPuller, ensure_pinned_consumer
 from services.leaderboard.ratings import BadEvent, GameOver, is_provisional, parse_game_over, parse_time, Rating
-from shared import telemetry
+from shared import gamestream, telemetry
 
 log = telemetry.get_logger("leaderboard.consumer")
 _tracer = telemetry.tracer("foodgames.leaderboard")
@@ -42,8 +42,8 @@ REDIS_ERRORS = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError,
 
 @dataclass(frozen=True)
 class ConsumerSettings:
-    stream: str = "GAMES"
-    subject_prefix: str = "games"  # messages are <prefix>.<game>.<game_id>
+    stream: str = gamestream.STREAM
+    subject_prefix: str = gamestream.SUBJECT_PREFIX  # messages are <prefix>.<game>.<game_id>
     # the pinned consumer; "leaderboard", the durable of earlier versions (one message in
     # flight for all replicas), cannot be turned into one and is left alone
     durable: str = "leaderboard-pinned"
@@ -96,43 +96,26 @@ def subject_token(name: str) -> str:
     return "".join(out)
 
 
-GAME_OVER_TOKEN = b'"GameOver"'
-
-
-def may_hold_game_over(data: bytes) -> bool:
-    """False for a message that needs no reading: a whole JSON object (starts with {, ends
-    with }) in which no string can be "GameOver". A JSON string equal to GameOver is either
-    these ten bytes or uses a \\u escape (no other escape yields a letter); the event store
-    writes json.dumps output, where it is always the literal. Anything else - broken,
-    truncated, other encodings - is read, and dead-lettered if it cannot be understood."""
-    return (GAME_OVER_TOKEN in data or b"\\u" in data
-            or not (data.startswith(b"{") and data.endswith(b"}")))
-
-
 def parse_message(subject: str, data: bytes, settings: ConsumerSettings, config) -> list[GameOver]:
     """The GameOver events of one stream message (usually none); BadEvent when
     the message cannot be understood."""
-    if not may_hold_game_over(data):
+    if not gamestream.may_hold_game_over(data):
         return []
     try:
-        body = json.loads(data)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise BadEvent(f"the message is not JSON: {exc}") from None
-    if not isinstance(body, dict) or not isinstance(body.get("events"), list):
-        raise BadEvent("the message has no events list")
-    overs = [e for e in body["events"] if isinstance(e, dict) and e.get("type") == "GameOver"]
-    if not all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in body["events"]):
-        raise BadEvent("an event has no type")
+        body = gamestream.decode_body(data)
+    except gamestream.BadBody as exc:
+        raise BadEvent(str(exc)) from None
+    overs = [e for e in body.events if e["type"] == gamestream.GAME_OVER]
     # casual games (created with ranked=false) end like any other but are not rated
     overs = [e for e in overs if not (isinstance(e.get("data"), dict) and e["data"].get("ranked") is False)]
     if not overs:
         return []
-    tokens = subject.split(".")
-    n_prefix = len(settings.subject_prefix.split("."))
-    if len(tokens) != n_prefix + 2:
-        raise BadEvent(f"subject {subject!r} is not {settings.subject_prefix}.<game>.<game_id>")
-    at = parse_time(body.get("recorded_at"))
-    return [parse_game_over(e, at, config, tokens[-2], tokens[-1]) for e in overs]
+    try:
+        game, game_id = gamestream.parse_subject(subject, settings.subject_prefix)
+    except gamestream.BadBody as exc:
+        raise BadEvent(str(exc)) from None
+    at = parse_time(body.recorded_at)
+    return [parse_game_over(e, at, config, game, game_id) for e in overs]
 
 
 def rating_event(ledger: dict, update: dict, config) -> dict:
@@ -149,9 +132,9 @@ async def ensure_streams(js, settings: ConsumerSettings, duplicate_window_s: flo
     try:
         await js.stream_info(settings.stream)
     except NotFoundError:
-        from shared.eventstore.jetstream import GAMES_STREAM, games_stream_config
+        from shared.eventstore.jetstream import games_stream_config
 
-        if settings.stream == GAMES_STREAM and settings.subject_prefix == "games":
+        if settings.stream == gamestream.STREAM and settings.subject_prefix == gamestream.SUBJECT_PREFIX:
             await js.add_stream(games_stream_config(settings.stream_replicas, duplicate_window_s))
             return await ensure_streams(js, settings, duplicate_window_s)
         await js.add_stream(api.StreamConfig(
@@ -306,7 +289,7 @@ class GameOverConsumer:
 
     async def process(self, msg, ack: bool = True) -> list[Applied]:
         """Rate the GameOver events of one message; ack when done (Redis errors propagate, no ack)."""
-        if not may_hold_game_over(msg.data):
+        if not gamestream.may_hold_game_over(msg.data):
             self.stats["ignored"] += 1
             if ack:
                 await msg.ack()

@@ -14,6 +14,8 @@ from typing import Any, Mapping, Sequence
 from openskill.models import (BradleyTerryFull, BradleyTerryPart, PlackettLuce,
                               ThurstoneMostellerFull, ThurstoneMostellerPart)
 
+from shared import games
+
 MODELS = {
     "PlackettLuce": PlackettLuce,
     "BradleyTerryFull": BradleyTerryFull,
@@ -22,10 +24,17 @@ MODELS = {
     "ThurstoneMostellerPart": ThurstoneMostellerPart,
 }
 
-# The games whose results are rated, and the one cooperative game among them.
-COMPETITIVE_GAMES = ("foodie-forest", "food-fight", "foodtown-throwdown")
-COOP_GAMES = ("forestaurant",)
-KNOWN_GAMES = COMPETITIVE_GAMES + COOP_GAMES
+
+
+def registered_games() -> tuple[str, ...]:
+    """Every registered game (shared.games): the games whose results are kept."""
+    return tuple(games.names())
+
+
+def cooperative_games() -> tuple[str, ...]:
+    """The registered games the table plays together: co-op boards, no rating."""
+    return tuple(g.name for g in games.all_games().values() if g.cooperative)
+
 SUPPORTED_SCHEMA_VERSIONS = (1,)
 DAY_S = 86400.0
 
@@ -36,7 +45,7 @@ class BadEvent(ValueError):
 
 @dataclass(frozen=True)
 class RatingConfig:
-    model: str = "ThurstoneMostellerPart"  # chosen by shared/bench/ratings.py, see docs/ratings.md
+    model: str = "ThurstoneMostellerPart"  # chosen by apps/bench/ratings.py, see docs/ratings.md
     mu: float = 25.0
     sigma: float = 25.0 / 3.0
     beta: float = 25.0 / 6.0
@@ -49,8 +58,8 @@ class RatingConfig:
     # (0.2222 = a settled sigma of 4 is provisional again after 90 days and
     # fully reset after 240 days)
     decay_sigma2_per_day: float = (6.0 ** 2 - 4.0 ** 2) / 90.0
-    games: tuple[str, ...] = KNOWN_GAMES
-    coop_games: tuple[str, ...] = COOP_GAMES
+    games: tuple[str, ...] = field(default_factory=registered_games)
+    coop_games: tuple[str, ...] = field(default_factory=cooperative_games)
 
     def make_model(self):
         try:

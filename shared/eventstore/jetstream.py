@@ -16,16 +16,15 @@ from datetime import datetime, timezone
 from typing import Any, AsyncIterator, Callable, Mapping, Sequence
 
 import nats
-import orjson
 from nats.js import api
 from nats.js.errors import APIError, NotFoundError
 
-from shared import telemetry
+from shared import gamestream, telemetry
 from shared.eventstore import (AppendResult, DuplicateCommand, EventStoreError, Freshness, RecordedCommand,
                                VersionConflict, build_events, check_events, flatten, same_events)
 
-GAMES_STREAM = "GAMES"
-GAMES_SUBJECTS = ["games.>"]
+GAMES_STREAM = gamestream.STREAM
+GAMES_SUBJECTS = gamestream.SUBJECTS
 WRONG_LAST_SEQUENCE = 10071
 VERSION_HEADER = "Foodgames-Version"
 COMMAND_HEADER = "Foodgames-Command-Id"
@@ -56,12 +55,10 @@ async def ensure_stream(js, config: api.StreamConfig) -> None:
 
 
 def _decode(msg_subject: str, seq: int, headers: Mapping[str, str] | None, data: bytes) -> RecordedCommand:
-    body = orjson.loads(data)
-    version = int(body["version"])
-    records = body["events"]
-    events = build_events(msg_subject, records, version - len(records) + 1, body["command_id"], seq,
-                          body["recorded_at"])
-    return RecordedCommand(msg_subject, body["command_id"], seq, version, body["recorded_at"], events,
+    body = gamestream.decode_body(data)
+    events = build_events(msg_subject, body.events, body.version - len(body.events) + 1, body.command_id, seq,
+                          body.recorded_at)
+    return RecordedCommand(msg_subject, body.command_id, seq, body.version, body.recorded_at, events,
                            dict(headers or {}))
 
 
@@ -242,8 +239,7 @@ class JetStreamEventStore:
                 raise VersionConflict(subject, expected_version, version)
             new_version = expected_version + len(events)
             recorded_at = datetime.now(timezone.utc).isoformat()
-            body = orjson.dumps({"command_id": command_id, "version": new_version, "recorded_at": recorded_at,
-                                 "events": [dict(e) for e in events]}, option=orjson.OPT_NON_STR_KEYS)
+            body = gamestream.encode_body(command_id, new_version, recorded_at, events)
             hdrs = dict(headers or {})
             telemetry.inject(hdrs)
             hdrs.update({"Nats-Msg-Id": f"{subject}/{command_id}",

@@ -8,10 +8,10 @@ from foodgames.v1 import game_pb2, game_pb2_grpc
 
 from shared.config import Settings
 from shared.eventstore.jetstream import JetStreamEventStore, connect
-from shared.rules import Rules
+from shared.games import Game
 from shared.runtime.deck import DeckPort
 from shared.runtime.deck_client import DeckClient
-from shared.runtime.envelope import subject_for
+from shared.gamestream import subject_for
 from shared.runtime.game import GameRuntime
 from shared.runtime.servicer import GameServicer
 from shared.service import start_server
@@ -19,8 +19,9 @@ from shared.service import start_server
 GAME_SERVICE = game_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
 
 
-async def start_rules_server(rules: Rules, settings: Settings, port: int, store, deck: DeckPort):
-    runtime = GameRuntime(rules, store, deck)
+async def start_rules_server(game: Game, settings: Settings, port: int, store, deck: DeckPort):
+    runtime = GameRuntime(game.rules, store, deck, moves=game.moves)
+    rules = game.rules
     server = await start_server(rules.name, port, settings,
                                 [(game_pb2_grpc.add_GameServiceServicer_to_server, GameServicer(runtime))],
                                 [GAME_SERVICE])
@@ -40,12 +41,12 @@ async def open_game_store(nats_url: str, game: str, replicas: int = 1,
     return nc, store
 
 
-async def serve_rules(rules: Rules, settings: Settings, port: int) -> None:
-    """Run a rules service until cancelled."""
-    nc, store = await open_game_store(settings.nats_url, rules.name, settings.stream_replicas,
+async def serve_game(game: Game, settings: Settings, port: int) -> None:
+    """Run a game's rules engine until cancelled."""
+    nc, store = await open_game_store(settings.nats_url, game.name, settings.stream_replicas,
                                       settings.duplicate_window_s)
     deck = DeckClient(settings)
-    server = await start_rules_server(rules, settings, port, store, deck)
+    server = await start_rules_server(game, settings, port, store, deck)
     try:
         await server.wait_for_termination()
     except asyncio.CancelledError:

@@ -21,14 +21,17 @@ from shared.auth import Identity
 from shared.codec import EventCodec, to_jsonable
 from shared.errors import Aborted, AlreadyExists, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied, Unavailable
 from shared.eventstore import AppendResult, EventStore, Freshness, RecordedCommand, VersionConflict
+from shared.moves import MoveSet
 from shared.rules import GameResult, InvalidSetup, Rules, RulesError
-from shared.runtime import envelope as env
+from shared import gamestream as env
 from shared.runtime.deck import DeckPort
 
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 # Followers of a game are also woken this often, so that what cannot be heard (a reconnect, a
 # store that does not listen, a deal left waiting) is looked at again.
 IDLE_WAKE_S = 2.0
+# A write can be heard before the stream holds it: read again after these pauses.
+BEHIND_RETRY_S = (0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.4, 0.8)
 log = telemetry.get_logger("shared.runtime")
 
 
@@ -66,9 +69,11 @@ class Update:
 
 
 class GameRuntime:
-    def __init__(self, rules: Rules, store: EventStore, deck: DeckPort, *, cache_size: int = 10_000,
-                 max_retries: int = 5):
+    def __init__(self, rules: Rules, store: EventStore, deck: DeckPort, *, moves: MoveSet | None = None,
+                 cache_size: int = 10_000, max_retries: int = 5):
         self.rules = rules
+        # The game's declared moves: every move's shape is checked here, before the rules see it.
+        self.moves = moves
         self.store = store
         self.deck = deck
         self.codec = EventCodec(rules.event_types)
@@ -84,10 +89,31 @@ class GameRuntime:
         self._ticker: asyncio.Task | None = None
         store.on_other_writes(self._heard)
 
+    async def wait_for_change(self, record: GameRecord, changed: asyncio.Event) -> bool:
+        """Until the game may have changed (True) or the runtime's idle wake came first (False)."""
+        if self.freshness(record) == Freshness.BEHIND:
+            # heard of a write the stream did not show us yet
+            for pause in BEHIND_RETRY_S:
+                try:
+                    async with asyncio.timeout(pause):
+                        await changed.wait()
+                    return True
+                except TimeoutError:
+                    if self.freshness(record) != Freshness.BEHIND:
+                        return True
+            return True
+        ticks = self.ticks
+        await changed.wait()
+        return self.ticks == ticks or self.freshness(record) != Freshness.CURRENT
+
     # -- folding ---------------------------------------------------------------------------
 
     def subject(self, game_id: str) -> str:
         return env.subject_for(self.rules.name, game_id)
+
+    def freshness(self, record: GameRecord) -> Freshness:
+        """Whether the store has heard of writes to the game after `record` (no I/O)."""
+        return self.store.freshness(self.subject(record.game_id), record.version)
 
     def fold(self, record: GameRecord, commands: Sequence[RecordedCommand],
              decided: Sequence[Any] | None = None) -> GameRecord:
@@ -339,6 +365,15 @@ class GameRuntime:
         if record.players[seat] != identity.player:
             raise PermissionDenied(f"seat {seat} belongs to {record.players[seat]}, not to {identity.player}")
 
+    def check_move(self, move: Any) -> dict[str, Any]:
+        """The move as a plain dict if its shape is one of the game's moves (MalformedMove:
+        INVALID_ARGUMENT, naming what is wrong)."""
+        if self.moves is not None:
+            return self.moves.check(move)
+        if not isinstance(move, abc.Mapping) or not isinstance(move.get("type"), str) or not move["type"]:
+            raise InvalidArgument("a move needs a type, e.g. {\"type\": \"play\", \"card\": \"bug-3\"}")
+        return dict(move)
+
     async def submit_move(self, identity: Identity, game_id: str, seat: int, move_id: str,
                           expected_version: int | None, move: Mapping[str, Any], at_once: bool = False) -> MoveOutcome:
         """... `at_once`: answer as soon as the move is stored, with no events and no view (a seat
@@ -346,8 +381,7 @@ class GameRuntime:
         background, and the stream shows it when it lands."""
         if not move_id or len(move_id) > 128:
             raise InvalidArgument("a move needs a move id of 1 to 128 characters")
-        if not isinstance(move, abc.Mapping) or not move.get("type"):
-            raise InvalidArgument("a move needs a type, e.g. {\"type\": \"play\", \"card\": \"bug-3\"}")
+        move = self.check_move(move)
         command_id = f"move:{seat}:{move_id}"
         async with self._lock(game_id):
             cached = self.cache.get(game_id)

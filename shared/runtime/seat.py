@@ -15,15 +15,12 @@ from typing import Any, AsyncIterator, Mapping
 
 from shared.auth import Identity
 from shared.errors import AppError, InvalidArgument
-from shared.eventstore import Freshness
 from shared.rules import RulesError
 from shared.runtime.game import IDLE_WAKE_S, GameRuntime, Update
 
 IDLE_CHECK_S = IDLE_WAKE_S
 # Answers not yet sent: a client that sends moves without reading is not read from beyond this.
 MAX_UNSENT = 32
-# A write can be heard before the stream holds it: read again after these pauses.
-BEHIND_RETRY_S = (0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.4, 0.8)
 
 
 @dataclass(frozen=True)
@@ -117,31 +114,12 @@ class _SeatStream:
                     self.seen = record.version
                 if record.over and record.revealed:
                     return
-                if not await _wait(runtime, record, self.changed):
+                if not await runtime.wait_for_change(record, self.changed):
                     runtime.settle_if_waiting(record)  # idle: a deal or reveal may be stuck
         finally:
             runtime.unfollow_changes(self.game_id, self.changed)
             taker.cancel()
             await asyncio.gather(taker, return_exceptions=True)
-
-
-async def _wait(runtime: GameRuntime, record, changed: asyncio.Event) -> bool:
-    """Until the game may have changed (True) or the runtime's idle wake came first (False)."""
-    subject = runtime.subject(record.game_id)
-    if runtime.store.freshness(subject, record.version) == Freshness.BEHIND:
-        # heard of a write the stream did not show us yet
-        for pause in BEHIND_RETRY_S:
-            try:
-                async with asyncio.timeout(pause):
-                    await changed.wait()
-                return True
-            except TimeoutError:
-                if runtime.store.freshness(subject, record.version) != Freshness.BEHIND:
-                    return True
-        return True
-    ticks = runtime.ticks
-    await changed.wait()
-    return runtime.ticks == ticks or runtime.store.freshness(subject, record.version) != Freshness.CURRENT
 
 
 async def _apply(runtime: GameRuntime, identity: Identity, game_id: str, seat: int, move: PlayMove) -> MoveResult:

@@ -2,7 +2,7 @@
 
 Run it only when a NEW algorithm version is introduced (and then write the new
 version's vectors to a new file): the published v1 answers must never change.
-The tests check services/deck/shuffle.py and shared/audit/verifier.py against
+The tests check services/deck/shuffle.py and apps/audit/verifier.py against
 the file, never against this script.
 
     .venv/bin/python -m tests.deck.make_shuffle_vectors > docs/shuffle-vectors.json

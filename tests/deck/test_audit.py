@@ -14,8 +14,8 @@ from services.deck.checkpoint import Checkpoint, CheckpointSigner
 from services.deck.merkle import TransparencyLog
 from services.deck.records import (CommitmentRecord, RecordError, RevealRecord, ShuffleRecord,
                                    canonical_json, decode_record)
-from shared.audit import verifier as v
-from shared.cli.main import main as cli
+from apps.audit import verifier as v
+from apps.cli.main import main as cli
 from tests.deck.game_log import play_game
 
 
@@ -141,7 +141,7 @@ def dealt_unlogged_shuffle(bundle):
 def record_hashes_follow_a_swapped_order(bundle):
     shuffle = bundle["shuffles"][0]
     swap_first_two(shuffle["order"])
-    from shared.audit.verifier import cards_sha256
+    from apps.audit.verifier import cards_sha256
     shuffle["output_sha256"] = cards_sha256(shuffle["order"])
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from services.deck import checkpoint as cp
 from services.deck.merkle import TransparencyLog
-from shared.audit import verifier as v
+from apps.audit import verifier as v
 from tests.deck.game_log import DATA
 
 NOTE = json.loads((DATA / "signed_note_vectors.json").read_text(encoding="utf-8"))

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from services.deck import merkle as m
-from shared.audit import verifier as v
+from apps.audit import verifier as v
 from tests.deck.game_log import DATA
 
 RFC = json.loads((DATA / "rfc6962_vectors.json").read_text())

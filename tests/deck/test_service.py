@@ -21,7 +21,7 @@ from foodgames.v1 import deck_pb2_grpc as pb_grpc
 from services.deck.bootstrap import start_deck_server
 from services.deck.records import decode_record
 from services.deck.store import DeckNames, LogConflict
-from shared.audit import verifier
+from apps.audit import verifier
 from shared.auth import mint_token
 from shared.channels import client_channel
 from shared.config import Settings

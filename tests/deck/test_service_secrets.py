@@ -23,9 +23,9 @@ from services.deck.keys import SeedBox, SeedSealError, load_signer
 from services.deck.store import game_key
 from shared.auth import mint_token
 from shared.channels import client_channel
-from shared.cli.up import wait_serving
+from apps.cli.up import wait_serving
 from shared.config import Settings
-from shared.embedded import free_port
+from apps.embedded import free_port
 from shared.eventstore.jetstream import JetStreamEventStore, connect
 
 TOKEN_KEY = "deck-secrets-test-key-" + "s" * 32
@@ -45,7 +45,7 @@ async def deck_process(tmp_path, nats_url):
     env.pop("FOODGAMES_DECK_SIGNING_KEY_FILE", None)
     log_file = tmp_path / "deck.log"
     with open(log_file, "wb") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "shared.cli.main", "serve", "deck", "--port", str(port)],
+        proc = subprocess.Popen([sys.executable, "-m", "apps.cli.main", "serve", "deck", "--port", str(port)],
                                 env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     settings = Settings.from_env(env)
     try:

@@ -8,7 +8,7 @@ import hashlib
 import pytest
 
 from services.deck import shuffle as sh
-from shared.audit import verifier as v
+from apps.audit import verifier as v
 from tests.deck.game_log import VECTORS
 
 SHUFFLES = VECTORS["shuffles"]

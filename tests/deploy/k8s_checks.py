@@ -172,7 +172,7 @@ def service_addr_var(service: str) -> str:
 def manifest_problems(objects: list[Obj], service_ports: dict[str, int], *,
                       rules_services: Iterable[str] = ("foodie-forest",),
                       known_secrets: dict[str, str] | None = None) -> list[str]:
-    """Everything wrong with a rendered overlay. `service_ports` is shared.config.SERVICE_PORTS;
+    """Everything wrong with a rendered overlay. `service_ports` is shared.config.service_ports();
     `known_secrets` maps the Secret names the operator creates to their key."""
     problems: list[str] = []
     problems += _workload_problems(objects)
@@ -308,7 +308,7 @@ def _app_service_problems(objects: list[Obj], service_ports: dict[str, int],
     by_name = {name_of(w): w for w in app_workloads(objects)}
     for name in sorted(set(by_name) - set(service_ports)):
         out.append(f"{ident(by_name[name])}: runs the {APP_IMAGE} image but is not a service "
-                   f"of shared.config.SERVICE_PORTS {sorted(service_ports)}")
+                   f"of shared.config.service_ports() {sorted(service_ports)}")
     for service, port in sorted(service_ports.items()):
         w = by_name.get(service)
         if w is None or w.get("kind") != "Deployment":

@@ -9,7 +9,9 @@ import tomllib
 
 import pytest
 
-from shared.config import SERVICE_PORTS
+from shared.config import service_ports
+
+SERVICE_PORTS = service_ports()
 
 from .dockerfile_checks import (dockerfile_problems, dockerignore_patterns, install_problems,
                                 parse, split_image)

@@ -1,6 +1,6 @@
 """The Kubernetes manifests render with `kubectl kustomize` and hold together, without a cluster.
 
-The real ports come from the Python code (shared.config.SERVICE_PORTS), the Secret names from
+The real ports come from the Python code (shared.config.service_ports()), the Secret names from
 deploy/scripts/dev_secrets.py (what the documented set-up creates). Each kind of problem is
 also planted in a copy of a rendered overlay to show that the checker reports it.
 """
@@ -8,15 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from shared.config import SERVICE_PORTS
+from shared.config import rules_services, service_ports
 
 from . import k8s_checks as k
 from .k8s_checks import find, manifest_problems, render
 
-try:
-    from shared.config import RULES_SERVICES
-except ImportError:  # older shared/config.py
-    RULES_SERVICES = ("foodie-forest",)
+SERVICE_PORTS = service_ports()
+RULES_SERVICES = rules_services()
 
 
 @pytest.fixture(scope="module")
@@ -229,7 +227,7 @@ def _no_nats_pvc(o):
 def _extra_unknown_service(o):
     import copy
     extra = copy.deepcopy(_deck(o))
-    extra["metadata"]["name"] = "food-fight"
+    extra["metadata"]["name"] = "no-such-game"
     o.append(extra)
 
 
@@ -262,7 +260,7 @@ BREAKAGES = {
     "no fsync": (_no_sync_always, "sync_interval: always"),
     "R3 streams on one NATS": (_too_many_stream_replicas, "exceeds the 1 NATS servers"),
     "no JetStream storage": (_no_nats_pvc, "volumeClaimTemplates"),
-    "unknown service": (_extra_unknown_service, "not a service of shared.config.SERVICE_PORTS"),
+    "unknown service": (_extra_unknown_service, "not a service of shared.config.service_ports()"),
     "missing service": (_missing_service, "no Deployment named matchmaking"),
 }
 
@@ -275,3 +273,20 @@ def test_checker_reports_a_planted_problem(breakage, known_secrets):
     break_it(objects)
     found = problems(objects, known_secrets)
     assert any(expected in p for p in found), found
+
+
+def test_every_registered_game_has_its_generated_manifest_and_every_list_of_services_agrees():
+    # given the game registry, when the deploy files are checked, then none differs from what
+    # `make manifests` writes (a game registered without its manifest fails here)
+    from apps import deploygen
+
+    assert deploygen.stale() == [], "run `make manifests`"
+
+
+def test_a_game_registered_without_its_manifest_is_caught(monkeypatch):
+    from apps import deploygen
+
+    monkeypatch.setenv("FOODGAMES_EXTRA_GAMES", "tests.games.counter:GAME")
+    stale = deploygen.stale()
+    assert "deploy/k8s/base/games/counter.yaml" in stale
+    assert "deploy/k8s/base/kustomization.yaml" in stale

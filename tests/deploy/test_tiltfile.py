@@ -7,7 +7,9 @@ import copy
 
 import pytest
 
-from shared.config import SERVICE_PORTS
+from shared.config import service_ports
+
+SERVICE_PORTS = service_ports()
 
 from .tilt_checks import TILTFILE, evaluate, starlark_problems, tilt_problems
 

@@ -12,7 +12,7 @@ import pytest
 
 from foodie_helpers import order_for, started, table
 from services.foodie_forest.rules.decide import deal_gain
-from shared.scenario import ScenarioError, load_file, run_scenario
+from apps.scenario import ScenarioError, load_file, run_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "tests" / "scenarios" / "foodie-forest-2p.json"
@@ -97,7 +97,8 @@ def test_the_example_2_player_game_plays_to_the_end_through_the_console_script()
     proc = _cli(str(EXAMPLE))
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
-    assert set(out) == {"ok", "finished", "points", "winners", "events", "view"}
+    assert set(out) == {"ok", "finished", "points", "winners", "events", "view", "to_act", "legal"}
+    assert out["to_act"] == [] and out["legal"] == {}
     assert out["ok"] is True and out["finished"] is True
     assert set(out["points"]) == {"ann", "bob"}
     best = max(out["points"].values())
@@ -119,8 +120,10 @@ def test_an_illegal_move_stops_the_run_with_status_1_and_a_reason(tmp_path):
     proc = _cli(str(path))
     assert proc.returncode == 1
     out = json.loads(proc.stdout)
+    legal = out.pop("legal")
     assert out == {"ok": False, "move_index": first_play, "error": f"it is {leader}'s turn",
-                   "points": {"ann": 5, "bob": 5}}
+                   "points": {"ann": 5, "bob": 5}, "to_act": [leader]}
+    assert set(legal) == {leader} and scenario["moves"][first_play]["move"] in legal[leader]
 
 
 @pytest.mark.parametrize("spec, message", [
@@ -178,3 +181,47 @@ def test_the_view_as_key_shows_that_players_view():
     status, out = run_scenario(scenario)
     assert status == 0 and not out["finished"]
     assert out["view"]["you"] == "bob" and len(out["view"]["hand"]) > 0
+
+
+# ---- shuffles by deck name, and who may move ---------------------------------------------------
+
+def test_a_shuffle_given_by_deck_name_answers_that_decks_kth_shuffle():
+    spec = json.loads(EXAMPLE.read_text())
+    by_name = {k: v for k, v in spec.items() if k != "shuffles"}
+    # the whole game's deals given as the ingredients deck's orders instead of by position
+    by_name["shuffles_by_deck"] = {"ingredients": spec["shuffles"]}
+    assert run_scenario(by_name) == run_scenario(spec)
+    # given a positional order and another one by name for the same shuffle, the named one is dealt
+    first = spec["shuffles"][0]
+    both = dict(spec, moves=[], shuffles_by_deck={"ingredients": [list(reversed(first))]})
+    named_only = dict(spec, moves=[], shuffles=[list(reversed(first))])
+
+    def deal(s):
+        return [e for e in run_scenario(s)[1]["events"] if e["type"] == "CardsDealt"]
+
+    assert deal(both) == deal(named_only) != deal(dict(spec, moves=[]))
+
+
+def test_an_order_of_other_cards_for_a_named_deck_is_refused_naming_it():
+    spec = json.loads(EXAMPLE.read_text())
+    spec["shuffles_by_deck"] = {"ingredients": [spec["shuffles"][0][:-1] + ["bug-99"]]}
+    with pytest.raises(ScenarioError, match=r"shuffles_by_deck\['ingredients'\]\[0\].*bug-99"):
+        run_scenario(spec)
+
+
+def test_the_output_says_who_may_move_and_their_legal_moves_also_after_a_refused_move():
+    spec = json.loads(EXAMPLE.read_text())
+    spec["moves"] = spec["moves"][:2] + [{"player": "ann", "move": {"type": "play", "card": "bug-herb"}}]
+    status, out = run_scenario(spec)
+    assert status == 1 and out["move_index"] == 2
+    assert out["to_act"] == ["bob"]
+    assert {"type": "play", "card": "bug-5"} in out["legal"]["bob"]
+    status, out = run_scenario(dict(spec, moves=spec["moves"][:2]))
+    assert status == 0 and out["to_act"] == ["bob"] and out["legal"]["bob"]
+
+
+def test_a_move_of_a_shape_the_game_does_not_declare_is_refused_before_the_rules():
+    spec = json.loads(EXAMPLE.read_text())
+    spec["moves"] = [{"player": "ann", "move": {"type": ["choose_recipe"]}}]
+    status, out = run_scenario(spec)
+    assert status == 1 and "'type' is a text" in out["error"]

@@ -8,7 +8,7 @@ import random
 import pytest
 from foodgames.v1 import game_pb2, game_pb2_grpc
 
-from services.foodie_forest.rules import RULES
+from services.foodie_forest import GAME
 from shared.auth import mint_token
 from shared.channels import client_channel
 from shared.config import Settings
@@ -27,7 +27,7 @@ async def foodie_server(tmp_path, nats_url):
     nc = await connect(nats_url)
     store = JetStreamEventStore(nc)
     await store.ensure_stream()
-    server = await start_rules_server(RULES, settings, 0, store, SeededDeck("ff-grpc-test"))
+    server = await start_rules_server(GAME, settings, 0, store, SeededDeck("ff-grpc-test"))
     yield server, settings
     await server.stop(grace=None)
     await server.runtime.close()

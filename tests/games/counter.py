@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
+from shared.games import Game
+from shared.moves import MoveSet
 from shared.rules import ChanceNode, GameResult, IllegalMove, InvalidSetup, MalformedMove, NotYourTurn
 
 
@@ -45,6 +47,10 @@ class CounterRules:
     event_types = (Started, CardsDealt, Added)
 
     def initial_state(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
+        if not self.min_players <= len(players) <= self.max_players:
+            raise InvalidSetup(f"counter is for {self.min_players} to {self.max_players} players, not {len(players)}")
+        if len(set(players)) != len(players):
+            raise InvalidSetup("every player needs a different name")
         unknown = set(options) - {"target"}
         if unknown:
             raise InvalidSetup(f"unknown option(s): {', '.join(sorted(unknown))}")
@@ -108,6 +114,9 @@ class CounterRules:
                 "my_card": state.hands[seat] if state.hands and seat is not None else None,
                 "winner": state.winner}
 
+    def private_cards(self, state: State, seat: int) -> list[str]:
+        return [state.hands[seat]] if state.hands else []
+
     def event_view(self, event, seat: int | None):
         if isinstance(event, CardsDealt):
             return {"my_card": event.hands[seat] if seat is not None else None}
@@ -122,3 +131,17 @@ class CounterRules:
 
 
 RULES = CounterRules()
+
+
+@dataclass(frozen=True)
+class Add:
+    """Add 1, 2 or 3 to the shared total."""
+
+    amount: int
+
+
+MOVES = MoveSet({"add": Add})
+
+# Registered like any game, but only where a test asks for it:
+# FOODGAMES_EXTRA_GAMES=tests.games.counter:GAME (shared.games).
+GAME = Game(name="counter", title="Counter", rules=RULES, moves=MOVES, port=50070)

@@ -13,8 +13,13 @@ import pytest
 
 from services.leaderboard.boards import Store
 from services.leaderboard.consumer import ConsumerSettings, GameOverConsumer, ensure_streams
+from services.leaderboard.ratings import RatingConfig
 
 _ids = itertools.count(1)
+# The leaderboard keeps the results of the games it is configured with (in service: every
+# registered game); these tests play all four, whatever this install registers.
+FOUR_GAMES = RatingConfig(games=("foodie-forest", "food-fight", "foodtown-throwdown", "forestaurant"),
+                          coop_games=("forestaurant",))
 T0 = datetime(2026, 11, 2, 12, 0, tzinfo=timezone.utc)  # a Monday
 
 
@@ -95,7 +100,7 @@ async def lane(nc):
 
 @pytest.fixture
 async def store(redis_url):
-    s = Store.from_url(redis_url)
+    s = Store.from_url(redis_url, config=FOUR_GAMES)
     yield s
     await s.close()
 

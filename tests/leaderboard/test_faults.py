@@ -7,7 +7,8 @@ import random
 from collections import Counter
 
 from services.leaderboard.boards import Store
-from shared.embedded import start_valkey
+from tests.leaderboard.conftest import FOUR_GAMES
+from apps.embedded import start_valkey
 from tests.leaderboard.conftest import T0, consume_all, game_over_body, random_games, wait_until
 
 
@@ -42,7 +43,7 @@ async def test_dead_letters_carry_the_reason_and_processing_goes_on(lane, store)
 
 async def test_redis_down_then_back_loses_and_doubles_nothing(lane, tmp_path):
     valkey = start_valkey(data_dir=tmp_path / "valkey")
-    store = Store.from_url(valkey.url)
+    store = Store.from_url(valkey.url, config=FOUR_GAMES)
     games = random_games(random.Random(3), 40, pool=10)
     consumer = lane.consumer(store)
     task = asyncio.create_task(consumer.run())
@@ -75,7 +76,7 @@ async def test_redis_down_then_back_loses_and_doubles_nothing(lane, tmp_path):
 
     # the same games in one clean pass give the same boards
     clean_server = start_valkey()
-    clean = Store.from_url(clean_server.url)
+    clean = Store.from_url(clean_server.url, config=FOUR_GAMES)
     try:
         await lane.delete()
         await lane.create()

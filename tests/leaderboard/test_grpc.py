@@ -12,14 +12,16 @@ from foodgames.v1 import leaderboard_pb2 as pb
 from foodgames.v1 import leaderboard_pb2_grpc as pb_grpc
 from services.leaderboard import bootstrap
 from services.leaderboard.boards import Store
+from tests.leaderboard.conftest import FOUR_GAMES
 from shared.auth import mint_token
 from shared.channels import client_channel
-from shared.cli.leaderboard import fetch_player, fetch_top
+from apps.cli.leaderboard import fetch_player, fetch_top
 from shared.config import Settings
 from tests.leaderboard.conftest import random_games, wait_until
 
 
-async def test_queries_over_grpc(lane, redis_url, nats_url, tmp_path):
+async def test_queries_over_grpc(lane, redis_url, nats_url, tmp_path, monkeypatch):
+    monkeypatch.setattr(bootstrap, "rating_config", lambda env=None: FOUR_GAMES)  # co-op games too
     settings = Settings(nats_url=nats_url, redis_url=redis_url, data_dir=tmp_path, token_key="leaderboard-test-key-0123456789abcdef")
     games = random_games(random.Random(9), 80, pool=15, games=("foodie-forest", "forestaurant"))
     for body in games:
@@ -28,7 +30,7 @@ async def test_queries_over_grpc(lane, redis_url, nats_url, tmp_path):
     task = asyncio.create_task(bootstrap.serve(settings, 0, lane.settings, ready=ready))
     await asyncio.wait_for(ready.wait(), 10)
     address = f"127.0.0.1:{ready.server.port}"
-    store = Store.from_url(redis_url)
+    store = Store.from_url(redis_url, config=FOUR_GAMES)
     token = mint_token(settings, "ann")
     try:
         await wait_until(lambda: _rated(store, 80), timeout=20)

@@ -2,16 +2,18 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 from openskill.models import PlackettLuce, ThurstoneMostellerFull
 
 from services.leaderboard import seasons
+from tests.leaderboard.conftest import FOUR_GAMES
 from services.leaderboard.boards import decode_score, encode_score
 from services.leaderboard.ratings import (BadEvent, Rating, RatingConfig, at_time, decayed_sigma,
                                           is_provisional, opponent_key, parse_game_over, rate_game)
 
-CONFIG = RatingConfig(model="PlackettLuce")
+CONFIG = replace(FOUR_GAMES, model="PlackettLuce")
 T = 1_795_000_000.0
 
 
@@ -35,7 +37,7 @@ CASES = [
 @pytest.mark.parametrize("model_name,model_cls", [("PlackettLuce", PlackettLuce),
                                                   ("ThurstoneMostellerFull", ThurstoneMostellerFull)])
 def test_matches_openskill(players, placings, model_name, model_cls):
-    config = RatingConfig(model=model_name)
+    config = replace(FOUR_GAMES, model=model_name)
     # players start from different, already-rated positions (played just now: no inactivity)
     current = {p: Rating(20 + 3 * i, 8 - i, games=i, wins=0, last_played=T) for i, p in enumerate(players)}
     go = parse_game_over(event("foodie-forest", players, placings), T, config)

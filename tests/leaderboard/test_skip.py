@@ -10,7 +10,7 @@ from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
 from services.leaderboard import consumer as consumer_module
-from services.leaderboard.consumer import may_hold_game_over
+from shared.gamestream import may_hold_game_over
 from tests.leaderboard.conftest import T0, consume_all, game_over_body, wait_until
 
 

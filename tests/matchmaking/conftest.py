@@ -56,12 +56,12 @@ def mm_settings(tmp_path_factory, nats_url) -> Settings:
 @pytest.fixture(scope="session")
 async def forest(mm_settings, nats_url):
     """The Foodie Forest rules service, in-process, on a free port."""
-    from services.foodie_forest.rules import RULES
+    from services.foodie_forest import GAME
 
     nc = await connect(nats_url)
     store = JetStreamEventStore(nc)
     await store.ensure_stream()
-    server = await start_rules_server(RULES, mm_settings, 0, store, SeededDeck())
+    server = await start_rules_server(GAME, mm_settings, 0, store, SeededDeck())
     server.address = f"127.0.0.1:{server.port}"  # type: ignore[attr-defined]
     yield server
     await server.stop(grace=None)

@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from shared.config import SERVICE_PORTS
+from shared.config import service_ports
+
+SERVICE_PORTS = service_ports()
 
 FOODGAMES = str(Path(sys.executable).with_name("foodgames"))
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from shared.bots import Bot, RandomBot, bot_kinds, make_bot
-from shared.bots.arena import play_game, win_rate
+from apps.bots import Bot, RandomBot, bot_kinds, make_bot
+from apps.bots.arena import play_game, win_rate
 
 
 class Recording:
@@ -24,11 +24,13 @@ class Recording:
         return move
 
 
-def test_the_bot_interface_is_one_method_for_every_game():
+def test_the_bot_interface_is_one_method_for_every_game(monkeypatch):
+    monkeypatch.setenv("FOODGAMES_EXTRA_GAMES", "tests.games.counter:GAME")
     for kind in bot_kinds("foodie-forest"):
         assert isinstance(make_bot("foodie-forest", kind, seed=1), Bot)
     assert set(bot_kinds("foodie-forest")) >= {"random", "heuristic"}
-    assert bot_kinds("some-other-game") == ["first", "random"]  # the game-free bots play anything
+    # a game that brings no bot of its own is played by the game-free bots
+    assert bot_kinds("counter") == ["first", "random"]
     with pytest.raises(ValueError, match="no 'clever' bot"):
         make_bot("foodie-forest", "clever")
     with pytest.raises(ValueError):

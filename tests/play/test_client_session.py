@@ -8,8 +8,8 @@ import uuid
 
 from rich.console import Console
 
-from shared.bots.remote import run_bot
-from shared.client.app import ScriptedInput, TerminalClient, load_remembered
+from apps.sdk.remote import run_bot
+from apps.terminal.app import ScriptedInput, TerminalClient, load_remembered
 
 
 def client(settings, name: str, script: ScriptedInput) -> tuple[TerminalClient, io.StringIO]:

@@ -4,8 +4,9 @@ from __future__ import annotations
 import random
 
 from services.foodie_forest.rules import RULES
-from shared.client.app import parse_input
-from shared.client.render import event_line, final_lines, hand_by_colour, placings, screen_text, to_text
+from apps.terminal.app import parse_input
+from apps.terminal.render import event_line, final_lines, placings, screen_text, to_text
+from services.foodie_forest.render import hand_by_colour
 
 
 def known_state():
@@ -83,16 +84,18 @@ def test_the_choosing_phase_shows_who_has_chosen_but_not_what():
 def test_event_lines_name_players_and_say_you():
     players = ["ann", "bob"]
     assert event_line({"type": "CardPlayed", "data": {"seat": 1, "card": "bug-3", "total": 7,
-                                                      "required_colour": "bug"}}, players, "ann") \
+                                                      "required_colour": "bug"}}, players, "ann", "foodie-forest") \
         == "bob played bug-3: total 7, follow bug"
     assert event_line({"type": "TrickTaken", "data": {"seat": 0, "cards": ["a", "b"], "total": 11}},
-                      players, "ann") == "you took the pot (2 cards, total 11)"
-    assert event_line({"type": "RecipeChosen", "data": {"seat": 1, "face_down": True}}, players, "ann") \
+                      players, "ann", "foodie-forest") == "you took the pot (2 cards, total 11)"
+    assert event_line({"type": "RecipeChosen", "data": {"seat": 1, "face_down": True}}, players, "ann",
+                      "foodie-forest") \
         == "bob chose a recipe"
     assert event_line({"type": "DealScored", "data": {"deal": 1, "gains": [2, -1], "points": [7, 4]}},
-                      players, "ann") == "deal 1 scored: you +2 (7), bob -1 (4)"
-    assert event_line({"type": "LastCardAnnounced", "data": {"seat": 0}}, players, "ann") == "you played your last card"
-    assert event_line({"type": "ShuffleApplied", "data": {}}, players, "ann") is None
+                      players, "ann", "foodie-forest") == "deal 1 scored: you +2 (7), bob -1 (4)"
+    assert event_line({"type": "LastCardAnnounced", "data": {"seat": 0}}, players, "ann",
+                      "foodie-forest") == "you played your last card"
+    assert event_line({"type": "ShuffleApplied", "data": {}}, players, "ann", "foodie-forest") is None
 
 
 def test_placings_and_rating_change():

@@ -8,7 +8,7 @@ test-slow`) to keep `make test` near two minutes; the default suite runs the sam
 FOODGAMES_PLAY_GAMES games per count (default 20, about 15 seconds).
 
 Most tables are created directly (CreateGame with a service token) and played over one
-PlayGame stream per seat (shared.bots.seat_stream.stream_table: the server sends a seat its
+PlayGame stream per seat (apps.bots.seat_stream.stream_table: the server sends a seat its
 view when it must act, its bot answers with a move on the stream); a few tables form through
 the matchmaker and are played by bots exactly as `foodgames bots` runs them (ticket, watch
 ticket, client seed, WatchGame stream, SubmitMove).
@@ -24,9 +24,9 @@ import pytest
 
 from services.foodie_forest.rules import RULES
 from shared.auth import service_token
-from shared.bots import make_bot
-from shared.bots.remote import ChannelPool, Connection, create_game, run_bot
-from shared.bots.seat_stream import stream_table
+from apps.bots import make_bot
+from apps.sdk.remote import ChannelPool, Connection, create_game, run_bot
+from apps.bots.seat_stream import stream_table
 from shared.eventstore.jetstream import JetStreamEventStore, connect
 from shared.runtime.deck import SeededDeck
 from shared.runtime.game import GameRuntime

@@ -10,7 +10,7 @@ from shared.config import Settings
 from shared.eventstore.jetstream import JetStreamEventStore, connect
 from shared.runtime.bootstrap import open_game_store, start_rules_server
 from shared.runtime.deck import SeededDeck
-from tests.games.counter import RULES
+from tests.games.counter import GAME, RULES
 
 
 @pytest.fixture(scope="session")
@@ -27,7 +27,7 @@ async def start_counter(settings, nats_url, hints: bool = True):
         nc = await connect(nats_url)
         store = JetStreamEventStore(nc)
         await store.ensure_stream()
-    server = await start_rules_server(RULES, settings, 0, store, SeededDeck())
+    server = await start_rules_server(GAME, settings, 0, store, SeededDeck())
     return server, nc
 
 

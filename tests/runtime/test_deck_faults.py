@@ -13,7 +13,7 @@ from shared.eventstore.jetstream import JetStreamEventStore, connect
 from shared.protojson import to_dict
 from shared.runtime.bootstrap import start_rules_server
 from shared.runtime.deck import SeededDeck
-from tests.games.counter import RULES
+from tests.games.counter import GAME, RULES
 
 
 class DeckDown(SeededDeck):
@@ -40,7 +40,7 @@ async def servers(settings, nats_url):
         nc = await connect(nats_url)
         store = JetStreamEventStore(nc)
         await store.ensure_stream()
-        server = await start_rules_server(RULES, settings, 0, store, deck)
+        server = await start_rules_server(GAME, settings, 0, store, deck)
         started.append((server, nc))
         return server
 

@@ -7,15 +7,21 @@ import signal
 import subprocess
 import time
 
-from shared.cli.up import SERVICES, wait_serving
+from apps.cli.up import services, wait_serving
+from apps.embedded import free_port
+from shared import games
 from shared.config import Settings
-from shared.embedded import free_port
-from tests.stacklib import FOODGAMES, free_port_base, stack_env
+from tests.stacklib import FOODGAMES, ROOT, free_port_base, stack_env
 
 
-def test_up_starts_servers_and_every_service_then_stops_cleanly(tmp_path):
+def test_up_starts_servers_and_every_service_then_stops_cleanly(tmp_path, monkeypatch):
+    # A game registered the way every game is (an entry point, here given by the test flag
+    # FOODGAMES_EXTRA_GAMES) is served by `up` with no code of its own outside its module.
+    monkeypatch.setenv(games.EXTRA_ENV, "tests.games.counter:GAME")
     base, nats_port, redis_port = free_port_base(), free_port(), free_port()
     env = stack_env(tmp_path, None, None, base)
+    env["PYTHONPATH"] = str(ROOT)  # where tests.games.counter is found
+    assert "counter" in services()
     proc = subprocess.Popen([FOODGAMES, "up", "--nats-port", str(nats_port), "--redis-port", str(redis_port)],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             start_new_session=True)
@@ -30,13 +36,13 @@ def test_up_starts_servers_and_every_service_then_stops_cleanly(tmp_path):
                 break
         output = "".join(lines)
         assert "SERVING" in output, output
-        for name in ("nats", "valkey", *SERVICES):
+        for name in ("nats", "valkey", *services()):
             assert name in output
         settings = Settings.from_env(env)
-        for name in SERVICES:
+        for name in services():
             assert settings.address(name) in output
-        took = asyncio.run(wait_serving({n: settings.address(n) for n in SERVICES}, 5))
-        assert set(took) == set(SERVICES)
+        took = asyncio.run(wait_serving({n: settings.address(n) for n in services()}, 5))
+        assert set(took) == set(services()) >= {"counter", "foodie-forest", "deck"}
         assert (tmp_path / "nats" / "jetstream").is_dir(), "JetStream keeps its files under the data folder"
     finally:
         proc.send_signal(signal.SIGTERM)

@@ -75,3 +75,8 @@ def event_view(event, seat: int | None) -> dict[str, Any] | None:
     elif isinstance(event, RecipeChosen) and event.face_down and seat != event.seat:
         data.pop("recipe")
     return data
+
+
+def private_cards(state: State, seat: int) -> list[str]:
+    """The seat's hand: the only cards it sees that others do not."""
+    return list(state.hands[seat]) if _is_seat(state, seat) and state.hands else []

@@ -23,18 +23,15 @@ _sym_db = _symbol_database.Default()
 
 
 from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
-from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x66oodgames/v1/event.proto\x12\x0c\x66oodgames.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"T\n\x05\x45vent\x12\x0c\n\x04type\x18\x01 \x01(\t\x12\x16\n\x0eschema_version\x18\x02 \x01(\r\x12%\n\x04\x64\x61ta\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\"\x8a\x01\n\rEventEnvelope\x12\x12\n\ncommand_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x04\x12/\n\x0brecorded_at\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12#\n\x06\x65vents\x18\x04 \x03(\x0b\x32\x13.foodgames.v1.Eventb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x66oodgames/v1/event.proto\x12\x0c\x66oodgames.v1\x1a\x1cgoogle/protobuf/struct.proto\"T\n\x05\x45vent\x12\x0c\n\x04type\x18\x01 \x01(\t\x12\x16\n\x0eschema_version\x18\x02 \x01(\r\x12%\n\x04\x64\x61ta\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Structb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'foodgames.v1.event_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_EVENT']._serialized_start=105
-  _globals['_EVENT']._serialized_end=189
-  _globals['_EVENTENVELOPE']._serialized_start=192
-  _globals['_EVENTENVELOPE']._serialized_end=330
+  _globals['_EVENT']._serialized_start=72
+  _globals['_EVENT']._serialized_end=156
 # @@protoc_insertion_point(module_scope)

@@ -1,0 +1,242 @@
+"""`foodgames bench moves`: end-to-end move round trips against the running stack, beside the
+floor (a bare gRPC unary echo and a bare JetStream publish with an expected subject sequence).
+
+Against the stack that `foodgames up` runs (it finds the services through the same FOODGAMES_*
+variables): G concurrent Foodie Forest games are created directly with a service token
+(CreateGame, no matchmaking); every seat's client seed goes to the deck; then random bots
+play each game up to --moves-per-game moves (or its end). With `--via stream` (the default)
+every seat plays over its own PlayGame stream, which sends the seat its view when it must act;
+the bot chooses and sends the move on the stream; the round trip timed is from sending the
+move until its answer (the move result) arrives. With `--via unary` the seat that must act
+reads its view (GetView), its bot chooses, SubmitMove sends it; the round trip timed is the
+SubmitMove call alone. moves_per_s is moves over the wall time of the whole phase.
+
+The floor, measured in the same run on the same machine with the same number of concurrent
+callers: a gRPC unary echo (grpc.health.v1 Check) against a bare server in a child process,
+plus a JetStream publish with Nats-Expected-Last-Subject-Sequence (one subject per caller,
+file storage, on the stack's NATS). floor = echo + publish, since a move needs at least one
+client round trip and one acknowledged append. The same figures with one caller at a time are
+under `single`.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import time
+import uuid
+from typing import Any
+
+from shared import aio
+from apps.bench.stats import percentiles_ms
+
+ECHO_SERVER = r"""
+import sys
+import grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+
+async def main():
+    server = grpc.aio.server()
+    servicer = health.aio.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(servicer, server)
+    port = server.add_insecure_port("127.0.0.1:0")
+    await server.start()
+    await servicer.set("", health_pb2.HealthCheckResponse.SERVING)
+    print(port, flush=True)
+    await server.wait_for_termination()
+
+from shared import aio
+aio.run(main())  # the event loop the services run on
+"""
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--games", type=int, default=200, help="concurrent games (default 200)")
+    parser.add_argument("--players", type=int, default=4, help="players per game (default 4)")
+    parser.add_argument("--moves-per-game", type=int, default=100,
+                        help="moves played in each game (default 100; a game ends sooner only if it is over)")
+    parser.add_argument("--floor-calls", type=int, default=20_000, help="calls per floor figure (default 20000)")
+    parser.add_argument("--single-moves", type=int, default=300,
+                        help="moves of the one-game-at-a-time phase (default 300)")
+    parser.add_argument("--channels", type=int, default=4, help="client channels per service (default 4)")
+    parser.add_argument("--via", choices=("stream", "unary"), default="stream",
+                        help="stream: a PlayGame stream per seat (default); unary: GetView + SubmitMove calls")
+
+
+# -- the floor -----------------------------------------------------------------------------
+
+async def echo_floor(calls: int, concurrency: int, samples: list[float] | None = None) -> list[float]:
+    import grpc
+    from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+    proc = subprocess.Popen([sys.executable, "-c", ECHO_SERVER], stdout=subprocess.PIPE, text=True)
+    try:
+        port = int(proc.stdout.readline())
+        channels = [grpc.aio.insecure_channel(f"127.0.0.1:{port}", options=[("grpc.use_local_subchannel_pool", 1)])
+                    for _ in range(4)]
+        stubs = [health_pb2_grpc.HealthStub(ch) for ch in channels]
+        request = health_pb2.HealthCheckRequest()
+        for _ in range(200):
+            await stubs[0].Check(request)  # warm up
+        samples = [] if samples is None else samples
+        per_caller = max(1, calls // concurrency)
+
+        async def caller(i: int) -> None:
+            stub = stubs[i % len(stubs)]
+            for _ in range(per_caller):
+                started = time.perf_counter()
+                await stub.Check(request)
+                samples.append(time.perf_counter() - started)
+        await asyncio.gather(*(caller(i) for i in range(concurrency)))
+        for ch in channels:
+            await ch.close()
+        return samples
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+async def publish_floor(nats_url: str, calls: int, concurrency: int,
+                        samples: list[float] | None = None) -> list[float]:
+    from nats.js import api
+
+    from shared.eventstore.jetstream import connect
+
+    nc = await connect(nats_url, name="bench-floor")
+    js = nc.jetstream(timeout=10)
+    stream = f"BENCHFLOOR{uuid.uuid4().hex[:6].upper()}"
+    prefix = stream.lower()
+    await js.add_stream(api.StreamConfig(name=stream, subjects=[f"{prefix}.>"], storage=api.StorageType.FILE,
+                                         duplicate_window=120.0))
+    body = b'{"command_id":"x","version":1,"recorded_at":"2026-01-01T00:00:00+00:00","events":[{"type":"CardPlayed","schema_version":1,"data":{"seat":1,"card":"bug-3","total":7,"required_colour":"bug","next_seat":2}}]}'  # noqa: E501
+    samples = [] if samples is None else samples
+    per_caller = max(1, calls // concurrency)
+    try:
+        async def caller(i: int) -> None:
+            subject, last = f"{prefix}.g{i}", 0
+            for n in range(per_caller):
+                started = time.perf_counter()
+                ack = await js.publish(subject, body, stream=stream, headers={
+                    "Nats-Expected-Last-Subject-Sequence": str(last), "Nats-Msg-Id": f"{subject}/{n}"})
+                samples.append(time.perf_counter() - started)
+                last = ack.seq
+        await asyncio.gather(*(caller(i) for i in range(concurrency)))
+    finally:
+        await js.delete_stream(stream)
+        await nc.drain()
+    return samples
+
+
+# -- our moves -----------------------------------------------------------------------------
+
+async def play_moves(settings, games: int, players: int, moves_per_game: int, channels: int,
+                     via: str = "stream", samples: list[float] | None = None) -> dict[str, Any]:
+    from shared.auth import service_token
+    from apps.bots.base import RandomBot
+    from apps.sdk.remote import ChannelPool, Connection, create_game, drive_table
+    from apps.bots.seat_stream import stream_table
+
+    play_table = stream_table if via == "stream" else drive_table
+
+    pool = ChannelPool(settings, channels)
+    admin = Connection(settings, service_token(settings, "bench"), "svc:bench", pool=pool)
+    tag = uuid.uuid4().hex[:6]
+    tables = [[f"b{tag}g{g}p{p}" for p in range(players)] for g in range(games)]
+    created = await asyncio.gather(*(create_game(admin, "foodie-forest", t) for t in tables))
+    samples = [] if samples is None else samples
+    started = time.perf_counter()
+    results = await asyncio.gather(*(
+        play_table(settings, "foodie-forest", c.game_id, t, [RandomBot(f"{tag}/{g}/{p}") for p in range(players)],
+                    pool=pool, on_move=samples.append, max_moves=moves_per_game)
+        for g, (c, t) in enumerate(zip(created, tables))))
+    took = time.perf_counter() - started
+    await pool.close()
+    moves = sum(r.moves for r in results)
+    return {"moves": moves, "seconds": round(took, 3), "moves_per_s": round(moves / took, 1),
+            "rejections": sum(r.rejections for r in results), "samples": samples}
+
+
+def run(args) -> dict[str, Any]:
+    from shared import telemetry
+    from shared.config import Settings
+
+    telemetry.configure("bench-moves", "WARNING")
+    settings = Settings.from_env()
+
+    async def main() -> dict[str, Any]:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        # on stderr: --json keeps stdout for the figures alone
+        with Progress(TextColumn("{task.description:<44}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      console=Console(stderr=True)) as progress:
+            async def phase(description: str, total: int, run) -> Any:
+                samples: list[float] = []
+                task = progress.add_task(description, total=total)
+
+                async def follow() -> None:
+                    while True:
+                        progress.update(task, completed=min(len(samples), total))
+                        await asyncio.sleep(0.2)
+                ticker = asyncio.get_running_loop().create_task(follow())
+                try:
+                    return await run(samples)
+                finally:
+                    ticker.cancel()
+                    progress.update(task, completed=total)
+
+            few = min(args.floor_calls, 3000)
+            loaded = await phase(f"{args.games} games x {args.moves_per_game} moves ({args.via})",
+                                 args.games * args.moves_per_game,
+                                 lambda s: play_moves(settings, args.games, args.players, args.moves_per_game,
+                                                      args.channels, args.via, s))
+            single = await phase("one game at a time", args.single_moves,
+                                 lambda s: play_moves(settings, 1, args.players, args.single_moves, 1, args.via, s))
+            echo = await phase(f"floor: gRPC echo, {args.games} callers", args.floor_calls,
+                               lambda s: echo_floor(args.floor_calls, args.games, s))
+            publish = await phase(f"floor: JetStream publish, {args.games} callers", args.floor_calls,
+                                  lambda s: publish_floor(settings.nats_url, args.floor_calls, args.games, s))
+            echo1 = await phase("floor: gRPC echo, one caller", few, lambda s: echo_floor(few, 1, s))
+            publish1 = await phase("floor: JetStream publish, one caller", few,
+                                   lambda s: publish_floor(settings.nats_url, few, 1, s))
+        return {"loaded": loaded, "single": single, "echo": echo, "publish": publish, "echo1": echo1,
+                "publish1": publish1}
+
+    raw = aio.run(main())
+    ours = percentiles_ms(raw["loaded"]["samples"])
+    echo, publish = percentiles_ms(raw["echo"]), percentiles_ms(raw["publish"])
+    floor_p50 = round(echo["p50_ms"] + publish["p50_ms"], 3)
+    floor_p99 = round(echo["p99_ms"] + publish["p99_ms"], 3)
+    single = percentiles_ms(raw["single"]["samples"])
+    echo1, publish1 = percentiles_ms(raw["echo1"]), percentiles_ms(raw["publish1"])
+    single_floor_p50 = echo1["p50_ms"] + publish1["p50_ms"]
+    single_floor_p99 = echo1["p99_ms"] + publish1["p99_ms"]
+    return {
+        "games": args.games, "players": args.players, "via": args.via, "moves": raw["loaded"]["moves"],
+        "seconds": raw["loaded"]["seconds"], "moves_per_s": raw["loaded"]["moves_per_s"],
+        "p50_ms": ours["p50_ms"], "p95_ms": ours["p95_ms"], "p99_ms": ours["p99_ms"],
+        "floor_p50_ms": floor_p50, "floor_p99_ms": floor_p99,
+        "ratio_p50": round(ours["p50_ms"] / floor_p50, 2) if floor_p50 else None,
+        "ratio_p99": round(ours["p99_ms"] / floor_p99, 2) if floor_p99 else None,
+        "floor": {"echo_p50_ms": echo["p50_ms"], "echo_p99_ms": echo["p99_ms"],
+                  "publish_p50_ms": publish["p50_ms"], "publish_p99_ms": publish["p99_ms"],
+                  "concurrency": args.games},
+        "single": {"moves": raw["single"]["moves"], "p50_ms": single["p50_ms"], "p99_ms": single["p99_ms"],
+                   "floor_p50_ms": round(single_floor_p50, 3), "floor_p99_ms": round(single_floor_p99, 3),
+                   "ratio_p50": round(single["p50_ms"] / single_floor_p50, 2) if single_floor_p50 else None,
+                   "ratio_p99": round(single["p99_ms"] / single_floor_p99, 2) if single_floor_p99 else None},
+        "rejections": raw["loaded"]["rejections"], "machine": machine(),
+    }
+
+
+def machine() -> dict[str, Any]:
+    model = ""
+    try:
+        for line in open("/proc/cpuinfo", encoding="utf-8"):
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {"nproc": os.cpu_count(), "cpu": model, "load_1m": round(os.getloadavg()[0], 2)}

@@ -1,0 +1,123 @@
+"""Whole tables played over PlayGame streams, one per seat: the cheapest way for many bots at
+once. Each seat's stream sends its view only when the seat may move (and at the end), the bot
+answers with a move on the same stream; per move that is one message each way plus the next
+seat's view, where the unary way (drive_table) makes two calls.
+
+    result = await stream_table(settings, "foodie-forest", game_id, players, bots, pool=pool)
+"""
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from typing import Any, Callable
+
+import grpc
+import orjson
+from foodgames.v1 import game_pb2
+
+from apps.sdk.remote import JSON_VIEWS, ChannelPool, Connection, TableResult, send_client_seeds, takes_turns
+from shared.config import Settings
+
+MAX_REJECTIONS = 100  # per table: a bot that keeps choosing refused moves is a bug, not bad luck
+
+
+class TooManyRejections(RuntimeError):
+    pass
+
+
+class _Table:
+    """What the seats of one table share: the move count and when to stop."""
+
+    def __init__(self, max_moves: int | None, on_move: Callable[[float], None] | None):
+        self.max_moves = max_moves
+        self.on_move = on_move
+        self.moves = 0
+        self.rejections = 0
+        self.stopped = asyncio.Event()
+        self.calls: list = []
+
+    def accepted(self, seconds: float) -> None:
+        self.moves += 1
+        if self.on_move is not None:
+            self.on_move(seconds)
+        if self.max_moves is not None and self.moves >= self.max_moves:
+            self.stopped.set()
+            for call in self.calls:
+                call.cancel()  # the other seats are waiting for views that will not come
+
+    def rejected(self, reason: str) -> None:
+        self.rejections += 1
+        if self.rejections > MAX_REJECTIONS:
+            raise TooManyRejections(f"{self.rejections} moves refused at one table; the last: {reason}")
+
+
+async def play_seat_stream(conn: Connection, game: str, game_id: str, seat: int, bot, table: _Table) -> dict[str, Any]:
+    """One seat until its final view (returned) or until the table stops."""
+    call = conn.game(game).PlayGame(None)
+    table.calls.append(call)
+    await call.write(game_pb2.PlayGameRequest(join=game_pb2.PlayGameJoin(
+        game_id=game_id, seat=seat, view_encoding=JSON_VIEWS, turns_only=True)))
+    version, view = -1, {}
+    fresh = False  # a view arrived that we have not acted on
+    floor = -1  # the version our last accepted move made: older views are stale
+    sent_at: float | None = None  # when the move in flight was sent
+    try:
+        while not table.stopped.is_set():
+            message = await call.read()
+            if message is grpc.aio.EOF:
+                break
+            if message.WhichOneof("response") == "update":
+                version, view, fresh = message.update.version, orjson.loads(message.update.view_json), True
+                if message.update.finished:
+                    break
+            else:
+                result = message.move_result
+                if result.accepted:
+                    floor = max(floor, result.version)
+                    table.accepted(time.perf_counter() - sent_at)
+                else:  # the server sends the current view next
+                    table.rejected(f"{_status_name(result.code)}: {result.reason}")
+                sent_at = None
+            legal = view.get("legal_moves")
+            if sent_at is None and fresh and legal and version >= floor and not table.stopped.is_set():
+                move = bot.choose(view, list(legal))
+                request = game_pb2.PlayGameMove(move_id=uuid.uuid4().hex, move_json=orjson.dumps(move).decode())
+                if takes_turns(move):
+                    request.expected_version = version
+                fresh, sent_at = False, time.perf_counter()
+                await call.write(game_pb2.PlayGameRequest(move=request))
+    except (asyncio.CancelledError, grpc.aio.AioRpcError):
+        # the table reached its move limit and cancelled every seat's call, maybe mid-read or
+        # mid-write; anything else (our own task cancelled, the server failing) goes on up
+        if not table.stopped.is_set() or asyncio.current_task().cancelling():
+            raise
+    finally:
+        call.cancel()
+    return view
+
+
+def _status_name(code: int) -> str:
+    return next((s.name for s in grpc.StatusCode if s.value[0] == code), str(code))
+
+
+async def stream_table(settings: Settings, game: str, game_id: str, players, bots, *,
+                       pool: ChannelPool | None = None, send_seeds: bool = True,
+                       on_move: Callable[[float], None] | None = None,
+                       max_moves: int | None = None) -> TableResult:
+    """Every seat of an existing game played by its bot over its own PlayGame stream until the
+    game is over (or `max_moves` were played). `on_move(seconds)` gets each move's round trip:
+    sent until its answer arrived. Each bot sees only its own seat's view."""
+    from shared.auth import mint_token
+
+    conns = [Connection(settings, mint_token(settings, name), name, pool=pool) for name in players]
+    table = _Table(max_moves, on_move)
+    try:
+        if send_seeds:
+            await send_client_seeds(conns, game_id)
+        views = await asyncio.gather(*(play_seat_stream(conns[seat], game, game_id, seat, bots[seat], table)
+                                       for seat in range(len(players))))
+        return TableResult(game_id, tuple(players), list(views), table.moves, table.rejections)
+    finally:
+        for conn in conns:
+            await conn.close()

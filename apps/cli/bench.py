@@ -1,0 +1,64 @@
+"""`foodgames bench NAME`: benchmarks (never timed tests). Each lives in
+apps.bench.NAME with `add_arguments(parser)` and `run(args) -> dict`; the
+figures print as a table, or as one JSON document with --json."""
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+
+BENCHES = {
+    "moves": "end-to-end move round trips against the running stack, beside the gRPC/JetStream floor",
+    "replay": "rebuild a 1,000-event game from the stream, beside reading the same messages raw",
+    "ratings": "rating accuracy of every openskill model on a synthetic league",
+    "leaderboard": "leaderboard query latency and rating updates, beside raw Redis",
+    "matchmaking": "tickets matched per second and time to match, beside raw Redis",
+    "consumer": "CPU per message of the leaderboard's game-over consumer (its own NATS and Valkey)",
+}
+
+
+def register(subparsers) -> None:
+    bench = subparsers.add_parser("bench", help="run a benchmark", description=__doc__)
+    which = bench.add_subparsers(dest="bench", metavar="NAME", required=True)
+    for name, summary in BENCHES.items():
+        parser = which.add_parser(name, help=summary, description=summary)
+        parser.add_argument("--json", action="store_true", help="print the figures as one JSON document")
+        try:
+            module = importlib.import_module(f"apps.bench.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"apps.bench.{name}":
+                raise
+            parser.set_defaults(func=lambda args, n=name: _missing(n))
+            continue
+        module.add_arguments(parser)
+        parser.set_defaults(func=lambda args, m=module: _run(m, args))
+
+
+def _missing(name: str) -> int:
+    print(f"foodgames bench {name}: not available in this build", file=sys.stderr)
+    return 2
+
+
+def _run(module, args) -> int:
+    figures = module.run(args)
+    if args.json:
+        print(json.dumps(figures, indent=2, default=str))
+    else:
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table(title=f"foodgames bench {args.bench}")
+        table.add_column("figure")
+        table.add_column("value", justify="right")
+        for key, value in _flatten(figures):
+            table.add_row(key, f"{value:,.3f}" if isinstance(value, float) else str(value))
+        Console().print(table)
+    return 0
+
+
+def _flatten(figures, prefix=""):
+    for key, value in figures.items():
+        if isinstance(value, dict):
+            yield from _flatten(value, f"{prefix}{key}.")
+        else:
+            yield f"{prefix}{key}", value

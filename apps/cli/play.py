@@ -1,0 +1,271 @@
+"""`foodgames play`, `foodgames bots` and `foodgames demo`: clients of the running stack.
+
+    foodgames play foodie-forest --name ann        the terminal client (docs/bots.md)
+    foodgames bots foodie-forest --count 3         3 bots queue and play like any client
+    foodgames demo [--games 3] [--json]            bots play ranked games end to end, then the
+                                                   leaderboard and `foodgames audit verify` per game
+
+All of them find the services through FOODGAMES_* (as `foodgames up` does) and mint their
+player tokens locally from the dev stack's token key (shared.auth.mint_token).
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import uuid
+from typing import Any
+
+from apps.cli.gamearg import add_game_argument, plural
+from shared import aio, games
+
+def register(subparsers) -> None:
+    play = subparsers.add_parser("play", help="play a game in the terminal against other players or bots",
+                                 description="Queue through the matchmaker and play one seat with the "
+                                             "keyboard; run it again with the same name to rejoin a game.")
+    add_game_argument(play)
+    play.add_argument("--name", required=True, help="your player name")
+    _table_options(play)
+    play.set_defaults(func=run_play)
+
+    bots = subparsers.add_parser("bots", help="connect bots that queue and play like any client",
+                                 description="Each bot: a token, a ticket, the ticket's stream, its client "
+                                             "seed to the deck, then its seat until the game ends.")
+    add_game_argument(bots)
+    bots.add_argument("--count", type=int, default=3, help="how many bots (default 3)")
+    bots.add_argument("--kind", default=None, help="the bot kind: random, first, or one of the game's own "
+                      "(default: the game's best)")
+    bots.add_argument("--prefix", default=None, help="bot names are PREFIX-1.. (default bot-<random>)")
+    bots.add_argument("--rounds", type=int, default=1, help="games each bot plays in a row (default 1)")
+    _table_options(bots)
+    bots.set_defaults(func=run_bots)
+
+    demo = subparsers.add_parser("demo", help="bots play ranked games end to end, then leaderboard and audit",
+                                 description="Against the running stack (`make run`): bots play a few ranked "
+                                             "games through matchmaking, rules, deck and leaderboard, then "
+                                             "the leaderboard is printed and every game's shuffles audited.")
+    demo.add_argument("--games", type=int, default=3, help="how many games (default 3)")
+    demo.add_argument("--players", type=int, default=4, help="players per game, 2-5 (default 4)")
+    add_game_argument(demo, "--game", default="foodie-forest")
+    demo.add_argument("--json", action="store_true", help="print one JSON document instead")
+    demo.add_argument("--timeout", type=float, default=300.0, help="seconds before giving up (default 300)")
+    demo.set_defaults(func=run_demo)
+
+
+def _table_options(parser) -> None:
+    parser.add_argument("--players", type=int, default=0, help="table size (default: any the game allows)")
+    parser.add_argument("--casual", action="store_true", help="an unranked game (default ranked)")
+
+
+def _sizes(args) -> tuple[int, int]:
+    return (args.players, args.players) if args.players else (0, 0)
+
+
+# -- play ------------------------------------------------------------------------------------
+
+def run_play(args) -> int:
+    from apps.terminal.app import TerminalClient
+    from shared.config import Settings
+
+    lo, hi = _sizes(args)
+    client = TerminalClient(Settings.from_env(), args.name, args.game, ranked=not args.casual,
+                            min_players=lo, max_players=hi)
+    try:
+        return aio.run(client.run())
+    except KeyboardInterrupt:
+        print(f"\nleft the table; `foodgames play {args.game} --name {args.name}` rejoins it")
+        return 130
+
+
+# -- bots ------------------------------------------------------------------------------------
+
+def run_bots(args) -> int:
+    from rich.console import Console
+
+    from apps.bots.base import bot_kinds
+    from shared.config import Settings
+
+    console = Console()
+    args.kind = args.kind or games.get(args.game).default_bot
+    if args.kind not in bot_kinds(args.game):
+        console.print(f"[red]no {args.kind!r} bot for {args.game}; bots: {', '.join(bot_kinds(args.game))}")
+        return 2
+    prefix = args.prefix or f"bot-{uuid.uuid4().hex[:4]}"
+    names = [f"{prefix}-{i + 1}" for i in range(args.count)]
+    lo, hi = _sizes(args)
+    settings = Settings.from_env()
+
+    async def one(name: str) -> list:
+        from apps.sdk.remote import run_bot
+
+        results = []
+        for _ in range(args.rounds):
+            console.print(f"{name}: queueing for {args.game}")
+            played = await run_bot(settings, name, args.game, args.kind, ranked=not args.casual,
+                                   min_players=lo, max_players=hi,
+                                   on_match=lambda m, n=name: console.print(
+                                       f"{n}: matched into game {m.game_id}, seat {m.seat}"))
+            points = played.view.get("points", {}).get(name)
+            console.print(f"{name}: game {played.game_id} over after {played.moves} moves; "
+                          f"{points} points, winners {', '.join(played.view.get('winners', []))}")
+            results.append(played)
+        return results
+
+    async def main() -> list:
+        return await asyncio.gather(*(one(n) for n in names), return_exceptions=True)
+
+    failed = 0
+    for name, result in zip(names, aio.run(main())):
+        if isinstance(result, BaseException):
+            failed += 1
+            console.print(f"[red]{name} failed: {type(result).__name__}: {result}")
+    return 1 if failed else 0
+
+
+# -- demo ------------------------------------------------------------------------------------
+
+def audit_verify(game_id: str, attempts: int = 20, wait_s: float = 0.5) -> tuple[bool, str]:
+    """`foodgames audit verify GAME_ID` (retried while the game's seed is not yet revealed)."""
+    import time
+
+    text = ""
+    for _ in range(attempts):
+        proc = subprocess.run([sys.executable, "-m", "apps.cli.main", "audit", "verify", game_id],
+                              capture_output=True, text=True, env=dict(os.environ))
+        text = (proc.stdout + proc.stderr).strip()
+        if proc.returncode == 0:
+            return True, text
+        if proc.returncode == 2 and "not available" in text:
+            break
+        time.sleep(wait_s)
+    return False, text
+
+
+async def leaderboard_top(settings, game: str, limit: int = 10) -> list[dict[str, Any]]:
+    from foodgames.v1 import leaderboard_pb2 as lb
+    from google.protobuf import json_format
+
+    from shared.auth import service_token
+    from apps.sdk.remote import Connection
+
+    conn = Connection(settings, service_token(settings, "demo"), "svc:demo")
+    try:
+        reply = await conn.leaderboard().GetTop(lb.GetTopRequest(
+            board=lb.BoardRef(game=game, kind=lb.BOARD_KIND_RATING), limit=limit), timeout=10)
+    finally:
+        await conn.close()
+    return [json_format.MessageToDict(e, preserving_proto_field_name=True) for e in reply.entries]
+
+
+async def wait_rated(settings, game: str, names: list[str], timeout: float = 20.0) -> None:
+    """Until the leaderboard has scored every one of `names` (or the timeout)."""
+    import grpc
+    from foodgames.v1 import leaderboard_pb2 as lb
+
+    from shared.auth import service_token
+    from apps.sdk.remote import Connection
+
+    conn = Connection(settings, service_token(settings, "demo"), "svc:demo")
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    try:
+        pending = set(names)
+        while pending and loop.time() < deadline:
+            for name in list(pending):
+                try:
+                    await conn.leaderboard().GetPlayer(lb.GetPlayerRequest(game=game, player=name), timeout=5)
+                    pending.discard(name)
+                except grpc.aio.AioRpcError:
+                    pass
+            if pending:
+                await asyncio.sleep(0.3)
+    finally:
+        await conn.close()
+
+
+def run_demo(args) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.table import Table
+
+    from apps.sdk.remote import run_bot
+    from shared.config import Settings
+
+    settings = Settings.from_env()
+    console = Console(stderr=args.json)
+    tag = uuid.uuid4().hex[:4]
+    kinds = ["heuristic", "random"]
+    names = [(f"{kinds[i % 2][:4]}-{tag}-{i + 1}", kinds[i % 2]) for i in range(args.games * args.players)]
+
+    async def play_all(progress: Progress) -> list:
+        games_task = progress.add_task("games finished", total=args.games)
+        moves_task = progress.add_task("moves played", total=None)
+        seats_task = progress.add_task("bots seated", total=len(names))
+        finished: set[str] = set()
+
+        def on_update(update) -> None:
+            if update.source == "move":
+                progress.advance(moves_task)
+
+        async def one(name: str, kind: str):
+            played = await run_bot(settings, name, args.game, kind, ranked=True, min_players=args.players,
+                                   max_players=args.players, on_match=lambda m: progress.advance(seats_task),
+                                   on_update=on_update)
+            if played.game_id not in finished:
+                finished.add(played.game_id)
+                progress.advance(games_task)
+            return played
+
+        return await asyncio.wait_for(asyncio.gather(*(one(n, k) for n, k in names)), args.timeout)
+
+    async def main():
+        with Progress(TextColumn("{task.description:<15}"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=console, transient=args.json) as progress:
+            results = await play_all(progress)
+        await wait_rated(settings, args.game, [n for n, _ in names])
+        top = await leaderboard_top(settings, args.game)
+        return results, top
+
+    try:
+        results, top = aio.run(main())
+    except Exception as exc:  # noqa: BLE001 - a demo reports and stops
+        console.print(f"[red]demo failed: {type(exc).__name__}: {exc}[/red]\n(is the stack up? `make run`)")
+        return 1
+    games: dict[str, dict[str, Any]] = {}
+    for r in results:
+        g = games.setdefault(r.game_id, {"id": r.game_id, "game": r.game,
+                                         "players": [None] * len(r.view.get("players") or [])})
+        points = r.view.get("points", {})
+        place = 1 + sum(1 for p in points.values() if p > points.get(r.name, 0))
+        g["players"][r.seat] = {"name": r.name, "bot": r.kind, "seat": r.seat,
+                                "points": points.get(r.name), "place": place}
+    reports: dict[str, str] = {}
+    for g in games.values():
+        ok, text = audit_verify(g["id"])
+        g["verified"] = ok
+        reports[g["id"]] = text
+    document = {"games": list(games.values()), "leaderboard": top}
+    if args.json:
+        print(json.dumps(document, indent=2))
+    else:
+        for g in document["games"]:
+            table = Table(title=f"game {g['id']} - audit {'verified' if g['verified'] else 'FAILED'}")
+            for col in ("place", "player", "bot", "points"):
+                table.add_column(col)
+            for p in sorted(g["players"], key=lambda p: p["place"]):
+                table.add_row(str(p["place"]), p["name"], p["bot"], str(p["points"]))
+            console.print(table)
+            if not g["verified"]:
+                console.print(reports[g["id"]])
+        board = Table(title=f"{args.game} leaderboard (rating = mu - 3 sigma)")
+        for col in ("rank", "player", "rating", "games", "wins"):
+            board.add_column(col, justify="right" if col != "player" else "left")
+        for e in top:
+            board.add_row(str(e.get("rank")), e.get("player", ""), f"{e.get('rating', 0.0):.2f}",
+                          str(e.get("games", 0)), str(e.get("wins", 0)))
+        console.print(board)
+        verified = sum(1 for g in games.values() if g["verified"])
+        console.print(f"{verified}/{plural(len(games), 'game')} verified with `foodgames audit verify`")
+    return 0 if all(g["verified"] for g in games.values()) else 1

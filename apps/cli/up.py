@@ -1,0 +1,199 @@
+"""`foodgames up`: the whole stack on this machine; `foodgames serve NAME`: one service.
+
+`up` starts NATS (JetStream, file storage, fsync always) and Valkey from the
+pip-installed binaries unless FOODGAMES_NATS_URL / FOODGAMES_REDIS_URL name
+existing servers, then every service as its own process, waits until each
+answers gRPC health SERVING, prints where everything is, and stops it all on
+Ctrl-C or SIGTERM. Data stays under the data folder between runs.
+"""
+from __future__ import annotations
+
+import asyncio
+import importlib
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from shared import aio, games
+from shared.config import Settings
+from shared.runtime.bootstrap import serve_game
+
+# service name -> "module:function" of its async serve(settings, port); every registered game
+# is served by the shared runtime besides these (services()).
+INFRA_SERVICES: dict[str, str] = {
+    "deck": "services.deck.bootstrap:serve",
+    "leaderboard": "services.leaderboard.bootstrap:serve",
+    "matchmaking": "services.matchmaking.bootstrap:serve",
+}
+
+
+def services() -> list[str]:
+    """Every service `up` starts: one rules engine per registered game, then the others."""
+    return games.names() + list(INFRA_SERVICES)
+
+
+def _server(name: str):
+    """The async serve(settings, port) of a service or a registered game."""
+    if name in INFRA_SERVICES:
+        module, function = INFRA_SERVICES[name].split(":")
+        return getattr(importlib.import_module(module), function)
+    game = games.get(name)
+    return lambda settings, port: serve_game(game, settings, port)
+DEFAULT_NATS_PORT = 4222
+DEFAULT_REDIS_PORT = 6379
+
+
+def register(subparsers) -> None:
+    up = subparsers.add_parser("up", help="start the whole stack (what `make run` calls)",
+                               description=__doc__.split("\n\n")[1])
+    up.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for every service")
+    up.add_argument("--nats-port", type=int, default=int(os.environ.get("FOODGAMES_NATS_PORT", DEFAULT_NATS_PORT)),
+                    help="port of the NATS server it starts (default %(default)s; FOODGAMES_NATS_PORT)")
+    up.add_argument("--redis-port", type=int, default=int(os.environ.get("FOODGAMES_REDIS_PORT", DEFAULT_REDIS_PORT)),
+                    help="port of the Valkey server it starts (default %(default)s; FOODGAMES_REDIS_PORT)")
+    up.set_defaults(func=run_up)
+    serve = subparsers.add_parser("serve", help="run one service in the foreground",
+                                  description="Run one service (a registered game's rules engine, or "
+                                  "deck, leaderboard, matchmaking); its settings come from FOODGAMES_* variables.")
+    serve.add_argument("service", metavar="SERVICE", help="one of: " + ", ".join(services()))
+    serve.add_argument("--port", type=int, default=None, help="gRPC port (default: the service's own)")
+    serve.set_defaults(func=run_serve)
+
+
+def run_serve(args) -> int:
+    if args.service not in services():
+        print(f"foodgames serve: no service {args.service!r}; services: {', '.join(services())}", file=sys.stderr)
+        return 2
+    settings = Settings.from_env()
+    serve = _server(args.service)
+    port = args.port if args.port is not None else settings.ports[args.service]
+
+    async def main():
+        task = asyncio.current_task()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, task.cancel)
+        try:
+            await serve(settings, port)
+        except asyncio.CancelledError:
+            pass
+
+    aio.run(main())
+    return 0
+
+
+async def _health(address: str) -> bool:
+    import grpc
+    from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+    try:
+        async with grpc.aio.insecure_channel(address) as channel:
+            reply = await health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(), timeout=1)
+            return reply.status == health_pb2.HealthCheckResponse.SERVING
+    except grpc.aio.AioRpcError:
+        return False
+
+
+async def wait_serving(addresses: dict[str, str], timeout: float, processes: dict | None = None) -> dict[str, float]:
+    """Poll every address until it answers SERVING; returns seconds each took."""
+    started, ready = time.monotonic(), {}
+    while len(ready) < len(addresses):
+        for name, address in addresses.items():
+            if name not in ready and await _health(address):
+                ready[name] = time.monotonic() - started
+            proc = (processes or {}).get(name)
+            if proc is not None and proc.poll() is not None:
+                raise RuntimeError(f"{name} exited with status {proc.returncode} before it was ready")
+        if time.monotonic() - started > timeout:
+            missing = ", ".join(sorted(set(addresses) - set(ready)))
+            raise TimeoutError(f"not SERVING after {timeout:.0f}s: {missing}")
+        await asyncio.sleep(0.2)
+    return ready
+
+
+def run_up(args) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    from apps.embedded import start_nats, start_valkey
+
+    console = Console(stderr=False)
+    settings = Settings.from_env()
+    data = settings.data_dir.resolve()
+    logs = data / "logs"
+    logs.mkdir(parents=True, exist_ok=True)
+    settings.resolved_token_key()  # made once here, before the services race to make it
+    servers, processes = [], {}
+    env = dict(os.environ, FOODGAMES_DATA_DIR=str(data))
+    stopping = False
+
+    def stop(*_):
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    # Stopping must finish even when our stdout is gone (Ctrl-C also ends a `| tee`).
+    signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+    try:
+        with console.status("starting NATS and Valkey..."):
+            if not os.environ.get("FOODGAMES_NATS_URL"):
+                nats = start_nats(data / "nats", port=args.nats_port, log_file=logs / "nats.log")
+                servers.append(nats)
+                env["FOODGAMES_NATS_URL"] = nats.url
+            if not os.environ.get("FOODGAMES_REDIS_URL"):
+                valkey = start_valkey(data / "valkey", port=args.redis_port, log_file=logs / "valkey.log")
+                servers.append(valkey)
+                env["FOODGAMES_REDIS_URL"] = valkey.url
+        names = services()
+        for name in names:
+            log = open(logs / f"{name}.log", "ab")
+            processes[name] = subprocess.Popen(
+                [sys.executable, "-m", "apps.cli.main", "serve", name], env=env,
+                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        addresses = {name: settings.address(name) for name in names}
+        with console.status("waiting for every service to answer health checks..."):
+            took = aio.run(wait_serving(addresses, args.timeout, processes))
+        table = Table(title="foodgames stack: SERVING")
+        for column in ("service", "address", "ready after", "log"):
+            table.add_column(column)
+        table.add_row("nats", env["FOODGAMES_NATS_URL"], "-", str(logs / "nats.log") if servers else "external")
+        table.add_row("valkey", env["FOODGAMES_REDIS_URL"], "-", str(logs / "valkey.log") if servers else "external")
+        for name in names:
+            table.add_row(name, addresses[name], f"{took[name]:.1f}s", str(logs / f"{name}.log"))
+        console.print(table)
+        console.print(f"data in {data}; try `foodgames demo` in another terminal. Ctrl-C stops everything.")
+        sys.stdout.flush()
+        while not stopping:
+            for name, proc in processes.items():
+                if proc.poll() is not None:
+                    console.print(f"[red]{name} stopped with status {proc.returncode}; see {logs / (name + '.log')}")
+                    stopping = True
+            time.sleep(0.2)
+        return 0
+    except (RuntimeError, TimeoutError, OSError) as exc:
+        console.print(f"[red]foodgames up: {exc}[/red] (logs in {logs})")
+        return 1
+    finally:
+        _say(console, "stopping...")
+        for proc in processes.values():
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+        for proc in processes.values():
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        for server in reversed(servers):
+            server.stop()
+        _say(console, "stopped.")
+
+
+def _say(console, text: str) -> None:
+    try:
+        console.print(text)
+    except (OSError, SystemExit):
+        pass  # nobody is reading any more (rich exits on a broken pipe)
+

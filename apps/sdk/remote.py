@@ -1,0 +1,567 @@
+"""Playing one seat over gRPC, like any client: a token, a matchmaking ticket, the game's watch
+stream, the client seed sent to the deck at once, then moves until the game ends.
+
+    conn = Connection(settings, mint_token(settings, "bot-1"), "bot-1")
+    found = await queue(conn, "foodie-forest", ranked=True)       # CreateTicket + WatchTicket
+    final = await SeatPlayer(conn, "foodie-forest", found.game_id, found.seat,
+                             BotChooser(make_bot("foodie-forest", "heuristic"))).run()
+
+`SeatPlayer` acts on the newest view it has (from the WatchGame stream or from its own
+SubmitMove answer) whenever that view lists legal moves; the chooser is any async
+`(view, legal_moves) -> move`. The terminal client (apps.terminal) plays with the same class.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable, Protocol
+
+import grpc
+import orjson
+from foodgames.v1 import game_pb2, game_pb2_grpc
+
+from apps.bots.base import Bot
+from shared.channels import client_channel
+from shared.config import Settings
+from shared.protojson import to_dict, to_struct
+
+
+JSON_VIEWS = game_pb2.VIEW_ENCODING_JSON
+
+
+class Chooser(Protocol):
+    async def __call__(self, view: dict[str, Any], legal_moves: list[dict[str, Any]]) -> dict[str, Any] | None: ...
+
+
+class BotChooser:
+    """A Bot as a chooser."""
+
+    def __init__(self, bot: Bot):
+        self.bot = bot
+
+    async def __call__(self, view, legal_moves):
+        return self.bot.choose(view, legal_moves)
+
+
+class ChannelPool:
+    """Plain channels shared by many Connections (many players over a few HTTP/2 connections);
+    each call then carries its player's token as call metadata. For bots in bulk."""
+
+    def __init__(self, settings: Settings, per_service: int = 1):
+        self.settings = settings
+        self.per_service = per_service
+        self._channels: dict[str, list[grpc.aio.Channel]] = {}
+        self._next = 0
+
+    def channel(self, service: str) -> grpc.aio.Channel:
+        channels = self._channels.get(service)
+        if channels is None:
+            address = self.settings.address(service)
+            channels = self._channels[service] = [
+                grpc.aio.insecure_channel(address, options=[("grpc.max_receive_message_length", 32 * 1024 * 1024),
+                                                            ("grpc.use_local_subchannel_pool", 1)])
+                for _ in range(self.per_service)]
+        self._next += 1
+        return channels[self._next % len(channels)]
+
+    async def close(self) -> None:
+        for channels in self._channels.values():
+            for ch in channels:
+                await ch.close()
+        self._channels.clear()
+
+
+class _WithMetadata:
+    """A stub whose every call carries `metadata` (the caller's token)."""
+
+    def __init__(self, stub, metadata):
+        self._stub = stub
+        self._metadata = metadata
+
+    def __getattr__(self, name):
+        method = getattr(self._stub, name)
+
+        def call(request, **kwargs):
+            kwargs.setdefault("metadata", self._metadata)
+            return method(request, **kwargs)
+        return call
+
+
+@dataclass
+class Connection:
+    """The services as one identity (one token) sees them. Channels are opened on first use,
+    one per service, or taken from a shared ChannelPool."""
+
+    settings: Settings
+    token: str
+    player: str
+    pool: ChannelPool | None = None
+    _channels: dict[str, grpc.aio.Channel] = field(default_factory=dict)
+
+    def _stub(self, service: str, stub_class):
+        if self.pool is not None:
+            return _WithMetadata(stub_class(self.pool.channel(service)),
+                                 (("authorization", f"Bearer {self.token}"),))
+        if service not in self._channels:
+            self._channels[service] = client_channel(self.settings.address(service), self.token)
+        return stub_class(self._channels[service])
+
+    def game(self, game: str) -> game_pb2_grpc.GameServiceStub:
+        return self._stub(game, game_pb2_grpc.GameServiceStub)
+
+    def deck(self):
+        from foodgames.v1 import deck_pb2_grpc
+
+        return self._stub("deck", deck_pb2_grpc.DeckServiceStub)
+
+    def matchmaking(self):
+        from foodgames.v1 import matchmaking_pb2_grpc
+
+        return self._stub("matchmaking", matchmaking_pb2_grpc.MatchmakingServiceStub)
+
+    def leaderboard(self):
+        from foodgames.v1 import leaderboard_pb2_grpc
+
+        return self._stub("leaderboard", leaderboard_pb2_grpc.LeaderboardServiceStub)
+
+    async def close(self) -> None:
+        for ch in self._channels.values():
+            await ch.close()
+        self._channels.clear()
+
+
+def rpc_error_text(exc: grpc.aio.AioRpcError) -> str:
+    """A rejected call as a player reads it: the status code and its details."""
+    return f"{exc.code().name}: {exc.details()}"
+
+
+# -- matchmaking ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Match:
+    ticket_id: str
+    game_id: str
+    seat: int
+    players: tuple[str, ...]
+
+
+class QueueEnded(Exception):
+    """The ticket was cancelled or expired."""
+
+
+async def create_ticket(conn: Connection, game: str, ranked: bool = True, min_players: int = 0,
+                        max_players: int = 0) -> str:
+    from foodgames.v1 import matchmaking_pb2 as mm
+
+    reply = await conn.matchmaking().CreateTicket(mm.CreateTicketRequest(
+        game=game, ranked=ranked, min_players=min_players, max_players=max_players))
+    return reply.ticket.ticket_id
+
+
+async def watch_ticket(conn: Connection, ticket_id: str,
+                       on_state: Callable[[Any], None] | None = None) -> Match:
+    """Follow a ticket until it is matched (returns where we sit) or ends (QueueEnded)."""
+    from foodgames.v1 import matchmaking_pb2 as mm
+
+    async for reply in conn.matchmaking().WatchTicket(mm.WatchTicketRequest(ticket_id=ticket_id)):
+        ticket = reply.ticket
+        if on_state is not None:
+            on_state(ticket)
+        if ticket.state == mm.TICKET_STATE_MATCHED:
+            seat = next(s.seat for s in ticket.seats if s.player == conn.player)
+            return Match(ticket_id, ticket.game_id, seat, tuple(s.player for s in ticket.seats))
+        if ticket.state in (mm.TICKET_STATE_CANCELLED, mm.TICKET_STATE_EXPIRED):
+            state = mm.TicketState.Name(ticket.state).removeprefix("TICKET_STATE_").lower()
+            raise QueueEnded(f"the ticket was {state}: {ticket.reason}")
+    raise QueueEnded("the matchmaker closed the ticket's stream")
+
+
+async def queue(conn: Connection, game: str, ranked: bool = True, min_players: int = 0,
+                max_players: int = 0, on_state: Callable[[Any], None] | None = None) -> Match:
+    ticket_id = await create_ticket(conn, game, ranked, min_players, max_players)
+    return await watch_ticket(conn, ticket_id, on_state)
+
+
+# -- one seat ------------------------------------------------------------------------------
+
+@dataclass
+class Update:
+    """What one seat learns: from the watch stream (`source="watch"`) or its own move."""
+
+    version: int
+    events: list[dict[str, Any]]
+    view: dict[str, Any]
+    finished: bool
+    source: str
+
+
+def struct_dict(struct) -> dict[str, Any]:
+    """google.protobuf.Struct -> dict, whole numbers as ints (clients convert every view they
+    get): shared.protojson.to_dict, kept under this name for the modules that import it."""
+    return to_dict(struct)
+
+
+def view_of(reply) -> dict[str, Any]:
+    """The view a SubmitMove, GetView or WatchGame answer carries, in either encoding (this
+    module asks for JSON: far cheaper for both sides than google.protobuf.Struct)."""
+    return orjson.loads(reply.view_json) if reply.view_json else struct_dict(reply.view)
+
+
+async def read_view(stub, game_id: str, seat: int) -> tuple[Any, dict[str, Any]]:
+    """GetView for `seat`, the view asked for as JSON: (the answer, its view)."""
+    reply = await stub.GetView(game_pb2.GetViewRequest(game_id=game_id, seat=seat, view_encoding=JSON_VIEWS))
+    return reply, view_of(reply)
+
+
+def events_of(message) -> list[dict[str, Any]]:
+    return [{"type": e.type, "data": struct_dict(e.data)} for e in message.events]
+
+
+class SeatPlayer:
+    """Plays seat `seat` of game `game_id` until the game is over; returns the final view.
+
+    on_update(update) sees every update; on_rejected(move, error) every refused move (then the
+    chooser is asked again on the newest view); on_seed(ok, text) the client seed's fate."""
+
+    def __init__(self, conn: Connection, game: str, game_id: str, seat: int, chooser: Chooser, *,
+                 on_update: Callable[[Update], Awaitable[None] | None] | None = None,
+                 on_rejected: Callable[[dict, str], Awaitable[None] | None] | None = None,
+                 on_seed: Callable[[bool, str], None] | None = None,
+                 client_seed: bytes | None = None, expected_versions: bool = True,
+                 after_version: int = 0):
+        self.conn = conn
+        self.game = game
+        self.game_id = game_id
+        self.seat = seat
+        self.chooser = chooser
+        self.on_update = on_update
+        self.on_rejected = on_rejected
+        self.on_seed = on_seed
+        self.client_seed = client_seed if client_seed is not None else os.urandom(32)
+        self.expected_versions = expected_versions
+        self.after_version = after_version
+        self.stub = conn.game(game)
+        self.version = -1  # newest version seen
+        self.view: dict[str, Any] | None = None
+        self.finished = False
+        self.moves = 0
+        self.rejections = 0
+        self.seed_sent = False
+        self._acted_on = -1
+        self._seed_task: asyncio.Task | None = None
+
+    async def _notify(self, callback, *args) -> None:
+        if callback is not None:
+            result = callback(*args)
+            if asyncio.iscoroutine(result):
+                await result
+
+    async def send_seed(self) -> None:
+        from foodgames.v1 import deck_pb2
+
+        if self.seed_sent:
+            return
+        self.seed_sent = True
+        try:
+            await self.conn.deck().AddClientSeed(deck_pb2.AddClientSeedRequest(
+                game_id=self.game_id, seat=self.seat, seed=self.client_seed), timeout=10)
+            ok, text = True, "client seed sent to the deck"
+        except grpc.aio.AioRpcError as exc:
+            ok, text = False, f"the deck did not take our client seed: {rpc_error_text(exc)}"
+        if self.on_seed is not None:
+            self.on_seed(ok, text)
+
+    def _seed_on(self, events: list[dict[str, Any]]) -> None:
+        if not self.seed_sent and any(e["type"] in ("SeedCommitted", "GameCreated") for e in events):
+            self._seed_task = asyncio.get_running_loop().create_task(self.send_seed())
+
+    async def _take(self, update: Update) -> bool:
+        """Record an update; True when it is the newest one."""
+        if update.version < self.version:
+            return False
+        newest = update.version > self.version or self.view is None
+        self.version = update.version
+        self.view = update.view
+        self.finished = self.finished or update.finished or bool(update.view.get("finished"))
+        return newest
+
+    async def _act(self) -> None:
+        """Move while the newest view says it is our turn."""
+        while not self.finished and self.view is not None and self._acted_on < self.version:
+            legal = list(self.view.get("legal_moves") or [])
+            if not legal:
+                return
+            asked_on = self.version
+            move = await self.chooser(self.view, legal)
+            if move is None or self.finished:
+                return
+            if self.version != asked_on and move in legal and move not in (self.view.get("legal_moves") or []):
+                continue  # the table changed while the chooser thought and the move went stale
+            acting_on = self.version
+            request = game_pb2.SubmitMoveRequest(game_id=self.game_id, seat=self.seat, view_encoding=JSON_VIEWS,
+                                                 move_id=uuid.uuid4().hex, move=to_struct(move))
+            if self.expected_versions and self.view.get("phase") == "playing":
+                # turns are strict while playing; choices made at the same time need no order
+                request.expected_version = acting_on
+            try:
+                reply = await self.stub.SubmitMove(request)
+            except grpc.aio.AioRpcError as exc:
+                self.rejections += 1
+                await self._notify(self.on_rejected, move, rpc_error_text(exc))
+                if self.rejections > 1000:
+                    raise
+                if exc.code() in (grpc.StatusCode.ABORTED, grpc.StatusCode.UNAVAILABLE,
+                                  grpc.StatusCode.DEADLINE_EXCEEDED, grpc.StatusCode.FAILED_PRECONDITION):
+                    await self._refresh()
+                continue
+            self.moves += 1
+            self._acted_on = acting_on
+            view = view_of(reply)
+            update = Update(reply.version, events_of(reply), view, bool(view.get("finished")), "move")
+            if await self._take(update):
+                await self._notify(self.on_update, update)
+
+    async def _refresh(self) -> None:
+        try:
+            reply, view = await read_view(self.stub, self.game_id, self.seat)
+        except grpc.aio.AioRpcError:
+            return
+        await self._take(Update(reply.version, [], view, reply.finished, "view"))
+
+    async def _read(self) -> None:
+        """Follow the watch stream into self.view; re-open it after a dropped connection."""
+        failures = 0
+        while not self.finished:
+            after = max(self.after_version, self.version) if self.version >= 0 else self.after_version
+            call = self.stub.WatchGame(game_pb2.WatchGameRequest(game_id=self.game_id, seat=self.seat,
+                                                                 view_encoding=JSON_VIEWS,
+                                                                 after_version=after))
+            self._call = call
+            try:
+                async for message in call:
+                    failures = 0
+                    update = Update(message.version, events_of(message), view_of(message),
+                                    message.finished, "watch")
+                    self._seed_on(update.events)
+                    if self.after_version and not self.seed_sent:
+                        # rejoining a game: the seed may still be wanted (the deck refuses it
+                        # after the first shuffle, which is harmless)
+                        self._seed_task = asyncio.get_running_loop().create_task(self.send_seed())
+                    await self._take(update)
+                    await self._notify(self.on_update, update)
+                    self._changed.set()
+                    if self.finished:
+                        return
+                return  # the server ends the stream once the game is over and its seed revealed
+            except grpc.aio.AioRpcError as exc:
+                if exc.code() == grpc.StatusCode.CANCELLED and self.finished:
+                    return
+                if exc.code() in (grpc.StatusCode.NOT_FOUND, grpc.StatusCode.PERMISSION_DENIED,
+                                  grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.UNAUTHENTICATED):
+                    raise
+                failures += 1
+                if failures > 20:
+                    raise
+                await asyncio.sleep(min(2.0, 0.1 * failures))
+            finally:
+                call.cancel()
+
+    async def run(self) -> dict[str, Any]:
+        self._changed = asyncio.Event()
+        reader = asyncio.get_running_loop().create_task(self._read())
+        try:
+            while not self.finished:
+                waiter = asyncio.get_running_loop().create_task(self._changed.wait())
+                done, _ = await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
+                if waiter not in done:
+                    waiter.cancel()
+                self._changed.clear()
+                await self._act()
+                if reader in done:
+                    reader.result()  # raises what ended the stream
+                    if not self.finished:
+                        await self._refresh()
+                        if not self.finished:
+                            raise ConnectionError("the game's watch stream ended before the game did")
+        finally:
+            reader.cancel()
+            await asyncio.gather(reader, return_exceptions=True)
+            if self._seed_task is not None:
+                await asyncio.gather(self._seed_task, return_exceptions=True)
+        return self.view or {}
+
+
+# -- a bot through the matchmaker, like any client -------------------------------------------
+
+@dataclass
+class BotGame:
+    name: str
+    kind: str
+    game: str
+    game_id: str
+    seat: int
+    players: tuple[str, ...]
+    view: dict[str, Any]
+    moves: int
+    rejections: int
+    seed_ok: bool | None
+    seed_text: str = ""
+
+
+async def run_bot(settings: Settings, name: str, game: str = "foodie-forest", kind: str = "heuristic", *,
+                  ranked: bool = True, min_players: int = 0, max_players: int = 0, seed: int | str | None = None,
+                  on_match: Callable[[Match], None] | None = None,
+                  on_update: Callable[[Update], Awaitable[None] | None] | None = None) -> BotGame:
+    """One bot plays one game: token, ticket, watch ticket, client seed, its seat to the end."""
+    from shared.auth import mint_token
+    from apps.bots.base import make_bot
+
+    conn = Connection(settings, mint_token(settings, name), name)
+    seed_fate: list[tuple[bool, str]] = []
+    try:
+        match = await queue(conn, game, ranked, min_players, max_players)
+        if on_match is not None:
+            on_match(match)
+        player = SeatPlayer(conn, game, match.game_id, match.seat,
+                            BotChooser(make_bot(game, kind, seed if seed is not None else name)),
+                            on_update=on_update, on_seed=lambda ok, text: seed_fate.append((ok, text)))
+        view = await player.run()
+        return BotGame(name, kind, game, match.game_id, match.seat, match.players, view, player.moves,
+                       player.rejections, seed_fate[0][0] if seed_fate else None,
+                       seed_fate[0][1] if seed_fate else "")
+    finally:
+        await conn.close()
+
+
+# -- whole tables without the matchmaker (tests, benchmarks) --------------------------------
+
+async def create_game(conn: Connection, game: str, players, options: dict | None = None,
+                      ranked: bool = False, game_id: str = ""):
+    """CreateGame (a service or operator token may create any table); the CreateGameResponse."""
+    return await conn.game(game).CreateGame(game_pb2.CreateGameRequest(
+        game_id=game_id, players=list(players), options=to_struct(options or {}), ranked=ranked))
+
+
+@dataclass
+class TableResult:
+    game_id: str
+    players: tuple[str, ...]
+    views: list[dict[str, Any]]  # each seat's last view
+    moves: int
+    rejections: int
+
+
+async def play_table(settings: Settings, game: str, game_id: str, players, bots, *,
+                     pool: ChannelPool | None = None) -> TableResult:
+    """Every seat of an existing game played by its bot, each over its own token and watch
+    stream, concurrently, until the game is over."""
+    from shared.auth import mint_token
+
+    seats = []
+    for seat, (name, bot) in enumerate(zip(players, bots)):
+        conn = Connection(settings, mint_token(settings, name), name, pool=pool)
+        seats.append(SeatPlayer(conn, game, game_id, seat, BotChooser(bot)))
+    try:
+        views = await asyncio.gather(*(s.run() for s in seats))
+    finally:
+        for s in seats:
+            await s.conn.close()
+    return TableResult(game_id, tuple(players), list(views), sum(s.moves for s in seats),
+                       sum(s.rejections for s in seats))
+
+
+def takes_turns(move: dict[str, Any]) -> bool:
+    """Whether `move` is played in turn, so that it should name the version it was chosen on
+    (recipes are chosen by everyone at the same time, in any order: those name none)."""
+    return move.get("type") != "choose_recipe"
+
+
+async def send_client_seeds(conns: list[Connection], game_id: str) -> None:
+    """Every seat's random client seed to the deck, seat i through conns[i]; a refusal (late,
+    after the first shuffle) is ignored: the game is played on."""
+    from foodgames.v1 import deck_pb2
+
+    async def seed(seat: int) -> None:
+        try:
+            await conns[seat].deck().AddClientSeed(deck_pb2.AddClientSeedRequest(
+                game_id=game_id, seat=seat, seed=os.urandom(32)), timeout=10)
+        except grpc.aio.AioRpcError:
+            pass
+    await asyncio.gather(*(seed(s) for s in range(len(conns))))
+
+
+async def drive_table(settings: Settings, game: str, game_id: str, players, bots, *,
+                      pool: ChannelPool | None = None, send_seeds: bool = True,
+                      on_move: Callable[[float], None] | None = None, max_moves: int | None = None,
+                      poll_s: float = 0.01) -> TableResult:
+    """Every seat of an existing game played by its bot with unary calls only, the cheap way for
+    many tables at once: the seat that must act (named by `to_act` in any view) reads its own
+    view with GetView, its bot chooses, SubmitMove sends it. Each bot still sees only its own
+    seat's view. `on_move(seconds)` gets each SubmitMove round trip; `max_moves` stops early."""
+    import time
+
+    from shared.auth import mint_token
+
+    conns = [Connection(settings, mint_token(settings, name), name, pool=pool) for name in players]
+    stubs = [c.game(game) for c in conns]
+    index = {name: seat for seat, name in enumerate(players)}
+    moves = rejections = 0
+    try:
+        if send_seeds:
+            await send_client_seeds(conns, game_id)
+        known: dict[int, tuple[int, dict[str, Any]]] = {}  # seat -> (version, view) it last saw
+        latest: dict[str, Any] | None = None
+        version = -1
+        while max_moves is None or moves < max_moves:
+            if latest is None or not latest.get("to_act"):
+                reply, latest = await read_view(stubs[0], game_id, 0)
+                version = reply.version
+                known[0] = (version, latest)
+                if reply.finished or latest.get("finished"):
+                    break
+                if not latest.get("to_act"):
+                    await asyncio.sleep(poll_s)  # the cards are being dealt
+                    continue
+            for name in list(latest["to_act"]):
+                seat = index[name]
+                seen = known.get(seat)
+                if seen is None or seen[0] != version:
+                    reply, view = await read_view(stubs[seat], game_id, seat)
+                    seen = known[seat] = (reply.version, view)
+                view_version, view = seen
+                legal = list(view.get("legal_moves") or [])
+                if not legal:
+                    continue
+                move = bots[seat].choose(view, legal)
+                request = game_pb2.SubmitMoveRequest(game_id=game_id, seat=seat, move_id=uuid.uuid4().hex,
+                                                     view_encoding=JSON_VIEWS,
+                                                     move=to_struct(move))
+                if takes_turns(move):
+                    request.expected_version = view_version
+                started = time.perf_counter()
+                try:
+                    reply = await stubs[seat].SubmitMove(request)
+                except grpc.aio.AioRpcError:
+                    rejections += 1
+                    if rejections > 100:
+                        raise
+                    latest = None
+                    break
+                if on_move is not None:
+                    on_move(time.perf_counter() - started)
+                moves += 1
+                version, latest = reply.version, view_of(reply)
+                known[seat] = (version, latest)
+                if latest.get("finished"):
+                    break
+            if latest is not None and latest.get("finished"):
+                break
+        views = []
+        for seat in range(len(players)):
+            views.append((await read_view(stubs[seat], game_id, seat))[1])
+        return TableResult(game_id, tuple(players), views, moves, rejections)
+    finally:
+        for c in conns:
+            await c.close()

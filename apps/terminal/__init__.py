@@ -1,0 +1,1 @@
+"""The terminal client: a seat of any registered game played in a terminal."""

@@ -1,0 +1,324 @@
+"""The terminal client: queue through the matchmaker, play one seat with the keyboard, show the
+table and every move as it happens, and the placings and rating change at the end.
+
+    foodgames play foodie-forest --name ann
+
+Where it is: a small file under the data folder (`<data>/client/<game>-<name>.json`) keeps the
+live ticket, then the game id and seat, so a restarted client (same name) rejoins the game in
+progress from its current view. A ticket the file does not know is found through the
+matchmaker's ALREADY_EXISTS answer, which names it.
+
+Input: a number picks a listed move; `play bug-3` / `bug-3` or `recipe fruit` / `fruit` sends
+that move as typed (the rules service judges it and a refusal is shown with its gRPC status);
+`q` leaves (the game goes on; start the client again to rejoin).
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Protocol, Sequence
+
+import grpc
+from rich.console import Console
+
+from shared.auth import mint_token
+from apps.sdk.remote import (Connection, QueueEnded, SeatPlayer, Update, create_ticket, read_view, rpc_error_text,
+                                 watch_ticket)
+from apps.terminal import render
+from shared.config import Settings
+
+
+class InputSource(Protocol):
+    async def read(self, prompt: str, view: dict[str, Any], legal_moves: list[dict[str, Any]]) -> str | None:
+        """The next line the player typed (None: end of input)."""
+
+
+class StdinInput:
+    """Lines from the keyboard, read in a thread so the watch stream keeps flowing."""
+
+    def __init__(self, console: Console):
+        self.console = console
+
+    async def read(self, prompt, view, legal_moves):
+        self.console.print(prompt, end="")
+        try:
+            return await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline) or None
+        except (EOFError, KeyboardInterrupt):
+            return None
+
+
+class ScriptedInput:
+    """Lines from a script: fixed lines first, then `then(view, legal_moves)` for each prompt
+    (default: always "1"). Every prompt and answer is kept in `transcript`."""
+
+    def __init__(self, lines: Sequence[str] = (), then: Callable[[dict, list], str | None] | None = None):
+        self.lines = list(lines)
+        self.then = then or (lambda view, legal: "1")
+        self.transcript: list[tuple[str, str | None]] = []
+
+    async def read(self, prompt, view, legal_moves):
+        line = self.lines.pop(0) if self.lines else self.then(view, legal_moves)
+        self.transcript.append((prompt, line))
+        return line
+
+
+class Quit(Exception):
+    """The player left the table (the game goes on without them)."""
+
+
+@dataclass
+class Remembered:
+    game: str
+    ticket_id: str = ""
+    game_id: str = ""
+    seat: int = -1
+    rating_before: float | None = None
+    games_before: int = 0
+    ranked: bool = True
+
+
+def state_path(settings: Settings, game: str, name: str) -> Path:
+    return settings.data_dir / "client" / f"{game}-{name}.json"
+
+
+def load_remembered(path: Path, game: str) -> Remembered | None:
+    try:
+        data = json.loads(path.read_text())
+        return Remembered(**{k: data[k] for k in Remembered.__dataclass_fields__ if k in data})
+    except (OSError, ValueError, TypeError):
+        return None
+
+
+def save_remembered(path: Path, remembered: Remembered) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(remembered.__dict__))
+    tmp.replace(path)
+
+
+def parse_input(line: str, legal_moves: Sequence[dict[str, Any]]) -> dict[str, Any] | str:
+    """A move, or a message saying why the line is not one."""
+    text = line.strip()
+    if not text:
+        return "type the number of a move"
+    if text.isdigit():
+        i = int(text)
+        if 1 <= i <= len(legal_moves):
+            return dict(legal_moves[i - 1])
+        return f"{i} is not on the list: pick 1 to {len(legal_moves)}"
+    words = text.split()
+    if len(words) == 2 and words[0] in ("play", "card"):
+        return {"type": "play", "card": words[1]}
+    if len(words) == 2 and words[0] in ("recipe", "choose"):
+        return {"type": "choose_recipe", "recipe": words[1]}
+    if len(words) == 1 and re.fullmatch(r"[a-z]+-(\d+|herb|0)", words[0]):
+        return {"type": "play", "card": words[0]}
+    if len(words) == 1 and re.fullmatch(r"[a-z-]+", words[0]):
+        return {"type": "choose_recipe", "recipe": words[0]}
+    return f"{text!r} is not a move: type a number, 'play bug-3' or 'recipe fruit'"
+
+
+@dataclass
+class Outcome:
+    game_id: str
+    seat: int
+    view: dict[str, Any]
+    rating_before: float | None
+    rating_after: float | None
+    rejections: list[str] = field(default_factory=list)
+
+
+class TerminalClient:
+    def __init__(self, settings: Settings, name: str, game: str = "foodie-forest", *,
+                 console: Console | None = None, input_source: InputSource | None = None,
+                 ranked: bool = True, min_players: int = 0, max_players: int = 0,
+                 rating_wait_s: float = 15.0, width: int | None = None):
+        self.settings = settings
+        self.name = name
+        self.game = game
+        self.console = console or Console(width=width)
+        self.input = input_source or StdinInput(self.console)
+        self.ranked = ranked
+        self.min_players = min_players
+        self.max_players = max_players
+        self.rating_wait_s = rating_wait_s
+        self.path = state_path(settings, game, name)
+        self.conn = Connection(settings, mint_token(settings, name), name)
+        self.log: list[str] = []
+        self.rejections: list[str] = []
+        self.players: list[str] = []
+        self.player: SeatPlayer | None = None
+        self.game_id = ""
+        self._my_turn_shown = -1
+
+    def say(self, text: str, style: str | None = None) -> None:
+        self.console.print(text, style=style, highlight=False, soft_wrap=True)
+
+    # -- leaderboard ---------------------------------------------------------------------
+
+    async def standing(self) -> tuple[float | None, int]:
+        """(shown rating, games) on the leaderboard; (None, 0) when unrated or unreachable."""
+        from foodgames.v1 import leaderboard_pb2 as lb
+
+        try:
+            reply = await self.conn.leaderboard().GetPlayer(lb.GetPlayerRequest(game=self.game, player=self.name),
+                                                            timeout=5)
+        except grpc.aio.AioRpcError:
+            return None, 0
+        return reply.entry.rating, reply.entry.games
+
+    # -- finding a game ------------------------------------------------------------------
+
+    async def _ticket_state(self, ticket_id: str):
+        from foodgames.v1 import matchmaking_pb2 as mm
+
+        try:
+            return (await self.conn.matchmaking().GetTicket(mm.GetTicketRequest(ticket_id=ticket_id))).ticket
+        except grpc.aio.AioRpcError:
+            return None
+
+    async def _live_game(self, remembered: Remembered) -> tuple[int, dict[str, Any]] | None:
+        try:
+            reply, view = await read_view(self.conn.game(self.game), remembered.game_id, remembered.seat)
+        except grpc.aio.AioRpcError as exc:
+            self.say(f"the remembered game {remembered.game_id} cannot be read ({rpc_error_text(exc)})")
+            return None
+        if reply.finished:
+            return None
+        return reply.version, view
+
+    async def find_game(self) -> tuple[Remembered, int]:
+        """Where we play: (remembered game, version to watch after)."""
+        from foodgames.v1 import matchmaking_pb2 as mm
+
+        remembered = load_remembered(self.path, self.game)
+        if remembered and remembered.game_id:
+            live = await self._live_game(remembered)
+            if live is not None:
+                version, view = live
+                self.ranked = remembered.ranked
+                self.say(f"Rejoining game {remembered.game_id} as {self.name} (seat {remembered.seat}), "
+                         f"deal {view.get('deal')}, version {version}", style="bold")
+                return remembered, version
+            self.path.unlink(missing_ok=True)
+            remembered = None
+        rating, games = await self.standing()
+        ticket_id = ""
+        if remembered and remembered.ticket_id:
+            ticket = await self._ticket_state(remembered.ticket_id)
+            if ticket is not None and ticket.state in (mm.TICKET_STATE_SEARCHING, mm.TICKET_STATE_MATCHED):
+                ticket_id = ticket.ticket_id
+                self.ranked = ticket.ranked
+                rating, games = remembered.rating_before, remembered.games_before
+        if not ticket_id:
+            try:
+                ticket_id = await create_ticket(self.conn, self.game, self.ranked, self.min_players,
+                                                self.max_players)
+            except grpc.aio.AioRpcError as exc:
+                found = re.search(r"live ticket (\S+)", exc.details() or "")
+                if exc.code() != grpc.StatusCode.ALREADY_EXISTS or not found:
+                    raise
+                ticket_id = found.group(1)
+                self.say(f"you already queue with ticket {ticket_id}; following it")
+        remembered = Remembered(self.game, ticket_id=ticket_id, rating_before=rating, games_before=games,
+                                ranked=self.ranked)
+        save_remembered(self.path, remembered)
+        started = time.monotonic()
+        self.say(f"Searching for a {self.game} table as {self.name}"
+                 f" ({'ranked' if self.ranked else 'casual'}, ticket {ticket_id})...")
+
+        def on_state(ticket) -> None:
+            state = mm.TicketState.Name(ticket.state).removeprefix("TICKET_STATE_").lower()
+            extra = f" - {ticket.reason}" if ticket.reason else ""
+            self.say(f"  ticket {state} after {time.monotonic() - started:.1f}s{extra}")
+
+        if self.console.is_terminal:
+            with self.console.status("searching for players...", spinner="dots"):
+                match = await watch_ticket(self.conn, ticket_id, on_state)
+        else:
+            match = await watch_ticket(self.conn, ticket_id, on_state)
+        remembered.game_id, remembered.seat = match.game_id, match.seat
+        save_remembered(self.path, remembered)
+        self.say(f"Matched: game {match.game_id}, you are seat {match.seat}", style="bold")
+        return remembered, 0
+
+    # -- playing -------------------------------------------------------------------------
+
+    async def _on_update(self, update: Update) -> None:
+        view = update.view
+        self.players = list(view.get("players") or self.players)
+        if update.source != "watch":
+            return  # our own move: its events come again on the stream, shown once there
+        for event in update.events:
+            line = render.event_line(event, self.players, self.name, self.game)
+            if line:
+                self.log.append(line)
+                if self.player is None or not (self.player.view or {}).get("legal_moves"):
+                    self.say("  " + line)
+
+    def _on_rejected(self, move: dict, error: str) -> None:
+        text = f"the server refused {render.move_label(move, self.game)}: {error}"
+        self.rejections.append(text)
+        self.say(text, style="bold red")
+
+    def _on_seed(self, ok: bool, text: str) -> None:
+        self.say(text, style=None if ok else "yellow")
+
+    async def _choose(self, view: dict[str, Any], legal_moves: list[dict[str, Any]]) -> dict[str, Any]:
+        self.console.print(render.screen(view, legal_moves, self.log, None, self.game_id))
+        while True:
+            line = await self.input.read(f"{self.name}> ", view, legal_moves)
+            if line is None or line.strip().lower() in ("q", "quit", "exit"):
+                raise Quit()
+            current = self.player.view if self.player and self.player.view else view
+            legal = list(current.get("legal_moves") or legal_moves)
+            parsed = parse_input(line, legal)
+            if isinstance(parsed, dict):
+                return parsed
+            self.say(parsed, style="bold red")
+
+    async def play(self) -> Outcome:
+        remembered, version = await self.find_game()
+        self.game_id = remembered.game_id
+        self.player = SeatPlayer(self.conn, self.game, remembered.game_id, remembered.seat, self._choose,
+                                 on_update=self._on_update, on_rejected=self._on_rejected, on_seed=self._on_seed,
+                                 after_version=version)
+        final = await self.player.run()
+        self.path.unlink(missing_ok=True)
+        self.console.print(render.screen(final, [], self.log, None, self.game_id))
+        after, games = await self._rating_after(remembered)
+        self.console.print(render.final_lines(final, remembered.rating_before, after, self.ranked))
+        return Outcome(remembered.game_id, remembered.seat, final, remembered.rating_before, after,
+                       list(self.rejections))
+
+    async def _rating_after(self, remembered: Remembered) -> tuple[float | None, int]:
+        if not self.ranked:
+            return None, 0
+        deadline = time.monotonic() + self.rating_wait_s
+        while True:
+            rating, games = await self.standing()
+            if games > remembered.games_before or time.monotonic() > deadline:
+                return (rating if games > remembered.games_before else None), games
+            await asyncio.sleep(0.25)
+
+    async def run(self) -> int:
+        try:
+            await self.play()
+            return 0
+        except Quit:
+            self.say(f"You left the table; `foodgames play {self.game} --name {self.name}` rejoins it.")
+            return 0
+        except QueueEnded as exc:
+            self.path.unlink(missing_ok=True)
+            self.say(str(exc), style="bold red")
+            return 1
+        except grpc.aio.AioRpcError as exc:
+            self.say(f"the server refused: {rpc_error_text(exc)}", style="bold red")
+            return 1
+        finally:
+            await self.conn.close()

@@ -1,4 +1,0 @@
-"""The operator's offline audit tools: see shared/audit/verifier.py and docs/audit.md."""
-from shared.audit.verifier import Check, Report, format_report, verify_bundle, verify_consistency
-
-__all__ = ["Check", "Report", "format_report", "verify_bundle", "verify_consistency"]

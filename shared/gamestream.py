@@ -1,0 +1,98 @@
+"""The contract between the game streams and everything that reads them.
+
+The rules engines write every command of a game as one JetStream message on subject
+`games.<game>.<game_id>` of stream `GAMES`; the leaderboard consumer, the deck (to learn a
+game is over) and the audit tools read them. This module is the one place their names and
+the stored body's shape are written down; the runtime, the event store, the leaderboard and
+the deck import it.
+
+A stored message's body is one JSON object (orjson):
+
+    {"command_id": str, "version": int (the game's event count after these events),
+     "recorded_at": str (ISO 8601, UTC), "events": [event, ...]}
+
+and each event is `{"type": str (past tense), "schema_version": int, "data": {...}}`. The
+runtime's own events (below) sit beside the rules' events; rules never see them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+STREAM = "GAMES"
+SUBJECT_PREFIX = "games"
+SUBJECTS = [f"{SUBJECT_PREFIX}.>"]
+
+GAME_CREATED = "GameCreated"      # {game, game_id, players, options, ranked}
+SEED_COMMITTED = "SeedCommitted"  # {commitment, log_index}
+SHUFFLE_APPLIED = "ShuffleApplied"  # {deck, k, order}  (secret until the game ends)
+GAME_OVER = "GameOver"            # {game, game_id, players, points, placings, team_won, difficulty, ranked}
+SEED_REVEALED = "SeedRevealed"    # {server_seed}
+
+RUNTIME_EVENTS = frozenset({GAME_CREATED, SEED_COMMITTED, SHUFFLE_APPLIED, GAME_OVER, SEED_REVEALED})
+# Runtime events a seat may see as they are; ShuffleApplied would expose the deck order.
+PUBLIC_RUNTIME_EVENTS = frozenset({GAME_CREATED, SEED_COMMITTED, GAME_OVER, SEED_REVEALED})
+
+# The bytes of "GameOver" as a JSON string in a body the store wrote (orjson never escapes
+# letters): a body without them holds no GameOver and needs no parsing.
+GAME_OVER_TOKEN = b'"GameOver"'
+
+
+class BadBody(ValueError):
+    """A stored message that does not follow this contract; the message says how."""
+
+
+@dataclass(frozen=True)
+class StoredBody:
+    command_id: str
+    version: int
+    recorded_at: str
+    events: list[dict[str, Any]]
+
+
+def record(event_type: str, data: dict[str, Any]) -> dict[str, Any]:
+    return {"type": event_type, "schema_version": 1, "data": data}
+
+
+def subject_for(game: str, game_id: str) -> str:
+    return f"{SUBJECT_PREFIX}.{game}.{game_id}"
+
+
+def parse_subject(subject: str, prefix: str = SUBJECT_PREFIX) -> tuple[str, str]:
+    """(game, game_id) of `<prefix>.<game>.<game_id>`; BadBody otherwise."""
+    tokens = subject.split(".")
+    if len(tokens) != len(prefix.split(".")) + 2 or not subject.startswith(prefix + "."):
+        raise BadBody(f"subject {subject!r} is not {prefix}.<game>.<game_id>")
+    return tokens[-2], tokens[-1]
+
+
+def encode_body(command_id: str, version: int, recorded_at: str, events) -> bytes:
+    return orjson.dumps({"command_id": command_id, "version": version, "recorded_at": recorded_at,
+                         "events": [dict(e) for e in events]}, option=orjson.OPT_NON_STR_KEYS)
+
+
+def decode_body(data: bytes) -> StoredBody:
+    """The stored body; BadBody naming what is wrong."""
+    try:
+        body = orjson.loads(data)
+    except orjson.JSONDecodeError as exc:
+        raise BadBody(f"the message is not JSON: {exc}") from None
+    if not isinstance(body, dict) or not isinstance(body.get("events"), list):
+        raise BadBody("the message has no events list")
+    if not all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in body["events"]):
+        raise BadBody("an event has no type")
+    try:
+        return StoredBody(str(body["command_id"]), int(body["version"]), str(body["recorded_at"]), body["events"])
+    except (KeyError, TypeError, ValueError):
+        raise BadBody("the message lacks command_id, version or recorded_at") from None
+
+
+def may_hold_game_over(data: bytes) -> bool:
+    """False for a body that needs no reading: a whole JSON object (starts with {, ends with })
+    in which no string can be "GameOver". A JSON string equal to GameOver is either these ten
+    bytes or uses a \\u escape (no other escape yields a letter). Anything else - broken,
+    truncated, other encodings - is read, and refused if it cannot be understood."""
+    return (GAME_OVER_TOKEN in data or b"\\u" in data
+            or not (data.startswith(b"{") and data.endswith(b"}")))
