@@ -64,6 +64,16 @@ def _conserved(state) -> None:
         assert play == PLAY, (play - PLAY, PLAY - play)
 
 
+def _check_events(state, events, known):
+    for seat in [*state.seats, None]:
+        mine = known.get(seat, set()) | known["public"]
+        for e in events:
+            shown = RULES.event_view(e, seat)
+            assert json.loads(json.dumps(shown)) == shown
+            leaked = _ids_in(shown) - mine
+            assert not leaked, (seat, type(e).__name__, leaked)
+
+
 def _check_views(state, events, known):
     n = len(state.players)
     public = known["public"]
@@ -78,11 +88,6 @@ def _check_views(state, events, known):
             assert json.dumps(list(state.play_deck[:3]))[1:-1] not in text
         if seat is not None and state.hands:
             assert Counter(view["hand"]) == Counter(state.hands[seat])
-        for e in events:
-            shown = RULES.event_view(e, seat)
-            assert json.loads(json.dumps(shown)) == shown
-            leaked = _ids_in(shown) - mine
-            assert not leaked, (seat, type(e).__name__, leaked)
 
 
 def _illegal_samples(state, rng):
@@ -149,6 +154,7 @@ def _play(n: int, seed: int, heuristic: bool = False):
         known["public"] |= _public(state)
         for s in state.seats:
             known.setdefault(s, set()).update(state.hands[s] if state.hands else ())
+        _check_events(state, events, known)
         if steps % 7 == 0 or RULES.is_terminal(state):
             _check_views(state, events, known)
     # replaying the events gives the same state
