@@ -49,6 +49,7 @@ def card_value(view: dict[str, Any], hand: list[str], card: str) -> float:
 
 class HeuristicBot:
     name = "heuristic"
+    trade_min_hand = 7  # trades two unwanted cards for one only near the hand limit (self-play: shorter games)
 
     def __init__(self, seed: int | str | None = None):
         self.rng = random.Random(seed)
@@ -118,7 +119,7 @@ class HeuristicBot:
         return dict(best) if value(best) > 0 else None
 
     def _trade(self, view, hand, moves):
-        if not moves or len(hand) < 3:
+        if not moves or len(hand) < self.trade_min_hand:
             return None
         def score(m):
             return sum(card_value(view, hand, c) for c in m["cards"])

@@ -88,3 +88,16 @@ def test_the_catalogue_function_lists_both_decks_and_every_card():
     for cid in set(cat["decks"]["recipes"]) | set(cat["decks"]["play"]):
         assert {"name", "kind", "text"} <= set(cat["cards"][cid])
     assert cat["cards"]["whole-wheat-bread"]["type"] == "bread"
+
+
+def test_views_before_the_deal_are_json_and_show_no_cards():
+    import json
+    state = RULES.initial_state(list(PLAYERS3), {})
+    for st in (state, started()):
+        for seat in (0, None):
+            view = RULES.view(st, seat)
+            assert json.loads(json.dumps(view)) == view
+            assert view["legal_moves"] == [] and view["display"] == []
+    node_state = started()
+    events = RULES.resolve_chance(node_state, list(RULES.chance(node_state).cards))
+    assert "order" not in RULES.event_view(events[0], 0) and RULES.event_view(events[0], 0)["size"] == 20
