@@ -160,3 +160,26 @@ def test_a_malformed_move_is_refused():
     state = ready()
     with pytest.raises(MalformedMove):
         RULES.decide(state, 0, {"type": "eat"})
+
+
+def test_a_recipe_may_need_two_ingredients_of_one_type():
+    state = ready(recipes=["club-sandwich", "nachos"],
+                  hands={0: ["sourdough-loaf", "flour-tortilla", "pulled-pork", "lettuce"]})
+    state, _ = draw(state)
+    [move] = [m for m in RULES.legal_moves(state, 0) if m["type"] == "complete"]
+    assert sorted(move["cards"]) == ["flour-tortilla", "lettuce", "pulled-pork", "sourdough-loaf"]
+    state, events = act(state, 0, move)
+    assert events[0].stars == 3
+
+
+def test_many_possible_hand_limit_discards_are_listed_canonically_and_any_valid_one_is_accepted():
+    hand = ("black-beans", "cheddar", "lettuce", "onions", "tomatoes", "pinto-beans", "mozzarella",
+            "pulled-pork", "french-fries", "hash-browns", "sourdough-loaf", "viral-video")
+    state = with_state(draw(ready())[0], hands=(hand,) + ready().hands[1:])
+    state, _ = pass_turn(state)
+    legal = RULES.legal_moves(state, 0)
+    assert 0 < len(legal) <= 40 and all(len(m["cards"]) == 4 for m in legal)
+    chosen = ["viral-video", "sourdough-loaf", "onions", "black-beans"]
+    assert sorted(chosen) not in [sorted(m["cards"]) for m in legal]
+    state, _ = act(state, 0, {"type": "discard", "cards": chosen})
+    assert len(state.hands[0]) == 8 and state.current == 1

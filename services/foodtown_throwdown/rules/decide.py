@@ -30,6 +30,8 @@ from .state import (DEALING, DRAW, HAND_LIMIT, INSPECTION, MAIN, OVER, SETUP, SH
 
 RECIPE_DECK = "recipes"
 PLAY_DECK = "play"
+# CHOICE: 2 to 5 players. The rulebook's example has 4 and names a two-player case ("If there are
+# only two players, flip three recipes up"); 20 recipes are too few for a race to ten stars at 6+.
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 HAND_SIZE = 4  # "Deal out four cards from the play deck to each player"
 INSPECTION_DISCARDS = 2
