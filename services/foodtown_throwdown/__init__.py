@@ -1,0 +1,14 @@
+"""Foodtown Throwdown, 2-5 players: the game's one declaration (shared.games.Game).
+
+Its folder holds everything of the game: pure rules and card data (rules/), its moves, bots,
+terminal renderer and catalogue. docs/foodtown-throwdown.md explains the rules choices."""
+from shared.games import Game
+
+from .moves import MOVES
+from .rules import RULES
+from . import bots, render
+from .catalogue import catalogue
+
+GAME = Game(name="foodtown-throwdown", title="Foodtown Throwdown", rules=RULES, moves=MOVES, port=50057,
+            cooperative=False, bots=bots.BOTS, renderer=render, catalogue=catalogue,
+            default_bot="heuristic")

@@ -1,0 +1,42 @@
+"""The terminal renderer draws a seat's view, event lines and move labels."""
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from ftt_helpers import RULES, act, draw, ready
+from services.foodtown_throwdown import render
+from shared.codec import to_jsonable
+
+
+def _text(renderable) -> str:
+    console = Console(file=io.StringIO(), width=120, color_system=None)
+    console.print(renderable)
+    return console.file.getvalue()
+
+
+def test_the_screen_shows_my_hand_the_display_and_my_moves_but_no_other_hand():
+    state = ready(recipes=["hot-dog", "nachos"],
+                  hands={0: ["whole-wheat-bread", "hamburger-meat", "potato-medley", "viral-video"],
+                         1: ["menu-mix-up", "lettuce", "onions", "cheddar"]})
+    state, _ = draw(state)
+    text = _text(render.screen(RULES.view(state, 0)))
+    assert "Hot Dog" in text and "Whole Wheat Bread" in text and "complete Hot Dog" in text
+    assert "Menu Mix-Up" not in text
+    other = _text(render.screen(RULES.view(state, 1)))
+    assert "Whole Wheat Bread" not in other and "Menu Mix-Up" in other
+
+
+def test_event_lines_and_move_labels():
+    state = ready(recipes=["hot-dog", "nachos"], draws=["viral-video"],
+                  hands={0: ["whole-wheat-bread", "hamburger-meat", "potato-medley", "flat-tire"]})
+    state, events = draw(state)
+    line = render.event_line({"type": "CardDrawn", "data": RULES.event_view(events[0], 1)}, state.players, "bob")
+    assert line == "ann drew a card"
+    state, events = act(state, 0, {"type": "complete", "recipe": "hot-dog"})
+    line = render.event_line({"type": "RecipeCompleted", "data": to_jsonable(events[0])}, state.players, "ann")
+    assert line.startswith("you completed Hot Dog") and "+2 stars" in line
+    for move in RULES.legal_moves(state, 0):
+        assert render.move_label(move)
+    assert render.move_label({"type": "play", "card": "flat-tire", "target": "bob"}) == "play Flat Tire on bob"
