@@ -138,3 +138,29 @@ def of_type(events, name: str) -> list:
 def yum(state, seat):
     from services.food_fight.rules.yum import serving_value
     return serving_value(state, seat)
+
+
+def finish_day(state, log: list | None = None, orders=None, stop_on_main=False):
+    """Everyone passes until the Day is over (or the game); shuffles as `orders` say."""
+    day = state.day
+    while not RULES.is_terminal(state) and (state.day == day or RULES.chance(state)):
+        if stop_on_main and RULES.chance(state) and RULES.chance(state).deck == "main":
+            break
+        if RULES.chance(state):
+            state = resolve(state, orders, log)
+        elif state.phase in ("draft", "plating"):
+            break
+        else:
+            state, _ = act(state, state.actor, {"type": "pass"}, log)
+    return state
+
+
+def empty_day(state, log: list | None = None, stop_on_main=False):
+    """Everyone drafts the first card and plates an empty army at the Day's first Meal."""
+    while state.phase == "draft":
+        seat = min(RULES.to_act(state))
+        state, _ = act(state, seat, {"type": "pick", "card": state.packets[seat][0]}, log)
+    meal = RULES.view(state, 0)["day_meals"][0]
+    for seat in range(len(state.players)):
+        state, _ = act(state, seat, {"type": "plate", "meal": meal, "troops": []}, log)
+    return finish_day(state, log, stop_on_main=stop_on_main)
