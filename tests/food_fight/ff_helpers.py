@@ -146,8 +146,13 @@ def finish_day(state, log: list | None = None, orders=None, stop_on_main=False):
     while not RULES.is_terminal(state) and (state.day == day or RULES.chance(state)):
         if stop_on_main and RULES.chance(state) and RULES.chance(state).deck == "main":
             break
-        if RULES.chance(state):
-            state = resolve(state, orders, log)
+        if (node := RULES.chance(state)) is not None:
+            queue = (orders or {}).get(node.deck) or []
+            top = queue.pop(0) if queue else []
+            events = RULES.resolve_chance(state, order_with(node.cards, top))
+            if log is not None:
+                log.extend(events)
+            state = apply(state, events)
         elif state.phase in ("draft", "plating"):
             break
         else:
