@@ -257,7 +257,7 @@ def test_the_main_deck_is_reshuffled_from_its_discards_only_when_it_runs_out():
     kept = state.main
     state = apply(state, RULES.resolve_chance(state, list(node.cards)))
     # the 47 left are dealt first, then the reshuffled discards
-    dealt = [c for p in state.packets for c in p]
+    dealt = [c for h in state.hands for c in h]  # Boot Camp: the dealt cards are the hands
     assert dealt[:47] == list(kept)
 
 
