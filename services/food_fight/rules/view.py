@@ -9,7 +9,7 @@ from shared.codec import to_jsonable
 
 from .cards import DOG, MEALS, catalogue
 from .decide import day_meals, legal_moves, to_act
-from .events import ArmyPlated, CardPicked, CardsDealt, DeckShuffled
+from .events import ArmyPlated, CardPicked, CardsDealt, DeckShuffled, ShuffleRequested
 from .state import DRAFT, FIGHT, OVER, TIEBREAK, State
 from .yum import dog_value, is_native, serving_value, troop_value
 
@@ -150,6 +150,9 @@ def event_view(event, seat: int | None) -> dict[str, Any] | None:
     data = {"type": type(event).__name__, **to_jsonable(event)}
     if isinstance(event, DeckShuffled):
         data["cards"] = len(data.pop("order"))  # nobody sees a deck's (or an army's) order
+    elif isinstance(event, ShuffleRequested):
+        # an army's cards (or the discards of a reshuffle) are not public: only the count
+        data["cards"] = len(data["cards"])
     elif isinstance(event, CardsDealt):
         hands = data.pop("hands")
         data["hand_sizes"] = [len(h) for h in hands]
