@@ -274,3 +274,25 @@ def test_the_game_ends_when_no_battlefield_can_be_revealed():
         else:
             state, _ = act(state, state.actor, {"type": "pass"}, log)
     assert "empty" in state.end_reason
+
+
+def test_the_dog_deck_is_reshuffled_after_a_meal_with_a_lone_army():
+    army = ["big-bad-bacon"]
+    state = started(P2, hands={0: army}, battlefields=BL)
+    log: list = []
+    state = plate_all(state, {0: ("breakfast", army), 1: ("lunch", [])}, log=log)
+    state = finish_day(state, log)
+    dog_shuffles = [e.k for e in of_type(log, "DeckShuffled") if e.deck == "dog"]
+    assert dog_shuffles == [1, 2]  # after Breakfast (ann alone) and after Lunch (bob alone)
+    assert [e.lone for e in of_type(log, "MealStarted")] == [True, True]
+
+
+def test_only_the_players_fighting_at_a_meal_act_in_its_instant_round():
+    hands = {0: ["big-bad-bacon"], 1: ["sunny-side-egg"], 2: ["grilled-cheese-grunt", "medic-mustard"]}
+    state = started(P3, hands=hands, battlefields=BL)
+    state = plate_all(state, {0: ("breakfast", ["big-bad-bacon"]), 1: ("breakfast", ["sunny-side-egg"]),
+                              2: ("lunch", ["grilled-cheese-grunt"])})
+    assert state.meal == "breakfast" and state.priority == (1, 0)
+    with pytest.raises(Exception, match="only the players fighting at breakfast"):
+        act(state, 2, {"type": "pass"})
+    assert RULES.legal_moves(state, 2) == []
