@@ -111,3 +111,15 @@ def test_the_renderer_draws_every_phase_and_labels_every_move():
     assert move_label({"type": "instant", "card": "medic-mustard", "target": "mean-burrito"}) == \
         "play Medic Mustard on Mean Burrito"
     assert "plate lunch" in move_label({"type": "plate", "meal": "lunch", "troops": ["mean-burrito"], "mascots": []})
+
+
+def test_the_battle_screen_shows_yumminess_bonuses_chips_and_who_acts():
+    from ff_helpers import P2, plate_all, started
+    army = ["general-donut", "private-pancake"]
+    state = started(P2, hands={0: army, 1: ["sunny-side-egg", "medic-mustard"]},
+                    battlefields=["battle-of-oatmeal-ridge", "skirmish-at-sunny-side"])
+    state = plate_all(state, {0: ("breakfast", army), 1: ("breakfast", ["sunny-side-egg"])},
+                      armies={0: army})
+    text = to_text(screen(RULES.view(state, 1)), width=140)
+    assert "Serving 1/5" in text and "General Donut" in text and "Instant round: bob > ann" in text
+    assert "bob acts" in text and "pass" in text
