@@ -55,8 +55,6 @@ def test_the_player_with_most_chips_takes_the_meals_battlefields():
 def _tied_meal(dog_top):
     """ann and bob win two Servings each; the fifth is a non-native tie (nobody)."""
     a = ["big-bad-bacon", "big-bad-bacon", "first-sergeant-fish-stick", "first-sergeant-fish-stick", "grilled-cheese-grunt"]
-    b = ["first-sergeant-fish-stick", "first-sergeant-fish-stick", "big-bad-bacon", "sunny-side-egg", "meatloaf-marine"]
-    # fix: bacon has 2 copies, so bob's strong troops are Steak Sergeants
     b = ["first-sergeant-fish-stick", "first-sergeant-fish-stick", "steak-sergeant", "steak-sergeant", "meatloaf-marine"]
     state = started(P2, hands={0: a, 1: b}, battlefields=B)
     log: list = []
@@ -81,15 +79,6 @@ def test_tied_leaders_draw_from_a_freshly_shuffled_dog_deck_and_the_high_card_wi
 def test_dog_cards_all_differ_so_the_tie_break_draw_cannot_tie():
     values = [catalogue().cards[c].yumminess for c in catalogue().dog]
     assert len(set(values)) == len(values) == 8
-
-
-def _lone(army, dog, bfs=B, **kw):
-    hands = {0: army, 1: []}
-    state = started(P2, hands=hands, battlefields=bfs, **kw)
-    log: list = []
-    state = plate_all(state, {0: ("breakfast", army), 1: ("lunch" if "lunchbox-last-stand" in bfs else "breakfast", [])},
-                      armies={0: army}, log=log) if False else state
-    return state
 
 
 def test_a_lone_army_fights_the_dog_and_needs_three_servings_of_five():

@@ -72,10 +72,7 @@ def _swap_hidden(state, seat: int, rng: random.Random):
         if state.armies[s] and s in state.fighters:
             order = list(state.armies[s])
             hidden = order[shown:]
-            if s != seat:
-                hidden = [c if not (main and rng.random() < 0.5 and CAT.cards[c].is_troop) else c
-                          for c in hidden]
-            rng.shuffle(hidden)
+            rng.shuffle(hidden)  # nobody, the owner included, knows the unrevealed order
             armies[s] = tuple(order[:shown] + hidden)
         elif s != seat and not state.plates_revealed:
             troops = list(p.troops)
