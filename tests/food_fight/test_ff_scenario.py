@@ -1,0 +1,56 @@
+"""The scenario file of the rulebook's Breakfast, played by the project's runner and by hand."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ff_helpers import RULES, apply
+from shared.scenario import run_scenario
+
+FILE = Path(__file__).resolve().parents[1] / "scenarios" / "food-fight-rulebook-breakfast.json"
+
+
+def _serving_scores(events):
+    return [(e["serving"], e["yumminess"], e["chips"]) for e in events if e["type"] == "ServingScored"]
+
+
+def test_the_rulebook_breakfast_scenario_runs_in_the_projects_runner(monkeypatch):
+    monkeypatch.setenv("FOODGAMES_EXTRA_GAMES", "services.food_fight:GAME")
+    spec = json.loads(FILE.read_text())
+    status, out = run_scenario(spec)
+    assert status == 0, out
+    scored = _serving_scores(out["events"])
+    assert [y["cid"] for _, y, _ in scored] == [6, 8, 8, 32, 24]
+    # ann's Army of three has nothing to reveal in Servings 4 and 5
+    assert [y.get("ann") for _, y, _ in scored] == [5, 7, 11, None, None]
+    assert [c for _, _, c in scored] == [["bob"], ["cid"], ["ann"], ["cid"], ["cid"]]
+    assert out["view"]["vp"] == {"ann": 0, "bob": 0, "cid": 4}
+
+
+def test_the_rulebook_breakfast_scenario_by_deck_with_the_test_helper():
+    """The same file through the helpers, with its shuffles given by deck name."""
+    spec = json.loads(FILE.read_text())
+    by_deck = {k: list(v) for k, v in spec["_shuffles_by_deck"].items()}
+    state = RULES.initial_state(spec["players"], spec["options"])
+    log = list(RULES.start(state))
+    state = apply(state, log)
+
+    def settle():
+        nonlocal state
+        while (node := RULES.chance(state)) is not None:
+            given = by_deck.get(node.deck)
+            order = given.pop(0) if given else list(node.cards)
+            events = RULES.resolve_chance(state, order)
+            log.extend(events)
+            state = apply(state, events)
+
+    settle()
+    for step in spec["moves"]:
+        seat = spec["players"].index(step["player"])
+        events = RULES.decide(state, seat, step["move"])
+        log.extend(events)
+        state = apply(state, events)
+        settle()
+    scored = [e for e in log if type(e).__name__ == "ServingScored"]
+    assert [e.yumminess["cid"] for e in scored] == [6, 8, 8, 32, 24]
+    assert state.vp == (0, 0, 4)
