@@ -100,6 +100,8 @@ def _load_all(extra: str) -> dict[str, Game]:
         game = point.load()
         if not isinstance(game, Game):
             raise TypeError(f"entry point {point.value} is not a shared.games.Game")
+        if found.get(game.name) is game:
+            continue  # declared twice (an entry point and FOODGAMES_EXTRA_GAMES)
         if game.name in found:
             raise ValueError(f"two games are named {game.name!r}")
         if game.name != game.rules.name:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from shared.bots.base import RandomBot
 
 from .rules.cards import DOG, catalogue
 from .rules.decide import plate_score
@@ -144,4 +143,4 @@ class HeuristicBot:
         return 0
 
 
-BOTS = {"heuristic": HeuristicBot, "random": RandomBot}
+BOTS = {"heuristic": HeuristicBot}  # "random" and "first" are every game's (apps/bots)

@@ -13,14 +13,21 @@ import random
 from collections import Counter, defaultdict
 from typing import Any, Callable, Sequence
 
-from shared.bots.base import RandomBot
-
 from .bots import HeuristicBot
 from .rules import RULES
 from .rules.events import ActionPlayed
 
 NAMES = ("p0", "p1", "p2", "p3", "p4")
 
+
+class _RandomBot:
+    """A uniformly random legal move (the game-free bot of apps/bots, which services may not import)."""
+
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+
+    def choose(self, view, legal_moves):
+        return dict(self.rng.choice(legal_moves))
 
 def play_game(bots: Sequence[Any], seed: int, options: dict | None = None) -> tuple[Any, list[Any]]:
     """One game between `bots` (seat order); the deck shuffles come from `seed`. (state, events)"""
@@ -81,7 +88,7 @@ def versus_random(n: int, games: int, seed: int) -> float:
     won = 0.0
     for g in range(games):
         hseat = g % n
-        bots = [HeuristicBot(g) if s == hseat else RandomBot(seed * 100 + g * 10 + s) for s in range(n)]
+        bots = [HeuristicBot(g) if s == hseat else _RandomBot(seed * 100 + g * 10 + s) for s in range(n)]
         state, _ = play_game(bots, seed * 7919 + g)
         firsts = [s for s in state.seats if state.placings[s] == 1]
         won += (hseat in firsts) / len(firsts)

@@ -12,8 +12,8 @@ from services.food_fight.bots import HeuristicBot
 from services.food_fight.render import event_line, move_label, screen
 from services.food_fight.rules import RULES
 from services.food_fight.rules.cards import CardDataError, catalogue, kebab, parse
-from shared.bots.base import RandomBot
-from shared.client.render import to_text
+from apps.bots.base import RandomBot
+from apps.terminal.render import to_text
 
 
 # ---- the catalogue ---------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 
 from ff_helpers import RULES, apply
-from shared.scenario import run_scenario
+from apps.scenario import run_scenario
 
 FILE = Path(__file__).resolve().parents[1] / "scenarios" / "food-fight-rulebook-breakfast.json"
 

@@ -74,7 +74,7 @@ def test_the_example_scenario_file_plays_through_our_helper():
 
 def test_the_example_scenario_file_plays_through_the_project_runner(monkeypatch):
     monkeypatch.setenv("FOODGAMES_EXTRA_GAMES", "services.foodtown_throwdown:GAME")
-    from shared.scenario import run_scenario
+    from apps.scenario import run_scenario
     code, out = run_scenario(json.loads(SCENARIO.read_text()))
     assert code == 0, out
     assert out["points"] == {"jacy": 0, "chris": 1, "justin": 2, "jen": 0}

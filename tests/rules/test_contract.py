@@ -4,9 +4,9 @@ these checks by being registered.
 
 Random playouts, driven by a seeded random.Random in the test (never in the rules):
 - every view and every redacted event is JSON-safe;
-- a seat's view shows no card that the spectator's does not, except that seat's own private
-  cards (`rules.private_cards(state, seat)`), and no view or redacted event shows a shuffled
-  deck's order;
+- a seat's view (and each event as redacted for it) shows no card that the spectator's does
+  not, except that seat's own private cards (`rules.private_cards(state, seat)`), and no view
+  or redacted event shows a shuffled deck's order;
 - replaying the stored events (through the codec, as the event store keeps them) from the
   initial state gives the live state;
 - every legal move of every seat that may act is accepted; seats that may not act are refused
@@ -80,7 +80,7 @@ class Playout:
         self.events: list[Any] = []
         self.orders: list[list[str]] = []
         self.card_ids: set[str] = set()
-        self.ever_public: set[str] = set()  # cards the spectator's view has shown
+        self.chance_events: set[int] = set()
         self.ever_own: dict[int, set[str]] = {s: set() for s in range(len(players))}
 
     def apply(self, events) -> None:
@@ -88,8 +88,7 @@ class Playout:
             self.stored.append(json.loads(json.dumps(self.codec.encode(e))))
             self.events.append(e)
             self.state = self.rules.evolve(self.state, e)
-            # what each seat could see right after this event (a card may be public only briefly)
-            self.ever_public |= {c for c in _strings(self.rules.view(self.state, None)) if c in self.card_ids}
+            # what each seat held right after this event (a card may be its own only briefly)
             for seat in self.ever_own:
                 self.ever_own[seat] |= set(self.rules.private_cards(self.state, seat))
 
@@ -99,14 +98,15 @@ class Playout:
             self.rng.shuffle(order)
             self.card_ids |= set(order)
             self.orders.append(order)
-            self.apply(self.rules.resolve_chance(self.state, order))
+            events = self.rules.resolve_chance(self.state, order)
+            self.chance_events |= {id(e) for e in events}
+            self.apply(events)
 
     def check_views(self) -> None:
         rules, state = self.rules, self.state
         spectator = rules.view(state, None)
         json.dumps(spectator)
         public = _strings(spectator)
-        self.ever_public |= set(public)
         for seat in range(len(self.players)):
             view = rules.view(state, seat)
             json.dumps(view)
@@ -122,19 +122,30 @@ class Playout:
                     f"{self.game.name}: the view of {seat} shows a deck's order"
 
     def check_event_views(self, events) -> None:
-        """A redacted event shows no card its seat has not seen, or may not see, in its views."""
+        """A redacted event shows a seat no card beyond what it shows the spectator, except
+        cards that seat holds or held privately; and no view of it shows a deck's order."""
         self.check_views()
+        now_public = _strings(self.rules.view(self.state, None))
+        now_private = {c for s in range(len(self.players)) for c in self.rules.private_cards(self.state, s)}
         for e in events:
+            public = self.rules.event_view(e, None)
+            public = _strings(public if isinstance(public, dict) or public is None else to_jsonable(public))
+            if id(e) in self.chance_events:
+                # where hidden cards enter the game: a deal shows no one else's new cards
+                leaked = {c for c in public if c in now_private and c not in now_public}
+                assert not leaked, (f"{self.game.name}: {type(e).__name__} shows everyone {sorted(leaked)[:5]}, "
+                                    f"held privately by a seat")
             for seat in [None, *range(len(self.players))]:
                 shown = self.rules.event_view(e, seat)
                 if shown is None:
                     continue
                 shown = shown if isinstance(shown, dict) else to_jsonable(shown)
                 json.dumps(shown)
-                cards = {c for c in _strings(shown) if c in self.card_ids}
-                may = self.ever_public | (self.ever_own[seat] if seat is not None else set())
-                assert cards <= may, (f"{self.game.name}: {type(e).__name__} as seat {seat} sees it shows "
-                                      f"{sorted(cards - may)[:5]}, never in that seat's views")
+                if seat is not None:
+                    extra = {c for c in _strings(shown) - public if c in self.card_ids}
+                    assert extra <= self.ever_own[seat], (
+                        f"{self.game.name}: {type(e).__name__} shows seat {seat} {sorted(extra - self.ever_own[seat])[:5]}, "
+                        f"which the spectator does not see and that seat never held")
                 for order in self.orders[-2:]:
                     tail = order[-min(len(order), 8):]
                     assert not _contains_run(shown, tail), \

@@ -164,3 +164,19 @@ def event_view(event, seat: int | None) -> dict[str, Any] | None:
         for key in ("meal", "troops", "mascots"):
             data.pop(key)
     return data
+
+
+def private_cards(state, seat: int) -> list[str]:
+    """What only this seat sees: its hand, the draft packet it holds, its picks and its plate
+    (troops and Mascots, face down to the others until revealed)."""
+    if not isinstance(seat, int) or not 0 <= seat < len(state.players):
+        return []
+    cards = [*_at(state.hands, seat), *_at(state.packets, seat), *_at(state.picks, seat)]
+    plate = _at(state.plates, seat)
+    if plate:
+        cards += [*plate.troops, *plate.mascots]
+    return cards
+
+
+def _at(values, seat):
+    return values[seat] if seat < len(values) else ()

@@ -88,3 +88,8 @@ def event_view(event, seat: int | None) -> dict[str, Any] | None:
         elif seat == event.target:
             data["hand"] = list(event.hands[1])
     return data
+
+
+def private_cards(state: State, seat: int) -> list[str]:
+    """The seat's hand: the only cards it sees that others do not."""
+    return list(state.hands[seat]) if _is_seat(state, seat) and state.hands else []
