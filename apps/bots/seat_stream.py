@@ -83,7 +83,7 @@ async def play_seat_stream(conn: Connection, game: str, game_id: str, seat: int,
             if sent_at is None and fresh and legal and version >= floor and not table.stopped.is_set():
                 move = bot.choose(view, list(legal))
                 request = game_pb2.PlayGameMove(move_id=uuid.uuid4().hex, move_json=orjson.dumps(move).decode())
-                if takes_turns(move):
+                if takes_turns(view):
                     request.expected_version = version
                 fresh, sent_at = False, time.perf_counter()
                 await call.write(game_pb2.PlayGameRequest(move=request))

@@ -46,9 +46,11 @@ def register(subparsers) -> None:
                                  description="Against the running stack (`make run`): bots play a few ranked "
                                              "games through matchmaking, rules, deck and leaderboard, then "
                                              "the leaderboard is printed and every game's shuffles audited.")
-    demo.add_argument("--games", type=int, default=3, help="how many games (default 3)")
-    demo.add_argument("--players", type=int, default=4, help="players per game, 2-5 (default 4)")
-    add_game_argument(demo, "--game", default="foodie-forest")
+    demo.add_argument("--games", type=int, default=3, help="how many games of each game (default 3)")
+    demo.add_argument("--players", type=int, default=0,
+                      help="players per table (default: 4, or the nearest count each game allows)")
+    add_game_argument(demo, "--game", action="append", default=None,
+                      help="a game to play (repeat for several; default: every game served)")
     demo.add_argument("--json", action="store_true", help="print one JSON document instead")
     demo.add_argument("--timeout", type=float, default=300.0, help="seconds before giving up (default 300)")
     demo.set_defaults(func=run_demo)
@@ -185,6 +187,10 @@ async def wait_rated(settings, game: str, names: list[str], timeout: float = 20.
         await conn.close()
 
 
+def _demo_size(game, wanted: int) -> int:
+    return min(max(wanted or 4, game.min_players), game.max_players)
+
+
 def run_demo(args) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -196,62 +202,74 @@ def run_demo(args) -> int:
     settings = Settings.from_env()
     console = Console(stderr=args.json)
     tag = uuid.uuid4().hex[:4]
+    chosen = [games.get(name) for name in (args.game or games.names())]
     kinds = ["heuristic", "random"]
-    names = [(f"{kinds[i % 2][:4]}-{tag}-{i + 1}", kinds[i % 2]) for i in range(args.games * args.players)]
+    seats: dict[str, list[tuple[str, str]]] = {}
+    for g in chosen:
+        size = _demo_size(g, args.players)
+        best = g.default_bot
+        seats[g.name] = [(f"{(best if i % 2 == 0 else kinds[1])[:4]}-{tag}-{g.name[:4]}-{i + 1}",
+                          best if i % 2 == 0 else kinds[1]) for i in range(args.games * size)]
 
     async def play_all(progress: Progress) -> list:
-        games_task = progress.add_task("games finished", total=args.games)
+        total = len(chosen) * args.games
+        games_task = progress.add_task("games finished", total=total)
         moves_task = progress.add_task("moves played", total=None)
-        seats_task = progress.add_task("bots seated", total=len(names))
+        seats_task = progress.add_task("bots seated", total=sum(len(v) for v in seats.values()))
         finished: set[str] = set()
 
         def on_update(update) -> None:
             if update.source == "move":
                 progress.advance(moves_task)
 
-        async def one(name: str, kind: str):
-            played = await run_bot(settings, name, args.game, kind, ranked=True, min_players=args.players,
-                                   max_players=args.players, on_match=lambda m: progress.advance(seats_task),
+        async def one(game, name: str, kind: str):
+            size = _demo_size(game, args.players)
+            played = await run_bot(settings, name, game.name, kind, ranked=True, min_players=size,
+                                   max_players=size, on_match=lambda m: progress.advance(seats_task),
                                    on_update=on_update)
             if played.game_id not in finished:
                 finished.add(played.game_id)
                 progress.advance(games_task)
             return played
 
-        return await asyncio.wait_for(asyncio.gather(*(one(n, k) for n, k in names)), args.timeout)
+        return await asyncio.wait_for(asyncio.gather(*(one(g, n, k) for g in chosen for n, k in seats[g.name])),
+                                      args.timeout)
 
     async def main():
         with Progress(TextColumn("{task.description:<15}"), BarColumn(), MofNCompleteColumn(),
                       TimeElapsedColumn(), console=console, transient=args.json) as progress:
             results = await play_all(progress)
-        await wait_rated(settings, args.game, [n for n, _ in names])
-        top = await leaderboard_top(settings, args.game)
-        return results, top
+        tops = {}
+        for g in chosen:
+            await wait_rated(settings, g.name, [n for n, _ in seats[g.name]])
+            tops[g.name] = await leaderboard_top(settings, g.name)
+        return results, tops
 
     try:
-        results, top = aio.run(main())
+        results, tops = aio.run(main())
     except Exception as exc:  # noqa: BLE001 - a demo reports and stops
         console.print(f"[red]demo failed: {type(exc).__name__}: {exc}[/red]\n(is the stack up? `make run`)")
         return 1
-    games: dict[str, dict[str, Any]] = {}
+    played: dict[str, dict[str, Any]] = {}
     for r in results:
-        g = games.setdefault(r.game_id, {"id": r.game_id, "game": r.game,
-                                         "players": [None] * len(r.view.get("players") or [])})
+        g = played.setdefault(r.game_id, {"id": r.game_id, "game": r.game,
+                                          "players": [None] * len(r.view.get("players") or [])})
         points = r.view.get("points", {})
         place = 1 + sum(1 for p in points.values() if p > points.get(r.name, 0))
         g["players"][r.seat] = {"name": r.name, "bot": r.kind, "seat": r.seat,
                                 "points": points.get(r.name), "place": place}
     reports: dict[str, str] = {}
-    for g in games.values():
+    for g in played.values():
         ok, text = audit_verify(g["id"])
         g["verified"] = ok
         reports[g["id"]] = text
-    document = {"games": list(games.values()), "leaderboard": top}
+    document = {"games": list(played.values()), "leaderboards": tops}
     if args.json:
         print(json.dumps(document, indent=2))
     else:
         for g in document["games"]:
-            table = Table(title=f"game {g['id']} - audit {'verified' if g['verified'] else 'FAILED'}")
+            table = Table(title=f"{games.get(g['game']).title} game {g['id']} - audit "
+                                f"{'verified' if g['verified'] else 'FAILED'}")
             for col in ("place", "player", "bot", "points"):
                 table.add_column(col)
             for p in sorted(g["players"], key=lambda p: p["place"]):
@@ -259,13 +277,14 @@ def run_demo(args) -> int:
             console.print(table)
             if not g["verified"]:
                 console.print(reports[g["id"]])
-        board = Table(title=f"{args.game} leaderboard (rating = mu - 3 sigma)")
-        for col in ("rank", "player", "rating", "games", "wins"):
-            board.add_column(col, justify="right" if col != "player" else "left")
-        for e in top:
-            board.add_row(str(e.get("rank")), e.get("player", ""), f"{e.get('rating', 0.0):.2f}",
-                          str(e.get("games", 0)), str(e.get("wins", 0)))
-        console.print(board)
-        verified = sum(1 for g in games.values() if g["verified"])
-        console.print(f"{verified}/{plural(len(games), 'game')} verified with `foodgames audit verify`")
-    return 0 if all(g["verified"] for g in games.values()) else 1
+        for name, top in tops.items():
+            board = Table(title=f"{games.get(name).title} leaderboard (rating = mu - 3 sigma)")
+            for col in ("rank", "player", "rating", "games", "wins"):
+                board.add_column(col, justify="right" if col != "player" else "left")
+            for e in top:
+                board.add_row(str(e.get("rank")), e.get("player", ""), f"{e.get('rating', 0.0):.2f}",
+                              str(e.get("games", 0)), str(e.get("wins", 0)))
+            console.print(board)
+        verified = sum(1 for g in played.values() if g["verified"])
+        console.print(f"{verified}/{plural(len(played), 'game')} verified with `foodgames audit verify`")
+    return 0 if all(g["verified"] for g in played.values()) else 1

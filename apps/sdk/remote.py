@@ -302,8 +302,7 @@ class SeatPlayer:
             acting_on = self.version
             request = game_pb2.SubmitMoveRequest(game_id=self.game_id, seat=self.seat, view_encoding=JSON_VIEWS,
                                                  move_id=uuid.uuid4().hex, move=to_struct(move))
-            if self.expected_versions and self.view.get("phase") == "playing":
-                # turns are strict while playing; choices made at the same time need no order
+            if self.expected_versions and takes_turns(self.view):
                 request.expected_version = acting_on
             try:
                 reply = await self.stub.SubmitMove(request)
@@ -410,7 +409,7 @@ class BotGame:
     seed_text: str = ""
 
 
-async def run_bot(settings: Settings, name: str, game: str = "foodie-forest", kind: str = "heuristic", *,
+async def run_bot(settings: Settings, name: str, game: str = "foodie-forest", kind: str | None = None, *,
                   ranked: bool = True, min_players: int = 0, max_players: int = 0, seed: int | str | None = None,
                   on_match: Callable[[Match], None] | None = None,
                   on_update: Callable[[Update], Awaitable[None] | None] | None = None) -> BotGame:
@@ -472,10 +471,11 @@ async def play_table(settings: Settings, game: str, game_id: str, players, bots,
                        sum(s.rejections for s in seats))
 
 
-def takes_turns(move: dict[str, Any]) -> bool:
-    """Whether `move` is played in turn, so that it should name the version it was chosen on
-    (recipes are chosen by everyone at the same time, in any order: those name none)."""
-    return move.get("type") != "choose_recipe"
+def takes_turns(view: dict[str, Any]) -> bool:
+    """Whether the seat of `view` moves alone now, so that its move should name the version it
+    was chosen on (choices made by several seats at the same time, in any order, name none).
+    Every game's view lists who may act (`to_act`)."""
+    return len(view.get("to_act") or ()) == 1
 
 
 async def send_client_seeds(conns: list[Connection], game_id: str) -> None:
@@ -538,7 +538,7 @@ async def drive_table(settings: Settings, game: str, game_id: str, players, bots
                 request = game_pb2.SubmitMoveRequest(game_id=game_id, seat=seat, move_id=uuid.uuid4().hex,
                                                      view_encoding=JSON_VIEWS,
                                                      move=to_struct(move))
-                if takes_turns(move):
+                if takes_turns(view):
                     request.expected_version = view_version
                 started = time.perf_counter()
                 try:

@@ -26,11 +26,21 @@ from typing import Any, Callable, Protocol, Sequence
 import grpc
 from rich.console import Console
 
-from shared.auth import mint_token
-from apps.sdk.remote import (Connection, QueueEnded, SeatPlayer, Update, create_ticket, read_view, rpc_error_text,
-                                 watch_ticket)
+from apps.sdk.remote import (
+    Connection,
+    QueueEnded,
+    SeatPlayer,
+    Update,
+    create_ticket,
+    read_view,
+    rpc_error_text,
+    watch_ticket,
+)
 from apps.terminal import render
+from shared import games
+from shared.auth import mint_token
 from shared.config import Settings
+from shared.moves import MoveSet
 
 
 class InputSource(Protocol):
@@ -101,8 +111,11 @@ def save_remembered(path: Path, remembered: Remembered) -> None:
     tmp.replace(path)
 
 
-def parse_input(line: str, legal_moves: Sequence[dict[str, Any]]) -> dict[str, Any] | str:
-    """A move, or a message saying why the line is not one."""
+def parse_input(line: str, legal_moves: Sequence[dict[str, Any]], moves: MoveSet | None = None) -> dict[str, Any] | str:
+    """A move, or a message saying why the line is not one. A number picks from the list; else
+    the words name a move of the game's declared moves (`play bug-3`: its type, then its fields
+    in order; `recipe fruit`: a field and its value), or one word names a value of a legal move
+    (`bug-3`). A move off the list is sent all the same: the server says why it is refused."""
     text = line.strip()
     if not text:
         return "type the number of a move"
@@ -112,15 +125,51 @@ def parse_input(line: str, legal_moves: Sequence[dict[str, Any]]) -> dict[str, A
             return dict(legal_moves[i - 1])
         return f"{i} is not on the list: pick 1 to {len(legal_moves)}"
     words = text.split()
-    if len(words) == 2 and words[0] in ("play", "card"):
-        return {"type": "play", "card": words[1]}
-    if len(words) == 2 and words[0] in ("recipe", "choose"):
-        return {"type": "choose_recipe", "recipe": words[1]}
-    if len(words) == 1 and re.fullmatch(r"[a-z]+-(\d+|herb|0)", words[0]):
-        return {"type": "play", "card": words[0]}
-    if len(words) == 1 and re.fullmatch(r"[a-z-]+", words[0]):
-        return {"type": "choose_recipe", "recipe": words[0]}
-    return f"{text!r} is not a move: type a number, 'play bug-3' or 'recipe fruit'"
+    example = "'play bug-3'"
+    if moves is not None and legal_moves:
+        example = " ".join([str(legal_moves[0].get("type"))] + [str(v) for k, v in legal_moves[0].items()
+                                                                 if k != "type" and not isinstance(v, (list, dict))])
+        example = f"'{example}'"
+    if moves is not None:
+        kind = words[0] if words[0] in moves.kinds else None
+        rest = words[1:]
+        if kind is None and len(words) >= 2:
+            owners = [k for k, fields in moves.fields.items() if any(f.name == words[0] for f in fields)]
+            if len(owners) == 1:
+                kind = owners[0]
+                rest = words[1:]
+                fields = [f for f in moves.fields[kind] if f.name == words[0]]
+                return _fill(kind, fields, rest)
+        if kind is not None:
+            return _fill(kind, list(moves.fields[kind]), rest)
+    if len(words) == 1:
+        word = words[0]
+        matching = [m for m in legal_moves if word in [str(v) for k, v in m.items() if k != "type"]]
+        if matching:
+            return dict(matching[0])
+        if legal_moves and moves is not None:
+            kind = str(legal_moves[0].get("type"))
+            fields = [f for f in moves.fields.get(kind, ()) if f.kind == "str"][:1]
+            if fields:
+                return {"type": kind, fields[0].name: word}
+    return f"{text!r} is not a move: type a number, or a move such as {example}"
+
+
+def _fill(kind: str, fields, words: list[str]) -> dict[str, Any]:
+    move: dict[str, Any] = {"type": kind}
+    for f in fields:
+        if not words:
+            break
+        if f.kind == "list":
+            move[f.name], words = list(words), []
+        elif f.kind == "int":
+            move[f.name] = int(words[0]) if words[0].lstrip("-").isdigit() else words[0]
+            words = words[1:]
+        elif f.kind == "bool":
+            move[f.name], words = words[0].lower() in ("yes", "true", "y", "1"), words[1:]
+        else:
+            move[f.name], words = words[0], words[1:]
+    return move
 
 
 @dataclass
@@ -277,7 +326,7 @@ class TerminalClient:
                 raise Quit()
             current = self.player.view if self.player and self.player.view else view
             legal = list(current.get("legal_moves") or legal_moves)
-            parsed = parse_input(line, legal)
+            parsed = parse_input(line, legal, games.get(self.game).moves)
             if isinstance(parsed, dict):
                 return parsed
             self.say(parsed, style="bold red")

@@ -67,7 +67,6 @@ class HeuristicBot:
     # ---- plating -----------------------------------------------------------------------------
     def _plate(self, view, legal_moves):
         meal_vp = self._meal_vp(view)
-        vp_me = (view.get("vp") or {}).get(view.get("you"), 0)
 
         def value(m):
             strength = sum(plate_score(_card(t), m["meal"]) for t in m["troops"])

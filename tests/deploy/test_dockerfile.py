@@ -75,6 +75,7 @@ def test_dockerignore_keeps_venv_data_git_and_keys_out():
 
 # --- planted problems are reported ------------------------------------------------------------
 
+EXPOSE_ALL = "EXPOSE " + " ".join(str(p) for p in sorted(SERVICE_PORTS.values()))
 GOOD = """\
 # syntax=docker/dockerfile:1
 ARG BASE=python:3.11.13-slim-bookworm@sha256:86adf8dbadc3d6e82ee5dd2c74bec2e1c2467cdad47886280501df722372d2e1
@@ -85,10 +86,10 @@ RUN pip install .
 FROM ${BASE}
 COPY --from=builder /opt/venv /opt/venv
 USER 10001
-EXPOSE 50051 50052 50053 50054
+{expose}
 ENTRYPOINT ["foodgames"]
 CMD ["--help"]
-"""
+""".replace("{expose}", EXPOSE_ALL)
 
 BROKEN = {
     "latest base": (GOOD.replace("ARG BASE=python:3.11.13-slim-bookworm@sha256:86adf8dbadc3d6e82ee5dd2c74bec2e1c2467cdad47886280501df722372d2e1",
@@ -114,8 +115,8 @@ BROKEN = {
                          "ENTRYPOINT"),
     "service baked in": (GOOD.replace('CMD ["--help"]', 'CMD ["serve", "deck", "--port", "50052"]'),
                          "hard-codes a service"),
-    "port not exposed": (GOOD.replace("EXPOSE 50051 50052 50053 50054", "EXPOSE 50051"),
-                         "[50052, 50053, 50054]"),
+    "port not exposed": (GOOD.replace(EXPOSE_ALL, "EXPOSE 50051"),
+                         "[50052, 50053, 50054,"),
 }
 
 

@@ -98,7 +98,7 @@ def test_bots_choose_a_legal_move_from_the_view_only():
 # ---- renderer --------------------------------------------------------------------------------
 
 def test_the_renderer_draws_every_phase_and_labels_every_move():
-    from ff_helpers import P3, plate_all, started
+    from ff_helpers import P3, started
     state = started(P3, hands={0: ["general-donut", "medic-mustard"]}, boot_camp=False)
     text = to_text(screen(RULES.view(state, 0)))
     assert "Packet" in text and "Day 1" in text

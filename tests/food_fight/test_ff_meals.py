@@ -5,7 +5,7 @@ from dataclasses import replace
 
 import pytest
 
-from ff_helpers import (P2, empty_day, finish_day, P3, P4, act, apply, of_type, order_with, pass_round, plate, plate_all,
+from ff_helpers import (P2, empty_day, finish_day, P3, P4, act, apply, of_type, pass_round, plate, plate_all,
                         resolve, servings, started, types, yum)
 from services.food_fight.rules import RULES
 from services.food_fight.rules.cards import catalogue

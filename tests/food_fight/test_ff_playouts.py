@@ -12,7 +12,7 @@ from services.food_fight.rules import RULES
 from services.food_fight.rules.cards import catalogue
 from services.food_fight.rules.state import Plate
 from shared.codec import EventCodec
-from shared.rules import IllegalMove, NotYourTurn, RulesError
+from shared.rules import RulesError
 
 NAMES = ["ann", "bob", "cid", "dan", "eve", "fay"]
 CODEC = EventCodec(RULES.event_types)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from ff_helpers import P2, P3, act, of_type, pass_round, plate_all, servings, started, types, yum
+from ff_helpers import P2, P3, act, of_type, pass_round, plate_all, servings, started, yum
 from services.food_fight.rules import RULES
 from shared.rules import IllegalMove, NotYourTurn
 

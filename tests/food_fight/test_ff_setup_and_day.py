@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from ff_helpers import P2, P3, P4, act, apply, deal_order, of_type, order_with, plate, resolve, started, types
+from ff_helpers import P2, P3, P4, act, apply, deal_order, of_type, plate, resolve, started, types
 from services.food_fight.rules import RULES
 from services.food_fight.rules.cards import catalogue
 from shared.rules import IllegalMove, InvalidSetup, NotYourTurn

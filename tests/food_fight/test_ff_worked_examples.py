@@ -1,7 +1,7 @@
 """The rulebook's worked Servings, played through the rules."""
 from __future__ import annotations
 
-from ff_helpers import P2, P3, act, of_type, pass_round, plate_all, servings, started, yum
+from ff_helpers import P2, P3, act, pass_round, plate_all, servings, started, yum
 
 BREAKFAST_BF = ["battle-of-oatmeal-ridge", "skirmish-at-sunny-side"]
 

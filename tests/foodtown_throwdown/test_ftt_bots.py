@@ -1,7 +1,6 @@
 """Bots: the heuristic bot plays from its view only and clearly beats random bots."""
 from __future__ import annotations
 
-import random
 
 from ftt_helpers import RULES, draw, ready
 from services.foodtown_throwdown import GAME

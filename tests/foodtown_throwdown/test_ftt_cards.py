@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from ftt_helpers import RULES, act, draw, of_type, pass_turn, ready, types, with_state
+from ftt_helpers import RULES, act, draw, pass_turn, ready, types, with_state
 from shared.rules import IllegalMove, NotYourTurn
 
 

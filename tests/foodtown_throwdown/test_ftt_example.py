@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ftt_helpers import PLAYERS4, RULES, act, apply, draw, of_type, pass_turn, ready, started, types
+from ftt_helpers import PLAYERS4, RULES, act, apply, draw, pass_turn, ready, started, types
 
 SCENARIO = Path(__file__).resolve().parents[1] / "scenarios" / "foodtown-throwdown-example-round.json"
 

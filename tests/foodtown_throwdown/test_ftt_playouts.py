@@ -11,7 +11,7 @@ from ftt_helpers import CAT, RULES
 from services.foodtown_throwdown.bots import HeuristicBot
 from services.foodtown_throwdown.moves import MOVES
 from shared.codec import EventCodec
-from shared.rules import IllegalMove, NotYourTurn, RulesError
+from shared.rules import IllegalMove, NotYourTurn
 
 NAMES = ["p0", "p1", "p2", "p3", "p4"]
 CODEC = EventCodec(RULES.event_types)
@@ -194,7 +194,6 @@ def test_the_leak_check_can_fail():
         for e in RULES.resolve_chance(state, order):
             state = RULES.evolve(state, e)
     known = {"public": _public(state), 0: set(state.hands[0])}
-    from dataclasses import replace
     import services.foodtown_throwdown.rules.view as v
     original = v.view
     try:

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from ftt_helpers import CAT, PLAYERS3, RULES, apply, dealt, of_type, ready, started
+from ftt_helpers import CAT, PLAYERS3, RULES, apply, ready, started
 from services.foodtown_throwdown.rules.cards import CardDataError, parse
 from shared.rules import ChanceNode, InvalidSetup
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from ftt_helpers import (CAT, RULES, act, draw, hand_of, of_type, pass_turn, ready, types,
+from ftt_helpers import (RULES, act, draw, hand_of, pass_turn, ready, types,
                          with_state)
 from shared.rules import IllegalMove, MalformedMove, NotYourTurn
 

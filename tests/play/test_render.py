@@ -5,6 +5,7 @@ import random
 
 from services.foodie_forest.rules import RULES
 from apps.terminal.app import parse_input
+from services.foodie_forest.moves import MOVES
 from apps.terminal.render import event_line, final_lines, placings, screen_text, to_text
 from services.foodie_forest.render import hand_by_colour
 
@@ -112,8 +113,8 @@ def test_hand_by_colour_and_input_parsing():
     assert hand_by_colour(["bug-herb", "bug-3", "fruit-10"]) == [("bug", ["herb", "3"]), ("fruit", ["10"])]
     legal = [{"type": "play", "card": "bug-3"}, {"type": "play", "card": "bug-5"}]
     assert parse_input("2", legal) == {"type": "play", "card": "bug-5"}
-    assert parse_input("play fruit-10", legal) == {"type": "play", "card": "fruit-10"}
-    assert parse_input("trash-1", legal) == {"type": "play", "card": "trash-1"}
-    assert parse_input("recipe empty-pot", legal) == {"type": "choose_recipe", "recipe": "empty-pot"}
+    assert parse_input("play fruit-10", legal, MOVES) == {"type": "play", "card": "fruit-10"}
+    assert parse_input("trash-1", legal, MOVES) == {"type": "play", "card": "trash-1"}
+    assert parse_input("recipe empty-pot", legal, MOVES) == {"type": "choose_recipe", "recipe": "empty-pot"}
     assert parse_input("9", legal) == "9 is not on the list: pick 1 to 2"
-    assert "is not a move" in parse_input("what now?", legal)
+    assert "is not a move" in parse_input("what now?", legal, MOVES)

@@ -7,10 +7,9 @@ Meals) until a player must act or a shuffle is needed.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations
 from typing import Any, Mapping, Sequence
 
-from shared.rules import ChanceNode, GameResult, IllegalMove, InvalidSetup, MalformedMove, NotYourTurn
+from shared.rules import ChanceNode, GameResult, IllegalMove, InvalidSetup, NotYourTurn
 
 from .cards import DOG, MEALS, Card, catalogue
 from .events import (ArmyPlated, BattlefieldDrawn, BattlefieldsReturned, BattlefieldsRevealed,
@@ -21,7 +20,7 @@ from .events import (ArmyPlated, BattlefieldDrawn, BattlefieldsReturned, Battlef
 from .options import parse_options
 from .state import (DAWN, DEALING, DRAFT, FIGHT, MEALS as BETWEEN_MEALS, OVER, PLATING, SETUP,
                     TIEBREAK, Reveal, State, evolve)
-from .yum import current_troops, dog_value, is_native, serving_value, troop_value
+from .yum import current_troops, dog_value, is_native, serving_value
 
 HAND_SIZE = 9  # "Deal nine cards to each player"
 ARMY_MAX = 5  # "An Army consists of up to five food troops"

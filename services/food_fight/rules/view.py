@@ -7,7 +7,7 @@ from typing import Any
 
 from shared.codec import to_jsonable
 
-from .cards import DOG, MEALS, catalogue
+from .cards import DOG, catalogue
 from .decide import day_meals, legal_moves, to_act
 from .events import ArmyPlated, CardPicked, CardsDealt, DeckShuffled, ShuffleRequested
 from .state import DRAFT, FIGHT, OVER, TIEBREAK, State
@@ -82,7 +82,6 @@ def _meal_view(state: State, me: int | None) -> dict[str, Any] | None:
 def view(state: State, seat: int | None) -> dict[str, Any]:
     names = state.players
     me = seat if _is_seat(state, seat) else None
-    n = len(names)
     plates = {}
     for s in state.seats:
         p = state.plates[s] if state.plates else None

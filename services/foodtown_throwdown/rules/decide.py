@@ -26,7 +26,7 @@ from .events import (ActionPlayed, CardDrawn, CardPlayed, CardsDealt, CardsDisca
 from .options import parse_options
 from .scoring import all_stars
 from .state import (DEALING, DRAW, HAND_LIMIT, INSPECTION, MAIN, OVER, SETUP, SHUFFLING, State,
-                    evolve, remove)
+                    evolve)
 
 RECIPE_DECK = "recipes"
 PLAY_DECK = "play"
