@@ -77,3 +77,11 @@ def stack(tmp_path_factory, nats_url, valkey_server):
         proc.wait(30)
     except subprocess.TimeoutExpired:
         proc.kill()
+
+
+def cli_env(stack) -> dict[str, str]:
+    """The environment of a `foodgames` command run by an operator against the stack."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FOODGAMES_")}
+    env.update(FOODGAMES_TOKEN_KEY=stack.token_key, FOODGAMES_DATA_DIR=str(stack.data_dir),
+               FOODGAMES_DECK_ADDR=stack.address("deck"))
+    return env

@@ -128,14 +128,15 @@ def run_bots(args) -> int:
 
 # -- demo ------------------------------------------------------------------------------------
 
-def audit_verify(game_id: str, attempts: int = 20, wait_s: float = 0.5) -> tuple[bool, str]:
+def audit_verify(game_id: str, attempts: int = 20, wait_s: float = 0.5,
+                 env: dict[str, str] | None = None) -> tuple[bool, str]:
     """`foodgames audit verify GAME_ID` (retried while the game's seed is not yet revealed)."""
     import time
 
     text = ""
     for _ in range(attempts):
         proc = subprocess.run([sys.executable, "-m", "apps.cli.main", "audit", "verify", game_id],
-                              capture_output=True, text=True, env=dict(os.environ))
+                              capture_output=True, text=True, env=dict(os.environ) if env is None else env)
         text = (proc.stdout + proc.stderr).strip()
         if proc.returncode == 0:
             return True, text

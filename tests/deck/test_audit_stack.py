@@ -18,16 +18,9 @@ from foodgames.v1 import deck_pb2, deck_pb2_grpc, game_pb2, game_pb2_grpc
 from shared.auth import mint_token
 from shared.channels import client_channel
 from tests.gameplay import RACES, play_randomly
-from tests.stacklib import FOODGAMES
+from tests.stacklib import FOODGAMES, cli_env
 
 PLAYERS = ["audit-ann", "audit-bob"]
-
-
-def cli_env(stack) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FOODGAMES_")}
-    env.update(FOODGAMES_TOKEN_KEY=stack.token_key, FOODGAMES_DATA_DIR=str(stack.data_dir),
-               FOODGAMES_DECK_ADDR=stack.address("deck"))
-    return env
 
 
 def foodgames(stack, *args: str) -> subprocess.CompletedProcess:

@@ -27,14 +27,43 @@ def order_with(cards: Sequence[str], top: Sequence[str]) -> list[str]:
     return list(top) + sorted(rest.elements())
 
 
+def positions_for(state, node, top: Sequence[str]) -> list[str]:
+    """An Army (and a reshuffle of the Main deck's discards) is shuffled as positions, not as
+    its cards: position i of the chance node (`node.cards[i]`) is the i-th troop the plate
+    stored (the i-th of the sorted discards). Tests give an army's order by troop ids: these
+    are the positions that put `top` on top (positions given as such pass unchanged)."""
+    if all(c in node.cards for c in top):
+        return list(top)
+    if node.deck.startswith("army-"):
+        cards = list(state.plates[state.players.index(node.deck[len("army-"):])].troops)
+    else:
+        assert node.deck == "main" and node.k > 0, f"{node.deck} shuffles its own cards"
+        cards = sorted(state.discard)
+    assert len(cards) == len(node.cards)
+    free = list(range(len(cards)))
+    out = []
+    for c in top:
+        i = next((i for i in free if cards[i] == c), None)
+        assert i is not None, f"{c} is not (or no longer) among the cards of {node.deck}"
+        free.remove(i)
+        out.append(node.cards[i])
+    return out
+
+
+def shuffle_with(state, node, top: Sequence[str]) -> list[str]:
+    """The order of the pending `node` with `top` (card ids or positions) first."""
+    return order_with(node.cards, positions_for(state, node, top))
+
+
 def resolve(state, orders: Mapping[str, list] | None = None, log: list | None = None):
     """Resolve every pending shuffle. `orders[deck]` is a list of tops (one per shuffle of
-    that deck, used in turn); a deck without one is left in canonical order."""
+    that deck, used in turn; an army's by troop ids); a deck without one is left in canonical
+    order (an army: the order its plate stored)."""
     orders = {k: list(v) for k, v in (orders or {}).items()}
     while (node := RULES.chance(state)) is not None:
         queue = orders.get(node.deck) or []
         top = queue.pop(0) if queue else []
-        events = RULES.resolve_chance(state, order_with(node.cards, top))
+        events = RULES.resolve_chance(state, shuffle_with(state, node, top))
         if log is not None:
             log.extend(events)
         state = apply(state, events)
@@ -89,7 +118,8 @@ def plate(state, seat, meal, troops=(), mascots=()):
 def plate_all(state, plates: Mapping[int, tuple], armies: Mapping[int, Sequence[str]] | None = None,
               dog: Sequence[Sequence[str]] = (), log: list | None = None):
     """Everyone plates (plates[seat] = (meal, troops[, mascots])); armies[seat] is the order
-    the army shuffle gives (top first); dog: tops of the Dog deck's next shuffles."""
+    the army shuffle gives (top first, by troop ids: `positions_for` turns it into the
+    positions the shuffle orders); dog: tops of the Dog deck's next shuffles."""
     for seat, spec in plates.items():
         meal, troops, *rest = spec
         events = RULES.decide(state, seat, {"type": "plate", "meal": meal, "troops": list(troops),
@@ -149,7 +179,7 @@ def finish_day(state, log: list | None = None, orders=None, stop_on_main=False):
         if (node := RULES.chance(state)) is not None:
             queue = (orders or {}).get(node.deck) or []
             top = queue.pop(0) if queue else []
-            events = RULES.resolve_chance(state, order_with(node.cards, top))
+            events = RULES.resolve_chance(state, shuffle_with(state, node, top))
             if log is not None:
                 log.extend(events)
             state = apply(state, events)

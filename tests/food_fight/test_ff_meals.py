@@ -241,13 +241,14 @@ def test_the_main_deck_is_reshuffled_from_its_discards_only_when_it_runs_out():
     state = empty_day(state, stop_on_main=True)  # Day 3 needs 54 cards, 47 are left
     node = RULES.chance(state)
     assert node.deck == "main" and node.k == 1
-    assert len(state.main) == 47 and sorted(node.cards) == sorted(state.discard)
-    assert len(node.cards) == 108
-    kept = state.main
+    # the discards are shuffled as their positions (see the next test): 108 of them
+    assert len(state.main) == 47 and len(node.cards) == len(state.discard) == 108
+    kept, discards = state.main, sorted(state.discard)
     state = apply(state, RULES.resolve_chance(state, list(node.cards)))
     # the 47 left are dealt first, then the reshuffled discards
     dealt = [c for h in state.hands for c in h]  # Boot Camp: the dealt cards are the hands
     assert dealt[:47] == list(kept)
+    assert dealt[47:] == discards[:54 - 47]  # positions in canonical order: the sorted discards
 
 
 def test_the_game_ends_when_no_battlefield_can_be_revealed():

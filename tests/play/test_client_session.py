@@ -6,10 +6,12 @@ import asyncio
 import io
 import uuid
 
+import pytest
 from rich.console import Console
 
 from apps.sdk.remote import run_bot
 from apps.terminal.app import ScriptedInput, TerminalClient, load_remembered
+from shared import games
 
 
 def client(settings, name: str, script: ScriptedInput) -> tuple[TerminalClient, io.StringIO]:
@@ -82,3 +84,25 @@ async def test_a_player_who_leaves_rejoins_the_game_in_progress(play_stack, tmp_
     assert "Searching" not in text
     assert "Final placings" in text
     assert all(r.game_id == remembered.game_id and r.view["finished"] for r in results)
+
+
+@pytest.mark.parametrize("game", [g for g in games.names() if g != "foodie-forest"])
+async def test_the_terminal_client_plays_every_other_game_to_its_end(play_stack, tmp_path, game):
+    # given a table of the game's smallest size, a scripted player who types "1" and bots
+    settings = play_stack.with_(data_dir=tmp_path)
+    tag = uuid.uuid4().hex[:6]
+    n = games.get(game).min_players
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None, force_terminal=False)
+    me = TerminalClient(settings, f"ann-{tag}", game, console=console, input_source=ScriptedInput(),
+                        ranked=False, min_players=n, max_players=n, rating_wait_s=0)
+    others = [asyncio.ensure_future(run_bot(settings, f"b{i}-{tag}", game, None, ranked=False,
+                                            min_players=n, max_players=n)) for i in range(n - 1)]
+    # when it plays, then the game ends with its placings drawn by the game's own renderer
+    status = await me.run()
+    await asyncio.gather(*others)
+    text = out.getvalue()
+    assert status == 0, text[-3000:]
+    assert f"Searching for a {game} table as ann-{tag}" in text
+    assert games.get(game).title in text, text[:2000]
+    assert "Final placings" in text and "A casual game: ratings do not change" in text

@@ -14,6 +14,7 @@ from apps.bots import make_bot
 from apps.bots.seat_stream import stream_table
 from apps.cli.play import audit_verify, wait_rated
 from apps.sdk.remote import ChannelPool, Connection, create_game, run_bot
+from tests.stacklib import cli_env
 from shared import games
 from shared.auth import service_token
 from shared.eventstore.jetstream import JetStreamEventStore, connect
@@ -75,5 +76,5 @@ async def test_bots_play_the_game_through_the_stack_and_it_replays_rates_and_ver
     finally:
         await conn.close()
     assert rated.entry.games == 1
-    ok, report = await asyncio.to_thread(audit_verify, ranked_id)
+    ok, report = await asyncio.to_thread(audit_verify, ranked_id, env=cli_env(settings))
     assert ok, report

@@ -67,7 +67,9 @@ def start(state: State) -> list[Any]:
     out.emit(GameStarted(players=state.players, options=state.options.as_dict()))
     cat = catalogue()
     # "Shuffle The Dog deck and set it aside. Shuffle the Battlefield deck ... Shuffle all other
-    # cards into one Main deck."
+    # cards into one Main deck." These three card lists are the catalogue's, known to everyone,
+    # so they are shuffled as they are (the deck service logs a hash of every card list it
+    # shuffles; see `army_slots` for the decks whose cards are secret).
     out.emit(ShuffleRequested("dog", cat.dog))
     out.emit(ShuffleRequested("battlefields", cat.battlefields))
     out.emit(ShuffleRequested("main", cat.main))
@@ -75,6 +77,48 @@ def start(state: State) -> list[Any]:
 
 
 # ---- chance ----------------------------------------------------------------------------------
+
+# The deck service logs SHA-256 of every card list it shuffles in a transparency log anyone may
+# read during the game (docs/shuffle-spec.md section 7). A list that holds secret cards would
+# give them away: an Army is at most five troops of a few dozen kinds, so its hash is found by
+# trying them all. Such decks are shuffled as positions ("army-slot-2" is the plate's second
+# troop) that say nothing about the cards, and `resolve_chance` puts the cards in the shuffled
+# order of their positions, from what the state keeps privately.
+ARMY_SLOT = "army-slot-"
+DISCARD_SLOT = "discard-slot-"
+
+
+def army_slots(size: int) -> tuple[str, ...]:
+    """The positions an Army of `size` troops is shuffled as. The size is no secret: the Army
+    is shuffled when its Meal starts, after PlatesRevealed has shown every plate's size."""
+    return tuple(f"{ARMY_SLOT}{i}" for i in range(1, size + 1))
+
+
+def discard_slots(count: int) -> tuple[str, ...]:
+    """The positions a reshuffle of the Main deck's `count` discards is shuffled as. The discard
+    pile is not public: at the end of a Day the cards left in every hand go there unseen, so its
+    card list would tell which cards those hands held and, with the catalogue, which cards are
+    still in the Main deck (the next deal). Its size is public (every view's `decks`). The
+    numbers have leading zeros so that the positions' canonical (sorted) order is 1, 2, 3 ..."""
+    width = len(str(len(catalogue().main)))
+    return tuple(f"{DISCARD_SLOT}{i:0{width}d}" for i in range(1, count + 1))
+
+
+def _hidden_cards(state: State, deck: str) -> tuple[str, ...] | None:
+    """The cards a shuffle of positions of `deck` orders (position i is the i-th of them), or
+    None when the deck's own cards are shuffled. Deterministic from the state, so a replay
+    puts the cards in the same order as the live game did."""
+    if deck.startswith("army-"):
+        # the plate's troops in the order the plate stored them (the order of the move)
+        return state.plates[state.players.index(deck[len("army-"):])].troops
+    if deck == "main" and state.shuffle_count("main") > 0:  # a reshuffle of the discards
+        return tuple(sorted(state.discard))
+    return None
+
+
+def _position(token: str) -> int:
+    return int(token.rsplit("-", 1)[1]) - 1
+
 
 def chance(state: State) -> ChanceNode | None:
     if not state.pending or state.phase == OVER:
@@ -91,8 +135,13 @@ def resolve_chance(state: State, order: Sequence[str]) -> list[Any]:
     if Counter(order) != Counter(node.cards):
         raise ValueError(f"the shuffle must be an order of the {len(node.cards)} cards of "
                          f"{node.deck}; got {len(order)} cards that differ")
+    hidden = _hidden_cards(state, node.deck)
     out = _Outcome(state)
-    out.emit(DeckShuffled(node.deck, node.k, order))
+    if hidden is None:
+        out.emit(DeckShuffled(node.deck, node.k, order))
+    else:
+        out.emit(DeckShuffled(node.deck, node.k, tuple(hidden[_position(t)] for t in order),
+                              positions=order))
     _advance(out)
     return out.events
 
@@ -122,8 +171,9 @@ def _advance(out: _Outcome) -> None:
         elif s.phase == DEALING:
             if len(s.main) < HAND_SIZE * n:
                 # "Don't reshuffle the Main deck until it runs out of cards": the cards left are
-                # dealt first (they stay on top), the discards are shuffled beneath them.
-                out.emit(ShuffleRequested("main", tuple(sorted(s.discard))))
+                # dealt first (they stay on top), the discards are shuffled beneath them, as
+                # positions (see `discard_slots`).
+                out.emit(ShuffleRequested("main", discard_slots(len(s.discard))))
                 return
             hands = tuple(s.main[HAND_SIZE * i:HAND_SIZE * (i + 1)] for i in range(n))
             out.emit(CardsDealt(s.day, hands, draft=not s.options.boot_camp))
@@ -188,8 +238,9 @@ def _next_meal(out: _Outcome) -> None:
         out.emit(MealStarted(meal, bfs, fighters, dog=lone or summoned, lone=lone))
         for f in fighters:
             troops = s.plates[f].troops
-            if troops:  # "Those players ... shuffle up their troops"
-                out.emit(ShuffleRequested(f"army-{s.players[f]}", tuple(sorted(troops))))
+            if troops:  # "Those players ... shuffle up their troops": as positions, never
+                # the troops themselves (see `army_slots`)
+                out.emit(ShuffleRequested(f"army-{s.players[f]}", army_slots(len(troops))))
         return
     out.emit(DayEnded(s.day))
 

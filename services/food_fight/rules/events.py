@@ -17,7 +17,9 @@ class ShuffleRequested:
     """The game waits for the deck service to shuffle `deck` (dog, battlefields, main,
     army-<player name>)."""
     deck: str
-    cards: tuple[str, ...]  # the cards to shuffle, canonical (sorted) order
+    # the cards to shuffle, canonical (sorted) order; for an Army and a reshuffle of the Main
+    # deck's discards, positions ("army-slot-1", "discard-slot-001" ...) that hide the cards
+    cards: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,9 @@ class DeckShuffled:
     deck: str
     k: int  # how many shuffles of this deck came before
     order: tuple[str, ...]  # top card first: secret, redacted in every view
+    # a shuffle of positions: the positions' order as shuffled (`order` is their cards in that
+    # order); empty when the cards themselves were shuffled. Secret, redacted in every view.
+    positions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -149,8 +149,10 @@ def event_view(event, seat: int | None) -> dict[str, Any] | None:
     data = {"type": type(event).__name__, **to_jsonable(event)}
     if isinstance(event, DeckShuffled):
         data["cards"] = len(data.pop("order"))  # nobody sees a deck's (or an army's) order
+        data.pop("positions")  # nor the shuffled positions, which give it away to the owner
     elif isinstance(event, ShuffleRequested):
-        # an army's cards (or the discards of a reshuffle) are not public: only the count
+        # only the count (an army's and a Main reshuffle's are positions, the others the
+        # catalogue's decks: the count is all a reader needs)
         data["cards"] = len(data["cards"])
     elif isinstance(event, CardsDealt):
         hands = data.pop("hands")
