@@ -44,6 +44,7 @@ class Check:
 class Report:
     title: str
     checks: list[Check] = field(default_factory=list)
+    skipped: list[Check] = field(default_factory=list)  # checks this mode cannot make, and why
 
     @property
     def ok(self) -> bool:
@@ -71,9 +72,13 @@ class Report:
         except Exception as exc:  # malformed input must fail the check, never crash
             return self.add(name, False, f"{type(exc).__name__}: {exc}")
 
+    def skip(self, name: str, reason: str) -> None:
+        self.skipped.append(Check(name, False, reason))
+
     def to_dict(self) -> dict[str, Any]:
         return {"title": self.title, "ok": self.ok,
-                "checks": [{"name": c.name, "ok": c.ok, "reason": c.reason} for c in self.checks]}
+                "checks": [{"name": c.name, "ok": c.ok, "reason": c.reason} for c in self.checks],
+                "skipped": [{"name": c.name, "reason": c.reason} for c in self.skipped]}
 
 
 class Failed(Exception):
@@ -86,10 +91,13 @@ def format_report(report: Report) -> str:
     width = max((len(c.name) for c in report.checks), default=0)
     for c in report.checks:
         lines.append(f"  {'ok    ' if c.ok else 'FAILED'}  {c.name.ljust(width)}  {c.reason}")
+    for c in report.skipped:
+        lines.append(f"  skipped {c.name.ljust(width)}  {c.reason}")
     lines.append("")
     failures = report.failures
+    skipped = f"; {len(report.skipped)} skipped" if report.skipped else ""
     if report.ok:
-        lines.append(f"RESULT: every check holds ({len(report.checks)} checks).")
+        lines.append(f"RESULT: every check holds ({len(report.checks)} checks{skipped}).")
     elif not report.checks:
         lines.append("RESULT: nothing was checked.")
     else:
@@ -612,6 +620,14 @@ def _check_format(bundle: Any) -> str:
 
 # ====================================================================== forks
 
+# The checks only an online verify makes (named as `foodgames audit verify GAME_ID` reports them).
+CONSISTENCY_CHECKS = ("old checkpoint signature", "new checkpoint signature", "same log, not shrinking",
+                      "consistency proof")
+ONLINE_ONLY = tuple(f"log consistency: {name}" for name in CONSISTENCY_CHECKS)
+OFFLINE_SKIP_REASON = ("online only: needs the log as the deck shows it now, to prove the bundle's "
+                       "checkpoint is a state of it (`foodgames audit verify GAME_ID`)")
+
+
 def verify_consistency(old_checkpoint: str, new_checkpoint: str,
                        proof: Sequence[str | bytes], public_key: str) -> Report:
     """Checks that the log of `new_checkpoint` extends the log of
@@ -621,8 +637,8 @@ def verify_consistency(old_checkpoint: str, new_checkpoint: str,
     report = Report("Consistency of two checkpoints")
     old: list[CheckpointInfo] = []
     new: list[CheckpointInfo] = []
-    report.run("old checkpoint signature", lambda: _opened(old, old_checkpoint, public_key))
-    report.run("new checkpoint signature", lambda: _opened(new, new_checkpoint, public_key))
+    report.run(CONSISTENCY_CHECKS[0], lambda: _opened(old, old_checkpoint, public_key))
+    report.run(CONSISTENCY_CHECKS[1], lambda: _opened(new, new_checkpoint, public_key))
 
     def same_log_growing() -> str:
         _require(bool(old and new), "a checkpoint signature does not verify")
@@ -632,7 +648,7 @@ def verify_consistency(old_checkpoint: str, new_checkpoint: str,
                  f"the new checkpoint (size {new[0].size}) is smaller than the old one "
                  f"(size {old[0].size})")
         return f"{old[0].origin}: size {old[0].size} -> {new[0].size}"
-    report.run("same log, not shrinking", same_log_growing)
+    report.run(CONSISTENCY_CHECKS[2], same_log_growing)
 
     def consistent() -> str:
         _require(bool(old and new), "a checkpoint signature does not verify")
@@ -642,7 +658,7 @@ def verify_consistency(old_checkpoint: str, new_checkpoint: str,
                  f"no consistency: the tree of size {new[0].size} does not extend the tree of "
                  f"size {old[0].size} by this proof -- the log forked or the proof is wrong")
         return f"the tree of size {new[0].size} extends the tree of size {old[0].size}"
-    report.run("consistency proof", consistent)
+    report.run(CONSISTENCY_CHECKS[3], consistent)
     return report
 
 

@@ -146,7 +146,7 @@ def _key(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from apps.audit.verifier import format_report, verify_bundle
+    from apps.audit.verifier import OFFLINE_SKIP_REASON, ONLINE_ONLY, format_report, verify_bundle
 
     if args.bundle and args.game_id:
         print("give either a GAME_ID or --bundle FILE, not both", file=sys.stderr)
@@ -165,6 +165,8 @@ def _verify(args: argparse.Namespace) -> int:
             print(f"cannot read the bundle {args.bundle}: {exc}", file=sys.stderr)
             return 2
         report = verify_bundle(bundle, expected_public_key=args.public_key)
+        for name in ONLINE_ONLY:
+            report.skip(name, OFFLINE_SKIP_REASON)
     else:
         report = _run(args, lambda stub: _verify_online(stub, args.game_id, args.public_key))
         if report is None:

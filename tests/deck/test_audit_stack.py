@@ -93,6 +93,14 @@ def test_a_played_game_verifies_online_and_an_edited_bundle_fails_offline(stack,
     honest = tmp_path / "bundle.json"
     honest.write_text(exported.stdout)
     assert foodgames(stack, "audit", "verify", "--bundle", str(honest)).returncode == 0
+    # offline and online report the same checks by name; offline names what it skipped and why
+    online = json.loads(foodgames(stack, "audit", "verify", game_id, "--public-key", public_key, "--json").stdout)
+    offline = json.loads(foodgames(stack, "audit", "verify", "--bundle", str(honest), "--public-key", public_key,
+                                   "--json").stdout)
+    assert online["skipped"] == [] and offline["ok"] is True
+    skipped = [c["name"] for c in offline["skipped"]]
+    assert skipped and all("online only" in c["reason"] for c in offline["skipped"])
+    assert [c["name"] for c in offline["checks"]] + skipped == [c["name"] for c in online["checks"]]
 
     edited = json.loads(exported.stdout)
     order = edited["shuffles"][0]["order"]

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from ff_helpers import P2, P3, act, of_type, pass_round, plate_all, servings, started, yum
+from ff_helpers import P2, P3, act, apply, of_type, pass_round, plate, plate_all, servings, started, yum
 from services.food_fight.rules import RULES
+from services.food_fight.rules.cards import catalogue
 from shared.rules import IllegalMove, NotYourTurn
 
 B = ["battle-of-oatmeal-ridge", "skirmish-at-sunny-side"]  # two Breakfast Battlefields
@@ -27,6 +28,48 @@ def test_each_army_at_a_meal_is_shuffled_by_the_deck_service_as_army_player():
     shuffled = [(e.deck, e.k) for e in of_type(log, "DeckShuffled")]
     assert shuffled == [("army-ann", 0), ("army-bob", 0)]
     assert RULES.event_view(of_type(log, "DeckShuffled")[0], 0).get("order") is None
+
+
+def test_an_armys_shuffle_names_positions_never_its_troops():
+    # The deck service logs a hash of every card list it shuffles, readable by anyone during the
+    # game: five troops of a few dozen kinds are quickly found from it. So an Army's chance node
+    # lists positions, and its troops are put in the shuffled order of their positions.
+    cards = catalogue().cards
+    ann, bob = ["big-bad-bacon", "sunny-side-egg", "private-pancake"], ["meatloaf-marine"]
+    state = started(P3, hands={0: ann, 1: bob, 2: ["club-sandwich-colonel"]},
+                    battlefields=[B[0], L[0]])  # two per Day with three players
+    state = plate(state, 0, "breakfast", ann)
+    state = plate(state, 1, "breakfast", bob)
+    state = plate(state, 2, "lunch", ["club-sandwich-colonel"])
+    nodes, log = [], []
+    while not RULES.is_terminal(state) and len(nodes) < 3:
+        if (node := RULES.chance(state)) is None:
+            state, _ = act(state, state.actor, {"type": "pass"}, log)
+            continue
+        assert node.deck.startswith("army-")
+        nodes.append(node)
+        assert not set(node.cards) & set(cards), f"{node.deck}'s chance node names cards"
+        order = list(reversed(node.cards))
+        events = RULES.resolve_chance(state, order)
+        log += events
+        shuffled = of_type(events, "DeckShuffled")[0]
+        troops = state.plates[state.players.index(node.deck[len("army-"):])].troops
+        assert shuffled.positions == tuple(order)
+        assert shuffled.order == tuple(reversed(troops))  # army-slot-i: the plate's i-th troop
+        for seat in (None, 0, 1, 2):  # nobody, the owner included, sees an army's order
+            shown = RULES.event_view(shuffled, seat)
+            assert "order" not in shown and "positions" not in shown
+            assert shown["cards"] == len(troops)
+        state = apply(state, events)
+        assert state.armies[state.players.index(node.deck[len("army-"):])] == shuffled.order
+    assert [(n.deck, n.cards) for n in nodes] == [
+        ("army-ann", ("army-slot-1", "army-slot-2", "army-slot-3")),
+        ("army-bob", ("army-slot-1",)),
+        ("army-cid", ("army-slot-1",))]  # Lunch, after Breakfast's five Servings
+    requested = [e for e in log if type(e).__name__ == "ShuffleRequested"]
+    assert requested and all(not set(e.cards) & set(cards) for e in requested)
+    first = of_type(log, "ServingRevealed")[0]  # Breakfast's first Serving
+    assert first.troops[0] == ("private-pancake",)  # ann's last plated troop came out first
 
 
 def test_the_order_given_when_plating_is_not_the_army_order():
