@@ -136,7 +136,7 @@ class MoveSet:
                 props[f.name] = _json_type(f)
                 if f.required:
                     required.append(f.name)
-            variants.append({"title": kind, "description": (cls.__doc__ or "").strip(),
+            variants.append({"title": kind, "description": " ".join((cls.__doc__ or "").split()),
                              "type": "object", "properties": props, "required": required,
                              "additionalProperties": False})
         return {"$schema": "https://json-schema.org/draft/2020-12/schema", "oneOf": variants}

@@ -1,18 +1,23 @@
 """The console script as a user meets it."""
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
 
 import jwt
+import pytest
+
+from shared import games
 
 FOODGAMES = str(Path(sys.executable).parent / "foodgames")
 
 
 def test_help_lists_the_subcommands():
     out = subprocess.run([FOODGAMES, "--help"], capture_output=True, text=True, check=True).stdout
-    for command in ("up", "serve", "token", "scenario", "audit", "leaderboard"):
+    for command in ("up", "serve", "token", "scenario", "cards", "moves", "audit", "leaderboard", "play",
+                    "bots", "demo", "bench"):
         assert command in out
 
 
@@ -36,3 +41,21 @@ def test_a_dev_token_key_is_made_once_under_the_data_folder(tmp_path):
     key = (tmp_path / "secrets" / "token.key").read_text().strip()
     assert jwt.decode(first.strip(), key, algorithms=["HS256"], issuer="foodgames")["sub"] == "ann"
     assert (tmp_path / "secrets" / "token.key").stat().st_mode & 0o077 == 0
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_cards_and_moves_print_every_games_catalogue_and_move_schema(game):
+    cards = json.loads(subprocess.run([FOODGAMES, "cards", game, "--json"], capture_output=True, text=True,
+                                      check=True).stdout)
+    assert cards["decks"] and all(isinstance(ids, list) and ids for ids in cards["decks"].values())
+    assert all(card in cards["cards"] for ids in cards["decks"].values() for card in ids)
+    assert all(cards["cards"][c].get("text") for c in cards["cards"])
+    schema = json.loads(subprocess.run([FOODGAMES, "moves", game, "--json"], capture_output=True, text=True,
+                                       check=True).stdout)
+    assert {v["title"] for v in schema["oneOf"]} == set(games.get(game).moves.names())
+
+
+def test_a_game_this_install_does_not_serve_is_named_in_a_sentence():
+    result = subprocess.run([FOODGAMES, "play", "chess", "--name", "ann"], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert "no game 'chess' is served by this install; games: " + ", ".join(games.names()) in result.stderr

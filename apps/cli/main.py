@@ -13,6 +13,7 @@ SUBCOMMAND_MODULES = [
     "token",        # foodgames token NAME
     "scenario",     # foodgames scenario FILE.json
     "cards",        # foodgames cards GAME
+    "moves",        # foodgames moves GAME
     "audit",        # foodgames audit export|verify
     "leaderboard",  # foodgames leaderboard top|player|rebuild
     "play",         # foodgames play / bots / demo

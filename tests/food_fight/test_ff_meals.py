@@ -251,6 +251,32 @@ def test_the_main_deck_is_reshuffled_from_its_discards_only_when_it_runs_out():
     assert dealt[47:] == discards[:54 - 47]  # positions in canonical order: the sorted discards
 
 
+def test_a_main_reshuffle_names_positions_never_the_discards():
+    # The discard pile holds the hands left at the end of each Day, never shown: a hash of its
+    # card list (logged by the deck service, readable during the game) would tell which cards
+    # those hands held and which are still in the Main deck. So it is shuffled as positions.
+    state = started(("a", "b", "c", "d", "e", "f"), vp_to_win=54)
+    state = empty_day(state)
+    state = empty_day(state, stop_on_main=True)
+    node = RULES.chance(state)
+    assert node.deck == "main" and node.k == 1
+    assert not set(node.cards) & set(catalogue().cards)
+    assert node.cards == tuple(f"discard-slot-{i:03d}" for i in range(1, 109))
+    discards, kept = sorted(state.discard), state.main
+    order = list(reversed(node.cards))
+    events = RULES.resolve_chance(state, order)
+    shuffled = of_type(events, "DeckShuffled")[0]
+    assert shuffled.positions == tuple(order)
+    assert shuffled.order == tuple(reversed(discards))  # discard-slot-i: the i-th sorted discard
+    for seat in (None, *range(6)):
+        shown = RULES.event_view(shuffled, seat)
+        assert "order" not in shown and "positions" not in shown
+    state = apply(state, events)
+    dealt = [c for h in state.hands for c in h]  # Boot Camp: the dealt cards are the hands
+    assert dealt == list(kept) + list(reversed(discards))[:54 - 47]
+    assert state.main == tuple(reversed(discards))[54 - 47:]
+
+
 def test_the_game_ends_when_no_battlefield_can_be_revealed():
     state = started(P2)
     state = replace(state, bf_deck=())

@@ -89,7 +89,7 @@ def _swap_hidden(state, seat: int, rng: random.Random):
                    discard=tuple(rng.sample(state.discard, len(state.discard))))
 
 
-SECRET_FIELDS = {"DeckShuffled": ("order",), "CardsDealt": ("hands",)}
+SECRET_FIELDS = {"DeckShuffled": ("order", "positions"), "CardsDealt": ("hands",)}
 
 
 def _check_views(state, events, rng):
