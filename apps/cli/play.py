@@ -209,7 +209,7 @@ def run_demo(args) -> int:
     for g in chosen:
         size = _demo_size(g, args.players)
         best = g.default_bot
-        seats[g.name] = [(f"{(best if i % 2 == 0 else kinds[1])[:4]}-{tag}-{g.name[:4]}-{i + 1}",
+        seats[g.name] = [(f"{(best if i % 2 == 0 else kinds[1])[:4]}-{tag}-{g.name}-{i + 1}",
                           best if i % 2 == 0 else kinds[1]) for i in range(args.games * size)]
 
     async def play_all(progress: Progress) -> list:
