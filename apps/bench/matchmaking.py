@@ -39,7 +39,7 @@ class _InstantCreator:
     def __init__(self):
         self.created = 0
 
-    async def create(self, game, game_id, players, ranked, timeout) -> None:
+    async def create(self, game, game_id, players, ranked, timeout, options=None) -> None:
         self.created += 1
 
 

@@ -10,6 +10,7 @@ player tokens locally from the dev stack's token key (shared.auth.mint_token).
 """
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import os
@@ -59,6 +60,19 @@ def register(subparsers) -> None:
 def _table_options(parser) -> None:
     parser.add_argument("--players", type=int, default=0, help="table size (default: any the game allows)")
     parser.add_argument("--casual", action="store_true", help="an unranked game (default ranked)")
+    parser.add_argument("--option", dest="options", action="append", type=_option, default=[], metavar="KEY=VALUE",
+                        help="a game option for the table, e.g. difficulty=hard (a JSON value or a text; "
+                             "repeat for several); tables form only of players asking for the same options")
+
+
+def _option(text: str) -> tuple[str, Any]:
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"{text!r} is not KEY=VALUE")
+    try:
+        return key, json.loads(value)
+    except ValueError:
+        return key, value
 
 
 def _sizes(args) -> tuple[int, int]:
@@ -68,12 +82,13 @@ def _sizes(args) -> tuple[int, int]:
 # -- play ------------------------------------------------------------------------------------
 
 def run_play(args) -> int:
+    args.options = dict(args.options)
     from apps.terminal.app import TerminalClient
     from shared.config import Settings
 
     lo, hi = _sizes(args)
     client = TerminalClient(Settings.from_env(), args.name, args.game, ranked=not args.casual,
-                            min_players=lo, max_players=hi)
+                            min_players=lo, max_players=hi, options=args.options)
     try:
         return aio.run(client.run())
     except KeyboardInterrupt:
@@ -84,6 +99,7 @@ def run_play(args) -> int:
 # -- bots ------------------------------------------------------------------------------------
 
 def run_bots(args) -> int:
+    args.options = dict(args.options)
     from rich.console import Console
 
     from apps.bots.base import bot_kinds
@@ -106,7 +122,7 @@ def run_bots(args) -> int:
         for _ in range(args.rounds):
             console.print(f"{name}: queueing for {args.game}")
             played = await run_bot(settings, name, args.game, args.kind, ranked=not args.casual,
-                                   min_players=lo, max_players=hi,
+                                   min_players=lo, max_players=hi, options=args.options,
                                    on_match=lambda m, n=name: console.print(
                                        f"{n}: matched into game {m.game_id}, seat {m.seat}"))
             points = played.view.get("points", {}).get(name)

@@ -152,11 +152,12 @@ class QueueEnded(Exception):
 
 
 async def create_ticket(conn: Connection, game: str, ranked: bool = True, min_players: int = 0,
-                        max_players: int = 0) -> str:
+                        max_players: int = 0, options: dict[str, Any] | None = None) -> str:
     from foodgames.v1 import matchmaking_pb2 as mm
 
     reply = await conn.matchmaking().CreateTicket(mm.CreateTicketRequest(
-        game=game, ranked=ranked, min_players=min_players, max_players=max_players))
+        game=game, ranked=ranked, min_players=min_players, max_players=max_players,
+        options=to_struct(options) if options else None))
     return reply.ticket.ticket_id
 
 
@@ -179,8 +180,9 @@ async def watch_ticket(conn: Connection, ticket_id: str,
 
 
 async def queue(conn: Connection, game: str, ranked: bool = True, min_players: int = 0,
-                max_players: int = 0, on_state: Callable[[Any], None] | None = None) -> Match:
-    ticket_id = await create_ticket(conn, game, ranked, min_players, max_players)
+                max_players: int = 0, on_state: Callable[[Any], None] | None = None,
+                options: dict[str, Any] | None = None) -> Match:
+    ticket_id = await create_ticket(conn, game, ranked, min_players, max_players, options)
     return await watch_ticket(conn, ticket_id, on_state)
 
 
@@ -411,6 +413,7 @@ class BotGame:
 
 async def run_bot(settings: Settings, name: str, game: str = "foodie-forest", kind: str | None = None, *,
                   ranked: bool = True, min_players: int = 0, max_players: int = 0, seed: int | str | None = None,
+                  options: dict[str, Any] | None = None,
                   on_match: Callable[[Match], None] | None = None,
                   on_update: Callable[[Update], Awaitable[None] | None] | None = None) -> BotGame:
     """One bot plays one game: token, ticket, watch ticket, client seed, its seat to the end."""
@@ -420,7 +423,7 @@ async def run_bot(settings: Settings, name: str, game: str = "foodie-forest", ki
     conn = Connection(settings, mint_token(settings, name), name)
     seed_fate: list[tuple[bool, str]] = []
     try:
-        match = await queue(conn, game, ranked, min_players, max_players)
+        match = await queue(conn, game, ranked, min_players, max_players, options=options)
         if on_match is not None:
             on_match(match)
         player = SeatPlayer(conn, game, match.game_id, match.seat,

@@ -186,8 +186,9 @@ class TerminalClient:
     def __init__(self, settings: Settings, name: str, game: str = "foodie-forest", *,
                  console: Console | None = None, input_source: InputSource | None = None,
                  ranked: bool = True, min_players: int = 0, max_players: int = 0,
-                 rating_wait_s: float = 15.0, width: int | None = None):
+                 rating_wait_s: float = 15.0, width: int | None = None, options: dict[str, Any] | None = None):
         self.settings = settings
+        self.options = dict(options or {})  # the game's options, asked of the matchmaker
         self.name = name
         self.game = game
         self.console = console or Console(width=width)
@@ -267,7 +268,7 @@ class TerminalClient:
         if not ticket_id:
             try:
                 ticket_id = await create_ticket(self.conn, self.game, self.ranked, self.min_players,
-                                                self.max_players)
+                                                self.max_players, self.options)
             except grpc.aio.AioRpcError as exc:
                 found = re.search(r"live ticket (\S+)", exc.details() or "")
                 if exc.code() != grpc.StatusCode.ALREADY_EXISTS or not found:

@@ -17,7 +17,7 @@ import json
 import time
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 import grpc
 from foodgames.v1 import game_pb2, game_pb2_grpc
@@ -26,11 +26,12 @@ from services.matchmaking import matcher
 from services.matchmaking.catalogue import Catalogue, GameInfo
 from services.matchmaking.config import MatchmakingConfig
 from services.matchmaking.store import TicketStore
-from services.matchmaking.tickets import EXPIRED, Ticket
+from services.matchmaking.tickets import EXPIRED, Ticket, parse_queue
 from shared import telemetry
 from shared.auth import service_token
 from shared.channels import client_channel
 from shared.config import Settings
+from shared.protojson import to_struct
 
 log = telemetry.get_logger("matchmaking")
 _tracer = telemetry.tracer("foodgames.matchmaking")
@@ -47,7 +48,7 @@ def ticket_subject(state: str, ticket_id: str) -> str:
 
 class GameCreator(Protocol):
     async def create(self, game: GameInfo, game_id: str, players: Sequence[str], ranked: bool,
-                     timeout: float) -> None: ...
+                     timeout: float, options: Mapping[str, Any] | None = None) -> None: ...
 
 
 class GrpcGameCreator:
@@ -57,12 +58,13 @@ class GrpcGameCreator:
         self.token = service_token(settings, "matchmaking")
         self.channels: dict[str, grpc.aio.Channel] = {}
 
-    async def create(self, game, game_id, players, ranked, timeout) -> None:
+    async def create(self, game, game_id, players, ranked, timeout, options=None) -> None:
         channel = self.channels.get(game.address)
         if channel is None:
             channel = self.channels[game.address] = client_channel(game.address, self.token)
         await game_pb2_grpc.GameServiceStub(channel).CreateGame(
-            game_pb2.CreateGameRequest(game_id=game_id, players=list(players), ranked=ranked), timeout=timeout)
+            game_pb2.CreateGameRequest(game_id=game_id, players=list(players), ranked=ranked,
+                                       options=to_struct(dict(options)) if options else None), timeout=timeout)
 
     async def close(self) -> None:
         for ch in self.channels.values():
@@ -159,7 +161,7 @@ class Matchmaker:
     async def run_pass(self, now: float | None = None) -> PassStats:
         stats = PassStats()
         for queue in await self.store.queues():
-            game = queue.rsplit(":", 1)[0]
+            game = parse_queue(queue)[0]
             if game not in self.catalogue:
                 continue
             stats.queues += 1
@@ -215,8 +217,9 @@ class Matchmaker:
         q = matcher.quality(ratings)
         q["ticket_rating_spread"] = round(proposal.spread, 4)
         q["window"] = proposal.window if proposal.window != float("inf") else None
+        _, ranked, options = parse_queue(queue)
         return {"match_id": match_id, "game_id": match_id, "game": game.name, "queue": queue,
-                "ranked": queue.endswith(":ranked"), "players": seated,
+                "ranked": ranked, "options": options, "players": seated,
                 "seats": {p: i for i, p in enumerate(seated)}, "tickets": tickets, "quality": q,
                 "formed_at": now}
 
@@ -247,7 +250,7 @@ class Matchmaker:
         for attempt in range(1, self.config.create_attempts + 1):
             try:
                 await self.creator.create(game, match["game_id"], match["players"], match["ranked"],
-                                          self.config.create_timeout_s)
+                                          self.config.create_timeout_s, match.get("options") or None)
                 return
             except grpc.aio.AioRpcError as exc:
                 if exc.code() not in RETRYABLE or attempt == self.config.create_attempts:

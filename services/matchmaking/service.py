@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 import uuid
 from typing import Callable
@@ -15,12 +16,15 @@ from services.matchmaking.engine import TICKET_SUBJECT, Publisher, publish_ticke
 from services.matchmaking.ratings import RatingSource
 from services.matchmaking.store import LiveTicketExists, TicketStore
 from services.matchmaking.tickets import CANCELLED, CLAIMED, MATCHED, SEARCHING, Ticket
-from shared import telemetry
+from shared import games, telemetry
 from shared.auth import Identity, current_identity
 from shared.errors import AlreadyExists, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied, Unavailable
+from shared.protojson import to_dict
+from shared.rules import InvalidSetup
 
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["MatchmakingService"].full_name
 MAX_PARTY = 16
+MAX_OPTIONS_BYTES = 1024
 log = telemetry.get_logger("matchmaking.service")
 
 
@@ -81,11 +85,12 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
             raise InvalidArgument(f"min_players ({lo}) is more than max_players ({hi})")
         if len(players) > hi:
             raise InvalidArgument(f"a party of {len(players)} does not fit a table of at most {hi} players")
+        options = self._options(info, request, lo)
         ratings = await self.ratings.ratings(info.name, players)
         now = self.clock()
         ticket = Ticket(ticket_id=uuid.uuid4().hex, game=info.name, players=tuple(players), min_players=lo,
                         max_players=hi, ranked=request.ranked, state=SEARCHING, created_at=now, updated_at=now,
-                        version=1, ratings=tuple((float(m), float(s)) for m, s in ratings))
+                        version=1, ratings=tuple((float(m), float(s)) for m, s in ratings), options=options)
         try:
             await self.store.create(ticket)
         except LiveTicketExists as exc:
@@ -95,6 +100,22 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
                  min_players=lo, max_players=hi, ranked=request.ranked)
         await publish_ticket(self.publisher, ticket)
         return pb.CreateTicketResponse(ticket=ticket.to_proto())
+
+    @staticmethod
+    def _options(info, request, table_size: int) -> dict:
+        """The ticket's game options, refused now (not when the table forms) if the game would
+        refuse them."""
+        if not request.HasField("options"):
+            return {}
+        options = to_dict(request.options)
+        if len(json.dumps(options)) > MAX_OPTIONS_BYTES:
+            raise InvalidArgument(f"the game options are too large (at most {MAX_OPTIONS_BYTES} bytes of JSON)")
+        if info.name in games.names():
+            try:
+                games.get(info.name).rules.initial_state([f"p{i}" for i in range(table_size)], options)
+            except InvalidSetup as exc:
+                raise InvalidArgument(f"{info.name} does not take these options: {exc}") from None
+        return options
 
     async def GetTicket(self, request, context):
         ticket = await self._ticket_for(request.ticket_id, current_identity())

@@ -1,12 +1,15 @@
 """A matchmaking ticket as stored in Redis, shown over gRPC and sent on NATS."""
 from __future__ import annotations
 
+import base64
 import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from foodgames.v1 import matchmaking_pb2 as pb
 from google.protobuf.timestamp_pb2 import Timestamp
+
+from shared.protojson import to_struct
 
 SEARCHING = "searching"
 CLAIMED = "claimed"  # internal: a replica is creating the table; shown as SEARCHING
@@ -23,9 +26,29 @@ DEFAULT_MU = 25.0
 DEFAULT_SIGMA = 25.0 / 3.0
 
 
-def queue_name(game: str, ranked: bool) -> str:
-    """Tickets of one queue may share a table: same game, same ranked flag."""
-    return f"{game}:{'ranked' if ranked else 'casual'}"
+def options_key(options: Mapping[str, Any]) -> str:
+    """Game options as a queue name part: canonical JSON in URL-safe base64 (no ':', no '{'
+    that would end up in a Redis key's hash tag)."""
+    if not options:
+        return ""
+    raw = json.dumps(dict(options), sort_keys=True, separators=(",", ":")).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def queue_name(game: str, ranked: bool, options: Mapping[str, Any] | None = None) -> str:
+    """Tickets of one queue may share a table: same game, same ranked flag, same options."""
+    base = f"{game}:{'ranked' if ranked else 'casual'}"
+    key = options_key(options or {})
+    return f"{base}:{key}" if key else base
+
+
+def parse_queue(queue: str) -> tuple[str, bool, dict[str, Any]]:
+    """(game, ranked, options) of a queue name."""
+    game, kind, *rest = queue.split(":")
+    options: dict[str, Any] = {}
+    if rest and rest[0]:
+        options = json.loads(base64.urlsafe_b64decode(rest[0] + "=" * (-len(rest[0]) % 4)))
+    return game, kind == "ranked", options
 
 
 @dataclass(frozen=True)
@@ -46,10 +69,11 @@ class Ticket:
     table_size: int = 0
     reason: str = ""
     match_id: str = ""
+    options: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def queue(self) -> str:
-        return queue_name(self.game, self.ranked)
+        return queue_name(self.game, self.ranked, self.options)
 
     @property
     def public_state(self) -> str:
@@ -72,7 +96,8 @@ class Ticket:
                 "state": self.state, "created_at": repr(self.created_at), "updated_at": repr(self.updated_at),
                 "version": str(self.version), "ratings": json.dumps([list(r) for r in self.ratings]),
                 "game_id": self.game_id, "seats": json.dumps(dict(self.seats)),
-                "table_size": str(self.table_size), "reason": self.reason, "match_id": self.match_id}
+                "table_size": str(self.table_size), "reason": self.reason, "match_id": self.match_id,
+                "options": json.dumps(dict(self.options), sort_keys=True)}
 
     @classmethod
     def from_hash(cls, h: Mapping[Any, Any]) -> "Ticket":
@@ -84,7 +109,7 @@ class Ticket:
                    version=int(d["version"]), ratings=tuple(tuple(r) for r in json.loads(d.get("ratings") or "[]")),
                    game_id=d.get("game_id", ""), seats=json.loads(d.get("seats") or "{}"),
                    table_size=int(d.get("table_size") or 0), reason=d.get("reason", ""),
-                   match_id=d.get("match_id", ""))
+                   match_id=d.get("match_id", ""), options=json.loads(d.get("options") or "{}"))
 
     def summary(self) -> str:
         """What the matcher needs, kept per queue so that a pass reads one hash."""
@@ -99,11 +124,13 @@ class Ticket:
                          state=_PROTO_STATE[self.state], created_at=_ts(self.created_at),
                          updated_at=_ts(self.updated_at), version=self.version, game_id=self.game_id,
                          seats=[pb.SeatAssignment(player=p, seat=s) for p, s in self.seats.items()],
-                         table_size=self.table_size, reason=self.reason)
+                         table_size=self.table_size, reason=self.reason,
+                         options=to_struct(dict(self.options)) if self.options else None)
 
     def event(self) -> dict[str, Any]:
         """The JSON body of matchmaking.ticket.<state>.<ticket_id>."""
         return {"ticket_id": self.ticket_id, "game": self.game, "players": list(self.players),
+                "options": dict(self.options),
                 "min_players": self.min_players, "max_players": self.max_players, "ranked": self.ranked,
                 "state": self.public_state, "version": self.version, "created_at": self.created_at,
                 "updated_at": self.updated_at, "game_id": self.game_id or None,

@@ -10,6 +10,7 @@ import pytest
 from foodgames.v1 import game_pb2, game_pb2_grpc
 from foodgames.v1 import matchmaking_pb2 as pb
 from foodgames.v1 import matchmaking_pb2_grpc as pb_grpc
+from google.protobuf.struct_pb2 import Struct
 
 from services.matchmaking import bootstrap
 from shared.auth import mint_token
@@ -161,3 +162,44 @@ async def test_unknown_ticket_and_cancel_after_match(served):
         await served.channel(a).CancelTicket(pb.CancelTicketRequest(ticket_id=ta.ticket.ticket_id))
     assert err.value.code() == grpc.StatusCode.FAILED_PRECONDITION
     assert update.ticket.game_id in err.value.details()
+
+
+async def test_tables_form_only_of_tickets_asking_for_the_same_options_and_the_game_has_them(served, forest,
+                                                                                           mm_settings):
+    # given two players asking for sequential recipes and two asking for the defaults
+    seq_players, plain_players = names(2, "opt"), names(2, "plain")
+    sequential = Struct()
+    sequential.update({"recipe_choice": "sequential"})
+
+    async def queue_and_watch(player, options):
+        stub = served.channel(player)
+        created = await stub.CreateTicket(pb.CreateTicketRequest(game=GAME, min_players=2, max_players=2,
+                                                                 ranked=False, options=options))
+        assert dict(created.ticket.options) == (dict(options) if options else {})
+        async for update in stub.WatchTicket(pb.WatchTicketRequest(ticket_id=created.ticket.ticket_id)):
+            pass
+        return update.ticket
+
+    # when they queue at the same time
+    tickets = await asyncio.wait_for(asyncio.gather(
+        *[queue_and_watch(p, sequential) for p in seq_players],
+        *[queue_and_watch(p, None) for p in plain_players]), 15)
+    # then each pair shares a table, and the table asking for options plays with them
+    assert tickets[0].game_id == tickets[1].game_id != tickets[2].game_id == tickets[3].game_id
+    for ticket, recipe_choice in ((tickets[0], "sequential"), (tickets[2], "simultaneous")):
+        player = ticket.seats[0].player
+        async with client_channel(forest.address, mint_token(mm_settings, player)) as ch:
+            view = await game_pb2_grpc.GameServiceStub(ch).GetView(game_pb2.GetViewRequest(
+                game_id=ticket.game_id, seat=ticket.seats[0].seat, view_encoding=game_pb2.VIEW_ENCODING_JSON))
+        assert json.loads(view.view_json)["options"]["recipe_choice"] == recipe_choice
+
+
+async def test_options_the_game_would_refuse_are_refused_when_queueing(served):
+    (player,) = names(1, "badopt")
+    bad = Struct()
+    bad.update({"recipe_choice": "whenever"})
+    with pytest.raises(grpc.aio.AioRpcError) as err:
+        await served.channel(player).CreateTicket(pb.CreateTicketRequest(game=GAME, options=bad))
+    assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert "foodie-forest does not take these options" in err.value.details()
+    assert "recipe_choice" in err.value.details()

@@ -1,5 +1,6 @@
 import datetime
 
+from google.protobuf import struct_pb2 as _struct_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
@@ -32,7 +33,7 @@ class SeatAssignment(_message.Message):
     def __init__(self, player: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class Ticket(_message.Message):
-    __slots__ = ("ticket_id", "game", "players", "min_players", "max_players", "ranked", "state", "created_at", "updated_at", "version", "game_id", "seats", "table_size", "reason")
+    __slots__ = ("ticket_id", "game", "players", "min_players", "max_players", "ranked", "state", "created_at", "updated_at", "version", "game_id", "seats", "table_size", "reason", "options")
     TICKET_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
@@ -47,6 +48,7 @@ class Ticket(_message.Message):
     SEATS_FIELD_NUMBER: _ClassVar[int]
     TABLE_SIZE_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
     ticket_id: str
     game: str
     players: _containers.RepeatedScalarFieldContainer[str]
@@ -61,21 +63,24 @@ class Ticket(_message.Message):
     seats: _containers.RepeatedCompositeFieldContainer[SeatAssignment]
     table_size: int
     reason: str
-    def __init__(self, ticket_id: _Optional[str] = ..., game: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., ranked: _Optional[bool] = ..., state: _Optional[_Union[TicketState, str]] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., version: _Optional[int] = ..., game_id: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatAssignment, _Mapping]]] = ..., table_size: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+    options: _struct_pb2.Struct
+    def __init__(self, ticket_id: _Optional[str] = ..., game: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., ranked: _Optional[bool] = ..., state: _Optional[_Union[TicketState, str]] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., version: _Optional[int] = ..., game_id: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatAssignment, _Mapping]]] = ..., table_size: _Optional[int] = ..., reason: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class CreateTicketRequest(_message.Message):
-    __slots__ = ("game", "players", "min_players", "max_players", "ranked")
+    __slots__ = ("game", "players", "min_players", "max_players", "ranked", "options")
     GAME_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     MIN_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     MAX_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     RANKED_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
     game: str
     players: _containers.RepeatedScalarFieldContainer[str]
     min_players: int
     max_players: int
     ranked: bool
-    def __init__(self, game: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., ranked: _Optional[bool] = ...) -> None: ...
+    options: _struct_pb2.Struct
+    def __init__(self, game: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., ranked: _Optional[bool] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class CreateTicketResponse(_message.Message):
     __slots__ = ("ticket",)
