@@ -6,7 +6,8 @@ Key layout (prefix P, default "mm"):
 
   P:t:<ticket_id>          hash   the ticket (tickets.Ticket.to_hash); final tickets expire after a day
   P:q:<queue>              zset   searching tickets of a queue, scored by created_at (oldest first);
-                                  queue = "<game>:ranked" or "<game>:casual"
+                                  queue = "<game>:ranked" or "<game>:casual", then ":<options>"
+                                  for a ticket asking for game options (tickets.queue_name)
   P:qd:<queue>             hash   ticket_id -> compact summary the matcher needs (size, range, time, ratings)
   P:queues                 set    queue names that ever had a ticket
   P:live:<game>:<player>   string ticket_id of the player's one live (searching or claimed) ticket
