@@ -62,7 +62,7 @@ class Game:
     rules: Rules
     moves: MoveSet
     port: int  # default gRPC port of its rules engine
-    cooperative: bool = False  # the table plays together against the game (co-op boards, no rating)
+    cooperative: bool = False  # the table plays together against the game (rated as a team vs the game)
     bots: Mapping[str, BotFactory] = field(default_factory=dict)  # kind -> factory(seed=...)
     renderer: Renderer | None = None
     catalogue: Callable[[], dict[str, Any]] | None = None  # {"decks": {...}, "cards": {...}}

@@ -32,7 +32,8 @@ def registered_games() -> tuple[str, ...]:
 
 
 def cooperative_games() -> tuple[str, ...]:
-    """The registered games the table plays together: co-op boards, no rating."""
+    """The registered games the table plays together: rated as one team against the game
+    itself (docs/leaderboard.md)."""
     return tuple(g.name for g in games.all_games().values() if g.cooperative)
 
 SUPPORTED_SCHEMA_VERSIONS = (1,)
