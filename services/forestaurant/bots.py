@@ -1,0 +1,2 @@
+"""Forestaurant bots (placeholder)."""
+BOTS = {}

@@ -1,0 +1,1 @@
+"""Forestaurant's terminal renderer (placeholder, filled in below)."""
