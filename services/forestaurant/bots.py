@@ -38,6 +38,9 @@ def _effect(cards, guest_species: str) -> int:
 
 
 class HeuristicBot:
+    SEAT_WHEN_FEWER = 4
+    VALUE_WEIGHT = 0.5  # free seating is worth it while fewer guests than this are at tables
+
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
         self.proposed: set[tuple] = set()  # (turn, table) proposals already tried
@@ -70,7 +73,11 @@ class HeuristicBot:
         score = -self._neighbour_cost(view, table, card) * 2.0
         sp = _species(card)
         score += 2.0 if need.get(sp, 0) > 0 else -1.0
-        score -= 0.4 * _value(card)  # a small guest is cheap to cook for
+        # a big guest costs about as many cards as a small one and reaches the 5-steps sooner
+        score += self.VALUE_WEIGHT * _value(card)
+        row = view["satisfied"][sp]["value"]
+        if (row % 5) + _value(card) >= 5:
+            score += 1.5  # would complete a 5-step: a star back
         return score
 
     def _missing_kinds(self, view) -> Counter:
@@ -137,7 +144,9 @@ class HeuristicBot:
         if kind == "take_order":
             t = tables[m["table"]]
             eff = _effect([m["card"]], t["guest"]["species"])
-            return 500 + 10 * t["clouds"] - 40 * max(eff, -t["clouds"]) - 3 * _value(m["card"])
+            waiting = sum(1 for x in tables if x["status"] == "menu")
+            return (500 - 80 * max(0, waiting - 1) + 10 * t["clouds"] - 40 * max(eff, -t["clouds"])
+                    - 3 * _value(m["card"]))
         if kind == "propose_cook":
             return self._propose_score(view, m)
         if kind == "purchase":
@@ -145,12 +154,12 @@ class HeuristicBot:
             missing = self._missing_kinds(view)
             useful = sum(n for k, n in missing.items() if CAT.pile_of_kind[k] == pile)
             room = view["storage_limit"] - len(view["storage"][view["seat"]])
-            base = 300 if useful else 50
+            base = 450 + 20 * useful if useful else 50
             return base + min(_value(m["card"]), max(room, 1) + 2) * (5 if useful else 1) - (
                 3 * _value(m["card"]) if not useful else 0)
         if kind == "seat":
             guests = sum(1 for t in tables if t["guest"])
-            base = 200 if guests < 4 else 20
+            base = 200 if guests < self.SEAT_WHEN_FEWER else 20
             return base + 5 * self._seat_score(view, m["table"], m["card"])
         return 0
 
