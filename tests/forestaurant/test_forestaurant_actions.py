@@ -198,6 +198,10 @@ def test_a_helper_who_gives_ingredients_gives_at_least_as_many_cards():
     state, _ = act(state, 0, {"type": "propose_cook", "table": 0, "cards": ["bear-6"], "ingredients": ["fish"]})
     with pytest.raises(IllegalMove, match="at least one animal card"):
         RULES.decide(state, 1, {"type": "offer_help", "cards": [], "ingredients": ["berries"]})
+    state = position(state, storage={1: ["fish", "berries"]})
+    with pytest.raises(IllegalMove, match="at least as many animal cards"):
+        RULES.decide(state, 1, {"type": "offer_help", "cards": ["deer-4"], "ingredients": ["fish", "berries"]})
+    RULES.decide(state, 1, {"type": "offer_help", "cards": ["deer-4", "fox-1"], "ingredients": ["fish", "berries"]})
 
 
 def test_helpers_cannot_discard_below_the_minimal_hand():
@@ -265,8 +269,29 @@ def test_the_animal_deck_runs_out_a_new_deck_of_20_then_the_game_is_lost():
     assert node.deck == "animals" and node.k == 1 and len(node.cards) == 31
     state = apply(state, RULES.resolve_chance(state, list(node.cards)))
     assert len(state.out_of_game) == 11 and state.animal_discard == ()
-    assert len(state.animal_deck) == 20 - 1 - 1  # one end draw, then the next player's turn card
+    # the rest of the end draw, then the next player's turn card
+    assert len(state.animal_deck) == 20 - (CAT.draw_number(state.mushrooms) - 1) - 1
     state = replace(state, animal_deck=())
     state = position(state, phase=ACTIONS, active=1, events_left=(), hands={1: HAND[:6]})
     state, events = act(state, 1, {"type": "purchase", "card": "hare-2"})
     assert state.phase == OVER and state.end_reason == "time" and not state.won
+
+
+# ---- Game Variations -------------------------------------------------------------------------
+
+def test_easier_game_ignores_clouds_on_guests_who_are_already_eating():
+    tables = {1: table("hare-1", menu="hare-carrot-clover", eating=True)}
+    normal = _acting(tables=tables)
+    state, _ = act(normal, 0, {"type": "seat", "table": 0, "card": "fox-3"})
+    assert state.tables[1].clouds == 1
+    easy = replace(normal, options=replace(normal.options, ignore_eating_clouds=True))
+    state, _ = act(easy, 0, {"type": "seat", "table": 0, "card": "fox-3"})
+    assert state.tables[1].clouds == 0
+
+
+def test_a_custom_game_reports_custom_difficulty_in_the_result():
+    state = _acting(tables={0: table("bear-5", menu=MENU, eating=True)}, stars=1, mushrooms=11)
+    state = replace(state, options=replace(state.options, satisfied_needed=7), phase=EVENTS,
+                    events_left=(0,), line=(0, 1, 2))
+    state, _ = act(state, 0, {"type": "resolve_event", "table": 0})
+    assert RULES.result(state).difficulty == "custom" and RULES.result(state).team_won

@@ -187,3 +187,22 @@ def test_random_games_end_conserve_and_hide(n):
                            picker=_prefer_progress if seed % 2 else None)
         ends[state.end_reason] += 1
     assert sum(ends.values()) == 6
+
+
+def _team_bot_picker():
+    from services.forestaurant.bots import HeuristicBot
+    bots = {}
+
+    def pick(state, seat, legal, rng):
+        bot = bots.setdefault(seat, HeuristicBot(seed=seat))
+        return bot.choose(RULES.view(state, seat), legal)
+    return pick
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
+def test_team_bot_games_reach_reshuffles_and_still_conserve_and_hide(n):
+    ends = Counter()
+    for seed in range(2):
+        state, log = playout(n, 100 + seed * 7 + n, {}, check_every=4, picker=_team_bot_picker())
+        ends[state.end_reason] += 1
+    assert sum(ends.values()) == 2
