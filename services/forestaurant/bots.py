@@ -184,6 +184,9 @@ class HeuristicBot:
             return -1  # bring everything I hold
         card = m["cards"][0]
         eff = _effect([card], t["guest"]["species"])
+        if not missing and t["clouds"] > 0:
+            # I could cook alone, but the others may calm the guest with cards of its species
+            return 1200 + 10 * t["clouds"] + _value(card) - 30 * max(eff, 0) + 20 * max(0, -eff)
         return 400 + 10 * t["clouds"] + _value(card) - 30 * max(eff, 0)
 
     def _offer_score(self, view, m) -> float:
@@ -200,8 +203,13 @@ class HeuristicBot:
         ing = m["ingredients"]
         if any(k not in missing for k in ing):
             return -5
+        eff = _effect(m["cards"], t["guest"]["species"])
+        offered = [c for o in p["offers"] for c in o["cards"]] + list(p["cards"])
+        clouds_left = t["clouds"] + _effect(offered, t["guest"]["species"])
+        calming = min(max(0, -eff), max(0, clouds_left))
         if not missing and short == 0:
-            return -5
+            # the meal is complete: only cards of the guest's own species still help (calm it)
+            return 40 * calming - 5 * len(m["cards"]) if calming == len(m["cards"]) else -5
         gain = 0.0
         # how many of the missing ingredients this offer gives (others may hold the rest)
         gain += 50 * len(ing)
@@ -213,7 +221,8 @@ class HeuristicBot:
         if short:
             gain += 20 * min(val, short)
         gain -= 2 * max(0, val - short)
-        gain -= 30 * max(0, _effect(m["cards"], t["guest"]["species"]))
+        gain -= 30 * max(0, eff)
+        gain += 40 * calming
         return gain
 
 
