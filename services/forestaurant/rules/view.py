@@ -56,7 +56,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "legal_moves": legal_moves(state, seat) if seat is not None else [],
         "options": state.options.as_dict(),
         "difficulty": state.options.difficulty,
-        "points": state.score,
+        "points": {p: state.score for p in state.players},
         "score": state.score,
         "hand": list(state.hands[seat]) if seat is not None and started else [],
         "hand_sizes": [len(h) for h in state.hands] if started else [0] * n,
