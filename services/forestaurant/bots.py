@@ -38,8 +38,10 @@ def _effect(cards, guest_species: str) -> int:
 
 
 class HeuristicBot:
-    SEAT_WHEN_FEWER = 4
-    VALUE_WEIGHT = 0.5  # free seating is worth it while fewer guests than this are at tables
+    # weights tuned by in-process self-play (python -m services.forestaurant.balance)
+    SEAT_WHEN_FEWER = 4  # free seating is worth it while fewer guests than this are at tables
+    VALUE_WEIGHT = 0.5  # how much a seated guest's value counts (big guests reach 5-steps sooner)
+    ORDER_BACKLOG = 0  # how much less an order is worth per face-up menu still waiting
 
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
@@ -145,7 +147,7 @@ class HeuristicBot:
             t = tables[m["table"]]
             eff = _effect([m["card"]], t["guest"]["species"])
             waiting = sum(1 for x in tables if x["status"] == "menu")
-            return (500 - 80 * max(0, waiting - 1) + 10 * t["clouds"] - 40 * max(eff, -t["clouds"])
+            return (500 - self.ORDER_BACKLOG * max(0, waiting - 1) + 10 * t["clouds"] - 40 * max(eff, -t["clouds"])
                     - 3 * _value(m["card"]))
         if kind == "propose_cook":
             return self._propose_score(view, m)

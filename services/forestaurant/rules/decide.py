@@ -4,7 +4,9 @@ Legal moves (`legal_moves`) are a finite canonical list; where a move pays with 
 the list shows a bounded representative family and `decide` accepts every legal set:
 - cook (alone): every single card that reaches the guest's value, and every pair of cards that
   reaches it where neither card does alone; if no single card or pair reaches it, the set of the
-  highest cards that does. Any other set that reaches the value is accepted too.
+  highest cards that does; and each of these sets once more with every card of the guest's own
+  species the player can spare (they calm the guest). Any other set that reaches the value is
+  accepted too.
 - propose_cook: one card with each subset of the required ingredients the active player holds.
 - offer_help: one card with no or one ingredient, two cards with both ingredients.
 - commit_cook: every subset of the offers that completes the meal.
@@ -716,8 +718,9 @@ def _distinct(cards) -> list[str]:
     return sorted(set(cards))
 
 
-def cook_sets(hand: Sequence[str], value: int, spare: int) -> list[tuple[str, ...]]:
-    """The canonical card sets reaching `value` from `hand`, at most `spare` cards each."""
+def cook_sets(hand: Sequence[str], value: int, spare: int, species: str | None = None) -> list[tuple[str, ...]]:
+    """The canonical card sets reaching `value` from `hand`, at most `spare` cards each; with
+    `species`, each set also once more with every spare card of the guest's species added."""
     cat = catalogue()
     val = {c: cat.animals[c].value for c in hand}
     out: list[tuple[str, ...]] = []
@@ -738,6 +741,13 @@ def cook_sets(hand: Sequence[str], value: int, spare: int) -> list[tuple[str, ..
             total += val[c]
         if total >= value:
             out.append(tuple(sorted(chosen)))
+    if species is not None:
+        for base in list(out):
+            rest = Counter(hand) - Counter(base)
+            same = [c for c in sorted(rest.elements()) if cat.animals[c].species == species]
+            extra = tuple(sorted(base + tuple(same[:spare - len(base)])))
+            if len(extra) > len(base) and extra not in out:
+                out.append(extra)
     return out
 
 
@@ -775,7 +785,8 @@ def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
             elif tab.status == "menu":
                 required = cat.menus[tab.menu].ingredients
                 if all(k in state.storage[seat] for k in required):
-                    for cs in cook_sets(hand, cat.animals[tab.guest].value, spare):
+                    guest = cat.animals[tab.guest]
+                    for cs in cook_sets(hand, guest.value, spare, guest.species):
                         moves.append({"type": "cook", "table": t, "cards": list(cs),
                                       "ingredients": list(required)})
                 if len(state.players) > 1:
