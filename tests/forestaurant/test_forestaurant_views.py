@@ -50,3 +50,12 @@ def test_to_act_and_legal_moves_in_a_view():
     v = RULES.view(state, 0)
     assert v["to_act"] == ["ann"] and v["legal_moves"] == RULES.legal_moves(state, 0)
     assert RULES.view(state, 1)["legal_moves"] == []
+
+
+def test_while_a_meal_is_proposed_the_helpers_are_listed_before_the_proposer():
+    from dataclasses import replace
+    from services.forestaurant.rules.state import COOKING, Proposal
+    from forestaurant_helpers import position, table
+    state = position(ready(3), tables={4: table("bear-5", bell=True, menu="bear-fish-berries")})
+    state = replace(state, active=1, phase=COOKING, proposal=Proposal(4, 1, ("bear-6",), ()))
+    assert RULES.view(state, 0)["to_act"] == ["ann", "cid", "bob"]

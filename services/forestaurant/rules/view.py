@@ -52,7 +52,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "active": state.players[state.active] if started else None,
         "active_seat": state.active,
         "turn": state.turn,
-        "to_act": [state.players[s] for s in sorted(to_act(state))],
+        # while a meal is proposed the helpers come first: a driver that asks the listed seats in
+        # order gives them their chance before the proposer commits
+        "to_act": [state.players[s] for s in sorted(to_act(state), key=lambda s: (s == state.active, s))],
+        "you": state.players[seat] if seat is not None else None,
+        "finished": state.phase == OVER,
         "legal_moves": legal_moves(state, seat) if seat is not None else [],
         "options": state.options.as_dict(),
         "difficulty": state.options.difficulty,
