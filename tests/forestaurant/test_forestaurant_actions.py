@@ -295,3 +295,11 @@ def test_a_custom_game_reports_custom_difficulty_in_the_result():
                     events_left=(0,), line=(0, 1, 2))
     state, _ = act(state, 0, {"type": "resolve_event", "table": 0})
     assert RULES.result(state).difficulty == "custom" and RULES.result(state).team_won
+
+
+def test_no_actions_when_the_events_leave_the_hand_at_the_minimal_size():
+    state = empty_board(ready(2))
+    state = position(state, hands={0: HAND[:6]}, line=(0, 1, 2), events_left=(0,), phase=EVENTS, active=0)
+    state, events = act(state, 0, {"type": "resolve_event", "table": 0, "card": "hare-1"})
+    assert "PhaseChanged" not in names(events) or state.phase != ACTIONS
+    assert state.active == 1 and state.phase == EVENTS

@@ -8,8 +8,8 @@ GAMES = 40
 
 
 def test_the_heuristic_team_bot_scores_clearly_more_than_random_play():
-    # measured: over 40 two-player normal games the team bot satisfies ~17 value on average and
-    # wins a few games; random play satisfies ~1 and never wins
+    # measured: over these 40 two-player normal games the team bot satisfies 24.7 value on
+    # average, wins 6 and lasts 14 turns; random play satisfies 0, wins none, lasts 4 turns
     bot = [play(2, g, {}, HeuristicBot)[0] for g in range(GAMES)]
     rnd = [play(2, g, {}, RandomBot)[0] for g in range(GAMES)]
     bot_score = sum(s.score for s in bot) / GAMES
