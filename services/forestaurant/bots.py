@@ -42,6 +42,7 @@ class HeuristicBot:
     SEAT_WHEN_FEWER = 4  # free seating is worth it while fewer guests than this are at tables
     VALUE_WEIGHT = 0.5  # how much a seated guest's value counts (big guests reach 5-steps sooner)
     ORDER_BACKLOG = 0  # how much less an order is worth per face-up menu still waiting
+    ROOM_SLACK = 2  # a purchase may overflow the storage limit by this much (discarded at the end)
 
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
@@ -157,7 +158,7 @@ class HeuristicBot:
             useful = sum(n for k, n in missing.items() if CAT.pile_of_kind[k] == pile)
             room = view["storage_limit"] - len(view["storage"][view["seat"]])
             base = 450 + 20 * useful if useful else 50
-            return base + min(_value(m["card"]), max(room, 1) + 2) * (5 if useful else 1) - (
+            return base + min(_value(m["card"]), max(room, 1) + self.ROOM_SLACK) * (5 if useful else 1) - (
                 3 * _value(m["card"]) if not useful else 0)
         if kind == "seat":
             guests = sum(1 for t in tables if t["guest"])
