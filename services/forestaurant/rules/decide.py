@@ -7,7 +7,7 @@ the list shows a bounded representative family and `decide` accepts every legal 
   highest cards that does; and each of these sets once more with every card of the guest's own
   species the player can spare (they calm the guest). Any other set that reaches the value is
   accepted too.
-- propose_cook: one card with each subset of the required ingredients the active player holds.
+- propose_cook: one card with every required ingredient the active player holds.
 - offer_help: one card with no or one ingredient, two cards with both ingredients.
 - commit_cook: every subset of the offers that completes the meal.
 Card ids repeat (copies of one card share an id), so the list holds each distinct choice once.
@@ -790,10 +790,10 @@ def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
                         moves.append({"type": "cook", "table": t, "cards": list(cs),
                                       "ingredients": list(required)})
                 if len(state.players) > 1:
-                    for ing in _ingredient_subsets(state.storage[seat], required):
-                        for c in _distinct(hand):
-                            moves.append({"type": "propose_cook", "table": t, "cards": [c],
-                                          "ingredients": list(ing)})
+                    ing = [k for k in required if k in state.storage[seat]]
+                    for c in _distinct(hand):
+                        moves.append({"type": "propose_cook", "table": t, "cards": [c],
+                                      "ingredients": ing})
         moves += [{"type": "purchase", "card": c} for c in _distinct(hand)]
         return moves
     if state.phase == COOKING:
