@@ -44,6 +44,9 @@ def test_seating_is_skipped_when_the_hand_is_at_the_minimal_size():
     legal = RULES.legal_moves(state, 0)
     assert {"type": "resolve_event", "table": 0} in legal
     assert not [m for m in legal if "card" in m]
+    from services.forestaurant.moves import MOVES
+    checked = MOVES.check({"type": "resolve_event", "table": 0, "card": None})
+    RULES.decide(state, 0, checked)  # an explicit null card is no card
     state, events = act(state, 0, {"type": "resolve_event", "table": 0})
     assert names(events)[0] == "SeatingSkipped" and state.tables[0].guest is None
 

@@ -372,6 +372,13 @@ def _cards(move: Mapping[str, Any], name: str) -> tuple[str, ...]:
     return tuple(v)
 
 
+def _str(move: Mapping[str, Any], name: str) -> str:
+    v = move.get(name)
+    if not isinstance(v, str):
+        raise IllegalMove(f"this move needs '{name}' (an id)")
+    return v
+
+
 def _int(move: Mapping[str, Any], name: str) -> int:
     v = move.get(name)
     if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < 9:
@@ -477,7 +484,7 @@ def _leave(out: _Outcome, table: int) -> None:
 
 def _free_seat(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
     _need_action(state, seat, "may seat guests")
-    table, card = _int(move, "table"), move["card"]
+    table, card = _int(move, "table"), _str(move, "card")
     if state.tables[table].guest is not None:
         raise IllegalMove(f"free seating needs an empty table; table {table} is taken")
     if card not in state.hands[seat]:
@@ -499,7 +506,7 @@ def _menu_available(state: State, species: str) -> bool:
 
 def _take_order(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
     _need_action(state, seat, "may take orders")
-    table, card = _int(move, "table"), move["card"]
+    table, card = _int(move, "table"), _str(move, "card")
     t = state.tables[table]
     if t.status != "bell":
         raise IllegalMove(f"taking an order needs a guest with a bell; table {table} is {t.status}")
@@ -520,7 +527,7 @@ def _take_order(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
 
 def _purchase(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
     _need_action(state, seat, "may purchase ingredients")
-    card = move["card"]
+    card = _str(move, "card")
     if card not in state.hands[seat]:
         raise IllegalMove(f"you do not hold {card}")
     cat = catalogue()
@@ -666,7 +673,7 @@ def _withdraw(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
 
 def _discard(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
     _need_active(state, seat, DISCARD, "discards ingredients")
-    token = move["token"]
+    token = _str(move, "token")
     if token not in state.storage[seat]:
         raise IllegalMove(f"you do not store {token}")
 
@@ -695,7 +702,7 @@ def decide(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
     if kind not in MOVES:
         raise IllegalMove(f"unknown move {kind!r}")
     for name in ("card", "token"):
-        if name in move and not isinstance(move[name], str):
+        if move.get(name) is not None and not isinstance(move[name], str):
             raise IllegalMove(f"'{name}' must be an id")
     return MOVES[kind](state, seat, move)
 
