@@ -1,0 +1,30 @@
+"""Forestaurant as a shared.rules.Rules object."""
+from __future__ import annotations
+
+from . import decide as _d
+from .events import EVENT_TYPES
+from .state import evolve
+from .view import GAME_NAME, event_view, view
+
+
+class ForestaurantRules:
+    name = GAME_NAME
+    min_players = 1
+    max_players = 5
+    event_types = EVENT_TYPES
+
+    initial_state = staticmethod(_d.initial_state)
+    start = staticmethod(_d.start)
+    decide = staticmethod(_d.decide)
+    evolve = staticmethod(evolve)
+    chance = staticmethod(_d.chance)
+    resolve_chance = staticmethod(_d.resolve_chance)
+    is_terminal = staticmethod(_d.is_terminal)
+    to_act = staticmethod(_d.to_act)
+    legal_moves = staticmethod(_d.legal_moves)
+    view = staticmethod(view)
+    event_view = staticmethod(event_view)
+    result = staticmethod(_d.result)
+
+
+RULES = ForestaurantRules()

@@ -1,0 +1,48 @@
+"""The renderer draws any view and labels every move, from the seat's view only."""
+from __future__ import annotations
+
+import io
+import random
+
+from rich.console import Console
+
+from forestaurant_helpers import RULES
+from services.forestaurant import GAME, render
+from services.forestaurant.balance import play
+from shared.codec import EventCodec
+
+
+def _text(renderable) -> str:
+    console = Console(file=io.StringIO(), width=110, color_system=None)
+    console.print(renderable)
+    return console.file.getvalue()
+
+
+def test_screens_events_and_moves_render_through_a_game():
+    state, _ = play(3, 5, {})
+    for seat in (0, 1, None):
+        text = _text(render.screen(RULES.view(state, seat)))
+        assert "Forestaurant" in text and "satisfied" in text
+    # a mid-game view with moves
+    from forestaurant_helpers import ready
+    s = ready(3)
+    view = RULES.view(s, 0)
+    text = _text(render.screen(view))
+    assert "Your moves" in text and "event at table" in text
+    codec = EventCodec(RULES.event_types)
+    from services.forestaurant.rules.events import TurnStarted
+    line = render.event_line(codec.encode(TurnStarted(0, 1, 3, (6, 7, 8))), ["ann", "bob"], "ann")
+    assert line == "turn 1: you drew a 3: events at tables 6, 7, 8"
+
+
+def test_the_game_declaration():
+    assert GAME.name == "forestaurant" and GAME.cooperative and GAME.port == 50056
+    assert GAME.min_players == 1 and GAME.max_players == 5
+    cat = GAME.catalogue()
+    assert len(cat["decks"]["animals"]) == 96 and len(cat["decks"]["menus"]) == 30
+    assert len(cat["decks"]["vegetables"]) + len(cat["decks"]["meats"]) == 40
+    assert all(c in cat["cards"] for deck in cat["decks"].values() for c in deck)
+    import json
+    json.dumps(cat)
+    schema = GAME.moves.schema()
+    assert {v["title"] for v in schema["oneOf"]} >= {"resolve_event", "cook", "offer_help"}
