@@ -45,7 +45,10 @@ def play_game(game: str, bots: Sequence[Bot], seed: int | str, options: dict | N
             rng.shuffle(order)
             events = rules.resolve_chance(state, order)
         else:
-            seat = min(rules.to_act(state))
+            # the first of the view's `to_act` list: a game lists first the seats to ask first
+            # (Forestaurant: helpers before the cook who commits)
+            first = rules.view(state, None)["to_act"][0]
+            seat = names.index(first) if first in names else min(rules.to_act(state))
             legal = rules.legal_moves(state, seat)
             move = bots[seat].choose(rules.view(state, seat), legal)
             events = rules.decide(state, seat, move)

@@ -43,7 +43,7 @@ def test_the_first_meal_scenario_through_the_rules():
 
 def test_the_first_meal_scenario_through_the_project_runner(monkeypatch):
     monkeypatch.setenv("FOODGAMES_EXTRA_GAMES", "services.forestaurant:GAME")
-    from shared.scenario import run_scenario
+    from apps.scenario import run_scenario
     code, out = run_scenario(json.loads(FILE.read_text()))
     assert code == 0 and out["ok"] and not out["finished"]
     assert out["view"]["satisfied"]["bear"]["value"] == 5 and out["view"]["stars_covered"] == 1

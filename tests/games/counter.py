@@ -111,6 +111,7 @@ class CounterRules:
 
     def view(self, state: State, seat: int | None) -> dict:
         return {"total": state.total, "target": state.target, "turn": state.turn,
+                "to_act": [state.players[s] for s in sorted(self.to_act(state))],
                 "my_card": state.hands[seat] if state.hands and seat is not None else None,
                 "winner": state.winner}
 

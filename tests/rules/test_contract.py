@@ -106,6 +106,9 @@ class Playout:
         rules, state = self.rules, self.state
         spectator = rules.view(state, None)
         json.dumps(spectator)
+        # every view says who may act (clients and bots read it), in the game's order of asking
+        acting = {self.players[s] for s in rules.to_act(state)}
+        assert set(spectator["to_act"]) == acting and len(spectator["to_act"]) == len(acting)
         public = _strings(spectator)
         for seat in range(len(self.players)):
             view = rules.view(state, seat)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from . import decide as _d
 from .events import EVENT_TYPES
 from .state import evolve
-from .view import GAME_NAME, event_view, view
+from .view import GAME_NAME, event_view, private_cards, view
 
 
 class ForestaurantRules:
@@ -24,6 +24,7 @@ class ForestaurantRules:
     legal_moves = staticmethod(_d.legal_moves)
     view = staticmethod(view)
     event_view = staticmethod(event_view)
+    private_cards = staticmethod(private_cards)
     result = staticmethod(_d.result)
 
 

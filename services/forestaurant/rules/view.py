@@ -114,3 +114,10 @@ def event_view(event: Any, seat: int | None) -> dict[str, Any] | Any | None:
                 shown["cards"] = list(event.cards)
             return shown
     return event
+
+
+def private_cards(state, seat: int) -> list[str]:
+    """The seat's hand: the only cards it sees that others do not."""
+    if not isinstance(seat, int) or not 0 <= seat < len(state.hands):
+        return []
+    return list(state.hands[seat])
