@@ -240,6 +240,9 @@ TAMPERING = {
     "an input card": (
         lambda b, g: b["shuffles"][1]["cards"].__setitem__(0, "wolf"),
         ["shuffle dog#0: {digests}"]),
+    "two input cards swapped (the same cards, another list)": (
+        lambda b, g: swap_first_two(b["shuffles"][1]["cards"]),
+        ["shuffle dog#0: {digests}", "shuffle dog#0: re-derived order"]),
     "an input card and its hash": (
         lambda b, g: input_card_and_its_commitment(b),
         ["shuffle dog#0: log record"]),

@@ -117,14 +117,20 @@ def test_a_played_game_verifies_online_and_an_edited_bundle_fails_offline(stack,
     order = edited["shuffles"][0]["order"]
     i = next(n for n in range(1, len(order)) if order[n] != order[0])
     order[0], order[i] = order[i], order[0]
-    seed = bytearray(bytes.fromhex(edited["client_seeds"][1]["seed"]))
-    seed[0] ^= 0x01
-    edited["client_seeds"][1]["seed"] = seed.hex()
+    deck, k = edited["shuffles"][0]["deck"], edited["shuffles"][0]["k"]
     tampered = tmp_path / "edited.json"
     tampered.write_text(json.dumps(edited))
     failed = foodgames(stack, "audit", "verify", "--bundle", str(tampered), "--public-key", public_key)
     assert failed.returncode == 1, failed.stdout + failed.stderr
-    deck, k = edited["shuffles"][0]["deck"], edited["shuffles"][0]["k"]
+    assert f"FAILED  shuffle {deck}#{k}: commitments" in failed.stdout, "the order no longer opens the commitment"
+    assert f"ok      shuffle {deck}#1: commitments" in failed.stdout
+
+    seed = bytearray(bytes.fromhex(edited["client_seeds"][1]["seed"]))
+    seed[0] ^= 0x01
+    edited["client_seeds"][1]["seed"] = seed.hex()
+    tampered.write_text(json.dumps(edited))
+    failed = foodgames(stack, "audit", "verify", "--bundle", str(tampered), "--public-key", public_key)
+    assert failed.returncode == 1, failed.stdout + failed.stderr
     assert f"FAILED  shuffle {deck}#{k}: commitments" in failed.stdout
     assert f"FAILED  shuffle {deck}#1: re-derived order" in failed.stdout, "the changed seed breaks every deal"
     assert "RESULT:" in failed.stdout and "FAILED" in failed.stdout.splitlines()[-1]
