@@ -24,7 +24,8 @@ from dataclasses import asdict, dataclass
 from typing import Any, Sequence, Union
 
 from services.deck.shuffle import (ALGORITHM, ALGORITHMS, V1, V2, card_list_sha256, input_commit,
-                                   output_commit, commitment as commit_to)
+                                   output_commit)
+from services.deck.shuffle import commitment as commit_to
 
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
@@ -149,7 +150,7 @@ class SaltedShuffleRecord:
 
     @classmethod
     def of(cls, game_id: str, deck: str, k: int, cards: Sequence[str], order: Sequence[str],
-           shuffle_seed: bytes) -> "SaltedShuffleRecord":
+           shuffle_seed: bytes) -> SaltedShuffleRecord:
         return cls(game_id, deck, k, input_commit(shuffle_seed, cards),
                    output_commit(shuffle_seed, order))
 
@@ -160,7 +161,7 @@ class SaltedShuffleRecord:
         return canonical_json(self.to_dict())
 
 
-AnyShuffleRecord = Union[ShuffleRecord, SaltedShuffleRecord]
+AnyShuffleRecord = ShuffleRecord | SaltedShuffleRecord
 SHUFFLE_RECORDS = (ShuffleRecord, SaltedShuffleRecord)
 
 
