@@ -43,6 +43,14 @@ def free_port_base(count: int | None = None) -> int:
     raise RuntimeError("no run of free ports found")
 
 
+def this_tree_first(env: dict[str, str]) -> dict[str, str]:
+    """`foodgames` is the venv's console script, whose editable install may point at
+    another checkout (a git worktree shares the main tree's venv); with this tree
+    first on PYTHONPATH every process of the tests runs the code under test."""
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])])
+    return env
+
+
 def stack_env(tmp: Path, nats_url: str | None, redis_url: str | None, base: int) -> dict[str, str]:
     env = dict(os.environ, FOODGAMES_DATA_DIR=str(tmp), FOODGAMES_PORT_BASE=str(base),
                FOODGAMES_TOKEN_KEY="stack-test-key-" + "z" * 32, FOODGAMES_SEED_WINDOW_S="0.3",
@@ -52,7 +60,7 @@ def stack_env(tmp: Path, nats_url: str | None, redis_url: str | None, base: int)
             env[name] = value
         else:
             env.pop(name, None)
-    return env
+    return this_tree_first(env)
 
 
 @pytest.fixture(scope="session")
@@ -84,4 +92,4 @@ def cli_env(stack) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("FOODGAMES_")}
     env.update(FOODGAMES_TOKEN_KEY=stack.token_key, FOODGAMES_DATA_DIR=str(stack.data_dir),
                FOODGAMES_DECK_ADDR=stack.address("deck"))
-    return env
+    return this_tree_first(env)

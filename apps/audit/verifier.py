@@ -5,6 +5,10 @@ RFC 9162, C2SP tlog-checkpoint and signed-note) and sharing no code with the
 deck service, so that a bug in the service is not also a bug here. It imports
 only the Python standard library and `cryptography` (for Ed25519).
 
+It knows both shuffle algorithms: foodgames-shuffle-v1 (plain card-list hashes
+in the shuffle records) and foodgames-shuffle-v2 (card-list commitments keyed
+with each shuffle's seed); a bundle names its algorithm and is checked by it.
+
     report = verify_bundle(json.load(open("bundle.json")))
     print(format_report(report))
     report.ok   # True only when every check holds
@@ -28,7 +32,14 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 BUNDLE_FORMAT = "foodgames-audit-bundle-v1"
-ALGORITHM = "foodgames-shuffle-v1"
+V1 = "foodgames-shuffle-v1"
+V2 = "foodgames-shuffle-v2"
+ALGORITHMS = (V1, V2)
+ALGORITHM = V2  # the default of the derivation functions: what the deck uses for new games
+# what a shuffle record and a bundle's shuffle entry hold of its cards and order, and the
+# name of the check that recomputes them
+SHUFFLE_DIGESTS = {V1: ("input_sha256", "output_sha256"), V2: ("input_commit", "output_commit")}
+DIGEST_CHECK = {V1: "hashes", V2: "commitments"}
 
 
 # ====================================================================== report
@@ -139,7 +150,7 @@ def _sha256_hex(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-# ====================================================================== foodgames-shuffle-v1
+# ====================================================================== foodgames-shuffle-v1, -v2
 # Reimplemented from docs/shuffle-spec.md.
 
 def _u32(n: int) -> bytes:
@@ -159,10 +170,12 @@ def _lp(data: bytes) -> bytes:
 
 
 def shuffle_seed(server_seed: bytes, client_seeds: Sequence[tuple[int, bytes]],
-                 game_id: str, deck: str, k: int) -> bytes:
+                 game_id: str, deck: str, k: int, algorithm: str = ALGORITHM) -> bytes:
     """Spec section 3: HMAC-SHA256 keyed with the server seed over the
-    length-prefixed message; client seeds as (seat, seed), sorted by seat."""
-    message = _lp(ALGORITHM.encode()) + _lp(game_id.encode("utf-8")) \
+    length-prefixed message; client seeds as (seat, seed), sorted by seat.
+    The message starts with the algorithm's name (section 11 for v2)."""
+    _require(algorithm in ALGORITHMS, f"unknown algorithm {algorithm!r}")
+    message = _lp(algorithm.encode()) + _lp(game_id.encode("utf-8")) \
         + _lp(deck.encode("utf-8")) + _u64(k) + _u32(len(client_seeds))
     for seat, seed in sorted(client_seeds):
         message += _u32(seat) + _lp(seed)
@@ -198,9 +211,10 @@ def below(stream: Stream, n: int) -> int:
 
 
 def derive_order(server_seed: bytes, client_seeds: Sequence[tuple[int, bytes]],
-                 game_id: str, deck: str, k: int, cards: Sequence[str]) -> list[str]:
+                 game_id: str, deck: str, k: int, cards: Sequence[str],
+                 algorithm: str = ALGORITHM) -> list[str]:
     """Spec section 6: Fisher-Yates from the last position down."""
-    stream = Stream(shuffle_seed(server_seed, client_seeds, game_id, deck, k))
+    stream = Stream(shuffle_seed(server_seed, client_seeds, game_id, deck, k, algorithm))
     order = list(cards)
     i = len(order) - 1
     while i >= 1:
@@ -210,12 +224,25 @@ def derive_order(server_seed: bytes, client_seeds: Sequence[tuple[int, bytes]],
     return order
 
 
-def cards_sha256(cards: Sequence[str]) -> str:
-    """Spec section 7: SHA-256 of u32be(count) || lp(utf8(card))..."""
+def _card_list(cards: Sequence[str]) -> bytes:
+    """Spec section 7: u32be(count) || lp(utf8(card)) for each card."""
     data = _u32(len(cards))
     for card in cards:
         data += _lp(card.encode("utf-8"))
-    return _sha256_hex(data)
+    return data
+
+
+def cards_sha256(cards: Sequence[str]) -> str:
+    """Spec section 7 (v1): SHA-256 of u32be(count) || lp(utf8(card))..."""
+    return _sha256_hex(_card_list(cards))
+
+
+def cards_commit(seed: bytes, label: str, cards: Sequence[str]) -> str:
+    """Spec section 11 (v2): HMAC-SHA256 keyed with the shuffle seed over
+    lp(label) || the card list of section 7; label "input" or "output"."""
+    _require(label in ("input", "output"), f"no commitment labelled {label!r}")
+    _require(len(seed) == 32, "a commitment is keyed with a 32-byte shuffle seed")
+    return hmac.new(seed, _lp(label.encode("ascii")) + _card_list(cards), hashlib.sha256).hexdigest()
 
 
 # ====================================================================== RFC 9162 Merkle proofs
@@ -352,7 +379,7 @@ def open_signed_checkpoint(note: str, vkey: str) -> CheckpointInfo:
 
 # ====================================================================== leaves
 
-def _record(leaf: bytes, kind: str, fields: set[str]) -> dict[str, Any]:
+def _record(leaf: bytes, kind: str, fields: set[str], algorithm: str) -> dict[str, Any]:
     try:
         record = json.loads(leaf.decode("ascii"))
     except (UnicodeDecodeError, ValueError):
@@ -364,8 +391,8 @@ def _record(leaf: bytes, kind: str, fields: set[str]) -> dict[str, Any]:
                                          f"not a {kind} record")
     _require(set(record) == fields, f"the {kind} record does not have exactly the fields "
                                     f"{sorted(fields)}")
-    _require(record["algorithm"] == ALGORITHM,
-             f"the record names algorithm {record['algorithm']!r}, not {ALGORITHM}")
+    _require(record["algorithm"] == algorithm,
+             f"the record names algorithm {record['algorithm']!r}, the bundle {algorithm}")
     return record
 
 
@@ -394,6 +421,8 @@ def verify_bundle(bundle: dict, expected_public_key: str | None = None) -> Repor
         return report
 
     p.game_id = bundle["game_id"]
+    algorithm = bundle["algorithm"]
+    input_field, output_field = SHUFFLE_DIGESTS[algorithm]
     log = bundle["log"]
     shuffles = bundle["shuffles"]
 
@@ -453,7 +482,7 @@ def verify_bundle(bundle: dict, expected_public_key: str | None = None) -> Repor
     def commitment_leaf() -> str:
         index = bundle["commitment"]["log_index"]
         record = _record(leaf_at(index, "commitment"), "commitment",
-                         {"type", "algorithm", "game_id", "game", "players", "commitment"})
+                         {"type", "algorithm", "game_id", "game", "players", "commitment"}, algorithm)
         _require(record["game_id"] == p.game_id and record["game"] == bundle["game"],
                  f"log entry {index} commits to game {record['game_id']!r} ({record['game']!r})")
         _require(record["commitment"] == bundle["commitment"]["sha256"],
@@ -503,30 +532,44 @@ def verify_bundle(bundle: dict, expected_public_key: str | None = None) -> Repor
     for s in shuffles:
         label = f"shuffle {s.get('deck')}#{s.get('k')}" if isinstance(s, dict) else "shuffle ?"
 
-        def hashes(s=s) -> str:
+        def digests(s=s) -> str:
             _require(isinstance(s["deck"], str) and isinstance(s["k"], int) and s["k"] >= 0,
                      "deck or k is malformed")
             cards, order = s["cards"], s["order"]
             _require(all(isinstance(c, str) for c in [*cards, *order]), "a card is not a string")
-            _require(cards_sha256(cards) == s["input_sha256"],
-                     "input_sha256 is not the hash of the input cards")
-            _require(cards_sha256(order) == s["output_sha256"],
-                     "output_sha256 is not the hash of the order")
+            if algorithm == V1:  # plain hashes (section 7)
+                _require(cards_sha256(cards) == s["input_sha256"],
+                         "input_sha256 is not the hash of the input cards")
+                _require(cards_sha256(order) == s["output_sha256"],
+                         "output_sha256 is not the hash of the order")
+            else:  # commitments keyed with the shuffle seed (section 11)
+                _require(len(p.server_seed) == 32, "no valid revealed server seed to key the "
+                                                   "commitments with")
+                _require(len(p.client_seeds) == len(bundle["client_seeds"]),
+                         "the client seeds are malformed")
+                seed = shuffle_seed(p.server_seed, p.client_seeds, p.game_id, s["deck"], s["k"],
+                                    algorithm)
+                _require(cards_commit(seed, "input", cards) == s["input_commit"],
+                         "input_commit is not the commitment to the input cards under this "
+                         "shuffle's seed")
+                _require(cards_commit(seed, "output", order) == s["output_commit"],
+                         "output_commit is not the commitment to the order under this "
+                         "shuffle's seed")
             _require(sorted(cards) == sorted(order), "the order is not a permutation of the cards")
             key = (s["deck"], s["k"])
             _require(key not in seen_shuffles, f"deck {s['deck']} shuffle {s['k']} appears twice")
             seen_shuffles[key] = order
-            return f"{len(cards)} cards; input {_short(s['input_sha256'])}, " \
-                   f"output {_short(s['output_sha256'])}"
-        report.run(f"{label}: hashes", hashes)
+            return f"{len(cards)} cards; input {_short(s[input_field])}, " \
+                   f"output {_short(s[output_field])}"
+        report.run(f"{label}: {DIGEST_CHECK[algorithm]}", digests)
 
         def log_record(s=s) -> str:
             record = _record(leaf_at(s["log_index"], label), "shuffle",
-                             {"type", "algorithm", "game_id", "deck", "k", "input_sha256",
-                              "output_sha256"})
+                             {"type", "algorithm", "game_id", "deck", "k", input_field,
+                              output_field}, algorithm)
             for key, expected in (("game_id", p.game_id), ("deck", s["deck"]), ("k", s["k"]),
-                                  ("input_sha256", s["input_sha256"]),
-                                  ("output_sha256", s["output_sha256"])):
+                                  (input_field, s[input_field]),
+                                  (output_field, s[output_field])):
                 _require(record[key] == expected,
                          f"log entry {s['log_index']} has {key} {record[key]!r}, the bundle says "
                          f"{expected!r}")
@@ -538,7 +581,7 @@ def verify_bundle(bundle: dict, expected_public_key: str | None = None) -> Repor
             _require(len(p.client_seeds) == len(bundle["client_seeds"]),
                      "the client seeds are malformed")
             order = derive_order(p.server_seed, p.client_seeds, p.game_id, s["deck"], s["k"],
-                                 s["cards"])
+                                 s["cards"], algorithm)
             if order != s["order"]:
                 first = next(i for i, (a, b) in enumerate(zip(order, s["order"])) if a != b)
                 raise Failed(f"re-deriving from the seeds gives a different order (first "
@@ -570,7 +613,7 @@ def verify_bundle(bundle: dict, expected_public_key: str | None = None) -> Repor
     def reveal() -> str:
         index = bundle["reveal"]["log_index"]
         record = _record(leaf_at(index, "reveal"), "reveal",
-                         {"type", "algorithm", "game_id", "commitment", "server_seed"})
+                         {"type", "algorithm", "game_id", "commitment", "server_seed"}, algorithm)
         _require(record["game_id"] == p.game_id, f"log entry {index} reveals game "
                                                  f"{record['game_id']!r}")
         _require(record["server_seed"] == bundle["server_seed"],
@@ -596,9 +639,10 @@ def _check_format(bundle: Any) -> str:
     _require(isinstance(bundle, dict), "the bundle is not a JSON object")
     _require(bundle.get("format") == BUNDLE_FORMAT,
              f"format is {bundle.get('format')!r}, expected {BUNDLE_FORMAT!r}")
-    _require(bundle.get("algorithm") == ALGORITHM,
-             f"algorithm {bundle.get('algorithm')!r} is not {ALGORITHM} (the only one this "
-             "verifier knows)")
+    algorithm = bundle.get("algorithm")
+    _require(isinstance(algorithm, str) and algorithm in ALGORITHMS,
+             f"algorithm {algorithm!r} is not one this verifier knows ({', '.join(ALGORITHMS)})")
+    digests = set(SHUFFLE_DIGESTS[algorithm])
     shapes = {"game_id": str, "game": str, "server_seed": str, "commitment": dict,
               "client_seeds": list, "shuffles": list, "events": list, "reveal": dict, "log": dict}
     for key, kind in shapes.items():
@@ -610,12 +654,12 @@ def _check_format(bundle: Any) -> str:
         _require(isinstance(bundle["log"].get(key), str), f"log.{key} is missing")
     _require(isinstance(bundle["log"].get("entries"), list), "log.entries is missing")
     for n, s in enumerate(bundle["shuffles"]):
-        _require(isinstance(s, dict) and {"deck", "k", "cards", "order", "input_sha256",
-                                          "output_sha256", "log_index"} <= set(s),
-                 f"shuffle {n} lacks a field")
+        _require(isinstance(s, dict) and {"deck", "k", "cards", "order", "log_index"} | digests
+                 <= set(s), f"shuffle {n} lacks a field ({algorithm} shuffles carry "
+                            f"{' and '.join(sorted(digests))})")
         _require(isinstance(s["cards"], list) and isinstance(s["order"], list),
                  f"shuffle {n}: cards and order are lists")
-    return f"{BUNDLE_FORMAT}, {ALGORITHM}"
+    return f"{BUNDLE_FORMAT}, {algorithm}"
 
 
 # ====================================================================== forks

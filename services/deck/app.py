@@ -12,7 +12,11 @@ The life of a game here:
    after the commitment and before the first shuffle.
 3. the first shuffle waits until every seat sent a seed or the window passed,
    then freezes the seeds; every shuffle of the game derives from the server
-   seed and exactly that frozen set (docs/shuffle-spec.md) and is logged once.
+   seed and exactly that frozen set (docs/shuffle-spec.md) and is logged once,
+   under the algorithm its commitment record names: new games are
+   foodgames-shuffle-v2, whose shuffle records hold only commitments salted with
+   the secret shuffle seed (v1 logged plain hashes, which gave small decks away);
+   a game committed as v1 stays v1 to its end.
 4. reveal: once the game's own stream holds its GameOver event, the seed is
    logged in the clear; after that the audit bundle can be exported.
 
@@ -33,8 +37,8 @@ from services.deck.bundle import ClientSeed, ShuffleEntry, build_bundle, bundle_
 from services.deck.checkpoint import Checkpoint, CheckpointSigner
 from services.deck.keys import SeedBox, SeedSealError
 from services.deck.merkle import ProofError, TransparencyLog
-from services.deck.records import (CommitmentRecord, RecordError, RevealRecord, ShuffleRecord,
-                                   decode_record)
+from services.deck.records import (SHUFFLE_RECORDS, AnyShuffleRecord, CommitmentRecord, RecordError,
+                                   RevealRecord, decode_record, shuffle_record)
 from services.deck.store import (LogConflict, LogStore, SecretStore, game_key, seeds_key,
                                  shuffle_key)
 from shared import gamestream, telemetry
@@ -72,9 +76,9 @@ class LogIndex:
 
     tree: TransparencyLog = field(default_factory=TransparencyLog)
     commitments: dict[str, tuple[int, CommitmentRecord]] = field(default_factory=dict)
-    shuffles: dict[tuple[str, str, int], tuple[int, ShuffleRecord]] = field(default_factory=dict)
+    shuffles: dict[tuple[str, str, int], tuple[int, AnyShuffleRecord]] = field(default_factory=dict)
     reveals: dict[str, tuple[int, RevealRecord]] = field(default_factory=dict)
-    game_shuffles: dict[str, list[tuple[int, ShuffleRecord]]] = field(default_factory=dict)
+    game_shuffles: dict[str, list[tuple[int, AnyShuffleRecord]]] = field(default_factory=dict)
 
     def ingest(self, leaf: bytes) -> int:
         index = self.tree.append(leaf)
@@ -85,7 +89,7 @@ class LogIndex:
             return index
         if isinstance(record, CommitmentRecord):
             self.commitments.setdefault(record.game_id, (index, record))
-        elif isinstance(record, ShuffleRecord):
+        elif isinstance(record, SHUFFLE_RECORDS):
             key = (record.game_id, record.deck, record.k)
             if key not in self.shuffles:
                 self.shuffles[key] = (index, record)
@@ -104,7 +108,7 @@ class LogIndex:
             return self.reveals.get(key[1])
         raise ValueError(kind)
 
-    def shuffles_of(self, game_id: str, deck: str | None = None) -> list[tuple[int, ShuffleRecord]]:
+    def shuffles_of(self, game_id: str, deck: str | None = None) -> list[tuple[int, AnyShuffleRecord]]:
         found = self.game_shuffles.get(game_id, [])  # in log order
         return [v for v in found if deck is None or v[1].deck == deck]
 
@@ -192,6 +196,9 @@ class DeckApp:
         self.box = SeedBox.for_signer(signer)
         self.seed_window_s = seed_window_s
         self.clock = clock
+        # the shuffle algorithm of games committed from now on; a game keeps the one its
+        # commitment record names (tests set V1 to play the deck of before v2)
+        self.new_game_algorithm = algo.ALGORITHM
 
     async def open(self) -> None:
         """Make sure the stream and bucket exist and rebuild the tree from the log."""
@@ -256,7 +263,9 @@ class DeckApp:
 
     # -- commit --------------------------------------------------------------------------
 
-    async def commit(self, identity: Identity, game_id: str, game: str, players: Sequence[str]) -> tuple[str, int]:
+    async def commit(self, identity: Identity, game_id: str, game: str,
+                     players: Sequence[str]) -> tuple[str, int, str]:
+        """(commitment, log index, the game's shuffle algorithm)."""
         _require_role(identity, PRIVILEGED, "CommitGame")
         _check_name(game_id, "the game id")
         _check_name(game, "the game name")
@@ -278,14 +287,16 @@ class DeckApp:
         if (secrets.game, secrets.players) != (game, players):
             raise AlreadyExists(f"game {game_id!r} was committed for {secrets.game} with players "
                                 f"{', '.join(secrets.players)}; a game id is used once")
-        record = CommitmentRecord(game_id, game, players, algo.commitment(secrets.server_seed))
+        logged = await self._committed(game_id)  # a retry keeps the algorithm it was committed with
+        algorithm = logged.algorithm if logged is not None else self.new_game_algorithm
+        record = CommitmentRecord(game_id, game, players, algo.commitment(secrets.server_seed), algorithm)
         index, leaf, appended = await self.log.append_once(("commitment", game_id), record.to_bytes())
         if leaf != record.to_bytes():
             raise AlreadyExists(f"the log holds another commitment for game {game_id!r}")
         if appended:
             log.info("game committed", game_id=game_id, game=game, commitment=record.commitment,
-                     log_index=index)
-        return record.commitment, index
+                     algorithm=algorithm, log_index=index)
+        return record.commitment, index, algorithm
 
     # -- client seeds --------------------------------------------------------------------
 
@@ -343,7 +354,7 @@ class DeckApp:
         secrets = await self._secrets_of(game_id)
         if secrets is None:
             raise Unavailable(f"the sealed seed of game {game_id!r} is missing from the deck's store")
-        input_sha = algo.card_list_sha256(cards)
+        algorithm = committed.algorithm
 
         def check(index: LogIndex) -> None:
             if game_id in index.reveals:
@@ -363,8 +374,10 @@ class DeckApp:
             stored = await self.secrets.get(shuffle_key(game_id, deck, k))
         if stored[0]["cards"] != cards:
             raise AlreadyExists(f"shuffle {deck}#{k} of game {game_id!r} was asked with other cards")
-        order = algo.shuffle(secrets.server_seed, seeds, game_id, deck, k, cards)
-        record = ShuffleRecord(game_id, deck, k, input_sha, algo.card_list_sha256(order))
+        shuffle_seed = algo.derive_shuffle_seed(secrets.server_seed, seeds, game_id, deck, k, algorithm)
+        order = algo.fisher_yates(cards, algo.ByteStream(shuffle_seed))
+        # v2: commitments keyed with the shuffle seed, never a plain hash (docs/shuffle-spec.md, 11)
+        record = shuffle_record(algorithm, game_id, deck, k, cards, order, shuffle_seed)
         index, leaf, appended = await self.log.append_once(("shuffle", game_id, deck, k), record.to_bytes(),
                                                            check)
         if leaf != record.to_bytes():
@@ -395,7 +408,7 @@ class DeckApp:
         if secrets is None:
             raise Unavailable(f"the sealed seed of game {game_id!r} is missing from the deck's store")
         await self._freeze(game_id, secrets, wait=False)
-        record = RevealRecord.of(game_id, secrets.server_seed)
+        record = RevealRecord.of(game_id, secrets.server_seed, committed.algorithm)
         index, leaf, appended = await self.log.append_once(("reveal", game_id), record.to_bytes())
         if leaf != record.to_bytes():
             raise AlreadyExists(f"the log holds another reveal of game {game_id!r}")
@@ -463,7 +476,7 @@ class DeckApp:
                 raise Unavailable(f"the cards of shuffle {record.deck}#{record.k} of game {game_id!r} are "
                                   f"missing from the deck's store")
             cards = stored[0]["cards"]
-            order = algo.shuffle(server_seed, seeds, game_id, record.deck, record.k, cards)
+            order = algo.shuffle(server_seed, seeds, game_id, record.deck, record.k, cards, record.algorithm)
             entries.append(ShuffleEntry(record.deck, record.k, tuple(cards), tuple(order), index))
         events = [e.record() for e in await self.games.read(gamestream.subject_for(committed.game, game_id))]
         note, _, _ = await self.checkpoint()

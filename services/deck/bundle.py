@@ -15,9 +15,9 @@ from typing import Any, Mapping, Sequence
 
 from services.deck.checkpoint import Checkpoint, split_note
 from services.deck.merkle import TransparencyLog
-from services.deck.records import (CommitmentRecord, RecordError, RevealRecord, ShuffleRecord,
-                                   decode_record)
-from services.deck.shuffle import ALGORITHM, card_list_sha256, commitment
+from services.deck.records import (CommitmentRecord, RecordError, RevealRecord, decode_record,
+                                   shuffle_record)
+from services.deck.shuffle import V1, commitment, derive_shuffle_seed
 
 BUNDLE_FORMAT = "foodgames-audit-bundle-v1"
 
@@ -51,7 +51,8 @@ def build_bundle(*, game_id: str, game: str, server_seed: bytes,
                  checkpoint_note: str, public_key: str) -> dict[str, Any]:
     """The audit bundle as a JSON-able dict. `checkpoint_note` is a signed
     checkpoint of `log` (at any size covering the game's entries) and
-    `public_key` the verifier key that signed it."""
+    `public_key` the verifier key that signed it. The bundle's algorithm is the
+    one the game's commitment record names (v1 games stay v1)."""
     body, _ = split_note(checkpoint_note)
     checkpoint = Checkpoint.from_body(body)
     size = checkpoint.size
@@ -76,26 +77,28 @@ def build_bundle(*, game_id: str, game: str, server_seed: bytes,
     if not (isinstance(rec, CommitmentRecord) and rec.game_id == game_id
             and rec.commitment == expected_commitment):
         raise BundleError(f"log index {commitment_index} is not this game's commitment")
+    algorithm = rec.algorithm
+    seeds = [(c.seat, c.seed) for c in client_seeds]
 
     shuffle_rows = []
     for entry in sorted(shuffles, key=lambda s: s.log_index):
         rec = leaf_record(entry.log_index, "shuffle")
-        expected = ShuffleRecord.of(game_id, entry.deck, entry.k, entry.cards, entry.order)
+        shuffle_seed = derive_shuffle_seed(server_seed, seeds, game_id, entry.deck, entry.k, algorithm)
+        expected = shuffle_record(algorithm, game_id, entry.deck, entry.k, entry.cards, entry.order,
+                                  shuffle_seed)
         if rec != expected:
             raise BundleError(f"log index {entry.log_index} is not the record of shuffle "
                               f"{entry.deck}#{entry.k}")
-        shuffle_rows.append({
-            "deck": entry.deck,
-            "k": entry.k,
-            "cards": list(entry.cards),
-            "order": list(entry.order),
-            "input_sha256": card_list_sha256(entry.cards),
-            "output_sha256": card_list_sha256(entry.order),
-            "log_index": entry.log_index,
-        })
+        row = {"deck": entry.deck, "k": entry.k, "cards": list(entry.cards),
+               "order": list(entry.order), "log_index": entry.log_index}
+        if algorithm == V1:
+            row.update(input_sha256=expected.input_sha256, output_sha256=expected.output_sha256)
+        else:
+            row.update(input_commit=expected.input_commit, output_commit=expected.output_commit)
+        shuffle_rows.append(row)
 
     rec = leaf_record(reveal_index, "reveal")
-    if rec != RevealRecord.of(game_id, server_seed):
+    if rec != RevealRecord.of(game_id, server_seed, algorithm):
         raise BundleError(f"log index {reveal_index} is not this game's reveal")
 
     indices = sorted({commitment_index, reveal_index, *(s.log_index for s in shuffles)})
@@ -109,7 +112,7 @@ def build_bundle(*, game_id: str, game: str, server_seed: bytes,
         "format": BUNDLE_FORMAT,
         "game_id": game_id,
         "game": game,
-        "algorithm": ALGORITHM,
+        "algorithm": algorithm,
         "commitment": {"sha256": expected_commitment, "log_index": commitment_index},
         "server_seed": server_seed.hex(),
         "client_seeds": [{"seat": c.seat, "player": c.player, "seed": c.seed.hex()}

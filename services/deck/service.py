@@ -6,7 +6,6 @@ from foodgames.v1 import deck_pb2 as pb
 from foodgames.v1 import deck_pb2_grpc as pb_grpc
 
 from services.deck.app import DeckApp
-from services.deck.shuffle import ALGORITHM
 from shared.auth import current_identity
 
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["DeckService"].full_name
@@ -21,9 +20,9 @@ class DeckServicer(pb_grpc.DeckServiceServicer):
         self.app = app
 
     async def CommitGame(self, request, context):
-        commitment, index = await self.app.commit(current_identity(), request.game_id, request.game,
-                                                  list(request.players))
-        return pb.CommitGameResponse(commitment=commitment, log_index=index, algorithm=ALGORITHM)
+        commitment, index, algorithm = await self.app.commit(current_identity(), request.game_id,
+                                                             request.game, list(request.players))
+        return pb.CommitGameResponse(commitment=commitment, log_index=index, algorithm=algorithm)
 
     async def AddClientSeed(self, request, context):
         commitment = await self.app.add_client_seed(current_identity(), request.game_id, request.seat,

@@ -1,13 +1,21 @@
-"""foodgames-shuffle-v1: how the deck service turns seeds into a card order.
+"""foodgames-shuffle-v1 and -v2: how the deck service turns seeds into a card order.
 
 Pure and deterministic; docs/shuffle-spec.md is the normative text and
 docs/shuffle-vectors.json holds its known answers. In short:
 
     commitment   = hex(SHA-256(server_seed))
-    shuffle_seed = HMAC-SHA256(server_seed, message(game_id, deck, k, client seeds))
+    shuffle_seed = HMAC-SHA256(server_seed, message(algorithm, game_id, deck, k, client seeds))
     stream       = HMAC-SHA256(shuffle_seed, u64be(0)) || HMAC-SHA256(shuffle_seed, u64be(1)) || ...
     order        = Fisher-Yates from the last position down, each index drawn from the
                    stream by bit-mask rejection sampling (no modulo, no floats).
+
+v1 logs plain SHA-256 hashes of the card list and the order (card_list_sha256);
+v2 logs commitments salted with the (secret until the reveal) shuffle seed:
+
+    input_commit  = hex(HMAC-SHA256(shuffle_seed, lp("input")  || card_list_bytes(cards)))
+    output_commit = hex(HMAC-SHA256(shuffle_seed, lp("output") || card_list_bytes(order)))
+
+New games use ALGORITHM (v2); a game keeps the algorithm of its commitment record.
 """
 from __future__ import annotations
 
@@ -17,7 +25,10 @@ import secrets
 import struct
 from typing import Iterable, Mapping, Sequence
 
-ALGORITHM = "foodgames-shuffle-v1"
+V1 = "foodgames-shuffle-v1"  # plain card-list hashes in the log (spec sections 1-10)
+V2 = "foodgames-shuffle-v2"  # salted card-list commitments in the log (spec section 11)
+ALGORITHMS = (V1, V2)
+ALGORITHM = V2  # the algorithm of every new game
 SERVER_SEED_BYTES = 32
 MAX_CLIENT_SEED_BYTES = 1024
 MAX_BOUND = 1 << 32  # largest n that uniform_below accepts (and so the largest deck)
@@ -26,7 +37,7 @@ _MAX_U64 = (1 << 64) - 1
 
 
 class DerivationError(ValueError):
-    """The inputs cannot be encoded under foodgames-shuffle-v1."""
+    """The inputs cannot be encoded under the shuffle algorithm."""
 
 
 # ---------------------------------------------------------------- encoding
@@ -76,11 +87,19 @@ def normalize_client_seeds(client_seeds: Mapping[int, bytes] | Iterable[tuple[in
     return out
 
 
+def check_algorithm(algorithm: str) -> str:
+    if algorithm not in ALGORITHMS:
+        raise DerivationError(f"unknown shuffle algorithm {algorithm!r}: known are {', '.join(ALGORITHMS)}")
+    return algorithm
+
+
 def derivation_message(game_id: str, deck: str, k: int,
-                       client_seeds: Mapping[int, bytes] | Iterable[tuple[int, bytes]]) -> bytes:
-    """The HMAC message whose key is the server seed (docs/shuffle-spec.md, section 3)."""
+                       client_seeds: Mapping[int, bytes] | Iterable[tuple[int, bytes]],
+                       algorithm: str = ALGORITHM) -> bytes:
+    """The HMAC message whose key is the server seed (docs/shuffle-spec.md, section 3;
+    v2 differs only in the name at its start)."""
     seeds = normalize_client_seeds(client_seeds)
-    parts = [length_prefixed(ALGORITHM.encode("ascii")),
+    parts = [length_prefixed(check_algorithm(algorithm).encode("ascii")),
              length_prefixed(_utf8(game_id, "game_id")),
              length_prefixed(_utf8(deck, "deck")),
              u64be(k),
@@ -111,10 +130,10 @@ def _check_server_seed(server_seed: bytes) -> None:
 
 def derive_shuffle_seed(server_seed: bytes,
                         client_seeds: Mapping[int, bytes] | Iterable[tuple[int, bytes]],
-                        game_id: str, deck: str, k: int) -> bytes:
+                        game_id: str, deck: str, k: int, algorithm: str = ALGORITHM) -> bytes:
     """The 32-byte seed of shuffle `k` of `deck` in game `game_id`."""
     _check_server_seed(server_seed)
-    message = derivation_message(game_id, deck, k, client_seeds)
+    message = derivation_message(game_id, deck, k, client_seeds, algorithm)
     return hmac.new(bytes(server_seed), message, hashlib.sha256).digest()
 
 
@@ -197,11 +216,12 @@ def check_cards(cards: Sequence[str]) -> list[str]:
 
 def shuffle(server_seed: bytes,
             client_seeds: Mapping[int, bytes] | Iterable[tuple[int, bytes]],
-            game_id: str, deck: str, k: int, cards: Sequence[str]) -> list[str]:
-    """The order of shuffle `k` of `deck`: `cards` permuted by foodgames-shuffle-v1.
+            game_id: str, deck: str, k: int, cards: Sequence[str],
+            algorithm: str = ALGORITHM) -> list[str]:
+    """The order of shuffle `k` of `deck`: `cards` permuted by `algorithm`.
     Position 0 of the result is the top of the deck (dealt first)."""
     cards = check_cards(cards)
-    seed = derive_shuffle_seed(server_seed, client_seeds, game_id, deck, k)
+    seed = derive_shuffle_seed(server_seed, client_seeds, game_id, deck, k, algorithm)
     return fisher_yates(cards, ByteStream(seed))
 
 
@@ -212,5 +232,36 @@ def card_list_bytes(cards: Sequence[str]) -> bytes:
 
 
 def card_list_sha256(cards: Sequence[str]) -> str:
-    """Lowercase hex SHA-256 of card_list_bytes: the hash a shuffle record keeps."""
+    """Lowercase hex SHA-256 of card_list_bytes: the hash a v1 shuffle record keeps.
+    Not secret: anyone can hash a guessed list and compare (why v2 exists)."""
     return hashlib.sha256(card_list_bytes(cards)).hexdigest()
+
+
+# ---------------------------------------------------------------- v2: salted commitments
+
+INPUT_LABEL = b"input"
+OUTPUT_LABEL = b"output"
+
+
+def commit_message(label: bytes, cards: Sequence[str]) -> bytes:
+    """lp(label) || card_list_bytes(cards) (docs/shuffle-spec.md, section 11)."""
+    if label not in (INPUT_LABEL, OUTPUT_LABEL):
+        raise DerivationError(f"a commitment is labelled input or output, not {label!r}")
+    return length_prefixed(label) + card_list_bytes(cards)
+
+
+def card_list_commit(shuffle_seed: bytes, label: bytes, cards: Sequence[str]) -> str:
+    """hex(HMAC-SHA256(shuffle_seed, lp(label) || card_list_bytes(cards))): a commitment to a
+    card list that hides it from everyone without the shuffle seed (everyone until the reveal)
+    and binds it once the seed is public."""
+    if not isinstance(shuffle_seed, (bytes, bytearray)) or len(shuffle_seed) != 32:
+        raise DerivationError("a card-list commitment is keyed with a 32-byte shuffle seed")
+    return hmac.new(bytes(shuffle_seed), commit_message(label, cards), hashlib.sha256).hexdigest()
+
+
+def input_commit(shuffle_seed: bytes, cards: Sequence[str]) -> str:
+    return card_list_commit(shuffle_seed, INPUT_LABEL, cards)
+
+
+def output_commit(shuffle_seed: bytes, order: Sequence[str]) -> str:
+    return card_list_commit(shuffle_seed, OUTPUT_LABEL, order)

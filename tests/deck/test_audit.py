@@ -1,10 +1,14 @@
 """An operator re-checks a finished game offline from its audit bundle
 (docs/audit.md): an honest bundle passes every check, and any change to it —
 a seed, a card, a dealt order, a proof, the signature, the root, the key, a
-log index — fails, naming what failed."""
+log index — fails, naming what failed. Each test runs on a game of each shuffle
+algorithm (v1: plain hashes in the log; v2: salted commitments), and a v1
+bundle made by the deck code of before v2 still verifies."""
 from __future__ import annotations
 
 import base64
+import hashlib
+import itertools
 import json
 
 import pytest
@@ -12,16 +16,26 @@ import pytest
 from services.deck.bundle import BundleError, ShuffleEntry, build_bundle, bundle_json
 from services.deck.checkpoint import Checkpoint, CheckpointSigner
 from services.deck.merkle import TransparencyLog
-from services.deck.records import (CommitmentRecord, RecordError, RevealRecord, ShuffleRecord,
-                                   canonical_json, decode_record)
+from services.deck import shuffle as sh
+from services.deck.records import (CommitmentRecord, RecordError, RevealRecord, SaltedShuffleRecord,
+                                   ShuffleRecord, canonical_json, decode_record)
 from apps.audit import verifier as v
 from apps.cli.main import main as cli
-from tests.deck.game_log import play_game
+from tests.deck.game_log import DOG_DECK, V1_BUNDLE, play_game
 
 
-@pytest.fixture(scope="module")
-def game():
-    return play_game()
+@pytest.fixture(scope="module", params=[sh.V1, sh.V2], ids=["v1", "v2"])
+def game(request):
+    return play_game(algorithm=request.param)
+
+
+def algorithm_of(game) -> str:
+    return game.bundle["algorithm"]
+
+
+def digests_check(game) -> str:
+    """The name of the check that recomputes a shuffle's logged hashes (v1) or commitments (v2)."""
+    return {sh.V1: "hashes", sh.V2: "commitments"}[algorithm_of(game)]
 
 
 def failed_names(report: v.Report) -> list[str]:
@@ -68,7 +82,7 @@ def test_the_bundle_holds_only_with_the_operators_published_key(game):
 def test_a_bundle_rebuilt_entirely_by_someone_else_is_caught_by_the_operator_key(game):
     # given an impostor who re-derives a whole consistent history under their own key
     impostor = play_game(signer=CheckpointSigner.from_private_bytes(b"\x66" * 32, "foodgames/test-log"),
-                         server_seed=bytes(32))
+                         server_seed=bytes(32), algorithm=algorithm_of(game))
     # then it is self-consistent, but not signed by the operator's key
     assert v.verify_bundle(impostor.fresh_bundle()).ok
     report = v.verify_bundle(impostor.fresh_bundle(), expected_public_key=game.signer.verifier_key)
@@ -138,11 +152,50 @@ def dealt_unlogged_shuffle(bundle):
                                       "order": bundle["shuffles"][0]["order"]}})
 
 
+def shuffle_seed_of(bundle, shuffle) -> bytes:
+    """What anyone can compute once the server seed is revealed."""
+    seeds = [(c["seat"], bytes.fromhex(c["seed"])) for c in bundle["client_seeds"]]
+    return v.shuffle_seed(bytes.fromhex(bundle["server_seed"]), seeds, bundle["game_id"], shuffle["deck"],
+                          shuffle["k"], bundle["algorithm"])
+
+
 def record_hashes_follow_a_swapped_order(bundle):
     shuffle = bundle["shuffles"][0]
     swap_first_two(shuffle["order"])
-    from apps.audit.verifier import cards_sha256
-    shuffle["output_sha256"] = cards_sha256(shuffle["order"])
+    if bundle["algorithm"] == sh.V1:
+        shuffle["output_sha256"] = v.cards_sha256(shuffle["order"])
+    else:  # after the reveal anyone can recompute a commitment: the log record still holds the old one
+        shuffle["output_commit"] = v.cards_commit(shuffle_seed_of(bundle, shuffle), "output", shuffle["order"])
+
+
+def input_card_and_its_commitment(bundle):
+    shuffle = bundle["shuffles"][1]
+    shuffle["cards"][0] = "wolf"
+    if bundle["algorithm"] == sh.V1:
+        shuffle["input_sha256"] = v.cards_sha256(shuffle["cards"])
+    else:
+        shuffle["input_commit"] = v.cards_commit(shuffle_seed_of(bundle, shuffle), "input", shuffle["cards"])
+
+
+def other_algorithm(bundle):
+    bundle["algorithm"] = sh.V2 if bundle["algorithm"] == sh.V1 else sh.V1
+
+
+def downgraded_to_plain_hashes(bundle):
+    """A v2 bundle passed off as v1 (or a v1 one as v2), every shuffle entry rewritten to match."""
+    old = bundle["algorithm"]
+    other_algorithm(bundle)
+    for shuffle in bundle["shuffles"]:
+        for key in ("input_sha256", "output_sha256", "input_commit", "output_commit"):
+            shuffle.pop(key, None)
+        if bundle["algorithm"] == sh.V1:
+            shuffle["input_sha256"] = v.cards_sha256(shuffle["cards"])
+            shuffle["output_sha256"] = v.cards_sha256(shuffle["order"])
+        else:
+            seed = shuffle_seed_of(bundle, shuffle)
+            shuffle["input_commit"] = v.cards_commit(seed, "input", shuffle["cards"])
+            shuffle["output_commit"] = v.cards_commit(seed, "output", shuffle["order"])
+    assert bundle["algorithm"] != old
 
 
 def drop_a_shuffle(bundle):
@@ -158,7 +211,8 @@ def commitment_after_first_shuffle(bundle):
 
 
 TAMPERING = {
-    # what was changed: (how, checks that must fail)
+    # what was changed: (how, checks that must fail; {digests} is "hashes" for v1 and
+    # "commitments" for v2)
     "a byte of the revealed server seed": (
         lambda b, g: b.__setitem__("server_seed", flip_hex(b["server_seed"], 17)),
         ["commitment", "shuffle main#0: re-derived order", "reveal log entry"]),
@@ -179,13 +233,19 @@ TAMPERING = {
         ["client seeds"]),
     "two cards of a recorded order swapped": (
         lambda b, g: swap_first_two(b["shuffles"][0]["order"]),
-        ["shuffle main#0: hashes", "shuffle main#0: re-derived order"]),
+        ["shuffle main#0: {digests}", "shuffle main#0: re-derived order"]),
     "a recorded order and its hash": (
         lambda b, g: record_hashes_follow_a_swapped_order(b),
         ["shuffle main#0: log record", "shuffle main#0: re-derived order"]),
     "an input card": (
         lambda b, g: b["shuffles"][1]["cards"].__setitem__(0, "wolf"),
-        ["shuffle dog#0: hashes"]),
+        ["shuffle dog#0: {digests}"]),
+    "two input cards swapped (the same cards, another list)": (
+        lambda b, g: swap_first_two(b["shuffles"][1]["cards"]),
+        ["shuffle dog#0: {digests}", "shuffle dog#0: re-derived order"]),
+    "an input card and its hash": (
+        lambda b, g: input_card_and_its_commitment(b),
+        ["shuffle dog#0: log record"]),
     "the order a ShuffleApplied event dealt": (
         lambda b, g: dealt_order_changed(b),
         ["game event 1 (ShuffleApplied main#0)"]),
@@ -237,8 +297,15 @@ TAMPERING = {
         lambda b, g: b.__setitem__("game_id", "game-43"),
         ["commitment log entry", "shuffle main#0: re-derived order"]),
     "the algorithm version": (
-        lambda b, g: b.__setitem__("algorithm", "foodgames-shuffle-v2"),
+        lambda b, g: other_algorithm(b),
         ["bundle format"]),
+    "an algorithm nobody knows": (
+        lambda b, g: b.__setitem__("algorithm", "foodgames-shuffle-v3"),
+        ["bundle format"]),
+    "the algorithm, with every shuffle entry rewritten to match": (
+        lambda b, g: downgraded_to_plain_hashes(b),
+        ["commitment log entry", "shuffle main#0: log record", "shuffle main#0: re-derived order",
+         "reveal log entry"]),
 }
 
 
@@ -254,6 +321,7 @@ def test_a_changed_bundle_fails_and_names_what_failed(game, what):
     assert not report.ok
     failed = failed_names(report)
     for name in must_fail:
+        name = name.format(digests=digests_check(game))
         assert any(f.startswith(name) for f in failed), (name, v.format_report(report))
     for check in report.failures:
         assert check.reason
@@ -360,7 +428,7 @@ def test_the_cli_exits_0_for_an_honest_bundle_and_1_for_a_changed_one(game, tmp_
     tampered.write_text(json.dumps(changed), encoding="utf-8")
     assert cli(["audit", "verify", "--bundle", str(tampered)]) == 1
     out = capsys.readouterr().out
-    assert "FAILED  shuffle dog#0: hashes" in out
+    assert f"FAILED  shuffle dog#0: {digests_check(game)}" in out
 
     assert cli(["audit", "verify", "--bundle", str(tampered), "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["ok"] is False
@@ -382,10 +450,22 @@ def test_a_leaf_is_the_canonical_json_of_its_record():
     assert b" " not in leaf and b"\\u00fc" in leaf and leaf.isascii()
     assert json.loads(leaf)["algorithm"] == "foodgames-shuffle-v1"
     assert decode_record(leaf) == record
-    commitment = CommitmentRecord("g", "food-fight", ("a", "b"), "ab" * 32)
-    assert decode_record(commitment.to_bytes()) == commitment
-    reveal = RevealRecord.of("g", bytes(32))
-    assert decode_record(reveal.to_bytes()) == reveal
+    salted = SaltedShuffleRecord.of("g", "Gew\u00fcrze", 3, ["a"], ["a"], bytes(range(32)))
+    leaf = salted.to_bytes()
+    assert leaf == canonical_json(salted.to_dict()) and leaf.isascii()
+    assert set(json.loads(leaf)) == {"type", "algorithm", "game_id", "deck", "k", "input_commit", "output_commit"}
+    assert json.loads(leaf)["algorithm"] == "foodgames-shuffle-v2"
+    assert decode_record(leaf) == salted
+    for algorithm in (sh.V1, sh.V2):
+        commitment = CommitmentRecord("g", "food-fight", ("a", "b"), "ab" * 32, algorithm)
+        assert decode_record(commitment.to_bytes()) == commitment
+        reveal = RevealRecord.of("g", bytes(32), algorithm)
+        assert decode_record(reveal.to_bytes()) == reveal
+
+
+def _shuffle_leaf(algorithm: str, fields: tuple[str, str]) -> bytes:
+    return canonical_json({"type": "shuffle", "algorithm": algorithm, "game_id": "g", "deck": "d", "k": 0,
+                           fields[0]: "a" * 64, fields[1]: "b" * 64})
 
 
 @pytest.mark.parametrize("leaf", [
@@ -395,7 +475,13 @@ def test_a_leaf_is_the_canonical_json_of_its_record():
     b'{"type":"dealt"}',
     b'\xff',
     RevealRecord.of("g", bytes(32)).to_bytes().replace(b'"game_id":"g",', b'"game_id":"g", '),
-], ids=["missing fields", "duplicate key", "unknown type", "not ascii", "not canonical"])
+    _shuffle_leaf(sh.V2, ("input_sha256", "output_sha256")),
+    _shuffle_leaf(sh.V1, ("input_commit", "output_commit")),
+    _shuffle_leaf("foodgames-shuffle-v3", ("input_commit", "output_commit")),
+    CommitmentRecord("g", "food-fight", ("a",), "ab" * 32).to_bytes().replace(b"-v2", b"-v9"),
+], ids=["missing fields", "duplicate key", "unknown type", "not ascii", "not canonical",
+        "v2 shuffle with plain hashes", "v1 shuffle with commitments", "unknown algorithm",
+        "commitment of an unknown algorithm"])
 def test_a_leaf_that_is_not_a_canonical_record_is_refused(leaf):
     with pytest.raises(RecordError):
         decode_record(leaf)
@@ -425,6 +511,58 @@ def test_the_builder_refuses_pieces_that_do_not_fit(game):
     small = signer.sign(Checkpoint("x", 3, game.log.root(3)))
     with pytest.raises(BundleError):
         build_bundle(**{**base, "checkpoint_note": small})
+
+
+# ---------------------------------------------------------------- v1 bundles keep verifying
+
+def test_a_v1_bundle_made_before_v2_still_verifies_and_its_tampering_is_still_caught(tmp_path, capsys):
+    # given the bundle of a v1 game, as the deck code of before v2 wrote it
+    text = V1_BUNDLE.read_text(encoding="utf-8")
+    bundle = json.loads(text)
+    assert bundle["algorithm"] == "foodgames-shuffle-v1" and "input_sha256" in bundle["shuffles"][0]
+    # then it verifies, by name and through the CLI, under the key it was signed with
+    report = v.verify_bundle(bundle, expected_public_key=bundle["log"]["public_key"])
+    assert report.ok, v.format_report(report)
+    assert "shuffle dog#0: hashes" in [c.name for c in report.checks]
+    assert cli(["audit", "verify", "--bundle", str(V1_BUNDLE)]) == 0
+    assert "every check holds" in capsys.readouterr().out
+    # and the deck's v1 path still builds exactly that bundle
+    assert bundle_json(play_game("v1-game-before-v2", algorithm=sh.V1).bundle) == text
+    # and a swapped order in it still fails, naming the check
+    swap_first_two(bundle["shuffles"][1]["order"])
+    tampered = tmp_path / "v1-tampered.json"
+    tampered.write_text(json.dumps(bundle), encoding="utf-8")
+    assert cli(["audit", "verify", "--bundle", str(tampered)]) == 1
+    assert "FAILED  shuffle dog#0: hashes" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- what the log tells before the reveal
+
+def leaked_orders(leaves: list[bytes], cards: list[str]) -> list[tuple[str, ...]]:
+    """What anyone reading the log during the game can do: hash every order of a
+    small deck (spec section 7) and look for the hash in the leaves."""
+    text = b"".join(leaves)
+    return [order for order in itertools.permutations(cards)
+            if v.cards_sha256(list(order)).encode() in text]
+
+
+def test_before_the_reveal_a_v1_log_gives_a_small_deck_away_and_a_v2_log_does_not(game):
+    # given the log leaves of a game as anyone could read them before its reveal
+    bundle = game.bundle
+    leaves = [base64.b64decode(e["leaf"]) for e in bundle["log"]["entries"]
+              if e["index"] < bundle["reveal"]["log_index"]]
+    dog = next(s for s in bundle["shuffles"] if s["deck"] == "dog")
+    found = leaked_orders(leaves, DOG_DECK)
+    if algorithm_of(game) == sh.V1:
+        # then v1: trying the 120 orders finds the dealt one (and the listed one: the input hash)
+        assert set(found) == {tuple(dog["order"]), tuple(dog["cards"])}
+    else:
+        # then v2: no order of the deck hashes to anything in the log, nor does the card list
+        assert found == []
+        for s in bundle["shuffles"]:
+            for cards in (s["cards"], s["order"]):
+                assert v.cards_sha256(cards).encode() not in b"".join(leaves)
+                assert hashlib.sha256(json.dumps(cards).encode()).hexdigest().encode() not in b"".join(leaves)
 
 
 def test_the_verifier_shares_no_code_with_the_deck_service():

@@ -2,10 +2,13 @@
 2-player Foodie Forest game played over gRPC (both players sending their own
 client seeds), then `foodgames audit verify GAME_ID` passes, and a bundle from
 `foodgames audit export` with one card of an order swapped and one byte of a
-client seed changed fails `foodgames audit verify --bundle` naming what broke."""
+client seed changed fails `foodgames audit verify --bundle` naming what broke.
+The game is foodgames-shuffle-v2: its shuffle records (leaves that anyone could
+read during the game) hold no plain hash of a card list or an order."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import os
 import random
@@ -15,6 +18,7 @@ import uuid
 import grpc
 from foodgames.v1 import deck_pb2, deck_pb2_grpc, game_pb2, game_pb2_grpc
 
+from apps.audit import verifier
 from shared.auth import mint_token
 from shared.channels import client_channel
 from tests.gameplay import RACES, play_randomly
@@ -87,6 +91,13 @@ def test_a_played_game_verifies_online_and_an_edited_bundle_fails_offline(stack,
     exported = foodgames(stack, "audit", "export", game_id)
     assert exported.returncode == 0, exported.stderr
     bundle = json.loads(exported.stdout)
+    assert bundle["algorithm"] == "foodgames-shuffle-v2"
+    leaves = {e["index"]: base64.b64decode(e["leaf"]) for e in bundle["log"]["entries"]}
+    for s in bundle["shuffles"]:
+        leaf = leaves[s["log_index"]]
+        assert set(json.loads(leaf)) >= {"input_commit", "output_commit"}
+        for cards in (s["cards"], s["order"]):
+            assert verifier.cards_sha256(cards).encode() not in leaf, "a plain card-list hash in the log"
     assert [(c["seat"], c["seed"]) for c in bundle["client_seeds"]] == [(s, seeds[s].hex()) for s in (0, 1)]
     assert [e["type"] for e in bundle["events"]][:2] == ["GameCreated", "SeedCommitted"]
     assert bundle["events"][1]["data"]["log_index"] == bundle["commitment"]["log_index"]
@@ -106,15 +117,21 @@ def test_a_played_game_verifies_online_and_an_edited_bundle_fails_offline(stack,
     order = edited["shuffles"][0]["order"]
     i = next(n for n in range(1, len(order)) if order[n] != order[0])
     order[0], order[i] = order[i], order[0]
-    seed = bytearray(bytes.fromhex(edited["client_seeds"][1]["seed"]))
-    seed[0] ^= 0x01
-    edited["client_seeds"][1]["seed"] = seed.hex()
+    deck, k = edited["shuffles"][0]["deck"], edited["shuffles"][0]["k"]
     tampered = tmp_path / "edited.json"
     tampered.write_text(json.dumps(edited))
     failed = foodgames(stack, "audit", "verify", "--bundle", str(tampered), "--public-key", public_key)
     assert failed.returncode == 1, failed.stdout + failed.stderr
-    deck, k = edited["shuffles"][0]["deck"], edited["shuffles"][0]["k"]
-    assert f"FAILED  shuffle {deck}#{k}: hashes" in failed.stdout
+    assert f"FAILED  shuffle {deck}#{k}: commitments" in failed.stdout, "the order no longer opens the commitment"
+    assert f"ok      shuffle {deck}#1: commitments" in failed.stdout
+
+    seed = bytearray(bytes.fromhex(edited["client_seeds"][1]["seed"]))
+    seed[0] ^= 0x01
+    edited["client_seeds"][1]["seed"] = seed.hex()
+    tampered.write_text(json.dumps(edited))
+    failed = foodgames(stack, "audit", "verify", "--bundle", str(tampered), "--public-key", public_key)
+    assert failed.returncode == 1, failed.stdout + failed.stderr
+    assert f"FAILED  shuffle {deck}#{k}: commitments" in failed.stdout
     assert f"FAILED  shuffle {deck}#1: re-derived order" in failed.stdout, "the changed seed breaks every deal"
     assert "RESULT:" in failed.stdout and "FAILED" in failed.stdout.splitlines()[-1]
 

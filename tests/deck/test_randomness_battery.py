@@ -42,7 +42,8 @@ EXCLUDED = {
 
 def stream_bits(sequence: int, n_bits: int) -> np.ndarray:
     seed = sh.derive_shuffle_seed(hashlib.sha256(b"randomness battery").digest(),
-                                  {0: sequence.to_bytes(8, "big")}, "nist-sp800-22", "stream", 0)
+                                  {0: sequence.to_bytes(8, "big")}, "nist-sp800-22", "stream", 0,
+                                  sh.V1)  # the figures of docs/randomness-tests.md
     raw = sh.ByteStream(seed).read(n_bits // 8)
     return np.unpackbits(np.frombuffer(raw, dtype=np.uint8)).astype(np.int64)
 

@@ -2,11 +2,14 @@
 real NATS JetStream: commit before play, players' seeds within the window and
 never after the first shuffle, the derivation of docs/shuffle-spec.md, the
 reveal only after GameOver, permissions, idempotent commits and shuffles (also
-across two replicas), and a restart that keeps the log and the seeds."""
+across two replicas), a restart that keeps the log and the seeds, shuffle
+records that give nothing away before the reveal (foodgames-shuffle-v2), and a
+game committed as v1 that stays v1 across the upgrade."""
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import itertools
 import json
 import os
 import time
@@ -19,6 +22,7 @@ from foodgames.v1 import deck_pb2 as pb
 from foodgames.v1 import deck_pb2_grpc as pb_grpc
 
 from services.deck.bootstrap import start_deck_server
+from services.deck import shuffle as sh
 from services.deck.records import decode_record
 from services.deck.store import DeckNames, LogConflict
 from apps.audit import verifier
@@ -135,7 +139,7 @@ async def test_the_commitment_is_logged_before_any_seed_or_shuffle_and_commit_is
 
     before, _ = await verified_checkpoint(svc)
     committed = await svc.CommitGame(pb.CommitGameRequest(game_id=game_id, game=GAME, players=PLAYERS))
-    assert len(committed.commitment) == 64 and committed.algorithm == "foodgames-shuffle-v1"
+    assert len(committed.commitment) == 64 and committed.algorithm == "foodgames-shuffle-v2"
     assert committed.log_index == before.tree_size
     assert [f.name for f in pb.CommitGameResponse.DESCRIPTOR.fields] == ["commitment", "log_index", "algorithm"]
 
@@ -422,3 +426,106 @@ async def test_a_restarted_deck_keeps_its_log_seeds_and_key_and_its_tree_extends
     bundle = json.loads((await svc.ExportAuditBundle(pb.ExportAuditBundleRequest(game_id=game_id))).bundle_json)
     report = verifier.verify_bundle(bundle, expected_public_key=key)
     assert report.ok, verifier.format_report(report)
+
+
+# ---------------------------------------------------------------- v2: nothing to guess before the reveal
+
+DOG = ["begging-dog", "big-dog", "drooling-dog", "hound-dog", "hungry-dog", "puppy", "sleepy-dog",
+       "sniffing-dog"]  # Food Fight's Dog deck: 8 cards everyone knows, 40,320 orders
+HAND = ["carrot-3", "mushroom-7", "berry-1"]  # a list nobody else may know (a face-down hand)
+
+
+def plain_hashes(cards) -> list[bytes]:
+    """Every plain hash of a card list someone might look for in a leaf."""
+    return [h.encode() for h in (verifier.cards_sha256(list(cards)),
+                                 hashlib.sha256(json.dumps(list(cards)).encode()).hexdigest(),
+                                 hashlib.sha256("".join(cards).encode()).hexdigest())]
+
+
+async def test_during_a_game_a_shuffle_record_holds_no_plain_hash_of_its_cards_or_order(decks):
+    server = await decks.start(seed_window_s=5.0)
+    svc, ann, bob = decks.service(server), decks.stub(server, "ann"), decks.stub(server, "bob")
+    game_id = new_game_id()
+    committed = await svc.CommitGame(pb.CommitGameRequest(game_id=game_id, game=GAME, players=PLAYERS))
+    assert committed.algorithm == "foodgames-shuffle-v2"
+    await ann.AddClientSeed(pb.AddClientSeedRequest(game_id=game_id, seat=0, seed=b"ann"))
+    await bob.AddClientSeed(pb.AddClientSeedRequest(game_id=game_id, seat=1, seed=b"bob"))
+    dog = await svc.Shuffle(pb.ShuffleRequest(game_id=game_id, deck="dog", cards=DOG, k=0))
+    hand = await svc.Shuffle(pb.ShuffleRequest(game_id=game_id, deck="hand", cards=HAND, k=0))
+
+    # while the game is on, anyone with a token reads the shuffle records from the log
+    leaves = {}
+    for name, shuffled in (("dog", dog), ("hand", hand)):
+        leaves[name] = (await bob.GetInclusionProof(pb.GetInclusionProofRequest(leaf_index=shuffled.log_index))).leaf
+        record = json.loads(leaves[name])
+        assert set(record) == {"type", "algorithm", "game_id", "deck", "k", "input_commit", "output_commit"}
+        assert (record["type"], record["algorithm"], record["deck"]) == ("shuffle", "foodgames-shuffle-v2", name)
+    # no plain hash of a card list or an order is there ...
+    for name, cards, shuffled in (("dog", DOG, dog), ("hand", HAND, hand)):
+        for digest in plain_hashes(cards) + plain_hashes(shuffled.order):
+            assert digest not in leaves[name], f"the {name} record holds a plain hash"
+    # ... so trying every order of the Dog deck (what broke v1) finds nothing
+    found = [order for order in itertools.permutations(DOG) if plain_hashes(order)[0] in leaves["dog"]]
+    assert found == []
+
+    # after the game the commitments open with the revealed seed, and the bundle verifies
+    await decks.end_game(game_id, [("dog", 0, dog.order), ("hand", 0, hand.order)])
+    server_seed = (await svc.Reveal(pb.RevealRequest(game_id=game_id))).server_seed
+    seeds = [(0, b"ann"), (1, b"bob")]
+    for name, cards, shuffled in (("dog", DOG, dog), ("hand", HAND, hand)):
+        key = verifier.shuffle_seed(server_seed, seeds, game_id, name, 0, verifier.V2)
+        record = json.loads(leaves[name])
+        assert record["input_commit"] == verifier.cards_commit(key, "input", cards)
+        assert record["output_commit"] == verifier.cards_commit(key, "output", list(shuffled.order))
+    text = (await svc.ExportAuditBundle(pb.ExportAuditBundleRequest(game_id=game_id))).bundle_json
+    public_key = (await svc.GetPublicKey(pb.GetPublicKeyRequest())).public_key
+    report = verifier.verify_bundle(json.loads(text), expected_public_key=public_key)
+    assert report.ok, verifier.format_report(report)
+    assert json.loads(text)["algorithm"] == "foodgames-shuffle-v2"
+
+    # an order or a card list changed in the v2 bundle fails, naming the check
+    changed = json.loads(text)
+    order = changed["shuffles"][0]["order"]
+    order[0], order[1] = order[1], order[0]
+    hand_cards = changed["shuffles"][1]["cards"]  # the same cards, listed in another order
+    hand_cards[0], hand_cards[1] = hand_cards[1], hand_cards[0]
+    failed = {c.name for c in verifier.verify_bundle(changed, expected_public_key=public_key).failures}
+    assert {"shuffle dog#0: commitments", "shuffle dog#0: re-derived order",
+            "shuffle hand#0: commitments"} <= failed, failed
+
+
+async def test_a_game_committed_as_v1_stays_v1_after_the_upgrade_and_its_bundle_verifies(decks):
+    # given a deck of before v2 (it commits new games as v1) that commits a game and shuffles once
+    old = await decks.start(seed_window_s=0.2)
+    old.app.new_game_algorithm = sh.V1
+    svc = decks.service(old)
+    game_id = new_game_id()
+    committed = await svc.CommitGame(pb.CommitGameRequest(game_id=game_id, game=GAME, players=PLAYERS))
+    assert committed.algorithm == "foodgames-shuffle-v1"
+    first = await svc.Shuffle(pb.ShuffleRequest(game_id=game_id, deck="main", cards=CARDS, k=0))
+    await decks.stop(old)
+
+    # when the upgraded deck takes over the same log mid-game
+    new = await decks.start(seed_window_s=0.2)
+    svc = decks.service(new)
+    again = await svc.CommitGame(pb.CommitGameRequest(game_id=game_id, game=GAME, players=PLAYERS))
+    assert (again.commitment, again.log_index, again.algorithm) == \
+        (committed.commitment, committed.log_index, "foodgames-shuffle-v1")
+    second = await svc.Shuffle(pb.ShuffleRequest(game_id=game_id, deck="main", cards=CARDS, k=1))
+    other = await svc.CommitGame(pb.CommitGameRequest(game_id=new_game_id(), game=GAME, players=PLAYERS))
+    assert other.algorithm == "foodgames-shuffle-v2", "new games are v2"
+
+    # then the game's every record is v1, its orders are v1's, and its v1 bundle verifies
+    await decks.end_game(game_id, [("main", 0, first.order), ("main", 1, second.order)])
+    revealed = await svc.Reveal(pb.RevealRequest(game_id=game_id))
+    for index in (committed.log_index, first.log_index, second.log_index, revealed.log_index):
+        leaf = (await svc.GetInclusionProof(pb.GetInclusionProofRequest(leaf_index=index))).leaf
+        assert decode_record(leaf).algorithm == "foodgames-shuffle-v1"
+    assert list(second.order) == verifier.derive_order(revealed.server_seed, [], game_id, "main", 1, CARDS,
+                                                       verifier.V1)
+    bundle = json.loads((await svc.ExportAuditBundle(pb.ExportAuditBundleRequest(game_id=game_id))).bundle_json)
+    assert bundle["algorithm"] == "foodgames-shuffle-v1"
+    assert [s["input_sha256"] for s in bundle["shuffles"]] == [verifier.cards_sha256(CARDS)] * 2
+    report = verifier.verify_bundle(bundle, expected_public_key=(await svc.GetPublicKey(pb.GetPublicKeyRequest())).public_key)
+    assert report.ok, verifier.format_report(report)
+    assert "shuffle main#1: hashes" in [c.name for c in report.checks]

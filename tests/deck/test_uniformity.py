@@ -5,7 +5,12 @@ catch the classic shuffle bugs (modulo reduction, an off-by-one Fisher-Yates,
 Python's random.shuffle).
 
 Every sample is a fixed function of its counter, so each test gives the same
-answer on every run: nothing is flaky, and nothing was tuned to pass."""
+answer on every run: nothing is flaky, and nothing was tuned to pass.
+
+The figures of docs/randomness-tests.md are those of foodgames-shuffle-v1's
+derivation, so these tests run v1 (real_shuffle). foodgames-shuffle-v2 differs
+only in the name inside the seed message (same stream, sampler, Fisher-Yates);
+its own known answers and exhaustive order tests are at the end."""
 from __future__ import annotations
 
 import hashlib
@@ -24,6 +29,15 @@ from tests.deck.game_log import VECTORS
 SERVER_SEED = hashlib.sha256(b"uniformity tests").digest()
 Shuffler = Callable[..., list]
 Below = Callable[[sh.ByteStream, int], int]
+
+
+def real_shuffle(server_seed, client_seeds, game_id, deck, k, cards, algorithm=sh.V1):
+    """The deck's derivation, v1 unless told (the figures of docs/randomness-tests.md)."""
+    return sh.shuffle(server_seed, client_seeds, game_id, deck, k, cards, algorithm)
+
+
+def v2_shuffle(server_seed, client_seeds, game_id, deck, k, cards):
+    return real_shuffle(server_seed, client_seeds, game_id, deck, k, cards, sh.V2)
 
 
 class NotUniform(AssertionError):
@@ -87,8 +101,8 @@ def check_bounded_integers(below: Below, bound: int, n: int) -> float:
     return stat
 
 
-def check_known_answers(shuffler: Shuffler, below: Below) -> None:
-    for v in VECTORS["shuffles"]:
+def check_known_answers(shuffler: Shuffler, below: Below, vectors: list | None = None) -> None:
+    for v in VECTORS["shuffles"] if vectors is None else vectors:
         seeds = [(c["seat"], bytes.fromhex(c["seed"])) for c in v["client_seeds"]]
         got = shuffler(bytes.fromhex(v["server_seed"]), seeds, v["game_id"], v["deck"], v["k"],
                        v["cards"])
@@ -130,13 +144,13 @@ def run_checks(shuffler: Shuffler, below: Below, names: set[str]) -> set[str]:
 
 def test_all_24_orders_of_a_4_card_deck_are_equally_likely():
     # given 9,600 shuffles of 4 cards, client seeds 0..9599
-    stat = check_all_orders_equally_likely(sh.shuffle, 4, per_order=400)
+    stat = check_all_orders_equally_likely(real_shuffle, 4, per_order=400)
     # then every order occurs and chi-square (23 dof) is below its 99% point
     assert stat < critical(23)
 
 
 def test_all_120_orders_of_a_5_card_deck_are_equally_likely():
-    stat = check_all_orders_equally_likely(sh.shuffle, 5, per_order=200)
+    stat = check_all_orders_equally_likely(real_shuffle, 5, per_order=200)
     assert stat < critical(119)
 
 
@@ -147,12 +161,12 @@ def test_bounded_integers_are_uniform(bound):
 
 def test_every_card_is_equally_likely_at_every_position_of_a_52_card_deck():
     # 20,000 shuffles here; the 200,000-shuffle version is marked slow
-    assert check_positions(sh.shuffle, 52, 20_000) < critical(51 * 51)
+    assert check_positions(real_shuffle, 52, 20_000) < critical(51 * 51)
 
 
 @pytest.mark.slow
 def test_every_card_is_equally_likely_at_every_position_over_200000_shuffles():
-    assert check_positions(sh.shuffle, 52, 200_000) < critical(51 * 51)
+    assert check_positions(real_shuffle, 52, 200_000) < critical(51 * 51)
 
 
 # ---------------------------------------------------------------- the same checks catch broken shuffles
@@ -160,7 +174,7 @@ def test_every_card_is_equally_likely_at_every_position_over_200000_shuffles():
 def _with(below: Below, loop: Callable[[int], range], upper: Callable[[int], int]) -> Shuffler:
     """The real seed derivation and stream, with a different sampler or loop."""
     def shuffler(server_seed, client_seeds, game_id, deck, k, cards):
-        stream = sh.ByteStream(sh.derive_shuffle_seed(server_seed, client_seeds, game_id, deck, k))
+        stream = sh.ByteStream(sh.derive_shuffle_seed(server_seed, client_seeds, game_id, deck, k, sh.V1))
         order = list(cards)
         for i in loop(len(order)):
             j = below(stream, upper(i))
@@ -179,7 +193,7 @@ def modulo_below(stream: sh.ByteStream, n: int) -> int:
 
 def python_random_shuffle(server_seed, client_seeds, game_id, deck, k, cards):
     """Seeded from the same derivation, but shuffled by Python's Mersenne Twister."""
-    rng = random.Random(sh.derive_shuffle_seed(server_seed, client_seeds, game_id, deck, k))
+    rng = random.Random(sh.derive_shuffle_seed(server_seed, client_seeds, game_id, deck, k, sh.V1))
     order = list(cards)
     rng.shuffle(order)
     return order
@@ -203,7 +217,7 @@ MUTANTS = {
 
 
 def test_the_real_derivation_gives_the_published_known_answers():
-    assert run_checks(sh.shuffle, sh.uniform_below, {"known answers"}) == set()
+    assert run_checks(real_shuffle, sh.uniform_below, {"known answers"}) == set()
 
 
 @pytest.mark.parametrize("mutant", MUTANTS, ids=list(MUTANTS))
@@ -214,3 +228,13 @@ def test_a_broken_shuffle_is_caught_by_the_same_checks(mutant):
     caught = run_checks(shuffler, below, must_catch)
     # then each of them catches it
     assert caught == must_catch
+
+
+# ---------------------------------------------------------------- foodgames-shuffle-v2
+
+def test_v2_gives_its_published_known_answers_and_all_orders_of_4_and_5_cards_equally_often():
+    check_known_answers(v2_shuffle, sh.uniform_below, VECTORS["v2"]["shuffles"])
+    with pytest.raises(NotUniform):  # v2 is not v1 under another label: its orders are its own
+        check_known_answers(v2_shuffle, sh.uniform_below)
+    assert check_all_orders_equally_likely(v2_shuffle, 4, per_order=400) < critical(23)
+    assert check_all_orders_equally_likely(v2_shuffle, 5, per_order=200) < critical(119)
