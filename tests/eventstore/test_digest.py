@@ -68,9 +68,11 @@ async def test_the_same_id_with_another_digest_is_refused_and_writes_nothing(sto
     assert [e.data for e in await store.read(subject)] == [{"card": "a"}]
 
 
-async def test_a_jetstream_retry_the_server_drops_is_compared_by_digest(nats_url):
-    # a second writer that does not know the subject moved publishes with the same message id:
-    # the server drops it as a duplicate inside its window, and the store compares digests
+async def test_a_jetstream_retry_is_compared_by_digest_on_both_of_the_servers_refusals(nats_url):
+    # a second writer retries with the same message id: when it does not know the subject moved
+    # the server refuses the expected sequence (the store looks the id up in the history); when
+    # it does, the server drops the message as a duplicate inside its window (the store reads
+    # the earlier message). Either way the digests decide.
     ncs = [await connect(nats_url), await connect(nats_url)]
     one, two = (JetStreamEventStore(nc, stream="CONTRACT", duplicate_window_s=1.0) for nc in ncs)
     config = games_stream_config(duplicate_window_s=1.0)
@@ -85,6 +87,11 @@ async def test_a_jetstream_retry_the_server_drops_is_compared_by_digest(nats_url
         assert retry.duplicate and retry.version == first.version
         with pytest.raises(DuplicateCommand):
             await two.append(subject, [ev("Played", card="a")], 1, "move:0:m1", digest="d-other")
+        # two now knows version 2: its publish passes the sequence check and is dropped as a duplicate
+        dropped = await two.append(subject, [ev("Played", card="y")], 2, "move:0:m1", digest="d-1")
+        assert dropped.duplicate and dropped.version == first.version
+        with pytest.raises(DuplicateCommand):
+            await two.append(subject, [ev("Played", card="a")], 2, "move:0:m1", digest="d-other")
         assert await one.version(subject) == 2
     finally:
         for nc in ncs:
