@@ -183,6 +183,17 @@ async def test_a_request_larger_than_a_move_is_resource_exhausted_naming_the_lim
     await call.write(add(1, "after-big"))
     assert (await next_result(call)).accepted
     await call.done_writing()
+
+    # past what gRPC reads at all, the stream ends with gRPC's own RESOURCE_EXHAUSTED naming the limit
+    call = ann.PlayGame()
+    await call.write(join(game_id, 0))
+    await next_update(call)
+    await call.write(game_pb2.PlayGameRequest(move=game_pb2.PlayGameMove(
+        move_id="huge", move_json=json.dumps({"type": "x" * 3_900_000}))))
+    with pytest.raises(grpc.aio.AioRpcError) as err:
+        while (await call.read()) is not grpc.aio.EOF:
+            pass
+    assert err.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED and str(MAX_RECEIVE_BYTES) in err.value.details()
     assert await stored_version(counter_server, game_id) == version + 1
 
 
