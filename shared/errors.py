@@ -43,6 +43,24 @@ class Unavailable(AppError):
     code = grpc.StatusCode.UNAVAILABLE
 
 
+class ResourceExhausted(AppError):
+    code = grpc.StatusCode.RESOURCE_EXHAUSTED
+
+
+# Longest reason an error carries to a client or into a log line: a reason that quotes what a
+# client sent must quote a short prefix (shared.moves.quote); this bounds any that does not.
+MAX_REASON = 400
+
+
+def reason(exc: BaseException) -> str:
+    """`exc`'s message, cut to MAX_REASON characters."""
+    return shorten(str(exc))
+
+
+def shorten(text: str, limit: int = MAX_REASON) -> str:
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text) - limit} more characters cut)"
+
+
 # Rules errors reach players unchanged, with the code that says what kind of "no" it is.
 RULES_CODES: dict[type, grpc.StatusCode] = {
     rules.MalformedMove: grpc.StatusCode.INVALID_ARGUMENT,

@@ -9,7 +9,8 @@ the deck import it.
 A stored message's body is one JSON object (orjson):
 
     {"command_id": str, "version": int (the game's event count after these events),
-     "recorded_at": str (ISO 8601, UTC), "events": [event, ...]}
+     "recorded_at": str (ISO 8601, UTC), "events": [event, ...],
+     "digest": str (optional: a fingerprint of the move the command carried, shared.moves.move_digest)}
 
 and each event is `{"type": str (past tense), "schema_version": int, "data": {...}}`. The
 runtime's own events (below) sit beside the rules' events; rules never see them.
@@ -50,6 +51,7 @@ class StoredBody:
     version: int
     recorded_at: str
     events: list[dict[str, Any]]
+    digest: str = ""  # of the move the command carried; "" when none was stored
 
 
 def record(event_type: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -68,9 +70,12 @@ def parse_subject(subject: str, prefix: str = SUBJECT_PREFIX) -> tuple[str, str]
     return tokens[-2], tokens[-1]
 
 
-def encode_body(command_id: str, version: int, recorded_at: str, events) -> bytes:
-    return orjson.dumps({"command_id": command_id, "version": version, "recorded_at": recorded_at,
-                         "events": [dict(e) for e in events]}, option=orjson.OPT_NON_STR_KEYS)
+def encode_body(command_id: str, version: int, recorded_at: str, events, digest: str = "") -> bytes:
+    body = {"command_id": command_id, "version": version, "recorded_at": recorded_at,
+            "events": [dict(e) for e in events]}
+    if digest:
+        body["digest"] = digest
+    return orjson.dumps(body, option=orjson.OPT_NON_STR_KEYS)
 
 
 def decode_body(data: bytes) -> StoredBody:
@@ -84,7 +89,8 @@ def decode_body(data: bytes) -> StoredBody:
     if not all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in body["events"]):
         raise BadBody("an event has no type")
     try:
-        return StoredBody(str(body["command_id"]), int(body["version"]), str(body["recorded_at"]), body["events"])
+        return StoredBody(str(body["command_id"]), int(body["version"]), str(body["recorded_at"]), body["events"],
+                          str(body.get("digest") or ""))
     except (KeyError, TypeError, ValueError):
         raise BadBody("the message lacks command_id, version or recorded_at") from None
 

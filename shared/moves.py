@@ -20,10 +20,13 @@ field has a default).
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import types
 import typing
 from collections.abc import Mapping
 from typing import Any, Literal, get_args, get_origin
+
+import orjson
 
 from shared.rules import MalformedMove
 
@@ -39,6 +42,14 @@ def quote(value: Any, limit: int = QUOTE) -> str:
         return {dict: "an object", list: "a list", bool: "true/false", type(None): "null"}.get(
             type(value), f"a {type(value).__name__}")
     return repr(value[:limit]) + ("..." if len(value) > limit else "")
+
+
+def move_digest(move: Mapping[str, Any]) -> str:
+    """A short fingerprint of a (checked) move: equal moves, equal digests, whatever the order of
+    their keys. Stored with the move's command, so that a move id sent again with another move
+    is told apart from a retry."""
+    body = orjson.dumps(move, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    return hashlib.sha256(body).hexdigest()[:32]
 
 
 @dataclasses.dataclass(frozen=True)

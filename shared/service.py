@@ -1,11 +1,22 @@
 """A gRPC server as every service runs it: token check, error mapping and a
-span around each call (one interceptor), health checking and reflection."""
+span around each call (one interceptor), health checking and reflection.
+
+The interceptor also reads every request itself: a request larger than its method's limit,
+or one protobuf cannot decode (e.g. a google.protobuf.Struct nested deeper than protobuf's
+100 levels), is not handed to the servicer but refused with RESOURCE_EXHAUSTED or
+INVALID_ARGUMENT and a short reason. On a client-streaming call such a message arrives in
+the request iterator as an `Unreadable`, so that the servicer can answer it and go on.
+"""
 from __future__ import annotations
 
+import asyncio
 import inspect
-from typing import Any, Callable, Iterable
+import traceback
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Mapping
 
 import grpc
+from google.protobuf.message import DecodeError
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from opentelemetry import context as otel_context
@@ -13,7 +24,7 @@ from opentelemetry import trace
 
 from shared import auth, telemetry
 from shared.config import Settings
-from shared.errors import status_for
+from shared.errors import AppError, InvalidArgument, ResourceExhausted, reason, shorten, status_for
 
 # Calls that need no token: probes and tooling.
 OPEN_PREFIXES = ("/grpc.health.v1.Health/", "/grpc.reflection.")
@@ -21,11 +32,50 @@ OPEN_PREFIXES = ("/grpc.health.v1.Health/", "/grpc.reflection.")
 log = telemetry.get_logger("shared.service")
 
 
-class CallInterceptor(grpc.aio.ServerInterceptor):
-    """Verifies the token, joins the caller's trace, and turns errors into status codes."""
+@dataclass(frozen=True)
+class Unreadable:
+    """A request message the server would not decode: `error` says why (what the call answers),
+    `data` holds its bytes (at most the server's max receive size)."""
 
-    def __init__(self, token_key: str):
+    error: AppError
+    data: bytes
+
+
+def _method_name(method: str) -> str:
+    return method.rpartition("/")[2] or method
+
+
+def _reader(method: str, decode: Callable[[bytes], Any] | None, limit: int | None) -> Callable[[bytes], Any]:
+    """`decode` that answers an Unreadable instead of raising (a raising deserializer ends
+    the call with UNKNOWN and protobuf's own words)."""
+    name = _method_name(method)
+
+    def read(data: bytes):
+        if limit is not None and len(data) > limit:
+            return Unreadable(ResourceExhausted(f"a {name} request may be at most {limit} bytes; this one has "
+                                                f"{len(data)}"), data)
+        if decode is None:
+            return data
+        try:
+            return decode(data)
+        except DecodeError as exc:
+            text = str(exc)
+            if "depth" in text.lower() or "nest" in text.lower():
+                why = (f"the {name} request nests values more than 100 levels deep, which protobuf does not "
+                       f"read; a move or an option is a flat JSON object")
+            else:
+                why = f"the {name} request is not a valid protobuf message ({shorten(text, 80)})"
+            return Unreadable(InvalidArgument(why), data)
+    return read
+
+
+class CallInterceptor(grpc.aio.ServerInterceptor):
+    """Verifies the token, joins the caller's trace, and turns errors into status codes.
+    `request_limits`: full method name -> the largest request message it reads, in bytes."""
+
+    def __init__(self, token_key: str, request_limits: Mapping[str, int] | None = None):
         self.token_key = token_key
+        self.request_limits = dict(request_limits or {})
         self.tracer = telemetry.tracer("foodgames.grpc")
         self._wrapped: dict[str, Any] = {}  # method -> its wrapped handler, built once
 
@@ -37,22 +87,21 @@ class CallInterceptor(grpc.aio.ServerInterceptor):
         handler = await continuation(handler_call_details)
         if handler is None or method.startswith(OPEN_PREFIXES):
             return handler
+        read = _reader(method, handler.request_deserializer, self.request_limits.get(method))
         if handler.unary_unary:
             wrapped = grpc.unary_unary_rpc_method_handler(
                 self._wrap_unary(method, handler.unary_unary),
-                request_deserializer=handler.request_deserializer,
-                response_serializer=handler.response_serializer)
+                request_deserializer=read, response_serializer=handler.response_serializer)
         elif handler.unary_stream:
             wrapped = grpc.unary_stream_rpc_method_handler(
                 self._wrap_stream(method, handler.unary_stream),
-                request_deserializer=handler.request_deserializer,
-                response_serializer=handler.response_serializer)
+                request_deserializer=read, response_serializer=handler.response_serializer)
         elif handler.stream_stream:
-            # the same wrapper: it hands the request iterator on as it would a request
+            # the same wrapper: it hands the request iterator on as it would a request; an
+            # Unreadable message in it is for the servicer to answer
             wrapped = grpc.stream_stream_rpc_method_handler(
                 self._wrap_stream(method, handler.stream_stream),
-                request_deserializer=handler.request_deserializer,
-                response_serializer=handler.response_serializer)
+                request_deserializer=read, response_serializer=handler.response_serializer)
         else:
             return handler  # client-streaming-only calls are not used by this project
         self._wrapped[method] = wrapped
@@ -68,10 +117,13 @@ class CallInterceptor(grpc.aio.ServerInterceptor):
     async def _abort(self, context, method: str, exc: BaseException):
         code = status_for(exc)
         if code is None:
-            log.exception("call failed", method=method)
+            # not the exception's message: it may quote what a client sent
+            log.error("call failed", method=method, error=f"{type(exc).__name__}: {reason(exc)}",
+                      traceback="".join(traceback.format_tb(exc.__traceback__))[-4000:])
             await context.abort(grpc.StatusCode.INTERNAL, f"internal error: {type(exc).__name__}")
-        log.info("call rejected", method=method, code=code.name, reason=str(exc))
-        await context.abort(code, str(exc))
+        why = reason(exc)
+        log.info("call rejected", method=method, code=code.name, reason=why)
+        await context.abort(code, why)
 
     def _wrap_unary(self, method: str, behaviour: Callable):
         async def wrapped(request, context):
@@ -79,6 +131,8 @@ class CallInterceptor(grpc.aio.ServerInterceptor):
             try:
                 ctx_token, id_token = self._enter(context)
                 with self.tracer.start_as_current_span(method, kind=trace.SpanKind.SERVER):
+                    if isinstance(request, Unreadable):
+                        raise request.error
                     return await behaviour(request, context)
             except Exception as exc:  # noqa: BLE001 - every error becomes a status
                 if isinstance(exc, grpc.aio.AbortError):
@@ -89,49 +143,70 @@ class CallInterceptor(grpc.aio.ServerInterceptor):
         return wrapped
 
     def _wrap_stream(self, method: str, behaviour: Callable):
+        # A generator: it may be closed (GeneratorExit) from another task than the call's, when
+        # grpc drops a stream it was writing to and the event loop finalises the generator
+        # later. Context variables set in the call's task cannot be reset from there (each
+        # reset, and OpenTelemetry's detach, would fail and log "Failed to detach context"),
+        # so the span is not `with`-entered here, and the variables are reset only in the
+        # call's own task; otherwise they die with that task's context.
         async def wrapped(request, context):
-            ctx_token = id_token = None
+            task = asyncio.current_task()
+            ctx_token = id_token = span = None
             try:
-                ctx_token, id_token = self._enter(context)
-                with self.tracer.start_as_current_span(method, kind=trace.SpanKind.SERVER):
-                    result = behaviour(request, context)
-                    if inspect.isasyncgen(result):
-                        async for item in result:
-                            yield item
-                    else:
-                        await result
+                metadata = tuple(context.invocation_metadata() or ())
+                parent = telemetry.extract({k: v for k, v in metadata if isinstance(v, str)})
+                span = self.tracer.start_span(method, context=parent, kind=trace.SpanKind.SERVER)
+                ctx_token = otel_context.attach(trace.set_span_in_context(span, parent))
+                id_token = auth.set_identity(auth.identity_from_metadata(self.token_key, metadata))
+                if isinstance(request, Unreadable):
+                    raise request.error
+                result = behaviour(request, context)
+                if inspect.isasyncgen(result):
+                    async for item in result:
+                        yield item
+                else:
+                    await result
             except Exception as exc:  # noqa: BLE001
                 if isinstance(exc, grpc.aio.AbortError):
                     raise
+                if span is not None:
+                    span.record_exception(exc)
                 await self._abort(context, method, exc)
             finally:
-                _leave(ctx_token, id_token)
+                if span is not None:
+                    span.end()
+                if asyncio.current_task() is task:
+                    _leave(ctx_token, id_token)
         return wrapped
 
 
 def _leave(ctx_token, id_token) -> None:
-    # A stream closed by the client is finalised in another context; the call's
-    # context dies with it, so there is nothing left to reset then.
-    try:
-        if id_token is not None:
-            auth.reset_identity(id_token)
-        if ctx_token is not None:
-            otel_context.detach(ctx_token)
-    except ValueError:
-        pass
+    """Reset what `_enter` set, in the task that set it."""
+    if id_token is not None:
+        auth.reset_identity(id_token)
+    if ctx_token is not None:
+        otel_context.detach(ctx_token)
 
 
 async def start_server(name: str, port: int, settings: Settings,
                        servicers: Iterable[tuple[Callable, Any]],
-                       service_names: Iterable[str]) -> grpc.aio.Server:
+                       service_names: Iterable[str], *, max_receive_bytes: int | None = None,
+                       request_limits: Mapping[str, int] | None = None) -> grpc.aio.Server:
     """Start a server on settings.host:port with the given (add_fn, servicer) pairs.
 
     `service_names` are full names like "foodgames.v1.GameService" for health
     and reflection. Port 0 picks a free port; the bound port is `server.port`.
+    `max_receive_bytes`: the largest message gRPC reads at all (gRPC's default, 4 MiB, when
+    None); a larger one ends the call with RESOURCE_EXHAUSTED "Received message larger than
+    max (N vs. LIMIT)" before any of it reaches Python. `request_limits`: full method name ->
+    a smaller limit of that method's messages, refused by the interceptor with its own words.
     """
     telemetry.configure(name)
-    server = grpc.aio.server(interceptors=[CallInterceptor(settings.resolved_token_key())],
-                             options=[("grpc.so_reuseport", 0)])
+    options: list[tuple[str, Any]] = [("grpc.so_reuseport", 0)]
+    if max_receive_bytes is not None:
+        options.append(("grpc.max_receive_message_length", max_receive_bytes))
+    server = grpc.aio.server(interceptors=[CallInterceptor(settings.resolved_token_key(), request_limits)],
+                             options=options)
     for add, servicer in servicers:
         add(servicer, server)
     names = list(service_names)

@@ -32,6 +32,28 @@ def _add_trace_ids(_, __, event_dict):
     return event_dict
 
 
+# Longest text a log field holds; longer ones are cut (a field may quote what a client sent, and
+# a log line must never carry a client's megabytes). A traceback may be longer.
+MAX_LOG_FIELD = 1000
+MAX_LOG_TRACEBACK = 8000
+
+
+def _cap(value, limit: int):
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[:limit]}... ({len(value) - limit} more characters cut)"
+    if isinstance(value, (list, tuple)) and sum(len(v) for v in value if isinstance(v, str)) > limit:
+        return _cap(repr(value), limit)
+    return value
+
+
+def cap_fields(_, __, event_dict):
+    """Cut every text field of a log line to MAX_LOG_FIELD characters (tracebacks to
+    MAX_LOG_TRACEBACK)."""
+    for key, value in event_dict.items():
+        event_dict[key] = _cap(value, MAX_LOG_TRACEBACK if key in ("exception", "traceback") else MAX_LOG_FIELD)
+    return event_dict
+
+
 def configure(service: str, level: str | None = None) -> None:
     """Set up JSON logs to stderr and the tracer provider once per process."""
     global _configured
@@ -48,6 +70,7 @@ def configure(service: str, level: str | None = None) -> None:
             structlog.processors.TimeStamper(fmt="iso", utc=True),
             _add_trace_ids,
             structlog.processors.format_exc_info,
+            cap_fields,
             structlog.processors.JSONRenderer(),
         ],
         wrapper_class=structlog.make_filtering_bound_logger(getattr(logging, level_name, logging.INFO)),

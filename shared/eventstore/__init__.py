@@ -39,6 +39,7 @@ class RecordedCommand:
     recorded_at: str
     events: tuple[StoredEvent, ...]
     headers: Mapping[str, str] = field(default_factory=dict)
+    digest: str = ""  # the fingerprint of the command's content given to append ("" if none)
 
 
 @dataclass(frozen=True)
@@ -63,11 +64,11 @@ class VersionConflict(EventStoreError):
 
 
 class DuplicateCommand(EventStoreError):
-    """A command id reused for different events."""
+    """A command id reused for a different command: other digest, or (without digests) other events."""
 
     def __init__(self, subject: str, command_id: str):
         self.subject, self.command_id = subject, command_id
-        super().__init__(f"command id {command_id!r} was already used in {subject} for other events")
+        super().__init__(f"command id {command_id!r} was already used in {subject} for another command")
 
 
 class InvalidEvents(EventStoreError):
@@ -97,7 +98,12 @@ class Freshness(str, Enum):
 
 class EventStore(Protocol):
     async def append(self, subject: str, events: Sequence[Mapping[str, Any]], expected_version: int,
-                     command_id: str, headers: Mapping[str, str] | None = None) -> AppendResult: ...
+                     command_id: str, headers: Mapping[str, str] | None = None,
+                     digest: str = "") -> AppendResult:
+        """... `digest`: a fingerprint of what the command was asked to do (a move), stored with it.
+        A command id seen before is a retry (the earlier result, duplicate=True) when both
+        digests are equal, and DuplicateCommand when they differ; without a digest on either
+        side the events are compared instead (a retry decided on another state is then refused)."""
 
     async def read_commands(self, subject: str, after_version: int = 0,
                             from_seq: int = 1) -> list[RecordedCommand]: ...
@@ -127,6 +133,13 @@ def build_events(subject: str, records: Sequence[Mapping[str, Any]], first_versi
         StoredEvent(subject, first_version + i, r["type"], int(r.get("schema_version", 1)),
                     dict(r["data"]), command_id, seq, recorded_at)
         for i, r in enumerate(records))
+
+
+def same_command(stored: RecordedCommand, events: Sequence[Mapping[str, Any]], digest: str = "") -> bool:
+    """Whether appending (`events`, `digest`) again under `stored`'s command id is a retry of it."""
+    if digest and stored.digest:
+        return digest == stored.digest
+    return same_events(stored.events, events)
 
 
 def same_events(a: Sequence[StoredEvent], b: Sequence[Mapping[str, Any]]) -> bool:

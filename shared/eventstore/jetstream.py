@@ -21,7 +21,7 @@ from nats.js.errors import APIError, NotFoundError
 
 from shared import gamestream, telemetry
 from shared.eventstore import (AppendResult, DuplicateCommand, EventStoreError, Freshness, RecordedCommand,
-                               VersionConflict, build_events, check_events, flatten, same_events)
+                               VersionConflict, build_events, check_events, flatten, same_command)
 
 GAMES_STREAM = gamestream.STREAM
 GAMES_SUBJECTS = gamestream.SUBJECTS
@@ -59,7 +59,7 @@ def _decode(msg_subject: str, seq: int, headers: Mapping[str, str] | None, data:
     events = build_events(msg_subject, body.events, body.version - len(body.events) + 1, body.command_id, seq,
                           body.recorded_at)
     return RecordedCommand(msg_subject, body.command_id, seq, body.version, body.recorded_at, events,
-                           dict(headers or {}))
+                           dict(headers or {}), body.digest)
 
 
 class JetStreamEventStore:
@@ -224,7 +224,7 @@ class JetStreamEventStore:
     # -- writing ---------------------------------------------------------------------------
 
     async def append(self, subject: str, events: Sequence[Mapping[str, Any]], expected_version: int,
-                     command_id: str, headers: Mapping[str, str] | None = None) -> AppendResult:
+                     command_id: str, headers: Mapping[str, str] | None = None, digest: str = "") -> AppendResult:
         check_events(subject, events, command_id)
         with telemetry.inner_span(_tracer, "eventstore.append", attributes={
                 "messaging.destination": subject, "foodgames.expected_version": expected_version}):
@@ -233,13 +233,13 @@ class JetStreamEventStore:
                 known = await self._last_of(subject)
             version, seq = known[0], known[1]
             if version != expected_version:
-                earlier = await self._find_command(subject, command_id, events, expected_version)
+                earlier = await self._find_command(subject, command_id, events, expected_version, digest)
                 if earlier is not None:
                     return earlier
                 raise VersionConflict(subject, expected_version, version)
             new_version = expected_version + len(events)
             recorded_at = datetime.now(timezone.utc).isoformat()
-            body = gamestream.encode_body(command_id, new_version, recorded_at, events)
+            body = gamestream.encode_body(command_id, new_version, recorded_at, events, digest)
             hdrs = dict(headers or {})
             telemetry.inject(hdrs)
             hdrs.update({"Nats-Msg-Id": f"{subject}/{command_id}",
@@ -250,14 +250,14 @@ class JetStreamEventStore:
             except APIError as exc:
                 if exc.err_code == WRONG_LAST_SEQUENCE:
                     self._last.pop(subject, None)
-                    earlier = await self._find_command(subject, command_id, events, expected_version)
+                    earlier = await self._find_command(subject, command_id, events, expected_version, digest)
                     if earlier is not None:
                         return earlier
                     raise VersionConflict(subject, expected_version, None) from None
                 raise
             if ack.duplicate:
                 earlier = await self._command_at(subject, ack.seq)
-                if not same_events(earlier.events, events):
+                if not same_command(earlier, events, digest):
                     raise DuplicateCommand(subject, command_id)
                 return AppendResult(subject, earlier.version, earlier.seq, earlier.events, True)
             self._saw(subject, new_version, ack.seq)
@@ -268,11 +268,12 @@ class JetStreamEventStore:
         msg = await self.js.get_msg(self.stream, seq=seq, direct=True)
         return _decode(msg.subject, msg.seq, msg.headers, msg.data)
 
-    async def _find_command(self, subject: str, command_id: str, events, after_version: int) -> AppendResult | None:
+    async def _find_command(self, subject: str, command_id: str, events, after_version: int,
+                            digest: str = "") -> AppendResult | None:
         """The earlier result of `command_id` if it was applied after `after_version`."""
         for command in await self.read_commands(subject, after_version):
             if command.command_id == command_id:
-                if not same_events(command.events, events):
+                if not same_command(command, events, digest):
                     raise DuplicateCommand(subject, command_id)
                 return AppendResult(subject, command.version, command.seq, command.events, True)
         return None

@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 from typing import Any, AsyncIterator, Callable, Mapping, Sequence
 
 from shared.eventstore import (AppendResult, DuplicateCommand, Freshness, RecordedCommand, VersionConflict,
-                               build_events, check_events, flatten, same_events)
+                               build_events, check_events, flatten, same_command)
 
 
 class MemoryEventStore:
@@ -22,12 +22,12 @@ class MemoryEventStore:
         self._listeners.append(callback)
 
     async def append(self, subject: str, events: Sequence[Mapping[str, Any]], expected_version: int,
-                     command_id: str, headers: Mapping[str, str] | None = None) -> AppendResult:
+                     command_id: str, headers: Mapping[str, str] | None = None, digest: str = "") -> AppendResult:
         check_events(subject, events, command_id)
         history = self._commands.setdefault(subject, [])
         for command in history:
             if command.command_id == command_id:
-                if not same_events(command.events, events):
+                if not same_command(command, events, digest):
                     raise DuplicateCommand(subject, command_id)
                 return AppendResult(subject, command.version, command.seq, command.events, True)
         current = history[-1].version if history else 0
@@ -37,7 +37,7 @@ class MemoryEventStore:
         now = datetime.now(timezone.utc).isoformat()
         stored = build_events(subject, events, current + 1, command_id, self._seq, now)
         command = RecordedCommand(subject, command_id, self._seq, current + len(events), now, stored,
-                                  dict(headers or {}))
+                                  dict(headers or {}), digest)
         history.append(command)
         for listener in self._listeners:
             listener(subject)

@@ -18,13 +18,31 @@ from shared.service import start_server
 
 GAME_SERVICE = game_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
 
+# The largest request message each GameService method reads, in bytes, chosen on purpose. A
+# move is small: a game id (64), a move id (128) and a flat move whose longest legal shape (a
+# list of 64 texts of 64 characters, shared.moves) is under 5 KiB. A larger message is refused
+# with RESOURCE_EXHAUSTED naming the limit, before it is decoded; on a PlayGame stream it is
+# that move's answer and the stream goes on.
+MOVE_REQUEST_BYTES = 16 * 1024
+REQUEST_LIMITS = {
+    f"/{GAME_SERVICE}/SubmitMove": MOVE_REQUEST_BYTES,
+    f"/{GAME_SERVICE}/PlayGame": MOVE_REQUEST_BYTES,  # each message of the stream
+    f"/{GAME_SERVICE}/CreateGame": 64 * 1024,  # players and options
+    f"/{GAME_SERVICE}/GetView": 1024,
+    f"/{GAME_SERVICE}/ListLegalMoves": 1024,
+    f"/{GAME_SERVICE}/WatchGame": 1024,
+}
+# What gRPC reads at all (its default is 4 MiB): beyond this the call ends with gRPC's own
+# RESOURCE_EXHAUSTED "Received message larger than max (N vs. 262144)" and nothing is read.
+MAX_RECEIVE_BYTES = 256 * 1024
+
 
 async def start_rules_server(game: Game, settings: Settings, port: int, store, deck: DeckPort):
     runtime = GameRuntime(game.rules, store, deck, moves=game.moves)
     rules = game.rules
     server = await start_server(rules.name, port, settings,
                                 [(game_pb2_grpc.add_GameServiceServicer_to_server, GameServicer(runtime))],
-                                [GAME_SERVICE])
+                                [GAME_SERVICE], max_receive_bytes=MAX_RECEIVE_BYTES, request_limits=REQUEST_LIMITS)
     server.runtime = runtime  # type: ignore[attr-defined]
     return server
 

@@ -20,13 +20,14 @@ from shared import telemetry
 from shared.auth import Identity
 from shared.codec import EventCodec, to_jsonable
 from shared.errors import Aborted, AlreadyExists, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied, Unavailable
-from shared.eventstore import AppendResult, EventStore, Freshness, RecordedCommand, VersionConflict
-from shared.moves import MoveSet
+from shared.eventstore import AppendResult, DuplicateCommand, EventStore, Freshness, RecordedCommand, VersionConflict
+from shared.moves import MAX_TEXT, MoveSet, move_digest, quote
 from shared.rules import GameResult, InvalidSetup, Rules, RulesError
 from shared import gamestream as env
 from shared.runtime.deck import DeckPort
 
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+MAX_OPTIONS = 32  # game options a table may set; each is a name and a text, number or true/false
 # Followers of a game are also woken this often, so that what cannot be heard (a reconnect, a
 # store that does not listen, a deal left waiting) is looked at again.
 IDLE_WAKE_S = 2.0
@@ -50,6 +51,9 @@ class GameRecord:
     results: Mapping[str, int] = field(default_factory=dict)  # command id -> version after it
     over: bool = False
     revealed: bool = False
+    # command id -> digest of the move it carried (shared.moves.move_digest), for the commands
+    # stored with one: a move id reused for another move is refused, not taken for a retry
+    digests: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -123,6 +127,7 @@ class GameRuntime:
         state, players, options, ranked = record.state, record.players, record.options, record.ranked
         commitment, over, revealed = record.commitment, record.over, record.revealed
         results = dict(record.results)
+        digests = record.digests
         version, last_seq = record.version, record.last_seq
         for command in commands:
             if command.version <= version:
@@ -143,9 +148,13 @@ class GameRuntime:
                     state = self.rules.evolve(state, next(domain) if domain is not None
                                               else self.codec.decode(event.record()))
             results[command.command_id] = command.version
+            if command.digest:
+                if digests is record.digests:
+                    digests = dict(digests)
+                digests[command.command_id] = command.digest
             version, last_seq = command.version, command.seq
         return GameRecord(record.game_id, state, players, options, ranked, version, last_seq, commitment,
-                          results, over, revealed)
+                          results, over, revealed, digests)
 
     async def replay(self, game_id: str) -> GameRecord:
         """The game rebuilt from its whole stream, ignoring the cache."""
@@ -171,7 +180,7 @@ class GameRuntime:
         `trust_hints`, a game the store knows to be current is not asked about (a read may
         then miss a write that landed a moment ago, as any read can)."""
         if not GAME_ID.match(game_id or ""):
-            raise InvalidArgument(f"{game_id!r} is not a valid game id (letters, digits, - and _, up to 64)")
+            raise InvalidArgument(f"{quote(game_id)} is not a valid game id (letters, digits, - and _, up to 64)")
         record = self.cache.get(game_id)
         if record is None:
             record = await self.replay(game_id)
@@ -219,11 +228,12 @@ class GameRuntime:
     def _lock(self, game_id: str) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
-    def _apply(self, record: GameRecord, result: AppendResult, decided: Sequence[Any]) -> tuple[GameRecord, list]:
+    def _apply(self, record: GameRecord, result: AppendResult, decided: Sequence[Any],
+               digest: str = "") -> tuple[GameRecord, list]:
         """The record after an append of ours, and the rules' events the append holds: the ones
         we decided, or, when it was a duplicate, the earlier ones the store returned."""
         command = RecordedCommand(result.subject, result.events[0].command_id if result.events else "",
-                                  result.seq, result.version, "", result.events)
+                                  result.seq, result.version, "", result.events, digest=digest)
         held = ([self.codec.decode(e.record()) for e in result.events if e.type not in env.RUNTIME_EVENTS]
                 if result.duplicate else list(decided))
         return self._remember(self.fold(record, [command], held)), held
@@ -233,18 +243,18 @@ class GameRuntime:
     async def create_game(self, identity: Identity, players: Sequence[str], options: Mapping[str, Any],
                           ranked: bool = False, game_id: str = "") -> GameRecord:
         players = tuple(players)
-        if identity.role == "player" and identity.player not in players:
-            raise PermissionDenied(f"{identity.player} may only create games they play in")
+        self.check_may_create(identity, players, ranked)
         if len(set(players)) != len(players):
             raise InvalidArgument("each player may sit at the table only once")
         if any(not p or len(p) > 64 for p in players):
             raise InvalidArgument("a player name is 1 to 64 characters")
         game_id = game_id or uuid.uuid4().hex[:16]
         if not GAME_ID.match(game_id):
-            raise InvalidArgument(f"{game_id!r} is not a valid game id (letters, digits, - and _, up to 64)")
+            raise InvalidArgument(f"{quote(game_id)} is not a valid game id (letters, digits, - and _, up to 64)")
         if not self.rules.min_players <= len(players) <= self.rules.max_players:
             raise InvalidArgument(f"{self.rules.name} is for {self.rules.min_players} to "
                                   f"{self.rules.max_players} players, not {len(players)}")
+        check_options(options)
         try:
             state = self.rules.initial_state(players, dict(options))
         except InvalidSetup as exc:
@@ -271,6 +281,25 @@ class GameRuntime:
         self._settle_later(game_id)
         log.info("game created", game_id=game_id, players=list(players), version=record.version)
         return record
+
+    @staticmethod
+    def check_may_create(identity: Identity, players: Sequence[str], ranked: bool) -> None:
+        """Who may set a table: the matchmaker (role service) and operators any table; a player
+        only a casual one where they sit alone. Seating anyone else needs that player's consent,
+        and there is no invitation to give it with yet: games with others come from the matchmaker."""
+        if identity.role in ("service", "operator"):
+            return
+        if ranked:
+            raise PermissionDenied("a player may not create a ranked game: ranked games are made by the matchmaker "
+                                   "(queue for one, e.g. `foodgames play`), so that nobody picks their opponents")
+        if identity.player not in players:
+            raise PermissionDenied(f"{quote(identity.player)} may only create games they play in")
+        others = [p for p in players if p != identity.player]
+        if others:
+            raise PermissionDenied(f"a player may not seat others: {quote(others[0])}"
+                                   f"{f' and {len(others) - 1} more' if len(others) > 1 else ''} did not agree to "
+                                   f"play (there are no invitations yet); a player creates only a table for "
+                                   f"themself alone, and games with others come from the matchmaker")
 
     def _settle_later(self, game_id: str) -> None:
         """Resolve what the game waits for in the background, once per game at a time."""
@@ -382,6 +411,7 @@ class GameRuntime:
         if not move_id or len(move_id) > 128:
             raise InvalidArgument("a move needs a move id of 1 to 128 characters")
         move = self.check_move(move)
+        digest = move_digest(move)
         command_id = f"move:{seat}:{move_id}"
         async with self._lock(game_id):
             cached = self.cache.get(game_id)
@@ -393,6 +423,8 @@ class GameRuntime:
             self.check_seat(record, identity, seat)
             for attempt in range(self.max_retries + 1):
                 if command_id in record.results:
+                    if record.digests.get(command_id, digest) != digest:
+                        raise self._reused(move_id, seat, record.results[command_id])
                     return self._outcome(record, seat, [], [], duplicate=True, describe=not at_once)
                 if expected_version is not None and expected_version != record.version:
                     raise Aborted(f"the game is at version {record.version}, your move was for version "
@@ -415,14 +447,17 @@ class GameRuntime:
                 records = [self.codec.encode(e) for e in events]
                 records += self._game_over_records(record, events)
                 try:
-                    result = await self.store.append(self.subject(game_id), records, record.version, command_id)
+                    result = await self.store.append(self.subject(game_id), records, record.version, command_id,
+                                                     digest=digest)
+                except DuplicateCommand:
+                    raise self._reused(move_id, seat, None) from None
                 except VersionConflict:
                     record, fresh = await self.load(game_id), True
                     if expected_version is not None and command_id not in record.results:
                         raise Aborted(f"another move landed first (the game is at version {record.version}); "
                                       f"look at the table again") from None
                     continue
-                record, decided = self._apply(record, result, events)
+                record, decided = self._apply(record, result, events, digest)
                 written = list(result.events)
                 if at_once:
                     self.settle_if_waiting(record)
@@ -430,6 +465,12 @@ class GameRuntime:
                     record = await self._settle(record, written, decided)
                 return self._outcome(record, seat, written, decided, duplicate=result.duplicate, describe=not at_once)
             raise Aborted(f"the game kept changing while your move was decided ({self.max_retries} tries); try again")
+
+    @staticmethod
+    def _reused(move_id: str, seat: int, version: int | None) -> AlreadyExists:
+        at = f" (stored at version {version})" if version is not None else ""
+        return AlreadyExists(f"move id {quote(move_id)} of seat {seat} was already used for a different move{at}: "
+                             f"a retry must send the same move again, and a new move needs a new move id")
 
     def _outcome(self, record: GameRecord, seat: int, written, decided: Sequence[Any],
                  duplicate: bool, describe: bool = True) -> MoveOutcome:
@@ -495,6 +536,20 @@ class GameRuntime:
             yield Update(state.version, shown, self.rules.view(state.state, seat), state.over)
             if state.over and state.revealed:
                 return
+
+
+def check_options(options: Mapping[str, Any]) -> None:
+    """Game options are a few names with a text (up to MAX_TEXT characters), number, true/false or
+    null each: checked here, before the rules see them (whose errors may quote them)."""
+    if len(options) > MAX_OPTIONS:
+        raise InvalidArgument(f"a game takes at most {MAX_OPTIONS} options, not {len(options)}")
+    for name, value in options.items():
+        if not isinstance(name, str) or not 0 < len(name) <= MAX_TEXT:
+            raise InvalidArgument(f"an option name is 1 to {MAX_TEXT} characters, not {quote(name)}")
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            raise InvalidArgument(f"option {quote(name)} is too long ({len(value)} characters; at most {MAX_TEXT})")
+        if not isinstance(value, (str, int, float, bool, type(None))):
+            raise InvalidArgument(f"option {quote(name)} must be a text, number or true/false, not {quote(value)}")
 
 
 def _log_failure(task: asyncio.Task) -> None:

@@ -31,6 +31,7 @@ class PlayMove:
     expected_version: int | None
     move: Mapping[str, Any] | None
     problem: str = ""
+    error: AppError | None = None  # the refusal itself, when it is not INVALID_ARGUMENT(problem)
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,8 @@ class _SeatStream:
 
 async def _apply(runtime: GameRuntime, identity: Identity, game_id: str, seat: int, move: PlayMove) -> MoveResult:
     try:
+        if move.error is not None:
+            raise move.error
         if move.problem:
             raise InvalidArgument(move.problem)
         outcome = await runtime.submit_move(identity, game_id, seat, move.move_id, move.expected_version,

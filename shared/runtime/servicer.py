@@ -6,10 +6,11 @@ import orjson
 from foodgames.v1 import event_pb2, game_pb2, game_pb2_grpc
 
 from shared.auth import current_identity
-from shared.errors import InvalidArgument, status_for
+from shared.errors import InvalidArgument, reason, shorten, status_for
 from shared.protojson import to_dict, to_struct
 from shared.runtime.game import GameRuntime
 from shared.runtime.seat import MoveResult, PlayMove, play_seat
+from shared.service import Unreadable
 
 
 def _events(records) -> list[event_pb2.Event]:
@@ -59,6 +60,8 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):
 
     async def PlayGame(self, requests, context):
         first = await anext(aiter(requests), None)
+        if isinstance(first, Unreadable):
+            raise first.error
         if first is None or first.WhichOneof("request") != "join":
             raise InvalidArgument("a PlayGame stream starts with a join naming the game and the seat")
         join = first.join
@@ -73,6 +76,11 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):
 
 async def _moves(requests):
     async for request in requests:
+        if isinstance(request, Unreadable):
+            # answered like any refused move, under the move id it carried if that can be read
+            move_id, expected = _move_id_of(request.data)
+            yield PlayMove(move_id, expected, None, error=request.error)
+            continue
         if request.WhichOneof("request") != "move":
             yield PlayMove("", None, None, "only the first message of a PlayGame stream joins; later ones are moves")
             continue
@@ -82,7 +90,7 @@ async def _moves(requests):
             try:
                 body = orjson.loads(move.move_json)
             except ValueError as exc:
-                yield PlayMove(move.move_id, expected, None, f"the move is not valid JSON: {exc}")
+                yield PlayMove(move.move_id, expected, None, f"the move is not valid JSON: {shorten(str(exc), 120)}")
                 continue
             if not isinstance(body, dict):
                 yield PlayMove(move.move_id, expected, None, "the move must be a JSON object, e.g. "
@@ -99,4 +107,58 @@ def _move_result(result: MoveResult) -> game_pb2.PlayGameMoveResult:
                                            duplicate=result.duplicate)
     code = status_for(result.error)
     return game_pb2.PlayGameMoveResult(move_id=result.move_id, code=(code or grpc.StatusCode.INTERNAL).value[0],
-                                       reason=str(result.error))
+                                       reason=reason(result.error))
+
+
+def _move_id_of(data: bytes) -> tuple[str, int | None]:
+    """(move id, expected version) of a PlayGameRequest protobuf could not decode (its move too
+    deeply nested, say): read without the move itself; ("", None) when even that fails."""
+    try:
+        for number, _, start, end in _fields(data):
+            if number == 2:  # PlayGameRequest.move
+                inner = data[start:end]
+                move = game_pb2.PlayGameMove.FromString(b"".join(  # without field 3, the Struct
+                    inner[s:e] for n, _, s, e in _fields(inner, whole=True) if n != 3))
+                expected = move.expected_version if move.HasField("expected_version") else None
+                return move.move_id[:128], expected
+    except Exception:  # noqa: BLE001 - not even the envelope can be read
+        pass
+    return "", None
+
+
+def _fields(data: bytes, whole: bool = False):
+    """(field number, wire type, start, end) of each top-level field of a protobuf message: the
+    span of its value, or with `whole` of the whole field (tag included)."""
+    i = 0
+    while i < len(data):
+        begin = i
+        key, i = _varint(data, i)
+        number, kind = key >> 3, key & 7
+        start = i
+        if kind == 0:
+            _, i = _varint(data, i)
+        elif kind == 1:
+            i += 8
+        elif kind == 2:
+            size, i = _varint(data, i)
+            start, i = i, i + size
+        elif kind == 5:
+            i += 4
+        else:
+            raise ValueError(f"wire type {kind}")
+        if i > len(data):
+            raise ValueError("truncated")
+        yield number, kind, begin if whole else start, i
+
+
+def _varint(data: bytes, i: int) -> tuple[int, int]:
+    value = shift = 0
+    while True:
+        byte = data[i]
+        value |= (byte & 0x7F) << shift
+        i += 1
+        if not byte & 0x80:
+            return value, i
+        shift += 7
+        if shift > 63:
+            raise ValueError("varint too long")

@@ -54,8 +54,10 @@ async def play_a_game(stack, players=PLAYERS, ranked: bool = False) -> tuple[str
                     await asyncio.sleep(0.005)
 
         senders = [asyncio.create_task(send_seed(seat)) for seat in range(2)]
-        created = await games[PLAYERS[0]].CreateGame(game_pb2.CreateGameRequest(game_id=game_id, players=PLAYERS,
-                                                                                        ranked=ranked))
+        # the matchmaker's to create: a player may not seat others (docs/errors.md)
+        async with client_channel(stack.address("foodie-forest"), mint_token(stack, "svc:matchmaking", "service")) as mm:
+            created = await game_pb2_grpc.GameServiceStub(mm).CreateGame(
+                game_pb2.CreateGameRequest(game_id=game_id, players=PLAYERS, ranked=ranked))
         replies = await asyncio.gather(*senders)
         assert all(r.commitment == created.seed_commitment for r in replies)
         await play_randomly(games, game_id, PLAYERS, rng, tolerate=RACES)

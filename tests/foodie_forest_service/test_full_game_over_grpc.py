@@ -40,7 +40,10 @@ async def test_a_four_player_game_is_played_to_the_end_and_each_seat_sees_only_i
     apis = {p: game_pb2_grpc.GameServiceStub(ch) for p, ch in channels.items()}
     rng = random.Random(7)
     try:
-        created = await apis["ann"].CreateGame(game_pb2.CreateGameRequest(players=PLAYERS, ranked=True))
+        # a ranked table of four is the matchmaker's to create (a player may seat only themself)
+        async with client_channel(f"127.0.0.1:{server.port}", mint_token(settings, "svc:matchmaking", "service")) as mm:
+            created = await game_pb2_grpc.GameServiceStub(mm).CreateGame(
+                game_pb2.CreateGameRequest(players=PLAYERS, ranked=True))
         game_id = created.game_id
         assert len(created.seed_commitment) == 64
         streams: dict[int, list] = {seat: [] for seat in range(4)}

@@ -4,7 +4,7 @@ import contextlib
 
 import pytest
 
-from shared.auth import mint_token
+from shared.auth import Identity, mint_token
 from shared.channels import client_channel
 from shared.config import Settings
 from shared.eventstore.jetstream import JetStreamEventStore, connect
@@ -29,6 +29,15 @@ async def start_counter(settings, nats_url, hints: bool = True):
         await store.ensure_stream()
     server = await start_rules_server(GAME, settings, 0, store, SeededDeck())
     return server, nc
+
+
+# Who sets a table with several players: the matchmaker (a player may seat only themself).
+MATCHMAKER = Identity("svc:matchmaking", "service")
+
+
+async def create_table(server, players, options=None) -> str:
+    """A game on `server` made as the matchmaker makes one; its id."""
+    return (await server.runtime.create_game(MATCHMAKER, players, options or {})).game_id
 
 
 @contextlib.asynccontextmanager

@@ -53,7 +53,7 @@ async def servers(settings, nats_url):
 
 async def test_a_game_the_deck_cannot_commit_is_unavailable_and_not_created(servers, token):
     server = await servers(DeckDown(commit_works=False))
-    async with client_channel(f"127.0.0.1:{server.port}", token("ann")) as channel:
+    async with client_channel(f"127.0.0.1:{server.port}", token("svc:matchmaking", "service")) as channel:
         with pytest.raises(grpc.aio.AioRpcError) as err:
             await game_pb2_grpc.GameServiceStub(channel).CreateGame(
                 game_pb2.CreateGameRequest(game_id="no-deck-1", players=["ann", "bob"]))
@@ -63,7 +63,7 @@ async def test_a_game_the_deck_cannot_commit_is_unavailable_and_not_created(serv
 
 async def test_a_deal_that_failed_is_made_when_another_replica_is_asked(servers, token):
     broken, healthy = await servers(DeckDown(commit_works=True)), await servers(SeededDeck())
-    async with client_channel(f"127.0.0.1:{broken.port}", token("ann")) as a, \
+    async with client_channel(f"127.0.0.1:{broken.port}", token("svc:matchmaking", "service")) as a, \
             client_channel(f"127.0.0.1:{healthy.port}", token("ann")) as b:
         created = await game_pb2_grpc.GameServiceStub(a).CreateGame(
             game_pb2.CreateGameRequest(game_id="no-deck-2", players=["ann", "bob"]))

@@ -28,11 +28,11 @@ async def wait_dealt(api, game_id, seat=0):
 
 @pytest.fixture
 async def game(channel_for):
-    """A dealt 2-player counter game between ann (seat 0) and bob (seat 1)."""
-    ann = stub(channel_for("ann"))
-    created = await ann.CreateGame(game_pb2.CreateGameRequest(players=["ann", "bob"],
-                                                              options=to_struct({"target": 10})))
-    view = await wait_dealt(ann, created.game_id)
+    """A dealt 2-player counter game between ann (seat 0) and bob (seat 1), made by the matchmaker."""
+    maker = stub(channel_for("svc:matchmaking", "service"))
+    created = await maker.CreateGame(game_pb2.CreateGameRequest(players=["ann", "bob"],
+                                                                options=to_struct({"target": 10})))
+    view = await wait_dealt(stub(channel_for("ann")), created.game_id)
     return created.game_id, view.version
 
 
@@ -166,7 +166,7 @@ async def test_a_retried_move_id_is_applied_once(channel_for, game, counter_serv
 
 
 async def test_bad_setup_is_invalid_argument_and_creates_nothing(channel_for):
-    ann = stub(channel_for("ann"))
+    ann = stub(channel_for("svc:matchmaking", "service"))
     for players, options, words in ((["ann"], {}, "2 to 4 players"), (["ann", "bob"], {"speed": 3}, "speed"),
                                     (["ann", "ann"], {}, "only once")):
         with pytest.raises(grpc.aio.AioRpcError) as err:

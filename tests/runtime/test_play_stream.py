@@ -18,7 +18,7 @@ from shared.protojson import to_struct
 from shared.runtime.deck import SeededDeck
 from shared.runtime.game import GameRuntime
 from shared.runtime.seat import IDLE_CHECK_S
-from tests.runtime.conftest import two_replicas
+from tests.runtime.conftest import create_table, two_replicas
 from tests.runtime.test_game_api import game, stored_version  # noqa: F401 - the dealt-game fixture
 
 JSON = game_pb2.VIEW_ENCODING_JSON
@@ -212,8 +212,7 @@ async def test_a_stream_on_one_replica_shows_a_move_made_through_the_other(setti
 
 async def shows_the_other_replicas_move(one, channels, hints: bool):
     via_one, via_two = (game_pb2_grpc.GameServiceStub(ch) for ch in channels)
-    game_id = (await via_one.CreateGame(game_pb2.CreateGameRequest(
-        players=["ann", "bob"], options=to_struct({"target": 100})))).game_id
+    game_id = await create_table(one, ["ann", "bob"], {"target": 100})
     await one.runtime.settle(game_id)
     ann = via_one.PlayGame()
     await ann.write(join(game_id, 0, turns_only=True))

@@ -9,7 +9,7 @@ from foodgames.v1 import game_pb2, game_pb2_grpc
 
 from shared.channels import client_channel
 from shared.protojson import to_dict, to_struct
-from tests.runtime.conftest import two_replicas
+from tests.runtime.conftest import create_table, two_replicas
 
 
 @pytest.mark.parametrize("hints", [True, False], ids=["hearing-each-other", "asking-the-server"])
@@ -25,9 +25,7 @@ async def race(one, two, token):
     channels = {(p, s.port): client_channel(f"127.0.0.1:{s.port}", token(p)) for p in players for s in (one, two)}
     try:
         api = lambda player, server: game_pb2_grpc.GameServiceStub(channels[(player, server.port)])  # noqa: E731
-        created = await api("ann", one).CreateGame(game_pb2.CreateGameRequest(
-            players=players, options=to_struct({"target": 100_000})))
-        game_id = created.game_id
+        game_id = await create_table(one, players, {"target": 100_000})
         await one.runtime.settle(game_id)
         accepted, rejected = [], []
 
@@ -72,8 +70,7 @@ async def warm_view(one, nc1, two, token):
     channels = [client_channel(f"127.0.0.1:{s.port}", token("ann")) for s in (one, two)]
     try:
         via_one, via_two = (game_pb2_grpc.GameServiceStub(ch) for ch in channels)
-        game_id = (await via_one.CreateGame(game_pb2.CreateGameRequest(
-            players=["ann", "bob"], options=to_struct({"target": 100})))).game_id
+        game_id = await create_table(one, ["ann", "bob"], {"target": 100})
         await one.runtime.settle(game_id)
         look = game_pb2.GetViewRequest(game_id=game_id, seat=0)
         await via_one.GetView(look)

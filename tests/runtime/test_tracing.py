@@ -13,7 +13,8 @@ from tests.runtime.test_game_api import wait_dealt
 async def test_the_movers_trace_id_travels_into_the_stored_event_headers(channel_for, counter_server):
     telemetry.configure("test-client")
     ann = game_pb2_grpc.GameServiceStub(channel_for("ann"))
-    created = await ann.CreateGame(game_pb2.CreateGameRequest(players=["ann", "bob"]))
+    maker = game_pb2_grpc.GameServiceStub(channel_for("svc:matchmaking", "service"))
+    created = await maker.CreateGame(game_pb2.CreateGameRequest(players=["ann", "bob"]))
     await wait_dealt(ann, created.game_id)
     with trace.get_tracer("test").start_as_current_span("client move") as span:
         trace_id = format(span.get_span_context().trace_id, "032x")
