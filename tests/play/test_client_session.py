@@ -9,6 +9,7 @@ import uuid
 import pytest
 from rich.console import Console
 
+from apps.bots import make_bot
 from apps.sdk.remote import run_bot
 from apps.terminal.app import ScriptedInput, TerminalClient, load_remembered
 from shared import games
@@ -86,15 +87,25 @@ async def test_a_player_who_leaves_rejoins_the_game_in_progress(play_stack, tmp_
     assert all(r.game_id == remembered.game_id and r.view["finished"] for r in results)
 
 
-@pytest.mark.parametrize("game", [g for g in games.names() if g != "foodie-forest"])
-async def test_the_terminal_client_plays_every_other_game_to_its_end(play_stack, tmp_path, game):
-    # given a table of the game's smallest size, a scripted player who types "1" and bots
+TABLES = [(g, games.get(g).min_players) for g in games.names() if g != "foodie-forest"]
+if "forestaurant" in games.names():
+    TABLES.append(("forestaurant", 3))  # the co-op game alone (above) and at a table of three
+
+
+@pytest.mark.parametrize("game,n", TABLES, ids=[f"{g}-{n}p" for g, n in TABLES])
+async def test_the_terminal_client_plays_every_other_game_to_its_end(play_stack, tmp_path, game, n):
+    # given a table of n, a scripted player who types the number of the move the game's own bot
+    # would make, and bots in the other seats
     settings = play_stack.with_(data_dir=tmp_path)
     tag = uuid.uuid4().hex[:6]
-    n = games.get(game).min_players
+    advisor = make_bot(game, None, seed=tag)
+
+    def sensible(view, legal):
+        return str(legal.index(advisor.choose(view, legal)) + 1)
+
     out = io.StringIO()
     console = Console(file=out, width=120, color_system=None, force_terminal=False)
-    me = TerminalClient(settings, f"ann-{tag}", game, console=console, input_source=ScriptedInput(),
+    me = TerminalClient(settings, f"ann-{tag}", game, console=console, input_source=ScriptedInput(then=sensible),
                         ranked=False, min_players=n, max_players=n, rating_wait_s=0)
     others = [asyncio.ensure_future(run_bot(settings, f"b{i}-{tag}", game, None, ranked=False,
                                             min_players=n, max_players=n)) for i in range(n - 1)]

@@ -41,11 +41,13 @@ async def test_bots_play_the_game_through_the_stack_and_it_replays_rates_and_ver
 
     n = game.min_players
     ranked_names = [f"r{tag}b{i}" for i in range(n)]
+    # a co-op table forms by difficulty: the ranked table asks for the hard one
+    options = {"difficulty": "hard"} if game.cooperative else None
     try:
         direct, matched = await asyncio.gather(
             asyncio.gather(*(table(size) for size in sizes)),
-            asyncio.gather(*(run_bot(settings, b, name, None, ranked=True, min_players=n, max_players=n)
-                             for b in ranked_names)))
+            asyncio.gather(*(run_bot(settings, b, name, None, ranked=True, min_players=n, max_players=n,
+                                     options=options) for b in ranked_names)))
     finally:
         await pool.close()
     for result in direct:
@@ -53,6 +55,8 @@ async def test_bots_play_the_game_through_the_stack_and_it_replays_rates_and_ver
     assert all(b.view["finished"] and b.rejections == 0 for b in matched)
     ranked_id = matched[0].game_id
     assert {b.game_id for b in matched} == {ranked_id}
+    if options:
+        assert matched[0].view["difficulty"] == "hard"
 
     # replay equals live
     nc = await connect(settings.nats_url)
