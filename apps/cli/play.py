@@ -225,8 +225,9 @@ def run_demo(args) -> int:
     for g in chosen:
         size = _demo_size(g, args.players)
         best = g.default_bot
-        seats[g.name] = [(f"{(best if i % 2 == 0 else kinds[1])[:4]}-{tag}-{g.name}-{i + 1}",
-                          best if i % 2 == 0 else kinds[1]) for i in range(args.games * size)]
+        # rated games pit the game's best bot against random ones; a co-op table plays as a team
+        mix = [best, best] if g.cooperative else [best, kinds[1]]
+        seats[g.name] = [(f"{mix[i % 2][:4]}-{tag}-{g.name}-{i + 1}", mix[i % 2]) for i in range(args.games * size)]
 
     async def play_all(progress: Progress) -> list:
         total = len(chosen) * args.games
