@@ -58,6 +58,32 @@ class GameResult:
     difficulty: str | None = None
 
 
+class Outcome:
+    """The events of one decision, folded with `evolve` as they are emitted, so that the rules
+    deciding the next event see the effect of the ones before."""
+
+    def __init__(self, state: Any, evolve):
+        self.state = state
+        self.evolve = evolve
+        self.events: list[Any] = []
+
+    def emit(self, event: Any) -> None:
+        self.events.append(event)
+        self.state = self.evolve(self.state, event)
+
+
+def seat_players(players: Any, title: str, low: int, high: int) -> tuple[str, ...]:
+    """`players` as the game's seats in order, or InvalidSetup saying what is wrong with them."""
+    if isinstance(players, str) or not all(isinstance(p, str) and p for p in players):
+        raise InvalidSetup("players must be a list of non-empty names")
+    players = tuple(players)
+    if not low <= len(players) <= high:
+        raise InvalidSetup(f"{title} is for {low} to {high} players, not {len(players)}")
+    if len(set(players)) != len(players):
+        raise InvalidSetup("every player needs a different name")
+    return players
+
+
 class Rules(Protocol):
     """One game's rules. Seats are indices into the players tuple."""
 

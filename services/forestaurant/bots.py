@@ -108,7 +108,6 @@ class HeuristicBot:
     def _score(self, view, m) -> float:
         kind = m["type"]
         tables = view["tables"]
-        hand = view["hand"]
         if kind == "resolve_event":
             t = tables[m["table"]]
             if t["status"] == "eating":

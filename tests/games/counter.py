@@ -9,7 +9,15 @@ from typing import Any, Mapping, Sequence
 
 from shared.games import Game
 from shared.moves import MoveSet
-from shared.rules import ChanceNode, GameResult, IllegalMove, InvalidSetup, MalformedMove, NotYourTurn
+from shared.rules import (
+    ChanceNode,
+    GameResult,
+    IllegalMove,
+    InvalidSetup,
+    MalformedMove,
+    NotYourTurn,
+    seat_players,
+)
 
 
 @dataclass(frozen=True)
@@ -47,10 +55,7 @@ class CounterRules:
     event_types = (Started, CardsDealt, Added)
 
     def initial_state(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
-        if not self.min_players <= len(players) <= self.max_players:
-            raise InvalidSetup(f"counter is for {self.min_players} to {self.max_players} players, not {len(players)}")
-        if len(set(players)) != len(players):
-            raise InvalidSetup("every player needs a different name")
+        players = seat_players(players, "Counter", self.min_players, self.max_players)
         unknown = set(options) - {"target"}
         if unknown:
             raise InvalidSetup(f"unknown option(s): {', '.join(sorted(unknown))}")

@@ -9,17 +9,57 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping, Sequence
 
-from shared.rules import ChanceNode, GameResult, IllegalMove, InvalidSetup, NotYourTurn
+from shared.rules import (
+    ChanceNode,
+    GameResult,
+    IllegalMove,
+    InvalidSetup,
+    NotYourTurn,
+    Outcome,
+    seat_players,
+)
 
 from .cards import DOG, MEALS, Card, catalogue
-from .events import (ArmyPlated, BattlefieldDrawn, BattlefieldsReturned, BattlefieldsRevealed,
-                     CardPicked, CardsDealt, CardsDiscarded, DayEnded, DeckShuffled, DogDrawn,
-                     DraftCompleted, GameEnded, GameStarted, InstantPlayed, MealStarted, MealTied,
-                     MealWon, PacketsPassed, Passed, PlatesRevealed, ServingRevealed, ServingScored,
-                     ShuffleRequested)
+from .events import (
+    ArmyPlated,
+    BattlefieldDrawn,
+    BattlefieldsReturned,
+    BattlefieldsRevealed,
+    CardPicked,
+    CardsDealt,
+    CardsDiscarded,
+    DayEnded,
+    DeckShuffled,
+    DogDrawn,
+    DraftCompleted,
+    GameEnded,
+    GameStarted,
+    InstantPlayed,
+    MealStarted,
+    MealTied,
+    MealWon,
+    PacketsPassed,
+    Passed,
+    PlatesRevealed,
+    ServingRevealed,
+    ServingScored,
+    ShuffleRequested,
+)
 from .options import parse_options
-from .state import (DAWN, DEALING, DRAFT, FIGHT, MEALS as BETWEEN_MEALS, OVER, PLATING, SETUP,
-                    TIEBREAK, Reveal, State, evolve)
+from .state import (
+    DAWN,
+    DEALING,
+    DRAFT,
+    FIGHT,
+    OVER,
+    PLATING,
+    SETUP,
+    TIEBREAK,
+    Reveal,
+    State,
+    evolve,
+)
+from .state import MEALS as BETWEEN_MEALS
 from .yum import current_troops, dog_value, is_native, serving_value
 
 HAND_SIZE = 9  # "Deal nine cards to each player"
@@ -33,28 +73,10 @@ def card(cid: str) -> Card:
     return catalogue().cards[cid]
 
 
-class _Outcome:
-    """The events of one decision, folded as they are made so later rules see their effect."""
-
-    def __init__(self, state: State):
-        self.state = state
-        self.events: list[Any] = []
-
-    def emit(self, event) -> None:
-        self.events.append(event)
-        self.state = evolve(self.state, event)
-
-
 # ---- setup -----------------------------------------------------------------------------------
 
 def initial_state(players: Sequence[str], options: Mapping[str, Any] | None) -> State:
-    if isinstance(players, str) or not all(isinstance(p, str) and p for p in players):
-        raise InvalidSetup("players must be a list of non-empty names")
-    players = tuple(players)
-    if not 2 <= len(players) <= 6:
-        raise InvalidSetup(f"Food Fight is for 2 to 6 players, not {len(players)}")
-    if len(set(players)) != len(players):
-        raise InvalidSetup("every player needs a different name")
+    players = seat_players(players, "Food Fight", 2, 6)
     if DOG in players:
         raise InvalidSetup(f"{DOG!r} is The Dog's name; choose another")
     return State(players=players, options=parse_options(options))
@@ -63,7 +85,7 @@ def initial_state(players: Sequence[str], options: Mapping[str, Any] | None) -> 
 def start(state: State) -> list[Any]:
     if state.phase != SETUP:
         raise IllegalMove("the game has already started")
-    out = _Outcome(state)
+    out = Outcome(state, evolve)
     out.emit(GameStarted(players=state.players, options=state.options.as_dict()))
     cat = catalogue()
     # "Shuffle The Dog deck and set it aside. Shuffle the Battlefield deck ... Shuffle all other
@@ -136,7 +158,7 @@ def resolve_chance(state: State, order: Sequence[str]) -> list[Any]:
         raise ValueError(f"the shuffle must be an order of the {len(node.cards)} cards of "
                          f"{node.deck}; got {len(order)} cards that differ")
     hidden = _hidden_cards(state, node.deck)
-    out = _Outcome(state)
+    out = Outcome(state, evolve)
     if hidden is None:
         out.emit(DeckShuffled(node.deck, node.k, order))
     else:
@@ -157,7 +179,7 @@ def day_meals(state: State) -> list[str]:
     return [m for m in MEALS if any(card(b).meal == m for b in state.day_bfs)]
 
 
-def _advance(out: _Outcome) -> None:
+def _advance(out: Outcome) -> None:
     n = len(out.state.players)
     while True:
         s = out.state
@@ -217,7 +239,7 @@ def _advance(out: _Outcome) -> None:
             raise AssertionError(s.phase)
 
 
-def _next_meal(out: _Outcome) -> None:
+def _next_meal(out: Outcome) -> None:
     s = out.state
     for meal in MEALS:
         if meal in s.meals_done:
@@ -245,7 +267,7 @@ def _next_meal(out: _Outcome) -> None:
     out.emit(DayEnded(s.day))
 
 
-def _reveal_serving(out: _Outcome) -> None:
+def _reveal_serving(out: Outcome) -> None:
     s = out.state
     n = len(s.players)
     troops: list[tuple[str, ...]] = [()] * n
@@ -271,7 +293,7 @@ def _reveal_serving(out: _Outcome) -> None:
     out.emit(ServingRevealed(serving, tuple(troops), dog_card, priority))
 
 
-def _score_serving(out: _Outcome) -> None:
+def _score_serving(out: Outcome) -> None:
     s = out.state
     names = s.players
     values = {f: v for f in s.fighters if (v := serving_value(s, f)) is not None}
@@ -315,7 +337,7 @@ def _chips(s: State) -> dict[str, int]:
     return chips
 
 
-def _finish_meal(out: _Outcome) -> None:
+def _finish_meal(out: Outcome) -> None:
     s = out.state
     names = s.players
     if s.lone:
@@ -339,7 +361,7 @@ def _finish_meal(out: _Outcome) -> None:
     out.emit(ShuffleRequested("dog", catalogue().dog))
 
 
-def _award(out: _Outcome, winner: int | None, reason: str) -> None:
+def _award(out: Outcome, winner: int | None, reason: str) -> None:
     s = out.state
     vp = list(s.vp)
     if winner is not None:
@@ -358,7 +380,7 @@ def placings_of(points: Sequence[int]) -> tuple[int, ...]:
     return tuple(1 + sum(1 for q in points if q > p) for p in points)
 
 
-def _end(out: _Outcome, reason: str) -> None:
+def _end(out: Outcome, reason: str) -> None:
     vp = out.state.vp
     out.emit(GameEnded(vp, placings_of(vp), reason))
 
@@ -394,7 +416,7 @@ def decide(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
         raise NotYourTurn(f"it is {state.players[actor]}'s turn in the Instant round (lowest "
                           f"Yumminess first, then clockwise)")
     if kind == "pass":
-        out = _Outcome(state)
+        out = Outcome(state, evolve)
         out.emit(Passed(seat))
         if out.state.passes >= len(out.state.priority):
             # "Continue clockwise until everyone passes": everyone passed in a row
@@ -415,7 +437,7 @@ def _pick(state: State, seat: int, cid: str) -> list[Any]:
                           f"waiting for {waiting}")
     if cid not in state.packets[seat]:
         raise IllegalMove(f"{cid} is not in the packet you hold: pick one of its cards")
-    out = _Outcome(state)
+    out = Outcome(state, evolve)
     out.emit(CardPicked(seat, cid, auto=False))
     _advance(out)
     return out.events
@@ -446,7 +468,7 @@ def _plate(state: State, seat: int, meal: str, troops: tuple[str, ...],
     for cid, k in need.items():
         if hand[cid] < k:
             raise IllegalMove(f"you hold {hand[cid]} {cid}, not {k}")
-    out = _Outcome(state)
+    out = Outcome(state, evolve)
     out.emit(ArmyPlated(seat, meal, troops, mascots))
     _advance(out)
     return out.events
@@ -489,7 +511,7 @@ def _instant(state: State, seat: int, cid: str, target: str | None) -> list[Any]
     troop = _target_troop(state, seat, c, target)
     if c.power.kind == "boost_all" and not current_troops(state, seat):
         raise IllegalMove(f"{c.name} boosts your troops in this Serving, and you have none")
-    out = _Outcome(state)
+    out = Outcome(state, evolve)
     out.emit(InstantPlayed(seat, cid, troop.card if troop else None, troop.index if troop else None))
     if c.power.kind == "draw_battlefield":
         drawn = state.bf_deck[0]
@@ -526,7 +548,7 @@ def _discard(state: State, seat: int, troop_id: str, cards: tuple[str, ...]) -> 
         if want != "any" and (not card(cid).is_troop or card(cid).meal != want):
             raise IllegalMove(f"{card(troop_id).name} takes {want.capitalize()} troops; "
                               f"{card(cid).name} is not one")
-    out = _Outcome(state)
+    out = Outcome(state, evolve)
     out.emit(CardsDiscarded(seat, troop_id, troop.index, cards))
     return out.events
 

@@ -4,11 +4,29 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping, Sequence
 
-from shared.rules import ChanceNode, GameResult, IllegalMove, InvalidSetup, MalformedMove, NotYourTurn
+from shared.rules import (
+    ChanceNode,
+    GameResult,
+    IllegalMove,
+    MalformedMove,
+    NotYourTurn,
+    Outcome,
+    seat_players,
+)
 
 from .cards import Table
-from .events import (CardPlayed, CardsDealt, DealScored, GameEnded, GameStarted,
-                     LastCardAnnounced, RecipeChosen, RecipesRevealed, TrickPutAside, TrickTaken)
+from .events import (
+    CardPlayed,
+    CardsDealt,
+    DealScored,
+    GameEnded,
+    GameStarted,
+    LastCardAnnounced,
+    RecipeChosen,
+    RecipesRevealed,
+    TrickPutAside,
+    TrickTaken,
+)
 from .options import parse_options
 from .state import CHOOSING, DEALING, OVER, PLAYING, SETUP, State, evolve
 
@@ -16,31 +34,12 @@ DECK_NAME = "ingredients"
 MOVE_FIELDS = {"choose_recipe": {"type", "recipe"}, "play": {"type", "card"}}
 
 
-class _Outcome:
-    """The events of one decision, folded as they are made so later rules see their effect."""
-
-    def __init__(self, state: State):
-        self.state = state
-        self.events: list[Any] = []
-
-    def emit(self, event) -> None:
-        self.events.append(event)
-        self.state = evolve(self.state, event)
-
-
 # ---- setup -----------------------------------------------------------------------------------
 
 def initial_state(players: Sequence[str], options: Mapping[str, Any] | None) -> State:
-    if isinstance(players, str) or not all(isinstance(p, str) and p for p in players):
-        raise InvalidSetup("players must be a list of non-empty names")
-    players = tuple(players)
     opts = parse_options(options)
     table = opts.table()
-    low, high = min(table.hand_size), max(table.hand_size)
-    if not low <= len(players) <= high:
-        raise InvalidSetup(f"Foodie Forest is for {low} to {high} players, not {len(players)}")
-    if len(set(players)) != len(players):
-        raise InvalidSetup("every player needs a different name")
+    players = seat_players(players, "Foodie Forest", min(table.hand_size), max(table.hand_size))
     return State(players=players, options=opts)
 
 
@@ -82,7 +81,7 @@ def resolve_chance(state: State, order: Sequence[str]) -> list[Any]:
     # One card at a time, clockwise, starting with the player to the Dealer's left.
     for i, card in enumerate(order[:size * n]):
         hands[(dealer + 1 + i) % n].append(card)
-    out = _Outcome(state)
+    out = Outcome(state, evolve)
     out.emit(CardsDealt(deal=state.deal + 1, dealer=dealer,
                         hands=tuple(tuple(table.sorted_cards(h)) for h in hands),
                         set_aside=tuple(sorted(order[size * n:]))))
@@ -104,7 +103,7 @@ def _choosers(state: State) -> frozenset[int]:
     return frozenset(waiting)
 
 
-def _give_last_recipes(out: _Outcome) -> None:
+def _give_last_recipes(out: Outcome) -> None:
     """A player with one recipe left has nothing to choose (the 5th deal); reveal when all chose."""
     face_down = out.state.options.recipe_choice == "simultaneous"
     while True:
@@ -144,7 +143,7 @@ def _choose(state: State, seat: int, recipe: str) -> list[Any]:
         others = ", ".join(r for r in state.recipes_left[seat] if r != avoid)
         raise IllegalMove(f"as the Dealer you must choose a different recipe from {left}, "
                           f"who chose {avoid}: choose one of {others}")
-    out = _Outcome(state)
+    out = Outcome(state, evolve)
     out.emit(RecipeChosen(state.deal, seat, recipe,
                           face_down=state.options.recipe_choice == "simultaneous"))
     _give_last_recipes(out)
@@ -187,7 +186,7 @@ def _play(state: State, seat: int, card_id: str) -> list[Any]:
         required = state.required_colour
     full = total >= 10
 
-    out = _Outcome(state)
+    out = Outcome(state, evolve)
     out.emit(CardPlayed(seat, card_id, total, required, seat if full else (seat + 1) % n))
     if len(hand) == 1:
         out.emit(LastCardAnnounced(seat))
@@ -212,7 +211,7 @@ def deal_gain(table: Table, recipe: str, taken: Sequence[str]) -> int:
     return table.scoring[recipe].points([table.cards[c] for c in taken])
 
 
-def _score_deal(out: _Outcome, table: Table) -> None:
+def _score_deal(out: Outcome, table: Table) -> None:
     state = out.state
     n = len(state.players)
     gains = tuple(deal_gain(table, state.chosen[s], state.taken[s]) for s in state.seats)

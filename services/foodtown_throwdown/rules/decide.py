@@ -16,17 +16,53 @@ from collections import Counter
 from itertools import combinations
 from typing import Any, Mapping, Sequence
 
-from shared.rules import ChanceNode, GameResult, IllegalMove, InvalidSetup, NotYourTurn, RulesError
+from shared.rules import (
+    ChanceNode,
+    GameResult,
+    IllegalMove,
+    NotYourTurn,
+    Outcome,
+    RulesError,
+    seat_players,
+)
 
 from .cards import catalogue
-from .events import (ActionPlayed, CardDrawn, CardPlayed, CardsDealt, CardsDiscarded, DeckRanOut,
-                     DeckShuffled, DiscardDemanded, GameEnded, GameStarted, HandLimitReached,
-                     HandsSwapped, NothingDrawn, RecipeClosed, RecipeCompleted, RecipesFlipped,
-                     TableCardTaken, TurnEnded, TurnSkipped, TurnStarted)
+from .events import (
+    ActionPlayed,
+    CardDrawn,
+    CardPlayed,
+    CardsDealt,
+    CardsDiscarded,
+    DeckRanOut,
+    DeckShuffled,
+    DiscardDemanded,
+    GameEnded,
+    GameStarted,
+    HandLimitReached,
+    HandsSwapped,
+    NothingDrawn,
+    RecipeClosed,
+    RecipeCompleted,
+    RecipesFlipped,
+    TableCardTaken,
+    TurnEnded,
+    TurnSkipped,
+    TurnStarted,
+)
 from .options import parse_options
 from .scoring import all_stars
-from .state import (DEALING, DRAW, HAND_LIMIT, INSPECTION, MAIN, OVER, SETUP, SHUFFLING, State,
-                    evolve)
+from .state import (
+    DEALING,
+    DRAW,
+    HAND_LIMIT,
+    INSPECTION,
+    MAIN,
+    OVER,
+    SETUP,
+    SHUFFLING,
+    State,
+    evolve,
+)
 
 RECIPE_DECK = "recipes"
 PLAY_DECK = "play"
@@ -43,30 +79,11 @@ def display_size(n: int) -> int:
     return 3 if n == 2 else 2
 
 
-class _Outcome:
-    """The events of one decision, folded as they are made so later rules see their effect."""
-
-    def __init__(self, state: State):
-        self.state = state
-        self.events: list[Any] = []
-
-    def emit(self, event) -> None:
-        self.events.append(event)
-        self.state = evolve(self.state, event)
-
-
 # ---- setup -----------------------------------------------------------------------------------
 
 def initial_state(players: Sequence[str], options: Mapping[str, Any] | None) -> State:
-    if isinstance(players, str) or not all(isinstance(p, str) and p for p in players):
-        raise InvalidSetup("players must be a list of non-empty names")
-    players = tuple(players)
     opts = parse_options(options)
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise InvalidSetup(f"Foodtown Throwdown is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                           f"not {len(players)}")
-    if len(set(players)) != len(players):
-        raise InvalidSetup("every player needs a different name")
+    players = seat_players(players, "Foodtown Throwdown", MIN_PLAYERS, MAX_PLAYERS)
     return State(players=players, options=opts)
 
 
@@ -102,7 +119,7 @@ def resolve_chance(state: State, order: Sequence[str]) -> list[Any]:
             f"the shuffle must be an order of the {len(node.cards)} cards of deck {node.deck!r}; "
             f"missing: {sorted(missing.elements()) or 'none'}, "
             f"not in the deck or too many: {sorted(extra.elements()) or 'none'}")
-    out = _Outcome(state)
+    out = Outcome(state, evolve)
     out.emit(DeckShuffled(node.deck, node.k, order))
     if state.phase == DEALING and node.deck == PLAY_DECK:
         n = len(state.players)
@@ -119,7 +136,7 @@ def resolve_chance(state: State, order: Sequence[str]) -> list[Any]:
 
 # ---- helpers ---------------------------------------------------------------------------------
 
-def _draw(out: _Outcome, seat: int, reason: str) -> None:
+def _draw(out: Outcome, seat: int, reason: str) -> None:
     """ "Should the play deck run out of cards, shuffle the discard pile to form a new play deck."
     Never from the discard pile itself: an empty deck waits for the shuffle (a chance node)."""
     s = out.state
@@ -182,7 +199,7 @@ def _placings(stars: Sequence[int], winner: int | None) -> tuple[int, ...]:
     return tuple(1 if s == winner else 2 + sum(1 for q in others if q > p) for s, p in enumerate(stars))
 
 
-def _end_turn(out: _Outcome) -> None:
+def _end_turn(out: Outcome) -> None:
     s = out.state
     seat = s.current
     stars = all_stars(s)
@@ -214,7 +231,7 @@ def _end_turn(out: _Outcome) -> None:
 def _draw_move(state: State, seat: int) -> list[Any]:
     if state.phase != DRAW:
         raise IllegalMove("you draw only once, at the start of your turn (to draw more, discard two cards)")
-    out = _Outcome(state)
+    out = Outcome(state, evolve)
     _draw(out, seat, "turn")
     return out.events
 
@@ -245,7 +262,7 @@ def _complete(state: State, seat: int, recipe: str, cards: Sequence[str] | None)
     if given != list(needs):
         raise IllegalMove(f"{cat.recipes[recipe].name} needs {', '.join(needs)}; "
                           f"those cards are {', '.join(given) or 'nothing'}")
-    out = _Outcome(state)
+    out = Outcome(state, evolve)
     out.emit(RecipeCompleted(seat, recipe, cards, cat.recipes[recipe].stars))
     # "Once a recipe is claimed, replace it with the top card of the recipe deck."
     if out.state.recipe_deck:
@@ -275,7 +292,7 @@ def _play(state: State, seat: int, card: str, target: str | None, pick: str | No
     if t == seat:
         raise IllegalMove("action cards stifle an opponent: pick another player")
     effect = info.effect
-    out = _Outcome(state)
+    out = Outcome(state, evolve)
     if effect == "steal":
         if pick not in state.tables[t]:
             held = ", ".join(state.tables[t]) or "nothing"
@@ -311,7 +328,7 @@ def _discard_two(state: State, seat: int, cards: Sequence[str]) -> list[Any]:
         raise IllegalMove("discard exactly two cards to draw one")
     if not _holds(state.hands[seat], cards):
         raise IllegalMove(f"you do not hold {', '.join(cards)}")
-    out = _Outcome(state)
+    out = Outcome(state, evolve)
     out.emit(CardsDiscarded(seat, tuple(sorted(cards)), "trade"))
     _draw(out, seat, "trade")
     return out.events
@@ -329,14 +346,14 @@ def _discard(state: State, seat: int, cards: Sequence[str]) -> list[Any]:
     if len(cards) != state.excess:
         raise IllegalMove(f"hand limit {state.options.hand_limit}: discard exactly {state.excess} "
                           f"card{'s' * (state.excess != 1)}")
-    out = _Outcome(state)
+    out = Outcome(state, evolve)
     out.emit(CardsDiscarded(seat, tuple(sorted(cards)), "hand-limit"))
     _end_turn(out)
     return out.events
 
 
 def _pass(state: State, seat: int) -> list[Any]:
-    out = _Outcome(state)
+    out = Outcome(state, evolve)
     excess = len(state.hands[seat]) - state.options.hand_limit
     # "If at the end of your turn you have more than eight, you must discard down"
     if excess > 0:

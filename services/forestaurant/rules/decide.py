@@ -18,17 +18,61 @@ from collections import Counter
 from itertools import combinations
 from typing import Any, Mapping, Sequence
 
-from shared.rules import ChanceNode, GameResult, IllegalMove, InvalidSetup, NotYourTurn
+from shared.rules import (
+    ChanceNode,
+    GameResult,
+    IllegalMove,
+    NotYourTurn,
+    Outcome,
+    seat_players,
+)
 
-from .cards import Catalogue, catalogue
-from .events import (GUEST, MUSHROOMS, STARS, CardPaid, CardsDrawn, CloudMoved, Contribution,
-                     CookProposed, CookWithdrawn, DeckShuffled, EarlyBirdSeated, EventResolved,
-                     GameEnded, GameStarted, GuestLeft, GuestSeated, HandsDealt, HelpDeclined,
-                     HelpOffered, IngredientDiscarded, IngredientsDrawn, MealCooked, MenusDrawn,
-                     OrderTaken, Pending, PhaseChanged, PileRanOut, SeatingSkipped, TurnStarted)
+from .cards import catalogue
+from .events import (
+    GUEST,
+    MUSHROOMS,
+    STARS,
+    CardPaid,
+    CardsDrawn,
+    CloudMoved,
+    Contribution,
+    CookProposed,
+    CookWithdrawn,
+    DeckShuffled,
+    EarlyBirdSeated,
+    EventResolved,
+    GameEnded,
+    GameStarted,
+    GuestLeft,
+    GuestSeated,
+    HandsDealt,
+    HelpDeclined,
+    HelpOffered,
+    IngredientDiscarded,
+    IngredientsDrawn,
+    MealCooked,
+    MenusDrawn,
+    OrderTaken,
+    Pending,
+    PhaseChanged,
+    PileRanOut,
+    SeatingSkipped,
+    TurnStarted,
+)
 from .options import parse_options
-from .state import (ACTIONS, COOKING, DECKS, DISCARD, EVENTS, OVER, SETUP, SHUFFLING, State,
-                    evolve, pile_index)
+from .state import (
+    ACTIONS,
+    COOKING,
+    DECKS,
+    DISCARD,
+    EVENTS,
+    OVER,
+    SETUP,
+    SHUFFLING,
+    State,
+    evolve,
+    pile_index,
+)
 
 MIDDLE_TABLE = 4
 # CHOICE: "Draw an early bird guest card from the animal deck and place it on the middle table."
@@ -45,20 +89,8 @@ class _Over(Exception):
     """The game ended inside a decision (GameEnded is already emitted)."""
 
 
-class _Outcome:
-    """The events of one decision, folded as they are made so later rules see their effect."""
-
-    def __init__(self, state: State):
-        self.state = state
-        self.events: list[Any] = []
-
-    def emit(self, event) -> None:
-        self.events.append(event)
-        self.state = evolve(self.state, event)
-
-
 def _run(state: State, step) -> list[Any]:
-    out = _Outcome(state)
+    out = Outcome(state, evolve)
     try:
         step(out)
     except _Over:
@@ -81,12 +113,12 @@ def satisfied_values(state: State) -> list[int]:
     return [sum(cat.animals[c].value for c in row) for row in state.satisfied]
 
 
-def _end(out: _Outcome, won: bool, reason: str) -> None:
+def _end(out: Outcome, won: bool, reason: str) -> None:
     out.emit(GameEnded(won, reason, out.state.score))
     raise _Over
 
 
-def _check_win(out: _Outcome) -> None:
+def _check_win(out: Outcome) -> None:
     s = out.state
     cat = catalogue()
     # "At any time during the game, all the 12 clouds are on the mushrooms."
@@ -97,7 +129,7 @@ def _check_win(out: _Outcome) -> None:
         _end(out, True, "satisfied")
 
 
-def _cloud_on_guest(out: _Outcome, table: int, reason: str) -> None:
+def _cloud_on_guest(out: Outcome, table: int, reason: str) -> None:
     """One cloud from the mushrooms onto the guest (a third goes to a star instead)."""
     s = out.state
     cat = catalogue()
@@ -114,13 +146,13 @@ def _cloud_on_guest(out: _Outcome, table: int, reason: str) -> None:
         out.emit(CloudMoved(table, MUSHROOMS, GUEST, reason))
 
 
-def _cloud_off_guest(out: _Outcome, table: int, reason: str) -> None:
+def _cloud_off_guest(out: Outcome, table: int, reason: str) -> None:
     if out.state.tables[table].clouds > 0:
         out.emit(CloudMoved(table, GUEST, MUSHROOMS, reason))
         _check_win(out)
 
 
-def _touch(out: _Outcome, table: int, net: int, reason: str) -> None:
+def _touch(out: Outcome, table: int, net: int, reason: str) -> None:
     """Apply the netted predator/prey (+1) and same-species (-1) effects on a guest."""
     if net > 0:
         if out.state.options.ignore_eating_clouds and out.state.tables[table].eating:
@@ -137,7 +169,7 @@ def _effect(cards: Sequence[str], guest: str) -> int:
     return sum(cat.relation(cat.animals[c].species, g) for c in cards)
 
 
-def _seat_guest(out: _Outcome, seat: int, table: int, card: str, free: bool) -> None:
+def _seat_guest(out: Outcome, seat: int, table: int, card: str, free: bool) -> None:
     out.emit(GuestSeated(table, seat, card, free))
     cat = catalogue()
     # "The predator-prey relationship must be checked for each neighbor of the newly seated guests"
@@ -161,14 +193,8 @@ def _seatable(state: State, seat: int, table: int) -> list[str]:
 # ---- setup -----------------------------------------------------------------------------------
 
 def initial_state(players: Sequence[str], options: Mapping[str, Any] | None) -> State:
-    if isinstance(players, str) or not all(isinstance(p, str) and p for p in players):
-        raise InvalidSetup("players must be a list of non-empty names")
-    players = tuple(players)
     opts = parse_options(options)
-    if not 1 <= len(players) <= 5:
-        raise InvalidSetup(f"Forestaurant is for 1 to 5 players, not {len(players)}")
-    if len(set(players)) != len(players):
-        raise InvalidSetup("every player needs a different name")
+    players = seat_players(players, "Forestaurant", 1, 5)
     return State(players=players, options=opts)
 
 
@@ -221,7 +247,7 @@ def resolve_chance(state: State, order: Sequence[str]) -> list[Any]:
             f"missing: {sorted(missing.elements()) or 'none'}, "
             f"not in the deck or too many: {sorted(extra.elements()) or 'none'}")
 
-    def step(out: _Outcome) -> None:
+    def step(out: Outcome) -> None:
         pending = state.pending if state.phase != SHUFFLING else None
         kept = min(SECOND_DECK, len(order)) if (node.deck == "animals" and node.k > 0) else len(order)
         out.emit(DeckShuffled(node.deck, node.k, order, kept))
@@ -234,7 +260,7 @@ def resolve_chance(state: State, order: Sequence[str]) -> list[Any]:
     return _run(state, step)
 
 
-def _deal(out: _Outcome) -> None:
+def _deal(out: Outcome) -> None:
     cat = catalogue()
     s = out.state
     out.emit(EarlyBirdSeated(MIDDLE_TABLE, s.animal_deck[0], EARLY_BIRD_BELL))
@@ -248,7 +274,7 @@ def _deal(out: _Outcome) -> None:
     _start_turn(out, s.active)
 
 
-def _continue(out: _Outcome, pending: Pending) -> None:
+def _continue(out: Outcome, pending: Pending) -> None:
     if pending.kind == "turn_draw":
         _start_turn(out, pending.seat)
     elif pending.kind == "end_draw":
@@ -263,7 +289,7 @@ def _continue(out: _Outcome, pending: Pending) -> None:
 
 # ---- the turn --------------------------------------------------------------------------------
 
-def _animals_ran_out(out: _Outcome, pending: Pending) -> None:
+def _animals_ran_out(out: Outcome, pending: Pending) -> None:
     """The animal deck is empty and a card must be drawn."""
     if out.state.shuffles[0] >= 2 or not out.state.animal_discard:
         # "If the new deck runs out too and you should draw more cards, you lose the game."
@@ -271,7 +297,7 @@ def _animals_ran_out(out: _Outcome, pending: Pending) -> None:
     out.emit(PileRanOut("animals", pending))
 
 
-def _start_turn(out: _Outcome, seat: int) -> None:
+def _start_turn(out: Outcome, seat: int) -> None:
     """"The active player first draws a card from the animal deck. The value of the card marks
     the three tables where events take place.\""""
     s = out.state
@@ -284,7 +310,7 @@ def _start_turn(out: _Outcome, seat: int) -> None:
     out.emit(TurnStarted(seat, s.turn + 1, value, catalogue().lines[value]))
 
 
-def _after_events(out: _Outcome) -> None:
+def _after_events(out: Outcome) -> None:
     s = out.state
     if len(s.hands[s.active]) > min_hand(s):
         out.emit(PhaseChanged(ACTIONS))
@@ -292,13 +318,13 @@ def _after_events(out: _Outcome) -> None:
         _end_actions(out)
 
 
-def _after_action(out: _Outcome) -> None:
+def _after_action(out: Outcome) -> None:
     s = out.state
     if len(s.hands[s.active]) <= min_hand(s):
         _end_actions(out)
 
 
-def _end_actions(out: _Outcome) -> None:
+def _end_actions(out: Outcome) -> None:
     s = out.state
     if len(s.storage[s.active]) > storage_limit(s):
         out.emit(PhaseChanged(DISCARD))
@@ -306,13 +332,13 @@ def _end_actions(out: _Outcome) -> None:
         _end_turn(out)
 
 
-def _end_turn(out: _Outcome) -> None:
+def _end_turn(out: Outcome) -> None:
     s = out.state
     # "the player draws as many animal cards as the highest number visible on the mushrooms"
     _draw_end(out, s.active, catalogue().draw_number(s.mushrooms))
 
 
-def _draw_end(out: _Outcome, seat: int, n: int) -> None:
+def _draw_end(out: Outcome, seat: int, n: int) -> None:
     s = out.state
     take = s.animal_deck[:n]
     if take:
@@ -323,7 +349,7 @@ def _draw_end(out: _Outcome, seat: int, n: int) -> None:
     _start_turn(out, (seat + 1) % len(s.players))
 
 
-def _draw_menus(out: _Outcome, table: int, seat: int) -> bool:
+def _draw_menus(out: Outcome, table: int, seat: int) -> bool:
     """Draw face-up menus until the first of the guest's species; False if the deck ran out."""
     cat = catalogue()
     s = out.state
@@ -345,7 +371,7 @@ def _draw_menus(out: _Outcome, table: int, seat: int) -> bool:
     return False
 
 
-def _draw_ingredients(out: _Outcome, seat: int, pile: str, n: int) -> bool:
+def _draw_ingredients(out: Outcome, seat: int, pile: str, n: int) -> bool:
     s = out.state
     i = pile_index(pile)
     take = s.piles[i][:n]
@@ -412,7 +438,7 @@ def _resolve_event(state: State, seat: int, move: Mapping[str, Any]) -> list[Any
     t = state.tables[table]
     status = t.status
 
-    def step(out: _Outcome) -> None:
+    def step(out: Outcome) -> None:
         if status == "empty":
             fits = _seatable(state, seat, table)
             if fits:
@@ -444,7 +470,7 @@ def _resolve_event(state: State, seat: int, move: Mapping[str, Any]) -> list[Any
     return _run(state, step)
 
 
-def _leave(out: _Outcome, table: int) -> None:
+def _leave(out: Outcome, table: int) -> None:
     """The eating guests leave; feedback depends on their clouds."""
     cat = catalogue()
     s = out.state
@@ -492,7 +518,7 @@ def _free_seat(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
     if not _fits(state, table, card):
         raise IllegalMove(f"{card} does not fit table {table}: it has {catalogue().chairs[table]} chairs")
 
-    def step(out: _Outcome) -> None:
+    def step(out: Outcome) -> None:
         _seat_guest(out, seat, table, card, free=True)
         _after_action(out)
 
@@ -516,7 +542,7 @@ def _take_order(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
     if not _menu_available(state, species):
         raise IllegalMove(f"no {species} menu is left in the menu deck or its discard pile")
 
-    def step(out: _Outcome) -> None:
+    def step(out: Outcome) -> None:
         out.emit(CardPaid(seat, card, "order"))
         _touch(out, table, _effect((card,), t.guest), f"{card} took the order")
         if _draw_menus(out, table, seat):
@@ -534,7 +560,7 @@ def _purchase(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
     animal = cat.animals[card]
     pile = cat.pile_of_class[animal.cls]
 
-    def step(out: _Outcome) -> None:
+    def step(out: Outcome) -> None:
         out.emit(CardPaid(seat, card, "purchase"))
         if _draw_ingredients(out, seat, pile, animal.value):
             _after_action(out)
@@ -584,7 +610,7 @@ def _cook_table(state: State, table: int) -> None:
         raise IllegalMove(f"cooking needs a guest with a face-up menu; table {table} is {t.status}")
 
 
-def _cook_effects(out: _Outcome, table: int, parts: Sequence[Contribution]) -> None:
+def _cook_effects(out: Outcome, table: int, parts: Sequence[Contribution]) -> None:
     guest = out.state.tables[table].guest
     cards = [c for p in parts for c in p.cards]
     out.emit(MealCooked(table, tuple(parts)))
@@ -677,7 +703,7 @@ def _discard(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
     if token not in state.storage[seat]:
         raise IllegalMove(f"you do not store {token}")
 
-    def step(out: _Outcome) -> None:
+    def step(out: Outcome) -> None:
         out.emit(IngredientDiscarded(seat, token))
         if len(out.state.storage[seat]) <= storage_limit(state):
             _end_turn(out)

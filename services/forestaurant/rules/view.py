@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import catalogue
-from .decide import helpers, legal_moves, min_hand, satisfied_values, storage_limit, to_act
+from .decide import helpers, legal_moves, satisfied_values, to_act
 from .events import CardsDrawn, DeckShuffled, HandsDealt
-from .state import DECKS, OVER, State
+from .state import OVER, State
 
 GAME_NAME = "forestaurant"
 
