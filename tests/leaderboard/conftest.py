@@ -56,8 +56,8 @@ def random_games(rng: random.Random, n: int, pool: int = 40, start: datetime = T
         k = rng.randint(1, 5) if game == "forestaurant" else rng.randint(2, 5)
         players = rng.sample(names, k)
         if game == "forestaurant":
-            out.append(game_over_body(game, f"g{i}", players, [1] * k, t, team_won=rng.random() < 0.5,
-                                      difficulty=rng.choice(["easy", "hard"])))
+            out.append(game_over_body(game, f"g{i}", players, [1] * k, t, points=[rng.randint(0, 40)] * k,
+                                      team_won=rng.random() < 0.5, difficulty=rng.choice(["easy", "hard"])))
             continue
         points = [rng.randint(0, 6) for _ in players]
         placings = [1 + sum(q > p for q in points) for p in points]
