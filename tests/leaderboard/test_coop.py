@@ -54,6 +54,8 @@ GAMES = [
     coop("c9", ["bob"], True, 14, h(WEEK_B, 4), "easy"),
     coop("c10", ["eve"], True, 5, h(WEEK_B, 5), None),  # no difficulty: "standard"
     coop("c11", ["eve"], False, 3, h(WEEK_B, 6), "very:hard"),  # a key separator in a difficulty
+    # a difficulty that, unescaped, would name the easy boards of season A
+    coop("c12", ["fay"], True, 30, h(WEEK_B, 7), f"easy:{SEASON_A}"),
 ]
 
 # player -> difficulty -> (games, wins, losses, best result)
@@ -63,6 +65,7 @@ RECORDS = {
     "cid": {"easy": (1, 1, 0, 14.0), "hard": (2, 1, 1, 12.0)},
     "dan": {"hard": (2, 0, 2, 25.0)},
     "eve": {"standard": (1, 1, 0, 5.0), "very:hard": (1, 0, 1, 3.0)},
+    "fay": {f"easy:{SEASON_A}": (1, 1, 0, 30.0)},
 }
 
 
@@ -111,6 +114,7 @@ async def test_records_and_boards_per_difficulty(lane, store):
     assert await board(store, BEST, "very:hard") == [("eve", 3)]
     assert await board(store, WINS, "very:hard") == []
     assert await board(store, WINS, "normal") == []  # never played
+    assert await board(store, WINS, f"easy:{SEASON_A}") == [("fay", 1)]
 
     # season boards: only that season's games count
     assert await board(store, WINS, "easy", SEASON_A) == [("ann", 2), ("bob", 1), ("cid", 1)]
@@ -134,7 +138,7 @@ async def test_records_and_boards_per_difficulty(lane, store):
     assert (await store.player(GAME, "dan", NOW))["coop"][0]["wins_rank"] is None
 
 
-async def test_a_redelivered_coop_game_counts_once(lane, store):
+async def test_a_redelivered_coop_game_counts_once(lane, store, monkeypatch):
     first, second = GAMES[0], GAMES[1]
     await lane.publish(first, msg_id="m1")
     await lane.publish(first, msg_id="m1")  # dropped by the server (same message id)
@@ -142,16 +146,41 @@ async def test_a_redelivered_coop_game_counts_once(lane, store):
     await lane.publish(first)  # the same game again under a new message id
     await lane.publish(second)
     consumer = lane.consumer(store)
-    await consume_all(consumer, 2)
-    await wait_until(lambda: consumer.stats["duplicates"] >= 2, timeout=10)
-    assert consumer.stats["games"] == 2
-    # and written straight through the store: a game already in the ledger changes nothing
-    go = parse_message(lane.subject(second), json.dumps(second).encode(), lane.settings, FOUR_GAMES)[0]
-    assert (await store.record(go, 99)).status == "dup"
+    task = asyncio.create_task(consumer.run())
+    try:
+        await wait_until(lambda: consumer.stats["games"] + consumer.stats["duplicates"] >= 4, timeout=10)
+    finally:
+        await consumer.stop()
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+    assert (consumer.stats["games"], consumer.stats["duplicates"]) == (2, 2)
     for player in ("ann", "bob"):
         assert await records_of(store, player) == {"easy": (2, 1, 1, 8.0)}
-    assert sorted(await board(store, WINS, "easy")) == [("ann", 1), ("bob", 1)]
-    assert sorted(await board(store, BEST, "easy")) == [("ann", 8), ("bob", 8)]
+
+    # a writer whose ledger pre-check missed the game (it was written just after the
+    # check, by another replica): the script itself finds it in the ledger
+    go = parse_message(lane.subject(second), json.dumps(second).encode(), lane.settings, FOUR_GAMES)[0]
+    real_hget, missed = store.r.hget, []
+
+    async def hget_missing_once(key, field):
+        if key.endswith(":done") and not missed:
+            missed.append(field)
+            return None
+        return await real_hget(key, field)
+
+    monkeypatch.setattr(store.r, "hget", hget_missing_once)
+    assert (await store.record(go, 99)).status == "dup" and missed
+    monkeypatch.setattr(store.r, "hget", real_hget)
+    # two writers with the same new game at once: one writes it
+    third = parse_message(lane.subject(GAMES[2]), json.dumps(GAMES[2]).encode(), lane.settings, FOUR_GAMES)[0]
+    applied = await asyncio.gather(store.record(third, 100), store.record(third, 100))
+    assert sorted(a.status for a in applied) == ["dup", "ok"]
+
+    assert await records_of(store, "cid") == {"easy": (1, 1, 0, 14.0)}
+    for player in ("ann", "bob"):
+        assert await records_of(store, player) == {"easy": (2, 1, 1, 8.0)}
+    assert sorted(await board(store, WINS, "easy")) == [("ann", 1), ("bob", 1), ("cid", 1)]
+    assert await board(store, BEST, "easy") == [("cid", 14), ("bob", 8), ("ann", 8)]
 
 
 async def test_rebuild_gives_the_same_coop_boards(lane, store):
@@ -212,7 +241,7 @@ async def test_coop_queries_over_grpc(lane, redis_url, nats_url, tmp_path, monke
                 board=ref(pb.BOARD_KIND_BEST_RESULT, "hard"), player="dan", radius=1))
             assert around.player_rank == 3 and [e.player for e in around.entries][1:] == ["dan", "ann"]
             game_wide = await stub.GetTop(pb.GetTopRequest(board=ref(pb.BOARD_KIND_WINS)))
-            assert {e.player for e in game_wide.entries} == {"ann", "bob", "cid", "eve"}
+            assert {e.player for e in game_wide.entries} == {"ann", "bob", "cid", "eve", "fay"}
 
             player = await stub.GetPlayer(pb.GetPlayerRequest(game=GAME, player="ann"))
             assert [(c.difficulty, c.games, c.wins, c.losses, c.best_result) for c in player.coop] == [
