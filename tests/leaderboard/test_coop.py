@@ -5,24 +5,40 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import io
 import json
 import random
 from datetime import timedelta
 
 import grpc
 import pytest
-
 from foodgames.v1 import leaderboard_pb2 as pb
 from foodgames.v1 import leaderboard_pb2_grpc as pb_grpc
+
 from apps.cli import leaderboard as cli
 from services.leaderboard import bootstrap, seasons
-from services.leaderboard.boards import BEST, WINS, best_q, decode_best, encode_best, key_part
+from services.leaderboard.boards import (
+    BEST,
+    WINS,
+    best_q,
+    decode_best,
+    encode_best,
+    key_part,
+)
 from services.leaderboard.consumer import parse_message
 from services.leaderboard.rebuild import rebuild
 from shared.auth import mint_token
 from shared.channels import client_channel
 from shared.config import Settings
-from tests.leaderboard.conftest import FOUR_GAMES, T0, consume_all, game_over_body, random_games, wait_until
+from tests.leaderboard.conftest import (
+    FOUR_GAMES,
+    T0,
+    consume_all,
+    game_over_body,
+    random_games,
+    wait_until,
+)
 
 GAME = "forestaurant"
 WEEK_A = T0  # Monday of one ISO week
@@ -202,7 +218,7 @@ async def test_rebuild_gives_the_same_coop_boards(lane, store):
     assert await records_of(store, "dan") == RECORDS["dan"]
 
 
-async def test_coop_queries_over_grpc(lane, redis_url, nats_url, tmp_path, monkeypatch, capsys):
+async def test_coop_queries_over_grpc(lane, redis_url, nats_url, tmp_path, monkeypatch):
     monkeypatch.setattr(bootstrap, "rating_config", lambda env=None: FOUR_GAMES)
     settings = Settings(nats_url=nats_url, redis_url=redis_url, data_dir=tmp_path,
                         token_key="leaderboard-test-key-0123456789abcdef")
@@ -278,9 +294,15 @@ async def test_coop_queries_over_grpc(lane, redis_url, nats_url, tmp_path, monke
         monkeypatch.setenv("FOODGAMES_TOKEN", token)
         top_args = argparse.Namespace(game=GAME, season="", n=5, wins=False, difficulty="easy", best=True,
                                       json=False)
-        assert await asyncio.to_thread(cli.run_top, top_args) == 0
-        assert await asyncio.to_thread(cli.run_player, argparse.Namespace(game=GAME, name="ann", json=False)) == 0
-        out = capsys.readouterr().out
+        printed = io.StringIO()
+
+        def run_cli():  # not capsys: the service's logger, set up once per process, would keep its stream
+            with contextlib.redirect_stdout(printed):
+                return (cli.run_top(top_args),
+                        cli.run_player(argparse.Namespace(game=GAME, name="ann", json=False)))
+
+        assert await asyncio.to_thread(run_cli) == (0, 0)
+        out = printed.getvalue()
         assert "easy best" in out and "cid" in out
         assert "easy: 3 games, 2 wins, 1 loss, best (won) 14" in out
         assert "hard: 1 game, 0 wins, 1 loss, best (no win yet) 20" in out
