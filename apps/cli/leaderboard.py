@@ -17,17 +17,24 @@ def register(subparsers) -> None:
     which = parser.add_subparsers(dest="leaderboard_command", metavar="COMMAND", required=True)
 
     top = which.add_parser("top", help="the best players of one game",
-                           description="The best players of one game's rating (or wins) board.")
+                           description="The best players of one game's rating (or wins) board; for a "
+                                       "cooperative game also of one difficulty's wins (or best-result) "
+                                       "board.")
     add_game_argument(top)
     top.add_argument("--season", default="", help="'current', 'previous' or a season id like 2026-W48 "
                                                   "(default: all-time)")
     top.add_argument("-n", type=int, default=20, help="how many players (default 20)")
     top.add_argument("--wins", action="store_true", help="the wins board instead of the rating board")
+    top.add_argument("--difficulty", default="", help="cooperative games: the boards of one difficulty "
+                                                      "(easy, normal, hard, custom); its wins board "
+                                                      "unless --best")
+    top.add_argument("--best", action="store_true", help="with --difficulty: the best-result board")
     top.add_argument("--json", action="store_true", help="print one JSON document")
     top.set_defaults(func=run_top)
 
     player = which.add_parser("player", help="one player's rating and rank in one game",
-                              description="One player's rating, rank and season rank in one game.")
+                              description="One player's rating, rank and season rank in one game; for a "
+                                          "cooperative game also the record per difficulty.")
     add_game_argument(player)
     player.add_argument("name", help="the player's name")
     player.add_argument("--json", action="store_true", help="print one JSON document")
@@ -56,6 +63,12 @@ def _entry_json(e) -> dict:
             "games": e.games, "wins": e.wins, "provisional": e.provisional}
 
 
+def _board_name(wins: bool, difficulty: str, best: bool) -> str:
+    if best:
+        return "best"
+    return "wins" if wins or difficulty else "rating"
+
+
 def _rounded(document):
     if isinstance(document, float):
         return round(document, 3)
@@ -67,18 +80,28 @@ def _rounded(document):
 
 
 async def fetch_top(address: str, token: str, game: str, season: str = "", n: int = 20,
-                    wins: bool = False) -> dict:
+                    wins: bool = False, difficulty: str = "", best: bool = False) -> dict:
+    """One board as the CLI prints it. With a difficulty (cooperative games) the wins board
+    of that difficulty, or with `best` its best-result board; each entry then carries the
+    `board_value` (wins there, or the best result's points)."""
     from foodgames.v1 import leaderboard_pb2 as pb
     from foodgames.v1 import leaderboard_pb2_grpc as pb_grpc
     from shared.channels import client_channel
 
+    board = _board_name(wins, difficulty, best)
+    kind = {"rating": pb.BOARD_KIND_RATING, "wins": pb.BOARD_KIND_WINS, "best": pb.BOARD_KIND_BEST_RESULT}[board]
     async with client_channel(address, token) as channel:
         reply = await pb_grpc.LeaderboardServiceStub(channel).GetTop(pb.GetTopRequest(
-            board=pb.BoardRef(game=game, season=season,
-                              kind=pb.BOARD_KIND_WINS if wins else pb.BOARD_KIND_RATING),
-            limit=n), timeout=10)
-    return {"game": game, "board": "wins" if wins else "rating", "season": reply.season or "all-time",
-            "total": reply.total, "entries": [_entry_json(e) for e in reply.entries]}
+            board=pb.BoardRef(game=game, season=season, kind=kind, difficulty=difficulty), limit=n), timeout=10)
+    entries = [_entry_json(e) for e in reply.entries]
+    if difficulty:
+        for doc, e in zip(entries, reply.entries):
+            doc["board_value"] = e.board_value
+    out = {"game": game, "board": board, "season": reply.season or "all-time", "total": reply.total,
+           "entries": entries}
+    if difficulty:
+        out["difficulty"] = difficulty
+    return out
 
 
 async def fetch_player(address: str, token: str, name: str, game: str) -> dict:
@@ -92,6 +115,10 @@ async def fetch_player(address: str, token: str, name: str, game: str) -> dict:
     out = _entry_json(reply.entry)
     out.update(game=game, total=reply.total, season=reply.season,
                season_rank=reply.season_rank or None, wins_rank=reply.wins_rank or None)
+    if reply.coop:
+        out["coop"] = [{"difficulty": c.difficulty, "games": c.games, "wins": c.wins, "losses": c.losses,
+                        "best_result": c.best_result, "wins_rank": c.wins_rank or None,
+                        "best_rank": c.best_rank or None} for c in reply.coop]
     return out
 
 
@@ -107,8 +134,12 @@ def _call(coro) -> dict | None:
 
 def run_top(args) -> int:
     settings = Settings.from_env()
+    if args.best and not args.difficulty:
+        print("foodgames leaderboard top: --best needs --difficulty (best results are kept per difficulty)",
+              file=sys.stderr)
+        return 2
     result = _call(fetch_top(settings.address("leaderboard"), _token(settings), args.game, args.season,
-                             args.n, args.wins))
+                             args.n, args.wins, args.difficulty, args.best))
     if result is None:
         return 1
     if args.json:
@@ -117,11 +148,16 @@ def run_top(args) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"{args.game} - {result['board']} - {result['season']} ({plural(result['total'], 'player')})")
-    for col in ("rank", "player", "rating", "mu", "sigma", "games", "wins"):
+    board = result["board"] if not args.difficulty else f"{args.difficulty} {result['board']}"
+    table = Table(title=f"{args.game} - {board} - {result['season']} ({plural(result['total'], 'player')})")
+    value = f"{args.difficulty} {result['board']}" if args.difficulty else None
+    for col in ("rank", "player", *([value] if value else []), "rating", "mu", "sigma", "games", "wins"):
         table.add_column(col, justify="left" if col == "player" else "right")
     for e in result["entries"]:
-        table.add_row(str(e["rank"]), e["player"] + (" (provisional)" if e["provisional"] else ""),
+        shown = []
+        if value:
+            shown = [f"{e['board_value']:g}"]
+        table.add_row(str(e["rank"]), e["player"] + (" (provisional)" if e["provisional"] else ""), *shown,
                       f"{e['rating']:.2f}", f"{e['mu']:.2f}", f"{e['sigma']:.2f}", str(e["games"]), str(e["wins"]))
     Console().print(table)
     return 0
@@ -140,6 +176,12 @@ def run_player(args) -> int:
           f"{plural(result['games'], 'game')}, {plural(result['wins'], 'win')}"
           + (", provisional" if result["provisional"] else "")
           + (f"; season {result['season']}: rank {result['season_rank']}" if result["season_rank"] else ""))
+    for c in result.get("coop", []):
+        best = "best (won)" if c["wins"] else "best (no win yet)"
+        print(f"  {c['difficulty']}: {plural(c['games'], 'game')}, {plural(c['wins'], 'win')}, "
+              f"{plural(c['losses'], 'loss', 'losses')}, {best} {c['best_result']:g}"
+              + (f", wins rank {c['wins_rank']}" if c["wins_rank"] else "")
+              + (f", best rank {c['best_rank']}" if c["best_rank"] else ""))
     return 0
 
 

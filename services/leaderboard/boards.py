@@ -11,6 +11,11 @@ pointer in one SET):
   lb:<g>:w:<game>                     zset all-time wins board
   lb:<g>:w:<game>:<season>            zset wins board of one season
   lb:<g>:h:<game>:<player>            list rating history, newest first (capped)
+  lb:<g>:c:<game>:<player>            hash co-op record: <d>:games, <d>:wins, <d>:losses, <d>:best
+  lb:<g>:dw:<game>:<d>                zset wins at difficulty <d> (cooperative games)
+  lb:<g>:dw:<game>:<d>:<season>       zset wins at <d> in one season
+  lb:<g>:db:<game>:<d>                zset best result at <d> (won results above lost ones)
+  lb:<g>:db:<game>:<d>:<season>       zset best result at <d> in one season
   lb:<g>:seasons:<game>               set of season ids that have boards
   lb:<g>:done                         hash "<game>/<game_id>" -> result JSON (the ledger)
   lb:<g>:seq                          highest applied stream sequence
@@ -19,7 +24,10 @@ pointer in one SET):
 Board scores fold a tie-breaker into one double (exact up to 2^53):
   score = q * 2^35 + (2^35 - 1 - seconds since 2020-01-01 of the game that set it)
 where q is the rating in thousandths of a point (or the win count), clamped
-to |q| < 2^17. Equal q: whoever got there first has the larger score.
+to |q| < 2^17. Equal q: whoever got there first has the larger score. A best-result
+board's q is 2^16 for a won game plus the points in hundredths (0..655.35).
+A difficulty <d> in a key or field is escaped (`%`, `:`, blanks and control
+characters as %XX), so it never splits a key.
 
 Every write of one game is one Lua script: it refuses a game already in the
 ledger, refuses stale reads (each player's `games` must still be what the
@@ -29,14 +37,15 @@ sequence together, so a game counts exactly once.
 from __future__ import annotations
 
 import json
+import urllib.parse
 from dataclasses import dataclass
 from typing import Any, Sequence
 
 import redis.asyncio as aioredis
 
 from services.leaderboard import seasons
-from services.leaderboard.ratings import (GameOver, GameResult, Rating, RatingConfig,
-                                          at_time, is_provisional, opponent_key, rate_game)
+from services.leaderboard.ratings import (GameOver, GameResult, Rating, RatingConfig, at_time,
+                                          difficulty_of, is_provisional, opponent_key, rate_game)
 
 ROOT = "lb"
 TB_BITS = 35
@@ -44,17 +53,39 @@ TB_SPAN = 1 << TB_BITS
 Q_LIMIT = (1 << 17) - 1
 TB_EPOCH = 1577836800  # 2020-01-01T00:00:00Z
 HISTORY_LIMIT = 1000
-RATING, WINS = "rating", "wins"
+RATING, WINS, BEST = "rating", "wins", "best"
+BEST_WON = 1 << 16  # added to a best result's q when the game was won
+BEST_SCALE = 100  # best results are ordered by the points in hundredths
+MAX_DIFFICULTY = 32  # characters of a difficulty in a query
 
 
-def encode_score(value: float, at: float, scale: int = 1000) -> int:
-    q = max(-Q_LIMIT, min(Q_LIMIT, int(round(value * scale))))
+def _encode_q(q: int, at: float) -> int:
     elapsed = max(0, min(TB_SPAN - 1, int(at) - TB_EPOCH))
     return q * TB_SPAN + (TB_SPAN - 1 - elapsed)
 
 
+def encode_score(value: float, at: float, scale: int = 1000) -> int:
+    return _encode_q(max(-Q_LIMIT, min(Q_LIMIT, int(round(value * scale)))), at)
+
+
 def decode_score(score: float, scale: int = 1000) -> float:
     return (int(score) // TB_SPAN) / scale
+
+
+def best_q(won: bool, points: float) -> int:
+    """How good a co-op result is, as one integer: any won game beats any lost one,
+    then more points (in hundredths, clamped to 0..655.35) beat fewer."""
+    return (BEST_WON if won else 0) + max(0, min(BEST_WON - 1, int(round(points * BEST_SCALE))))
+
+
+def encode_best(won: bool, points: float, at: float) -> int:
+    return _encode_q(best_q(won, points), at)
+
+
+def decode_best(score: float) -> tuple[bool, float]:
+    """(won, points) of a best-result board score."""
+    q = int(score) // TB_SPAN
+    return q >= BEST_WON, (q % BEST_WON) / BEST_SCALE
 
 
 def prefix(gen: int | str) -> str:
@@ -65,9 +96,33 @@ def rating_key(game: str, player: str) -> str:
     return f"r:{game}:{player}"
 
 
-def board_key(game: str, kind: str = RATING, season: str | None = None) -> str:
-    base = f"{'b' if kind == RATING else 'w'}:{game}"
+def key_part(text: str) -> str:
+    """`text` as one piece of a key or hash field: '%', ':', blanks and control
+    characters escaped as %XX (UTF-8), so it cannot split a key."""
+    return "".join("".join(f"%{b:02X}" for b in ch.encode()) if ch in "%:" or ch.isspace() or ord(ch) < 32
+                   else ch for ch in text)
+
+
+def board_key(game: str, kind: str = RATING, season: str | None = None,
+              difficulty: str | None = None) -> str:
+    """The key of one board. Without a difficulty: the game-wide rating or wins board;
+    with one (cooperative games): the wins or best-result board of that difficulty."""
+    if difficulty is None:
+        if kind == BEST:
+            raise ValueError("the best-result boards are kept per difficulty")
+        base = f"{'b' if kind == RATING else 'w'}:{game}"
+    else:
+        if kind == RATING:
+            raise ValueError("ratings are kept per game, not per difficulty")
+        base = f"{'dw' if kind == WINS else 'db'}:{game}:{key_part(difficulty)}"
     return base if not season else f"{base}:{season}"
+
+
+def coop_key(game: str, player: str) -> str:
+    return f"c:{game}:{player}"
+
+
+COOP_FIELDS = ("games", "wins", "losses", "best")
 
 
 def history_key(game: str, player: str) -> str:
@@ -195,10 +250,16 @@ class Store:
         return int(v) if v else 0
 
     # ---- writes ------------------------------------------------------------
-    async def _read_current(self, gen: int, go: GameOver) -> tuple[dict[str, Rating | None], dict[str, int]]:
+    async def _read_current(self, gen: int, go: GameOver) -> tuple[dict[str, Rating | None], dict[str, int],
+                                                                   dict[str, dict]]:
+        """Everything the write of `go` is computed from: the ratings, the season wins and,
+        for a cooperative game, each player's co-op record at its difficulty. All of it
+        changes only with a game of that player, which also changes the rating's `games`
+        that the script checks, so a stale read is refused as a conflict."""
         p = prefix(gen)
         names = list(go.players)
-        if go.game in self.config.coop_games:
+        coop = go.game in self.config.coop_games
+        if coop:
             names.append(opponent_key(go))
         season = seasons.season_id(go.at, self.season_policy)
         async with self.r.pipeline(transaction=False) as pipe:
@@ -206,14 +267,59 @@ class Store:
                 pipe.hgetall(p + rating_key(go.game, name))
             for name in go.players:
                 pipe.zscore(p + board_key(go.game, WINS, season), name)
+            if coop:
+                d = difficulty_of(go)
+                fields = [f"{key_part(d)}:{f}" for f in COOP_FIELDS]
+                for name in go.players:
+                    pipe.hmget(p + coop_key(go.game, name), fields)
+                    pipe.zscore(p + board_key(go.game, WINS, season, d), name)
+                    pipe.zscore(p + board_key(go.game, BEST, season, d), name)
             out = await pipe.execute()
-        current = {name: _rating_from_hash(h) for name, h in zip(names, out[:len(names)])}
+        n, k = len(names), len(go.players)
+        current = {name: _rating_from_hash(h) for name, h in zip(names, out[:n])}
         season_wins = {name: (int(decode_score(s, 1)) if s is not None else 0)
-                       for name, s in zip(go.players, out[len(names):])}
-        return current, season_wins
+                       for name, s in zip(go.players, out[n:n + k])}
+        records = {}
+        if coop:
+            rest = out[n + k:]
+            for i, name in enumerate(go.players):
+                values, s_wins, s_best = rest[3 * i:3 * i + 3]
+                games, wins, losses, best = values
+                records[name] = {"games": int(games or 0), "wins": int(wins or 0), "losses": int(losses or 0),
+                                 "best": float(best) if best is not None else None,
+                                 "season_wins": int(decode_score(s_wins, 1)) if s_wins is not None else 0,
+                                 "season_best_q": int(s_best) // TB_SPAN if s_best is not None else None}
+        return current, season_wins, records
+
+    def _coop_ops(self, go: GameOver, season: str, records: dict[str, dict], ops: dict) -> dict:
+        """The co-op record and difficulty boards of each player of a cooperative game:
+        games, wins, losses and best result at the game's difficulty. The best result is
+        the highest points of a won game; while a player has no win at that difficulty,
+        the highest points of any game there (best_q: a win beats every loss)."""
+        d = difficulty_of(go)
+        dk = key_part(d)
+        won = bool(go.team_won)
+        for name, points in zip(go.players, go.points):
+            rec = records[name]
+            games, wins, losses = rec["games"] + 1, rec["wins"] + int(won), rec["losses"] + int(not won)
+            q = best_q(won, points)
+            best = rec["best"]
+            if best is None or q > best_q(rec["wins"] > 0, best):
+                best = float(points)
+                ops["zadds"].append([board_key(go.game, BEST, None, d), str(encode_best(won, points, go.at)), name])
+            if rec["season_best_q"] is None or q > rec["season_best_q"]:
+                ops["zadds"].append([board_key(go.game, BEST, season, d), str(encode_best(won, points, go.at)),
+                                     name])
+            if won:
+                ops["zadds"].append([board_key(go.game, WINS, None, d), str(encode_score(wins, go.at, 1)), name])
+                ops["zadds"].append([board_key(go.game, WINS, season, d),
+                                     str(encode_score(rec["season_wins"] + 1, go.at, 1)), name])
+            ops["hashes"].append([coop_key(go.game, name), f"{dk}:games", str(games), f"{dk}:wins", str(wins),
+                                  f"{dk}:losses", str(losses), f"{dk}:best", _fmt(best)])
+        return {"difficulty": d, "team_won": won, "points": list(go.points)}
 
     def _ops(self, result: GameResult, season_wins: dict[str, int], seq: int,
-             current: dict[str, Rating | None]) -> tuple[dict, dict]:
+             current: dict[str, Rating | None], records: dict[str, dict] | None = None) -> tuple[dict, dict]:
         go = result.game_over
         season = seasons.season_id(go.at, self.season_policy)
         z = self.config.z
@@ -246,6 +352,8 @@ class Store:
         ops["sadds"].append([f"seasons:{go.game}", season])
         ledger = {"seq": seq, "game": go.game, "game_id": go.game_id, "at": go.at, "season": season,
                   "updates": ledger_updates}
+        if go.game in self.config.coop_games:
+            ledger["coop"] = self._coop_ops(go, season, records or {}, ops)
         return ops, ledger
 
     async def record(self, go: GameOver, seq: int, gen: int | None = None, attempts: int = 20) -> Applied:
@@ -257,9 +365,9 @@ class Store:
             done = await self.r.hget(prefix(target) + "done", field)
             if done is not None:
                 return Applied("dup", json.loads(done))
-            current, season_wins = await self._read_current(target, go)
+            current, season_wins, records = await self._read_current(target, go)
             result = rate_game(self.model, self.config, go, current)
-            ops, ledger = self._ops(result, season_wins, seq, current)
+            ops, ledger = self._ops(result, season_wins, seq, current, records)
             ledger_json = json.dumps(ledger, sort_keys=True)
             status = await self._apply(args=[str(target), "1" if must_be_live else "0", field, str(seq),
                                              ledger_json, json.dumps(ops)])
@@ -296,7 +404,10 @@ class Store:
     def _entry(self, rank: int, player: str, h: dict, score: float, kind: str, now: float) -> Entry:
         stored = _rating_from_hash(h) or Rating(self.config.mu, self.config.sigma)
         r = at_time(stored, now, self.config)
-        board_value = decode_score(score, 1000 if kind == RATING else 1)
+        if kind == BEST:
+            board_value = decode_best(score)[1]
+        else:
+            board_value = decode_score(score, 1000 if kind == RATING else 1)
         return Entry(rank=rank, player=player, rating=r.shown(self.config.z), mu=r.mu, sigma=r.sigma,
                      games=r.games, wins=r.wins, provisional=is_provisional(r, self.config),
                      board_value=board_value, last_played=r.last_played)
@@ -317,10 +428,10 @@ class Store:
         return seasons.resolve(season, now, self.season_policy)
 
     async def page(self, game: str, start_rank: int, count: int, now: float, kind: str = RATING,
-                   season: str | None = None) -> tuple[list[Entry], int]:
+                   season: str | None = None, difficulty: str | None = None) -> tuple[list[Entry], int]:
         """`count` entries from rank `start_rank` (1-based), and the board size."""
         gen = await self.live_gen()
-        key = prefix(gen) + board_key(game, kind, self._season(season, now))
+        key = prefix(gen) + board_key(game, kind, self._season(season, now), difficulty)
         start = max(0, start_rank - 1)
         async with self.r.pipeline(transaction=False) as pipe:
             pipe.zrevrange(key, start, start + count - 1, withscores=True)
@@ -329,14 +440,15 @@ class Store:
         return await self._entries(gen, game, kind, rows, start + 1, now), total
 
     async def top(self, game: str, n: int, now: float, kind: str = RATING,
-                  season: str | None = None) -> tuple[list[Entry], int]:
-        return await self.page(game, 1, n, now, kind, season)
+                  season: str | None = None, difficulty: str | None = None) -> tuple[list[Entry], int]:
+        return await self.page(game, 1, n, now, kind, season, difficulty)
 
     async def around(self, game: str, player: str, n: int, now: float, kind: str = RATING,
-                     season: str | None = None) -> tuple[list[Entry], int, int | None]:
+                     season: str | None = None, difficulty: str | None = None
+                     ) -> tuple[list[Entry], int, int | None]:
         """Up to n entries above and below `player`; also the board size and the player's rank."""
         gen = await self.live_gen()
-        key = prefix(gen) + board_key(game, kind, self._season(season, now))
+        key = prefix(gen) + board_key(game, kind, self._season(season, now), difficulty)
         async with self.r.pipeline(transaction=False) as pipe:
             pipe.zrevrank(key, player)
             pipe.zcard(key)
@@ -367,7 +479,40 @@ class Store:
         entry = self._entry((rank or 0) + 1, player, h, score or 0.0, RATING, now)
         return {"entry": entry, "total": total, "wins_rank": None if wins_rank is None else wins_rank + 1,
                 "season": season_id,
-                "season_rank": (season_rank[0] + 1) if season_rank and season_rank[0] is not None else None}
+                "season_rank": (season_rank[0] + 1) if season_rank and season_rank[0] is not None else None,
+                "coop": await self.coop_records(game, player, gen) if game in self.config.coop_games else []}
+
+    async def coop_records(self, game: str, player: str, gen: int | None = None) -> list[dict]:
+        """One player's all-time co-op record per difficulty (sorted by difficulty):
+        games, wins, losses, best_result (the best won game's points, or while none is
+        won the best points of any game) and the ranks on that difficulty's boards."""
+        gen = gen or await self.live_gen()
+        p = prefix(gen)
+        raw = await self.r.hgetall(p + coop_key(game, player))
+        by_difficulty: dict[str, dict] = {}
+        for k, v in raw.items():
+            field = k.decode() if isinstance(k, bytes) else k
+            dk, _, what = field.rpartition(":")
+            by_difficulty.setdefault(dk, {})[what] = v.decode() if isinstance(v, bytes) else v
+        names = sorted(by_difficulty, key=urllib.parse.unquote)
+        if not names:
+            return []
+        async with self.r.pipeline(transaction=False) as pipe:
+            for dk in names:
+                d = urllib.parse.unquote(dk)
+                pipe.zrevrank(p + board_key(game, WINS, None, d), player)
+                pipe.zrevrank(p + board_key(game, BEST, None, d), player)
+            ranks = await pipe.execute()
+        out = []
+        for i, dk in enumerate(names):
+            f = by_difficulty[dk]
+            wins_rank, best_rank = ranks[2 * i:2 * i + 2]
+            out.append({"difficulty": urllib.parse.unquote(dk), "games": int(f.get("games", 0)),
+                        "wins": int(f.get("wins", 0)), "losses": int(f.get("losses", 0)),
+                        "best_result": float(f.get("best", 0.0)),
+                        "wins_rank": None if wins_rank is None else wins_rank + 1,
+                        "best_rank": None if best_rank is None else best_rank + 1})
+        return out
 
     async def history(self, game: str, player: str, limit: int = 50) -> list[dict]:
         gen = await self.live_gen()

@@ -180,11 +180,19 @@ def parse_game_over(event: Mapping[str, Any], at: float, config: RatingConfig,
                     difficulty=difficulty if isinstance(difficulty, str) else None, at=at)
 
 
+STANDARD_DIFFICULTY = "standard"  # a cooperative GameOver without a difficulty
+
+
+def difficulty_of(game_over: GameOver) -> str:
+    """The difficulty a cooperative game counts under: the event's, or `standard`."""
+    return game_over.difficulty or STANDARD_DIFFICULTY
+
+
 def opponent_key(game_over: GameOver) -> str:
     """The pseudo-player that stands for the cooperative game itself at one
     difficulty and table size. It contains a blank, which no player name may
     (shared.auth), so it never collides with a player."""
-    return f"game {game_over.difficulty or 'standard'}/{len(game_over.players)}"
+    return f"game {difficulty_of(game_over)}/{len(game_over.players)}"
 
 
 def opponent_start(config: RatingConfig, table: int) -> Rating:

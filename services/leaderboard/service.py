@@ -8,7 +8,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from foodgames.v1 import leaderboard_pb2 as pb
 from foodgames.v1 import leaderboard_pb2_grpc as pb_grpc
-from services.leaderboard.boards import RATING, WINS, Entry, Store
+from services.leaderboard.boards import BEST, MAX_DIFFICULTY, RATING, WINS, Entry, Store
 from services.leaderboard.ratings import is_provisional
 from shared.errors import InvalidArgument, NotFound
 
@@ -53,39 +53,55 @@ class LeaderboardServicer(pb_grpc.LeaderboardServiceServicer):
             raise InvalidArgument(f"unknown game {game!r}; games: {', '.join(self.store.config.games)}")
         return game
 
-    def _board(self, ref: pb.BoardRef) -> tuple[str, str, str | None]:
+    def _board(self, ref: pb.BoardRef) -> tuple[str, str, str | None, str | None]:
         game = self._game(ref.game)
-        kind = WINS if ref.kind == pb.BOARD_KIND_WINS else RATING
         season = ref.season or None
         if season and (":" in season or len(season) > 32):
             raise InvalidArgument(f"season {season!r} is not a season id, 'current', 'previous' or 'all'")
-        return game, kind, season
+        coop = game in self.store.config.coop_games
+        difficulty = ref.difficulty or None
+        if difficulty is None:
+            if ref.kind == pb.BOARD_KIND_BEST_RESULT:
+                raise InvalidArgument(
+                    "best results are kept per difficulty: give the board a difficulty" if coop else
+                    f"{game} is not cooperative: best results are kept for cooperative games only")
+            return game, WINS if ref.kind == pb.BOARD_KIND_WINS else RATING, season, None
+        if not coop:
+            raise InvalidArgument(f"{game} is not cooperative: its boards have no difficulty "
+                                  f"(difficulty {difficulty!r} given)")
+        if len(difficulty) > MAX_DIFFICULTY or any(ord(c) < 32 for c in difficulty):
+            raise InvalidArgument(f"difficulty {difficulty[:40]!r} is not a difficulty")
+        if ref.kind == pb.BOARD_KIND_RATING:
+            raise InvalidArgument("ratings are kept per game, not per difficulty: ask a difficulty's "
+                                  "BOARD_KIND_WINS or BOARD_KIND_BEST_RESULT board")
+        return game, BEST if ref.kind == pb.BOARD_KIND_BEST_RESULT else WINS, season, difficulty
 
     def _season_id(self, season: str | None, now: float) -> str:
         return self.store._season(season, now) or ""
 
     async def GetTop(self, request, context):
-        game, kind, season = self._board(request.board)
+        game, kind, season, difficulty = self._board(request.board)
         now = self.clock()
-        entries, total = await self.store.top(game, _limit(request.limit, 20, MAX_LIMIT), now, kind, season)
+        entries, total = await self.store.top(game, _limit(request.limit, 20, MAX_LIMIT), now, kind, season,
+                                              difficulty)
         return pb.GetTopResponse(entries=[entry_pb(e) for e in entries], total=total,
                                  season=self._season_id(season, now))
 
     async def GetPage(self, request, context):
-        game, kind, season = self._board(request.board)
+        game, kind, season, difficulty = self._board(request.board)
         now = self.clock()
         entries, total = await self.store.page(game, max(1, request.start_rank),
-                                               _limit(request.limit, 20, MAX_LIMIT), now, kind, season)
+                                               _limit(request.limit, 20, MAX_LIMIT), now, kind, season, difficulty)
         return pb.GetPageResponse(entries=[entry_pb(e) for e in entries], total=total,
                                   season=self._season_id(season, now))
 
     async def GetAroundPlayer(self, request, context):
-        game, kind, season = self._board(request.board)
+        game, kind, season, difficulty = self._board(request.board)
         if not request.player:
             raise InvalidArgument("player is required")
         now = self.clock()
         entries, total, rank = await self.store.around(
-            game, request.player, _limit(request.radius, 5, MAX_RADIUS, "radius"), now, kind, season)
+            game, request.player, _limit(request.radius, 5, MAX_RADIUS, "radius"), now, kind, season, difficulty)
         if rank is None:
             raise NotFound(f"{request.player} is not on that board of {game}")
         return pb.GetAroundPlayerResponse(entries=[entry_pb(e) for e in entries], total=total,
@@ -100,7 +116,11 @@ class LeaderboardServicer(pb_grpc.LeaderboardServiceServicer):
             raise NotFound(f"{request.player} has no rated game of {game}")
         return pb.GetPlayerResponse(entry=entry_pb(found["entry"]), total=found["total"],
                                     wins_rank=found["wins_rank"] or 0, season=found["season"] or "",
-                                    season_rank=found["season_rank"] or 0)
+                                    season_rank=found["season_rank"] or 0,
+                                    coop=[pb.CoopRecord(difficulty=c["difficulty"], games=c["games"], wins=c["wins"],
+                                                        losses=c["losses"], best_result=c["best_result"],
+                                                        wins_rank=c["wins_rank"] or 0, best_rank=c["best_rank"] or 0)
+                                          for c in found["coop"]])
 
     async def GetRatingHistory(self, request, context):
         game = self._game(request.game)

@@ -6,10 +6,23 @@ import asyncio
 import itertools
 import json
 import random
+import sys
 import uuid
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
 import pytest
+
+import foodgames.v1  # noqa: E402
+
+# The generated protobuf code of this checkout first, before the one the editable install
+# maps `foodgames` to (another checkout's proto/gen when this one is a git worktree; the
+# same directory in the main checkout, where this changes nothing). It applies to the
+# modules not imported yet, which includes leaderboard_pb2 when these tests start.
+_GEN = Path(__file__).resolve().parents[2] / "proto" / "gen" / "foodgames"
+for _package, _dir in ((sys.modules["foodgames"], _GEN), (foodgames.v1, _GEN / "v1")):
+    if str(_dir) not in list(_package.__path__):
+        _package.__path__.insert(0, str(_dir))
 
 from services.leaderboard.boards import Store
 from services.leaderboard.consumer import ConsumerSettings, GameOverConsumer, ensure_streams
@@ -43,8 +56,8 @@ def random_games(rng: random.Random, n: int, pool: int = 40, start: datetime = T
         k = rng.randint(1, 5) if game == "forestaurant" else rng.randint(2, 5)
         players = rng.sample(names, k)
         if game == "forestaurant":
-            out.append(game_over_body(game, f"g{i}", players, [1] * k, t, team_won=rng.random() < 0.5,
-                                      difficulty=rng.choice(["easy", "hard"])))
+            out.append(game_over_body(game, f"g{i}", players, [1] * k, t, points=[rng.randint(0, 40)] * k,
+                                      team_won=rng.random() < 0.5, difficulty=rng.choice(["easy", "hard"])))
             continue
         points = [rng.randint(0, 6) for _ in players]
         placings = [1 + sum(q > p for q in points) for p in points]

@@ -15,19 +15,23 @@ class BoardKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     BOARD_KIND_UNSPECIFIED: _ClassVar[BoardKind]
     BOARD_KIND_RATING: _ClassVar[BoardKind]
     BOARD_KIND_WINS: _ClassVar[BoardKind]
+    BOARD_KIND_BEST_RESULT: _ClassVar[BoardKind]
 BOARD_KIND_UNSPECIFIED: BoardKind
 BOARD_KIND_RATING: BoardKind
 BOARD_KIND_WINS: BoardKind
+BOARD_KIND_BEST_RESULT: BoardKind
 
 class BoardRef(_message.Message):
-    __slots__ = ("game", "kind", "season")
+    __slots__ = ("game", "kind", "season", "difficulty")
     GAME_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     SEASON_FIELD_NUMBER: _ClassVar[int]
+    DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
     game: str
     kind: BoardKind
     season: str
-    def __init__(self, game: _Optional[str] = ..., kind: _Optional[_Union[BoardKind, str]] = ..., season: _Optional[str] = ...) -> None: ...
+    difficulty: str
+    def __init__(self, game: _Optional[str] = ..., kind: _Optional[_Union[BoardKind, str]] = ..., season: _Optional[str] = ..., difficulty: _Optional[str] = ...) -> None: ...
 
 class LeaderboardEntry(_message.Message):
     __slots__ = ("rank", "player", "rating", "mu", "sigma", "games", "wins", "provisional", "board_value", "last_played")
@@ -124,18 +128,38 @@ class GetPlayerRequest(_message.Message):
     def __init__(self, game: _Optional[str] = ..., player: _Optional[str] = ..., season: _Optional[str] = ...) -> None: ...
 
 class GetPlayerResponse(_message.Message):
-    __slots__ = ("entry", "total", "wins_rank", "season", "season_rank")
+    __slots__ = ("entry", "total", "wins_rank", "season", "season_rank", "coop")
     ENTRY_FIELD_NUMBER: _ClassVar[int]
     TOTAL_FIELD_NUMBER: _ClassVar[int]
     WINS_RANK_FIELD_NUMBER: _ClassVar[int]
     SEASON_FIELD_NUMBER: _ClassVar[int]
     SEASON_RANK_FIELD_NUMBER: _ClassVar[int]
+    COOP_FIELD_NUMBER: _ClassVar[int]
     entry: LeaderboardEntry
     total: int
     wins_rank: int
     season: str
     season_rank: int
-    def __init__(self, entry: _Optional[_Union[LeaderboardEntry, _Mapping]] = ..., total: _Optional[int] = ..., wins_rank: _Optional[int] = ..., season: _Optional[str] = ..., season_rank: _Optional[int] = ...) -> None: ...
+    coop: _containers.RepeatedCompositeFieldContainer[CoopRecord]
+    def __init__(self, entry: _Optional[_Union[LeaderboardEntry, _Mapping]] = ..., total: _Optional[int] = ..., wins_rank: _Optional[int] = ..., season: _Optional[str] = ..., season_rank: _Optional[int] = ..., coop: _Optional[_Iterable[_Union[CoopRecord, _Mapping]]] = ...) -> None: ...
+
+class CoopRecord(_message.Message):
+    __slots__ = ("difficulty", "games", "wins", "losses", "best_result", "wins_rank", "best_rank")
+    DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    WINS_FIELD_NUMBER: _ClassVar[int]
+    LOSSES_FIELD_NUMBER: _ClassVar[int]
+    BEST_RESULT_FIELD_NUMBER: _ClassVar[int]
+    WINS_RANK_FIELD_NUMBER: _ClassVar[int]
+    BEST_RANK_FIELD_NUMBER: _ClassVar[int]
+    difficulty: str
+    games: int
+    wins: int
+    losses: int
+    best_result: float
+    wins_rank: int
+    best_rank: int
+    def __init__(self, difficulty: _Optional[str] = ..., games: _Optional[int] = ..., wins: _Optional[int] = ..., losses: _Optional[int] = ..., best_result: _Optional[float] = ..., wins_rank: _Optional[int] = ..., best_rank: _Optional[int] = ...) -> None: ...
 
 class GetRatingHistoryRequest(_message.Message):
     __slots__ = ("game", "player", "limit")
