@@ -114,8 +114,9 @@ async def _run(args) -> dict:
         catalogue = Catalogue([GameInfo(g, lo, hi, "in-process") for g, (lo, hi) in GAMES.items()])
         creator, publisher = _InstantCreator(), CountingPublisher()
         latencies: list[float] = []
+        # presence off: the bench's tickets have no client watching them
         config = MatchmakingConfig(pass_interval_s=args.pass_interval, max_wait_s=3600, claim_lease_s=60,
-                                   expansions=((0, 3.0), (2, 6.0), (5, float("inf"))))
+                                   expansions=((0, 3.0), (2, 6.0), (5, float("inf"))), presence_timeout_s=None)
 
         def on_matched(match, matched):
             now = time.time()

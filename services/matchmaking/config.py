@@ -5,6 +5,8 @@
   FOODGAMES_MM_EXPANSIONS        rating window steps "WAIT:DISTANCE,...", e.g. "0:2,15:5,30:10,60:inf":
                                  after WAIT seconds of waiting a table may span DISTANCE in mu
   FOODGAMES_MM_MAX_WAIT_S        a ticket still searching after this long expires (default 300)
+  FOODGAMES_MM_PRESENCE_S        a searching ticket nobody watched or asked about for this long is
+                                 expired, not matched: its players left (default 8; 0 turns it off)
   FOODGAMES_MM_CLAIM_LEASE_S     how long a replica may take to create a claimed table before
                                  another replica takes the table over (default 15)
   FOODGAMES_MM_CREATE_TIMEOUT_S  deadline of one CreateGame call (default 5)
@@ -61,6 +63,10 @@ class MatchmakingConfig:
     ratings_timeout_s: float = 1.0
     use_queue_lock: bool = True  # replicas take turns per queue (an optimisation; claims stay atomic)
     max_concurrent_creates: int = 64
+    # A ticket's players are there while one of them watches it (WatchTicket refreshes this
+    # every watch poll) or asked about it lately; a ticket unseen this long is expired instead
+    # of seating players who left (a client gone during a Valkey outage, say). None: off.
+    presence_timeout_s: float | None = 8.0
 
     def __post_init__(self):
         object.__setattr__(self, "expansions", check_expansions(self.expansions))
@@ -85,7 +91,8 @@ class MatchmakingConfig:
         kwargs: dict = {}
         floats = {"FOODGAMES_MM_PASS_INTERVAL_S": "pass_interval_s", "FOODGAMES_MM_MAX_WAIT_S": "max_wait_s",
                   "FOODGAMES_MM_CLAIM_LEASE_S": "claim_lease_s",
-                  "FOODGAMES_MM_CREATE_TIMEOUT_S": "create_timeout_s"}
+                  "FOODGAMES_MM_CREATE_TIMEOUT_S": "create_timeout_s",
+                  "FOODGAMES_MM_PRESENCE_S": "presence_timeout_s"}
         for var, name in floats.items():
             if env.get(var):
                 try:
@@ -98,6 +105,8 @@ class MatchmakingConfig:
             kwargs["expansions"] = parse_expansions(env["FOODGAMES_MM_EXPANSIONS"])
         if env.get("FOODGAMES_MM_PREFIX"):
             kwargs["prefix"] = env["FOODGAMES_MM_PREFIX"]
+        if kwargs.get("presence_timeout_s") == 0:
+            kwargs["presence_timeout_s"] = None
         kwargs.update(overrides)
         return cls(**kwargs)
 

@@ -182,9 +182,17 @@ class Matchmaker:
         stats.looked_at += len(rows)
         stats.full_batch = stats.full_batch or len(rows) >= self.config.batch
         candidates = []
+        presence = self.config.presence_timeout_s
+        seen = await self.store.seen(queue, [tid for tid, _ in rows]) if presence else {}
         for tid, summary in rows:
             if now - float(summary["t"]) >= self.config.max_wait_s:
                 if await self._expire(tid, now):
+                    stats.expired += 1
+                continue
+            last = max(seen.get(tid, 0.0), float(summary["t"]))
+            if presence and now - last > presence:
+                if await self._expire(tid, now, f"nobody watched or asked about this ticket for {presence:g} s: "
+                                                f"its players left the queue (queue again to play)"):
                     stats.expired += 1
                 continue
             candidates.append(matcher.Candidate.from_summary(tid, summary))
@@ -223,13 +231,16 @@ class Matchmaker:
                 "seats": {p: i for i, p in enumerate(seated)}, "tickets": tickets, "quality": q,
                 "formed_at": now}
 
-    async def _expire(self, ticket_id: str, now: float) -> bool:
+    async def _expire(self, ticket_id: str, now: float, absent: str | None = None) -> bool:
+        """Expire a searching ticket: it waited too long, or (`absent`, the reason) its players left."""
         ticket = await self.store.get(ticket_id)
         if ticket is None:
             return False
-        reason = (f"no table formed within {self.config.max_wait_s:g} s for {ticket.game} with "
-                  f"{ticket.min_players}-{ticket.max_players} players; queue again, perhaps accepting more table sizes")
-        if await self.store.finish(ticket, EXPIRED, reason, now, self.config.max_wait_s) != "ok":
+        reason = absent or (f"no table formed within {self.config.max_wait_s:g} s for {ticket.game} with "
+                            f"{ticket.min_players}-{ticket.max_players} players; queue again, perhaps accepting "
+                            f"more table sizes")
+        max_wait = None if absent else self.config.max_wait_s
+        if await self.store.finish(ticket, EXPIRED, reason, now, max_wait) != "ok":
             return False
         log.info("ticket expired", ticket_id=ticket_id, game=ticket.game)
         await publish_ticket(self.publisher, await self.store.get(ticket_id) or ticket)

@@ -119,6 +119,8 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
 
     async def GetTicket(self, request, context):
         ticket = await self._ticket_for(request.ticket_id, current_identity())
+        if ticket.state == SEARCHING:
+            await self.store.touch(ticket, self.clock())
         return pb.GetTicketResponse(ticket=ticket.to_proto())
 
     async def CancelTicket(self, request, context):
@@ -162,6 +164,8 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
             sent = 0
             while True:
                 ticket = await self.store.get(ticket.ticket_id) or ticket
+                if ticket.state == SEARCHING:
+                    await self.store.touch(ticket, self.clock())  # a watcher is there
                 if ticket.version > sent:
                     sent = ticket.version
                     yield pb.WatchTicketResponse(ticket=ticket.to_proto())

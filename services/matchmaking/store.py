@@ -194,6 +194,9 @@ class TicketStore:
     def queue_data_key(self, queue: str) -> str:
         return f"{self.prefix}:qd:{queue}"
 
+    def seen_key(self, queue: str) -> str:
+        return f"{self.prefix}:qs:{queue}"
+
     def live_key(self, game: str, player: str) -> str:
         return f"{self.prefix}:live:{game}:{player}"
 
@@ -266,7 +269,23 @@ class TicketStore:
                 self.queue_data_key(ticket.queue), *[self.live_key(ticket.game, p) for p in ticket.players]]
         args = [ticket.ticket_id, repr(now), state, reason, self.finished_ttl_s,
                 "" if max_wait_s is None else repr(max_wait_s)]
-        return _s(await self._finish(keys=keys, args=args))
+        result = _s(await self._finish(keys=keys, args=args))
+        if result == "ok":
+            await self.redis.hdel(self.seen_key(ticket.queue), ticket.ticket_id)
+        return result
+
+    # -- presence -----------------------------------------------------------------------
+
+    async def touch(self, ticket: Ticket, now: float) -> None:
+        """One of the ticket's players is there now (watching it or asking about it)."""
+        await self.redis.hset(self.seen_key(ticket.queue), ticket.ticket_id, repr(now))
+
+    async def seen(self, queue: str, ticket_ids: Sequence[str]) -> dict[str, float]:
+        """When each ticket's players were last there (tickets never seen are left out)."""
+        if not ticket_ids:
+            return {}
+        rows = await self.redis.hmget(self.seen_key(queue), list(ticket_ids))
+        return {tid: float(row) for tid, row in zip(ticket_ids, rows) if row is not None}
 
     # -- the matcher's reads ------------------------------------------------------------
 
@@ -320,7 +339,10 @@ class TicketStore:
         seats = match["seats"]
         args = [match["match_id"], repr(now), match["game_id"], len(match["players"]), self.finished_ttl_s,
                 len(tickets), *[json.dumps({p: seats[p] for p in t["players"]}) for t in tickets]]
-        return [_s(x) for x in await self._complete(keys=keys, args=args)]
+        changed = [_s(x) for x in await self._complete(keys=keys, args=args)]
+        if changed:
+            await self.redis.hdel(self.seen_key(match["queue"]), *changed)
+        return changed
 
     async def release(self, match: dict, now: float, reason: str) -> list[str]:
         """Put the table's tickets back in the queue with their waiting time kept."""

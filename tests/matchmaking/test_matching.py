@@ -241,3 +241,42 @@ async def test_a_table_left_by_a_dead_replica_is_taken_over(stack, forest):
 async def _state(store, ticket_id, state):
     t = await store.get(ticket_id)
     return t if t is not None and t.state == state else None
+
+
+async def test_a_ticket_nobody_watches_any_more_is_expired_not_matched(stack):
+    # given two tickets that could share a table, one still watched and one whose player left
+    store, now = stack.store, time.time()
+    mm = stack.matchmaker(fast_config(presence_timeout_s=5.0))
+    here = make_ticket(names(1), lo=2, hi=2, created_at=now - 20)
+    gone = make_ticket(names(1), lo=2, hi=2, created_at=now - 20)
+    for t in (here, gone):
+        await store.create(t)
+    await store.touch(here, now - 1)  # its client watches it
+    await store.touch(gone, now - 12)  # its client went away 12 s ago
+    # when the matchmaker passes
+    await mm.run_pass(now)
+    # then the departed player's ticket expired, saying why, and nobody was seated with it
+    left, stays = await store.get(gone.ticket_id), await store.get(here.ticket_id)
+    assert left.state == "expired" and "its players left the queue" in left.reason
+    assert stays.state == SEARCHING and not stays.game_id
+    # and a watched ticket is never expired for absence
+    await mm.run_pass(now + 3)
+    assert (await store.get(here.ticket_id)).state == SEARCHING
+
+
+async def test_watching_a_ticket_over_grpc_keeps_its_players_present(stack):
+    # given a searching ticket that no client has looked at yet
+    await stack.start_server(fast_config(presence_timeout_s=5.0))
+    (player,) = names(1)
+    ticket = make_ticket([player], lo=5, hi=5)
+    await stack.store.create(ticket)
+    assert await stack.store.seen(ticket.queue, [ticket.ticket_id]) == {}
+    # when its player watches it over gRPC
+    stub = pb_grpc.MatchmakingServiceStub(stack.channel(player))
+    call = stub.WatchTicket(pb.WatchTicketRequest(ticket_id=ticket.ticket_id))
+    first = await call.read()
+    assert first.ticket.state == pb.TICKET_STATE_SEARCHING
+    # then the matchmaker knows its player is there
+    seen = await stack.store.seen(ticket.queue, [ticket.ticket_id])
+    assert time.time() - seen[ticket.ticket_id] < 2
+    call.cancel()
