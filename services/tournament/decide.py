@@ -162,6 +162,11 @@ def _create(out: Outcome, c: Create, games: Mapping[str, GameSpec] | None) -> No
         raise InvalidSetup("a bye cannot score negative points")
     if not isinstance(c.options, Mapping):
         raise InvalidSetup("options must be a mapping")
+    tc = c.time_control
+    if not isinstance(tc, ev.TimeControl) or any(
+            x is not None and (not isinstance(x, int) or isinstance(x, bool) or x < 1)
+            for x in (tc.per_move_s, tc.per_game_s)):
+        raise InvalidSetup("time controls are whole seconds (at least 1) or none")
     out.emit(ev.TournamentCreated(
         tournament_id=c.tournament_id, game=spec.name, options=dict(c.options), format=fmt,
         rounds=c.rounds, table_size=size, min_table=max(spec.min_players, 1 if spec.cooperative else 2),

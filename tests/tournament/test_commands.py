@@ -22,6 +22,8 @@ def test_a_tournament_is_created_with_the_games_table_range():
         d.decide(sim.state, d.Create("t", "no-such-game", rounds=3))
     with pytest.raises(d.InvalidSetup):
         d.decide(sim.state, d.Create("t", "foodie-forest", rounds=0))
+    with pytest.raises(d.InvalidSetup):
+        d.decide(sim.state, d.Create("t", "foodie-forest", rounds=3, time_control=ev.TimeControl(per_move_s=0)))
     (created,) = d.decide(sim.state, d.Create("t", "foodie-forest", rounds=3, ranked=False,
                                               time_control=ev.TimeControl(per_move_s=30)))
     assert (created.format, created.table_size, created.min_table, created.bye_points) == (ev.SWISS, 4, 2, 1.5)
