@@ -36,7 +36,7 @@ class Sim:
             self.rng.shuffle(order)
             self._apply(d.resolve_chance(self.state, order))
 
-    def play_round(self, result: Callable[[random.Random, ev.TableSeated | Any, int], tuple] | None = None) -> None:
+    def play_round(self, result: Callable[[random.Random, tuple, bool], tuple] | None = None) -> None:
         self.do(d.PairRound())
         self.draw()
         r = self.state.current
