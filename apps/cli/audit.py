@@ -1,6 +1,7 @@
 """`foodgames audit ...`: check shuffles after the fact.
 
-    foodgames audit verify --bundle FILE.json   offline: re-derive and check every shuffle
+    foodgames audit verify --bundle FILE.json   offline: re-derive and check every shuffle, and
+                                                replay the game's record with its rules
     foodgames audit verify GAME_ID              online: fetch the bundle from the deck service,
                                                 check it, and check that its checkpoint is
                                                 consistent with the log's latest one
@@ -35,7 +36,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     verify = commands.add_parser(
         "verify", help="check an audit bundle (offline with --bundle, else from the deck service)",
         description="Check an audit bundle: the seed commitment, every shuffle re-derived, the "
-                    "log inclusion proofs and the signed checkpoint; online, also that the "
+                    "log inclusion proofs and the signed checkpoint, and the game's whole record "
+                    "replayed through its rules (every event, the final points); online, also that the "
                     "bundle's checkpoint is consistent with the log's latest one. Exit 0 only "
                     "when all hold.")
     verify.add_argument("game_id", nargs="?", help="fetch the bundle of this game from the deck "
@@ -146,7 +148,8 @@ def _key(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from apps.audit.verifier import OFFLINE_SKIP_REASON, ONLINE_ONLY, format_report, verify_bundle
+    from apps.audit.record import audit_bundle
+    from apps.audit.verifier import OFFLINE_SKIP_REASON, ONLINE_ONLY, format_report
 
     if args.bundle and args.game_id:
         print("give either a GAME_ID or --bundle FILE, not both", file=sys.stderr)
@@ -164,7 +167,7 @@ def _verify(args: argparse.Namespace) -> int:
         except (OSError, ValueError) as exc:
             print(f"cannot read the bundle {args.bundle}: {exc}", file=sys.stderr)
             return 2
-        report = verify_bundle(bundle, expected_public_key=args.public_key)
+        report = audit_bundle(bundle, expected_public_key=args.public_key)
         for name in ONLINE_ONLY:
             report.skip(name, OFFLINE_SKIP_REASON)
     else:
@@ -186,10 +189,11 @@ async def _verify_online(stub, game_id: str, public_key: str | None):
     deck shows now (a consistency proof between the two signed checkpoints)."""
     from foodgames.v1 import deck_pb2
 
-    from apps.audit.verifier import Failed, open_signed_checkpoint, verify_bundle, verify_consistency
+    from apps.audit.record import audit_bundle
+    from apps.audit.verifier import Failed, open_signed_checkpoint, verify_consistency
 
     bundle = await _fetch_bundle(stub, game_id)
-    report = verify_bundle(bundle, expected_public_key=public_key)
+    report = audit_bundle(bundle, expected_public_key=public_key)
     key = public_key or (bundle.get("log") or {}).get("public_key", "")
     old_note = (bundle.get("log") or {}).get("checkpoint", "")
     try:
