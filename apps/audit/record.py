@@ -308,3 +308,42 @@ def _replay(bundle: dict, report: Report, game, replay: _Replay) -> None:
                                 f"command ends after event {position - 1}")
     _require(over and revealed, f"the record ends before the game {'is revealed' if over else 'is over'}")
     replay.final, replay.events = state, position
+
+
+# ====================================================================== online: what the leaderboard rated
+
+LEADERBOARD_CHECK = "leaderboard rating"
+LEADERBOARD_OFFLINE_REASON = ("online only: needs the leaderboard's rating history of the game's players "
+                              "(`foodgames audit verify GAME_ID`)")
+
+
+def rating_check(bundle: dict, rated: dict[str, list[tuple[str, int]]]) -> tuple[str, str]:
+    """Whether the leaderboard rated the game as its GameOver says: ("ok" | "failed" | "skipped",
+    reason). `rated`: player -> [(game_id, placing)] of that player's rating history in the
+    game. A ranked game: every player has a point for it with their placing (co-op: 1 = the
+    table won, 2 = it lost); a casual one: nobody has. A ranked game nobody has a point for yet
+    is skipped (the leaderboard's consumer may be behind), not failed."""
+    over = next((e.get("data") for e in reversed(bundle.get("events") or [])
+                 if isinstance(e, dict) and e.get("type") == env.GAME_OVER), None)
+    if not isinstance(over, dict):
+        return "failed", "the record has no GameOver to compare the ratings with"
+    game_id, players = bundle.get("game_id"), list(over.get("players") or [])
+    found = {p: placing for p in players for gid, placing in rated.get(p, []) if gid == game_id}
+    if not over.get("ranked", True):
+        if found:
+            return "failed", f"game {game_id} is casual, but the leaderboard rated it for {sorted(found)}"
+        return "ok", "a casual game: the leaderboard rated nobody for it"
+    if not found:
+        return "skipped", (f"the leaderboard has not rated game {game_id} yet (its consumer may be behind): "
+                           f"verify again later")
+    team_won = over.get("team_won")
+    wrong = []
+    for seat, player in enumerate(players):
+        want = (1 if team_won else 2) if team_won is not None else over["placings"][seat]
+        if player not in found:
+            wrong.append(f"{player} (seat {seat}) was not rated for it")
+        elif found[player] != want:
+            wrong.append(f"{player} (seat {seat}) was rated with placing {found[player]}, GameOver says {want}")
+    if wrong:
+        return "failed", "; ".join(wrong)
+    return "ok", f"every player was rated for game {game_id} with the placing of GameOver"

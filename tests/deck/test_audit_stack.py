@@ -91,6 +91,7 @@ def test_a_played_game_verifies_online_and_an_edited_bundle_fails_offline(stack,
     assert "operator key" in verified.stdout and "log consistency: consistency proof" in verified.stdout
     assert verified.stdout.count("re-derived order") == 5, "Foodie Forest deals 5 times"
     assert "ok      game record" in verified.stdout and "ok      final result" in verified.stdout
+    assert "ok      leaderboard rating" in verified.stdout and "a casual game" in verified.stdout
 
     exported = foodgames(stack, "audit", "export", game_id)
     assert exported.returncode == 0, exported.stderr

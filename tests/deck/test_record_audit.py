@@ -239,3 +239,38 @@ def test_the_cli_replays_the_record_offline_and_fails_a_changed_deal(tmp_path, c
     out = capsys.readouterr().out
     assert f"FAILED  game record" in out and f"game event {i} (CardsDealt) differs" in out
     assert "data.hands[0][0]" in out
+
+
+# ---------------------------------------------------------------- online: what the leaderboard rated
+
+def game_over_of(bundle: dict) -> dict:
+    return next(e["data"] for e in bundle["events"] if e["type"] == "GameOver")
+
+
+@pytest.mark.parametrize("name", ["foodie-forest", "forestaurant"])
+def test_the_leaderboard_must_have_rated_a_ranked_game_as_its_game_over_says(name):
+    bundle = finished_game_bundle(name)
+    over = game_over_of(bundle)
+    over["ranked"] = True
+    gid = bundle["game_id"]
+    coop = over["team_won"] is not None
+    placings = [(1 if over["team_won"] else 2) if coop else p for p in over["placings"]]
+    rated = {p: [("other", 1), (gid, placings[s])] for s, p in enumerate(over["players"])}
+    assert rec.rating_check(bundle, rated)[0] == "ok"
+    # a placing the leaderboard rated otherwise, a player left unrated: failed, naming them
+    wrong = dict(rated, **{over["players"][0]: [(gid, placings[0] % 2 + 1)]})
+    outcome, reason = rec.rating_check(bundle, wrong)
+    assert outcome == "failed" and f"{over['players'][0]} (seat 0) was rated with placing" in reason
+    outcome, reason = rec.rating_check(bundle, dict(rated, **{over["players"][1]: []}))
+    assert outcome == "failed" and "(seat 1) was not rated" in reason
+    # not rated at all yet: skipped (the consumer may be behind), not failed
+    assert rec.rating_check(bundle, {p: [("other", 1)] for p in over["players"]})[0] == "skipped"
+
+
+def test_the_leaderboard_must_not_have_rated_a_casual_game():
+    bundle = finished_game_bundle("food-fight")
+    over = game_over_of(bundle)
+    assert over["ranked"] is False
+    assert rec.rating_check(bundle, {p: [] for p in over["players"]})[0] == "ok"
+    outcome, reason = rec.rating_check(bundle, {over["players"][1]: [(bundle["game_id"], 1)]})
+    assert outcome == "failed" and "casual" in reason
