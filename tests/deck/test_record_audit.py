@@ -274,3 +274,15 @@ def test_the_leaderboard_must_not_have_rated_a_casual_game():
     assert rec.rating_check(bundle, {p: [] for p in over["players"]})[0] == "ok"
     outcome, reason = rec.rating_check(bundle, {over["players"][1]: [(bundle["game_id"], 1)]})
     assert outcome == "failed" and "casual" in reason
+
+
+def test_a_v2_bundle_without_well_formed_commands_fails_its_format():
+    bundle = finished_game_bundle("foodtown-throwdown")
+    for change in (lambda b: b.pop("commands"), lambda b: b["commands"][1].pop("version"),
+                   lambda b: b["commands"][-1].update(extra=1),
+                   lambda b: next(c for c in b["commands"] if "move" in c)["move"].pop("seat")):
+        changed = json.loads(json.dumps(bundle))
+        change(changed)
+        report = rec.audit_bundle(changed)
+        assert [c.name for c in report.failures] == ["bundle format"]
+        assert {c.name for c in report.skipped} == {"game record", "final result"}
