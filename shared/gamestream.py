@@ -10,15 +10,20 @@ A stored message's body is one JSON object (orjson):
 
     {"command_id": str, "version": int (the game's event count after these events),
      "recorded_at": str (ISO 8601, UTC), "events": [event, ...],
-     "digest": str (optional: a fingerprint of the move the command carried, shared.moves.move_digest)}
+     "digest": str (optional: a fingerprint of the move the command carried, shared.moves.move_digest),
+     "move": {"seat": int, "move": {...}} (optional: the move a player's command carried, exactly as
+             the rules were asked to decide it; written by the runtime for every move since the audit
+             of the whole game record, docs/audit.md section 6.1)}
 
-and each event is `{"type": str (past tense), "schema_version": int, "data": {...}}`. The
+Bodies written before `move` was kept lack it and stay readable (`StoredBody.move` is None), as
+do bodies without `digest`; a runtime command (create, a deal, the reveal) never carries a move.
+Each event is `{"type": str (past tense), "schema_version": int, "data": {...}}`. The
 runtime's own events (below) sit beside the rules' events; rules never see them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Mapping
 
 import orjson
 
@@ -52,6 +57,7 @@ class StoredBody:
     recorded_at: str
     events: list[dict[str, Any]]
     digest: str = ""  # of the move the command carried; "" when none was stored
+    move: dict[str, Any] | None = None  # {"seat": int, "move": {...}}; None when none was stored
 
 
 def record(event_type: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -70,11 +76,29 @@ def parse_subject(subject: str, prefix: str = SUBJECT_PREFIX) -> tuple[str, str]
     return tokens[-2], tokens[-1]
 
 
-def encode_body(command_id: str, version: int, recorded_at: str, events, digest: str = "") -> bytes:
+def command_move(seat: int, move: Mapping[str, Any]) -> dict[str, Any]:
+    """The `move` of a stored body: which seat asked for which move."""
+    return {"seat": int(seat), "move": dict(move)}
+
+
+def check_move(move: Any) -> dict[str, Any] | None:
+    """A stored body's `move` as it must be (None for none); BadBody naming what is wrong."""
+    if move is None:
+        return None
+    if not (isinstance(move, dict) and set(move) == {"seat", "move"} and isinstance(move["seat"], int)
+            and not isinstance(move["seat"], bool) and move["seat"] >= 0 and isinstance(move["move"], dict)):
+        raise BadBody("the command's move is not {\"seat\": int, \"move\": {...}}")
+    return move
+
+
+def encode_body(command_id: str, version: int, recorded_at: str, events, digest: str = "",
+                move: Mapping[str, Any] | None = None) -> bytes:
     body = {"command_id": command_id, "version": version, "recorded_at": recorded_at,
             "events": [dict(e) for e in events]}
     if digest:
         body["digest"] = digest
+    if move is not None:
+        body["move"] = check_move(dict(move))
     return orjson.dumps(body, option=orjson.OPT_NON_STR_KEYS)
 
 
@@ -89,10 +113,12 @@ def decode_body(data: bytes) -> StoredBody:
     if not all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in body["events"]):
         raise BadBody("an event has no type")
     try:
-        return StoredBody(str(body["command_id"]), int(body["version"]), str(body["recorded_at"]), body["events"],
-                          str(body.get("digest") or ""))
+        stored = StoredBody(str(body["command_id"]), int(body["version"]), str(body["recorded_at"]), body["events"],
+                            str(body.get("digest") or ""))
     except (KeyError, TypeError, ValueError):
         raise BadBody("the message lacks command_id, version or recorded_at") from None
+    move = check_move(body.get("move"))
+    return stored if move is None else replace(stored, move=move)
 
 
 def may_hold_game_over(data: bytes) -> bool:

@@ -91,5 +91,5 @@ def cli_env(stack) -> dict[str, str]:
     """The environment of a `foodgames` command run by an operator against the stack."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("FOODGAMES_")}
     env.update(FOODGAMES_TOKEN_KEY=stack.token_key, FOODGAMES_DATA_DIR=str(stack.data_dir),
-               FOODGAMES_DECK_ADDR=stack.address("deck"))
+               FOODGAMES_DECK_ADDR=stack.address("deck"), FOODGAMES_LEADERBOARD_ADDR=stack.address("leaderboard"))
     return this_tree_first(env)

@@ -31,7 +31,9 @@ from typing import Any, Callable, Sequence
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-BUNDLE_FORMAT = "foodgames-audit-bundle-v1"
+BUNDLE_FORMAT_V1 = "foodgames-audit-bundle-v1"  # the game's events
+BUNDLE_FORMAT = "foodgames-audit-bundle-v2"  # ... and its commands (each one's move, seat and version)
+BUNDLE_FORMATS = (BUNDLE_FORMAT_V1, BUNDLE_FORMAT)
 V1 = "foodgames-shuffle-v1"
 V2 = "foodgames-shuffle-v2"
 ALGORITHMS = (V1, V2)
@@ -637,8 +639,8 @@ def verify_bundle(bundle: dict, expected_public_key: str | None = None) -> Repor
 
 def _check_format(bundle: Any) -> str:
     _require(isinstance(bundle, dict), "the bundle is not a JSON object")
-    _require(bundle.get("format") == BUNDLE_FORMAT,
-             f"format is {bundle.get('format')!r}, expected {BUNDLE_FORMAT!r}")
+    _require(bundle.get("format") in BUNDLE_FORMATS,
+             f"format is {bundle.get('format')!r}, expected one of {', '.join(BUNDLE_FORMATS)}")
     algorithm = bundle.get("algorithm")
     _require(isinstance(algorithm, str) and algorithm in ALGORITHMS,
              f"algorithm {algorithm!r} is not one this verifier knows ({', '.join(ALGORITHMS)})")
@@ -650,6 +652,17 @@ def _check_format(bundle: Any) -> str:
     _require(isinstance(bundle["commitment"].get("sha256"), str)
              and "log_index" in bundle["commitment"], "commitment needs sha256 and log_index")
     _require("log_index" in bundle["reveal"], "reveal needs log_index")
+    if bundle["format"] == BUNDLE_FORMAT:
+        _require(isinstance(bundle.get("commands"), list), "commands is missing or not a list")
+        for n, c in enumerate(bundle["commands"]):
+            _require(isinstance(c, dict) and isinstance(c.get("command_id"), str)
+                     and isinstance(c.get("version"), int) and not isinstance(c.get("version"), bool)
+                     and set(c) <= {"command_id", "version", "move"},
+                     f"command {n} is not {{command_id, version[, move]}}")
+            move = c.get("move")
+            _require(move is None or (isinstance(move, dict) and set(move) == {"seat", "move"}
+                                      and isinstance(move["seat"], int) and isinstance(move["move"], dict)),
+                     f"command {n}: move is not {{seat, move}}")
     for key in ("checkpoint", "public_key"):
         _require(isinstance(bundle["log"].get(key), str), f"log.{key} is missing")
     _require(isinstance(bundle["log"].get("entries"), list), "log.entries is missing")
@@ -659,7 +672,7 @@ def _check_format(bundle: Any) -> str:
                             f"{' and '.join(sorted(digests))})")
         _require(isinstance(s["cards"], list) and isinstance(s["order"], list),
                  f"shuffle {n}: cards and order are lists")
-    return f"{BUNDLE_FORMAT}, {algorithm}"
+    return f"{bundle['format']}, {algorithm}"
 
 
 # ====================================================================== forks

@@ -1,9 +1,11 @@
 """`foodgames audit ...`: check shuffles after the fact.
 
-    foodgames audit verify --bundle FILE.json   offline: re-derive and check every shuffle
+    foodgames audit verify --bundle FILE.json   offline: re-derive and check every shuffle, and
+                                                replay the game's record with its rules
     foodgames audit verify GAME_ID              online: fetch the bundle from the deck service,
-                                                check it, and check that its checkpoint is
-                                                consistent with the log's latest one
+                                                check it, check that its checkpoint is
+                                                consistent with the log's latest one, and that
+                                                the leaderboard rated the game as it ended
     foodgames audit export GAME_ID              online: print a game's audit bundle (JSON)
     foodgames audit key                         online: print the log's checkpoint verifier key
 
@@ -35,7 +37,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     verify = commands.add_parser(
         "verify", help="check an audit bundle (offline with --bundle, else from the deck service)",
         description="Check an audit bundle: the seed commitment, every shuffle re-derived, the "
-                    "log inclusion proofs and the signed checkpoint; online, also that the "
+                    "log inclusion proofs and the signed checkpoint, and the game's whole record "
+                    "replayed through its rules (every event, the final points); online, also that the "
                     "bundle's checkpoint is consistent with the log's latest one. Exit 0 only "
                     "when all hold.")
     verify.add_argument("game_id", nargs="?", help="fetch the bundle of this game from the deck "
@@ -146,7 +149,8 @@ def _key(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from apps.audit.verifier import OFFLINE_SKIP_REASON, ONLINE_ONLY, format_report, verify_bundle
+    from apps.audit.record import LEADERBOARD_CHECK, LEADERBOARD_OFFLINE_REASON, audit_bundle
+    from apps.audit.verifier import OFFLINE_SKIP_REASON, ONLINE_ONLY, format_report
 
     if args.bundle and args.game_id:
         print("give either a GAME_ID or --bundle FILE, not both", file=sys.stderr)
@@ -164,9 +168,10 @@ def _verify(args: argparse.Namespace) -> int:
         except (OSError, ValueError) as exc:
             print(f"cannot read the bundle {args.bundle}: {exc}", file=sys.stderr)
             return 2
-        report = verify_bundle(bundle, expected_public_key=args.public_key)
+        report = audit_bundle(bundle, expected_public_key=args.public_key)
         for name in ONLINE_ONLY:
             report.skip(name, OFFLINE_SKIP_REASON)
+        report.skip(LEADERBOARD_CHECK, LEADERBOARD_OFFLINE_REASON)
     else:
         report = _run(args, lambda stub: _verify_online(stub, args.game_id, args.public_key))
         if report is None:
@@ -186,10 +191,11 @@ async def _verify_online(stub, game_id: str, public_key: str | None):
     deck shows now (a consistency proof between the two signed checkpoints)."""
     from foodgames.v1 import deck_pb2
 
-    from apps.audit.verifier import Failed, open_signed_checkpoint, verify_bundle, verify_consistency
+    from apps.audit.record import audit_bundle
+    from apps.audit.verifier import Failed, open_signed_checkpoint, verify_consistency
 
     bundle = await _fetch_bundle(stub, game_id)
-    report = verify_bundle(bundle, expected_public_key=public_key)
+    report = audit_bundle(bundle, expected_public_key=public_key)
     key = public_key or (bundle.get("log") or {}).get("public_key", "")
     old_note = (bundle.get("log") or {}).get("checkpoint", "")
     try:
@@ -203,4 +209,41 @@ async def _verify_online(stub, game_id: str, public_key: str | None):
     consistency = verify_consistency(old_note, latest.checkpoint, list(proof.hashes), key)
     for check in consistency.checks:
         report.add(f"log consistency: {check.name}", check.ok, check.reason)
+    await _check_rated(report, bundle)
     return report
+
+
+async def _check_rated(report, bundle: dict) -> None:
+    """The `leaderboard rating` check: the leaderboard rated the game as its GameOver says
+    (apps.audit.record.rating_check); skipped when the leaderboard cannot be asked."""
+    import grpc
+    from foodgames.v1 import leaderboard_pb2, leaderboard_pb2_grpc
+
+    from apps.audit.record import LEADERBOARD_CHECK, rating_check
+    from shared.auth import mint_token
+    from shared.channels import client_channel
+    from shared.config import Settings
+
+    over = next((e.get("data") for e in bundle.get("events") or []
+                 if isinstance(e, dict) and e.get("type") == "GameOver" and isinstance(e.get("data"), dict)), {})
+    settings = Settings.from_env()
+    address = settings.address("leaderboard")
+    channel = client_channel(address, mint_token(settings, "operator", "operator", ttl_s=600))
+    rated: dict[str, list[tuple[str, int]]] = {}
+    try:
+        stub = leaderboard_pb2_grpc.LeaderboardServiceStub(channel)
+        for player in over.get("players") or []:
+            reply = await stub.GetRatingHistory(leaderboard_pb2.GetRatingHistoryRequest(
+                game=bundle.get("game", ""), player=player, limit=1000), timeout=CALL_TIMEOUT_S)
+            rated[player] = [(p.game_id, p.placing) for p in reply.points]
+    except grpc.aio.AioRpcError as exc:
+        report.skip(LEADERBOARD_CHECK, f"the leaderboard at {address} could not be asked: "
+                                       f"{exc.code().name}: {exc.details()}")
+        return
+    finally:
+        await channel.close()
+    outcome, reason = rating_check(bundle, rated)
+    if outcome == "skipped":
+        report.skip(LEADERBOARD_CHECK, reason)
+    else:
+        report.add(LEADERBOARD_CHECK, outcome == "ok", reason)

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from services.deck import shuffle as algo
-from services.deck.bundle import ClientSeed, ShuffleEntry, build_bundle, bundle_json
+from services.deck.bundle import ClientSeed, ShuffleEntry, build_bundle, bundle_json, command_rows
 from services.deck.checkpoint import Checkpoint, CheckpointSigner
 from services.deck.keys import SeedBox, SeedSealError
 from services.deck.merkle import ProofError, TransparencyLog
@@ -478,12 +478,13 @@ class DeckApp:
             cards = stored[0]["cards"]
             order = algo.shuffle(server_seed, seeds, game_id, record.deck, record.k, cards, record.algorithm)
             entries.append(ShuffleEntry(record.deck, record.k, tuple(cards), tuple(order), index))
-        events = [e.record() for e in await self.games.read(gamestream.subject_for(committed.game, game_id))]
+        commands = await self.games.read_commands(gamestream.subject_for(committed.game, game_id))
+        events = [e.record() for c in commands for e in c.events]
         note, _, _ = await self.checkpoint()
         bundle = build_bundle(
             game_id=game_id, game=committed.game, server_seed=server_seed, client_seeds=client_seeds,
             commitment_index=self.log.index.commitments[game_id][0], shuffles=entries,
             reveal_index=revealed[0], events=events, log=self.log.tree, checkpoint_note=note,
-            public_key=self.public_key)
+            public_key=self.public_key, commands=command_rows(commands))
         log.info("audit bundle exported", game_id=game_id, shuffles=len(entries), events=len(events))
         return bundle_json(bundle)

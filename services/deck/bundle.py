@@ -19,7 +19,8 @@ from services.deck.records import (CommitmentRecord, RecordError, RevealRecord, 
                                    shuffle_record)
 from services.deck.shuffle import V1, commitment, derive_shuffle_seed
 
-BUNDLE_FORMAT = "foodgames-audit-bundle-v1"
+BUNDLE_FORMAT_V1 = "foodgames-audit-bundle-v1"  # the game's events only
+BUNDLE_FORMAT = "foodgames-audit-bundle-v2"  # ... and its commands: each one's move, seat and version
 
 
 class BundleError(ValueError):
@@ -48,8 +49,12 @@ def build_bundle(*, game_id: str, game: str, server_seed: bytes,
                  client_seeds: Sequence[ClientSeed], commitment_index: int,
                  shuffles: Sequence[ShuffleEntry], reveal_index: int,
                  events: Sequence[Mapping[str, Any]], log: TransparencyLog,
-                 checkpoint_note: str, public_key: str) -> dict[str, Any]:
-    """The audit bundle as a JSON-able dict. `checkpoint_note` is a signed
+                 checkpoint_note: str, public_key: str,
+                 commands: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    """The audit bundle as a JSON-able dict. With `commands` (the game's stored commands in
+    order: `command_id`, `version`, and `move` ({"seat", "move"}) or None; see `command_rows`)
+    it is a foodgames-audit-bundle-v2 that carries them, so the verifier can replay the whole
+    record; without, the v1 bundle of before. `checkpoint_note` is a signed
     checkpoint of `log` (at any size covering the game's entries) and
     `public_key` the verifier key that signed it. The bundle's algorithm is the
     one the game's commitment record names (v1 games stay v1)."""
@@ -108,8 +113,8 @@ def build_bundle(*, game_id: str, game: str, server_seed: bytes,
         "inclusion_proof": [h.hex() for h in log.inclusion_proof(i, size)],
     } for i in indices]
 
-    return {
-        "format": BUNDLE_FORMAT,
+    bundle = {
+        "format": BUNDLE_FORMAT if commands is not None else BUNDLE_FORMAT_V1,
         "game_id": game_id,
         "game": game,
         "algorithm": algorithm,
@@ -127,6 +132,25 @@ def build_bundle(*, game_id: str, game: str, server_seed: bytes,
             "entries": entries,
         },
     }
+    if commands is not None:
+        rows = [dict(c) for c in commands]
+        versions = [c.get("version") for c in rows]
+        if versions != sorted(versions) or (rows and versions[-1] != len(events)):
+            raise BundleError("the commands do not cover the game's events in order")
+        bundle["commands"] = rows
+    return bundle
+
+
+def command_rows(commands) -> list[dict[str, Any]]:
+    """The bundle's `commands` from the event store's RecordedCommands: the command id, the
+    game's version after it, and the move it carried (omitted when the body held none)."""
+    rows = []
+    for c in commands:
+        row: dict[str, Any] = {"command_id": c.command_id, "version": c.version}
+        if c.move is not None:
+            row["move"] = {"seat": c.move["seat"], "move": dict(c.move["move"])}
+        rows.append(row)
+    return rows
 
 
 def bundle_json(bundle: Mapping[str, Any]) -> str:

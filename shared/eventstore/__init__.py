@@ -40,6 +40,7 @@ class RecordedCommand:
     events: tuple[StoredEvent, ...]
     headers: Mapping[str, str] = field(default_factory=dict)
     digest: str = ""  # the fingerprint of the command's content given to append ("" if none)
+    move: Mapping[str, Any] | None = None  # {"seat", "move"} given to append (None if none)
 
 
 @dataclass(frozen=True)
@@ -99,8 +100,10 @@ class Freshness(str, Enum):
 class EventStore(Protocol):
     async def append(self, subject: str, events: Sequence[Mapping[str, Any]], expected_version: int,
                      command_id: str, headers: Mapping[str, str] | None = None,
-                     digest: str = "") -> AppendResult:
-        """... `digest`: a fingerprint of what the command was asked to do (a move), stored with it.
+                     digest: str = "", move: Mapping[str, Any] | None = None) -> AppendResult:
+        """... `digest`: a fingerprint of what the command was asked to do (a move), stored with it;
+        `move`: the move itself ({"seat", "move"}, shared.gamestream.command_move), stored with it
+        for the audit of the game's record.
         A command id seen before is a retry (the earlier result, duplicate=True) when both
         digests are equal, and DuplicateCommand when they differ; without a digest on either
         side the events are compared instead (a retry decided on another state is then refused)."""

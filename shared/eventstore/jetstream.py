@@ -59,7 +59,7 @@ def _decode(msg_subject: str, seq: int, headers: Mapping[str, str] | None, data:
     events = build_events(msg_subject, body.events, body.version - len(body.events) + 1, body.command_id, seq,
                           body.recorded_at)
     return RecordedCommand(msg_subject, body.command_id, seq, body.version, body.recorded_at, events,
-                           dict(headers or {}), body.digest)
+                           dict(headers or {}), body.digest, body.move)
 
 
 class JetStreamEventStore:
@@ -224,7 +224,8 @@ class JetStreamEventStore:
     # -- writing ---------------------------------------------------------------------------
 
     async def append(self, subject: str, events: Sequence[Mapping[str, Any]], expected_version: int,
-                     command_id: str, headers: Mapping[str, str] | None = None, digest: str = "") -> AppendResult:
+                     command_id: str, headers: Mapping[str, str] | None = None, digest: str = "",
+                     move: Mapping[str, Any] | None = None) -> AppendResult:
         check_events(subject, events, command_id)
         with telemetry.inner_span(_tracer, "eventstore.append", attributes={
                 "messaging.destination": subject, "foodgames.expected_version": expected_version}):
@@ -239,7 +240,7 @@ class JetStreamEventStore:
                 raise VersionConflict(subject, expected_version, version)
             new_version = expected_version + len(events)
             recorded_at = datetime.now(timezone.utc).isoformat()
-            body = gamestream.encode_body(command_id, new_version, recorded_at, events, digest)
+            body = gamestream.encode_body(command_id, new_version, recorded_at, events, digest, move)
             hdrs = dict(headers or {})
             telemetry.inject(hdrs)
             hdrs.update({"Nats-Msg-Id": f"{subject}/{command_id}",

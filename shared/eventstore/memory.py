@@ -6,6 +6,7 @@ import asyncio
 from datetime import datetime, timezone
 from typing import Any, AsyncIterator, Callable, Mapping, Sequence
 
+from shared import gamestream
 from shared.eventstore import (AppendResult, DuplicateCommand, Freshness, RecordedCommand, VersionConflict,
                                build_events, check_events, flatten, same_command)
 
@@ -22,7 +23,8 @@ class MemoryEventStore:
         self._listeners.append(callback)
 
     async def append(self, subject: str, events: Sequence[Mapping[str, Any]], expected_version: int,
-                     command_id: str, headers: Mapping[str, str] | None = None, digest: str = "") -> AppendResult:
+                     command_id: str, headers: Mapping[str, str] | None = None, digest: str = "",
+                     move: Mapping[str, Any] | None = None) -> AppendResult:
         check_events(subject, events, command_id)
         history = self._commands.setdefault(subject, [])
         for command in history:
@@ -37,7 +39,8 @@ class MemoryEventStore:
         now = datetime.now(timezone.utc).isoformat()
         stored = build_events(subject, events, current + 1, command_id, self._seq, now)
         command = RecordedCommand(subject, command_id, self._seq, current + len(events), now, stored,
-                                  dict(headers or {}), digest)
+                                  dict(headers or {}), digest, gamestream.check_move(
+                                      None if move is None else dict(move)))
         history.append(command)
         for listener in self._listeners:
             listener(subject)

@@ -448,7 +448,7 @@ class GameRuntime:
                 records += self._game_over_records(record, events)
                 try:
                     result = await self.store.append(self.subject(game_id), records, record.version, command_id,
-                                                     digest=digest)
+                                                     digest=digest, move=env.command_move(seat, move))
                 except DuplicateCommand:
                     raise self._reused(move_id, seat, None) from None
                 except VersionConflict:

@@ -1,8 +1,9 @@
 """The audit from the operator's chair, against the running stack: a whole
 2-player Foodie Forest game played over gRPC (both players sending their own
 client seeds), then `foodgames audit verify GAME_ID` passes, and a bundle from
-`foodgames audit export` with one card of an order swapped and one byte of a
-client seed changed fails `foodgames audit verify --bundle` naming what broke.
+`foodgames audit export` with one card of an order swapped, one byte of a
+client seed changed, or one card of a dealt hand changed fails `foodgames audit verify
+--bundle` naming what broke (the last by replaying the game's record with its rules).
 The game is foodgames-shuffle-v2: its shuffle records (leaves that anyone could
 read during the game) hold no plain hash of a card list or an order."""
 from __future__ import annotations
@@ -89,6 +90,8 @@ def test_a_played_game_verifies_online_and_an_edited_bundle_fails_offline(stack,
     assert "RESULT: every check holds" in verified.stdout
     assert "operator key" in verified.stdout and "log consistency: consistency proof" in verified.stdout
     assert verified.stdout.count("re-derived order") == 5, "Foodie Forest deals 5 times"
+    assert "ok      game record" in verified.stdout and "ok      final result" in verified.stdout
+    assert "ok      leaderboard rating" in verified.stdout and "a casual game" in verified.stdout
 
     exported = foodgames(stack, "audit", "export", game_id)
     assert exported.returncode == 0, exported.stderr
@@ -102,6 +105,12 @@ def test_a_played_game_verifies_online_and_an_edited_bundle_fails_offline(stack,
             assert verifier.cards_sha256(cards).encode() not in leaf, "a plain card-list hash in the log"
     assert [(c["seat"], c["seed"]) for c in bundle["client_seeds"]] == [(s, seeds[s].hex()) for s in (0, 1)]
     assert [e["type"] for e in bundle["events"]][:2] == ["GameCreated", "SeedCommitted"]
+    # a v2 bundle: the commands as stored, each player's move with its seat
+    assert bundle["format"] == "foodgames-audit-bundle-v2"
+    assert bundle["commands"][0] == {"command_id": "create", "version": 3}
+    assert bundle["commands"][-1]["version"] == len(bundle["events"])
+    moves = [c for c in bundle["commands"] if c["command_id"].startswith("move:")]
+    assert moves and all(c["command_id"].startswith(f"move:{c['move']['seat']}:") for c in moves)
     assert bundle["events"][1]["data"]["log_index"] == bundle["commitment"]["log_index"]
     honest = tmp_path / "bundle.json"
     honest.write_text(exported.stdout)
@@ -136,6 +145,17 @@ def test_a_played_game_verifies_online_and_an_edited_bundle_fails_offline(stack,
     assert f"FAILED  shuffle {deck}#{k}: commitments" in failed.stdout
     assert f"FAILED  shuffle {deck}#1: re-derived order" in failed.stdout, "the changed seed breaks every deal"
     assert "RESULT:" in failed.stdout and "FAILED" in failed.stdout.splitlines()[-1]
+
+    # one card of a hand in the first deal changed: the replay of the record names the event
+    edited = json.loads(exported.stdout)
+    i = next(n for n, e in enumerate(edited["events"]) if e["type"] == "CardsDealt")
+    hand = edited["events"][i]["data"]["hands"][1]
+    hand[0] = next(c for c in edited["shuffles"][0]["cards"] if c != hand[0])
+    tampered.write_text(json.dumps(edited))
+    failed = foodgames(stack, "audit", "verify", "--bundle", str(tampered), "--public-key", public_key)
+    assert failed.returncode == 1, failed.stdout + failed.stderr
+    assert f"FAILED  game record" in failed.stdout and f"game event {i} (CardsDealt) differs" in failed.stdout
+    assert "ok      shuffle" in failed.stdout, "the shuffles themselves still verify"
 
     # the deck's own log output never carried a server seed
     deck_log = (stack.data_dir / "logs" / "deck.log").read_text()

@@ -103,3 +103,26 @@ def test_a_stored_body_without_a_digest_reads_as_none_and_one_with_it_round_trip
     assert b"digest" not in old and gamestream.decode_body(old).digest == ""
     new = gamestream.encode_body("c1", 1, "2026-01-01T00:00:00+00:00", [ev("Opened")], "abc")
     assert gamestream.decode_body(new).digest == "abc"
+
+
+async def test_the_move_is_read_back_with_its_command_and_commands_without_one_read_as_none(store):
+    # given a command stored with the move it carried, and one stored without (as before moves were kept)
+    subject = new_subject()
+    move = gamestream.command_move(1, {"type": "play", "card": "bug-3"})
+    await store.append(subject, [ev("Opened")], 0, "create")
+    await store.append(subject, [ev("Played", card="bug-3")], 1, "move:1:m1", digest="d-1", move=move)
+    # then both read back, the move exactly as given
+    commands = await store.read_commands(subject)
+    assert [c.move for c in commands] == [None, {"seat": 1, "move": {"type": "play", "card": "bug-3"}}]
+
+
+def test_a_stored_body_keeps_the_move_and_refuses_a_malformed_one():
+    body = gamestream.encode_body("move:0:m", 2, "2026-01-01T00:00:00+00:00", [ev("Played")], "abc",
+                                  gamestream.command_move(0, {"type": "pass"}))
+    assert gamestream.decode_body(body).move == {"seat": 0, "move": {"type": "pass"}}
+    old = gamestream.encode_body("c1", 1, "2026-01-01T00:00:00+00:00", [ev("Opened")], "abc")
+    assert b'"move"' not in old and gamestream.decode_body(old).move is None
+    for bad in ({"seat": "0", "move": {}}, {"seat": 0}, {"seat": 0, "move": "pass"}, {"seat": -1, "move": {}}, []):
+        broken = old[:-1] + b',"move":' + __import__("orjson").dumps(bad) + b"}"
+        with pytest.raises(gamestream.BadBody, match="move"):
+            gamestream.decode_body(broken)

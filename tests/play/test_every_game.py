@@ -82,3 +82,6 @@ async def test_bots_play_the_game_through_the_stack_and_it_replays_rates_and_ver
     assert rated.entry.games == 1
     ok, report = await asyncio.to_thread(audit_verify, ranked_id, env=cli_env(settings))
     assert ok, report
+    # the record replays through the game's rules, and the leaderboard rated it as it ended
+    for check in ("game record", "final result", "leaderboard rating"):
+        assert f"ok      {check}" in report, report
