@@ -34,6 +34,7 @@ class _Table:
         self.on_move = on_move
         self.moves = 0
         self.rejections = 0
+        self.refusals: list[str] = []
         self.stopped = asyncio.Event()
         self.calls: list = []
 
@@ -48,6 +49,7 @@ class _Table:
 
     def rejected(self, reason: str) -> None:
         self.rejections += 1
+        self.refusals.append(reason)
         if self.rejections > MAX_REJECTIONS:
             raise TooManyRejections(f"{self.rejections} moves refused at one table; the last: {reason}")
 
@@ -117,7 +119,8 @@ async def stream_table(settings: Settings, game: str, game_id: str, players, bot
             await send_client_seeds(conns, game_id)
         views = await asyncio.gather(*(play_seat_stream(conns[seat], game, game_id, seat, bots[seat], table)
                                        for seat in range(len(players))))
-        return TableResult(game_id, tuple(players), list(views), table.moves, table.rejections)
+        return TableResult(game_id, tuple(players), list(views), table.moves, table.rejections,
+                           tuple(table.refusals))
     finally:
         for conn in conns:
             await conn.close()

@@ -453,6 +453,7 @@ class TableResult:
     views: list[dict[str, Any]]  # each seat's last view
     moves: int
     rejections: int
+    refusals: tuple[str, ...] = ()  # "CODE: reason" of each refused move (stream_table keeps them)
 
 
 async def play_table(settings: Settings, game: str, game_id: str, players, bots, *,

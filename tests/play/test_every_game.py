@@ -51,7 +51,10 @@ async def test_bots_play_the_game_through_the_stack_and_it_replays_rates_and_ver
     finally:
         await pool.close()
     for result in direct:
-        assert result.rejections == 0 and all(v["finished"] for v in result.views), result.game_id
+        assert all(v["finished"] for v in result.views), result.game_id
+        # seats acting at the same time may lose a race (an offer to a cook just committed):
+        # such a move is refused as no longer possible, never as malformed or not theirs
+        assert all(r.startswith("FAILED_PRECONDITION") for r in result.refusals), result.refusals
     assert all(b.view["finished"] and b.rejections == 0 for b in matched)
     ranked_id = matched[0].game_id
     assert {b.game_id for b in matched} == {ranked_id}
