@@ -21,6 +21,9 @@ import asyncio
 from typing import Any
 
 import orjson
+from connectrpc.compat import google_protobuf_codecs
+from connectrpc.method import IdempotencyLevel, MethodInfo, StreamType
+from connectrpc.server import ConnectASGIApplication, Endpoint
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from services.gateway.config import GatewayConfig
@@ -45,6 +48,29 @@ class BodyTooLarge(Exception):
     pass
 
 
+class _HealthApplication(ConnectASGIApplication):
+    """grpc.health.v1.Health/Check over the gateway's own HTTP/2 port (Connect's gRPC protocol),
+    so that `foodgames up` and Kubernetes' gRPC probes check the gateway as every other
+    service: SERVING when every backend it calls answers SERVING. (Watch is not served.)"""
+
+    def __init__(self, gateway: "Gateway"):
+        method = MethodInfo(name="Check", service_name="grpc.health.v1.Health",
+                            input=health_pb2.HealthCheckRequest, output=health_pb2.HealthCheckResponse,
+                            idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS, stream_type=StreamType.UNARY)
+
+        async def check(request, ctx):
+            serving, _ = await gateway.backend_health()
+            return health_pb2.HealthCheckResponse(status=health_pb2.HealthCheckResponse.SERVING if serving
+                                                  else health_pb2.HealthCheckResponse.NOT_SERVING)
+        super().__init__(service=gateway, codecs=google_protobuf_codecs(),
+                         endpoints=lambda _: {"/grpc.health.v1.Health/Check": Endpoint.unary(method=method,
+                                                                                            function=check)})
+
+    @property
+    def path(self) -> str:
+        return "/grpc.health.v1.Health"
+
+
 class Gateway:
     """The ASGI application. `close()` releases its channels and Valkey connection."""
 
@@ -57,6 +83,7 @@ class Gateway:
         for public in PUBLIC:
             app = public.application(servicer(self.backends, public), read_max_bytes=config.max_body_bytes)
             self.apps[f"/{public.full_name}/"] = app
+        self.apps["/grpc.health.v1.Health/"] = _HealthApplication(self)
         self.origins = set(config.origins)
 
     async def close(self) -> None:
@@ -149,6 +176,12 @@ class Gateway:
 
     async def _health(self, send) -> None:
         """200 when every backend the gateway calls answers its gRPC health check SERVING."""
+        serving, states = await self.backend_health()
+        await _json(send, 200 if serving else 503,
+                    {"status": "SERVING" if serving else "NOT_SERVING", "backends": states})
+
+    async def backend_health(self) -> tuple[bool, dict[str, str]]:
+        """Whether every backend answers SERVING, and each one's answer."""
         names = ["matchmaking", "leaderboard", "deck", *games.names()]
 
         async def check(name: str) -> str:
@@ -159,9 +192,7 @@ class Gateway:
             except Exception as exc:  # noqa: BLE001
                 return f"unreachable: {type(exc).__name__}"
         states = dict(zip(names, await asyncio.gather(*(check(n) for n in names))))
-        serving = all(s == "SERVING" for s in states.values())
-        await _json(send, 200 if serving else 503,
-                    {"status": "SERVING" if serving else "NOT_SERVING", "backends": states})
+        return all(s == "SERVING" for s in states.values()), states
 
     async def _dev_sign_in(self, scope, receive, send) -> None:
         if not self.config.dev_signin:

@@ -325,3 +325,28 @@ async def _read_first_frame(client, headers, body):
     async with client.stream("POST", f"{MM_PATH}/WatchTicket", content=body, headers=headers) as response:
         async for _ in frames(response):
             await asyncio.sleep(3600)
+
+
+async def test_grpc_health_check_on_the_gateway_port(gateway):
+    """`foodgames up` waits for every service with a gRPC health check: the gateway answers one
+    too, on its HTTP/2 port (and a gRPC client can call the public services there)."""
+    from apps.cli.up import wait_serving
+
+    address = gateway.removeprefix("http://")
+    took = await wait_serving({"gateway": address}, 10)
+    assert "gateway" in took
+
+
+async def test_a_grpc_client_calls_the_gateway(gateway, stack):
+    import grpc
+    from foodgames.v1 import deck_pb2_grpc
+
+    from shared.auth import mint_token
+    from shared.channels import client_channel
+
+    async with client_channel(gateway.removeprefix("http://"), mint_token(stack, "gw-grpc")) as channel:
+        key = await deck_pb2_grpc.DeckServiceStub(channel).GetPublicKey(deck_pb2.GetPublicKeyRequest(), timeout=5)
+        assert key.public_key
+        with pytest.raises(grpc.aio.AioRpcError) as refused:
+            await deck_pb2_grpc.DeckServiceStub(channel).Reveal(deck_pb2.RevealRequest(game_id="g"), timeout=5)
+        assert refused.value.code() == grpc.StatusCode.UNIMPLEMENTED  # not public
