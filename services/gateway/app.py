@@ -130,11 +130,19 @@ class Gateway:
             await _error(send, 413, "resource_exhausted", _too_large(int(length), limit), cors)
             return
         receive = _limited(receive, limit)
-        send = _with_headers(send, cors)
+        started = False
+
+        async def write(message):
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                message = dict(message, headers=[*message.get("headers", []), *cors])
+            await send(message)
         try:
-            await self._route(scope, receive, send, headers)
+            await self._route(scope, receive, write, headers)
         except BodyTooLarge:
-            await _error(send, 413, "resource_exhausted", _too_large(None, limit), [])
+            if not started:  # else the call already answered (the Connect runtime reads within the limit)
+                await _error(send, 413, "resource_exhausted", _too_large(None, limit), cors)
 
     async def _preflight(self, send, headers: dict[str, str], cors) -> None:
         method = headers["access-control-request-method"].upper()
@@ -202,7 +210,11 @@ class Gateway:
         if scope["method"] != "POST":
             await _error(send, 405, "invalid_argument", "POST a JSON object {\"name\": \"...\"}")
             return
-        body = await _read_body(receive)
+        try:
+            body = await _read_body(receive)
+        except BodyTooLarge:
+            await _error(send, 413, "resource_exhausted", _too_large(None, self.config.max_body_bytes))
+            return
         try:
             name = orjson.loads(body)["name"]
             if not isinstance(name, str):
@@ -224,28 +236,20 @@ def _too_large(length: int | None, limit: int) -> str:
 
 
 def _limited(receive, limit: int):
+    """`receive` that raises BodyTooLarge when read on past `limit` bytes of body. The chunk
+    that crosses the limit is still handed over: the Connect runtime, which reads with the
+    same limit, then refuses the call in its own protocol (resource_exhausted)."""
     seen = 0
 
     async def read():
         nonlocal seen
+        if seen > limit:
+            raise BodyTooLarge()
         message = await receive()
         if message["type"] == "http.request":
             seen += len(message.get("body", b""))
-            if seen > limit:
-                raise BodyTooLarge()
         return message
     return read
-
-
-def _with_headers(send, extra: list[tuple[bytes, bytes]]):
-    if not extra:
-        return send
-
-    async def write(message):
-        if message["type"] == "http.response.start":
-            message = dict(message, headers=[*message.get("headers", []), *extra])
-        await send(message)
-    return write
 
 
 async def _read_body(receive) -> bytes:

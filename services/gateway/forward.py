@@ -162,8 +162,8 @@ class Backends:
         return identity, [*metadata, *carrier.items()]
 
     def timeout(self, ctx, limit: float) -> float:
-        asked = ctx.timeout_ms
-        return min(limit, asked / 1000) if asked else limit
+        asked = ctx.timeout_ms  # what is left of the client's Connect-Timeout-Ms / grpc-timeout
+        return max(0.001, min(limit, asked / 1000)) if asked is not None else limit
 
 
 def _game_of(ctx) -> str:

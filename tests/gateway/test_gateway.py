@@ -350,3 +350,16 @@ async def test_a_grpc_client_calls_the_gateway(gateway, stack):
         with pytest.raises(grpc.aio.AioRpcError) as refused:
             await deck_pb2_grpc.DeckServiceStub(channel).Reveal(deck_pb2.RevealRequest(game_id="g"), timeout=5)
         assert refused.value.code() == grpc.StatusCode.UNIMPLEMENTED  # not public
+
+
+async def test_a_chunked_body_over_the_limit_is_refused(gateway):
+    """No Content-Length (a streamed body): cut off at the limit."""
+    async def chunks():
+        for _ in range(4):
+            yield b"x" * (MAX_BODY // 2)
+
+    async with httpx.AsyncClient(base_url=gateway) as client:
+        token = await sign_in(client, f"gw-chunked-{uuid.uuid4().hex[:6]}")
+        reply = await client.post(f"{GAME_PATH}/GetView", content=chunks(), headers=bearer(token, **JSON))
+        assert reply.status_code in (413, 429), reply.text
+        assert reply.json()["code"] == "resource_exhausted", reply.text
