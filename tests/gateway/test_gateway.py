@@ -363,3 +363,24 @@ async def test_a_chunked_body_over_the_limit_is_refused(gateway):
         reply = await client.post(f"{GAME_PATH}/GetView", content=chunks(), headers=bearer(token, **JSON))
         assert reply.status_code in (413, 429), reply.text
         assert reply.json()["code"] == "resource_exhausted", reply.text
+
+
+async def test_leaderboard_and_audit_reads_in_connect_json(gateway):
+    async with httpx.AsyncClient(base_url=gateway) as client:
+        name = f"gw-reader-{uuid.uuid4().hex[:6]}"
+        token = await sign_in(client, name)
+        top = await call_json(client, "/foodgames.v1.LeaderboardService/GetTop", token,
+                              {"board": {"game": GAME}, "limit": 5})
+        assert top.status_code == 200, top.text
+        assert "entries" in top.json() or top.json() == {} or "total" in top.json()
+        nobody = await call_json(client, "/foodgames.v1.LeaderboardService/GetPlayer", token,
+                                 {"game": GAME, "player": name})
+        assert nobody.status_code == 404 and nobody.json()["code"] == "not_found", nobody.text
+        around = await call_json(client, "/foodgames.v1.LeaderboardService/GetAroundPlayer", token,
+                                 {"board": {"game": GAME}, "player": name, "radius": 2})
+        assert around.json()["code"] == "not_found"
+        key = await call_json(client, "/foodgames.v1.DeckService/GetPublicKey", token, {})
+        assert key.status_code == 200 and key.json()["publicKey"] and key.json()["origin"]
+        bundle = await call_json(client, "/foodgames.v1.DeckService/ExportAuditBundle", token, {"gameId": "no-such"})
+        assert bundle.status_code >= 400 and bundle.json()["code"] in ("failed_precondition", "not_found")
+        assert bundle.json()["message"]
