@@ -157,9 +157,9 @@ class Backends:
                 raise ConnectError(Code.RESOURCE_EXHAUSTED,
                                    f"too many calls by {identity.player}: at most "
                                    f"{self.config.per_player_per_minute} a minute; try again in {wait} s")
-        carrier: dict[str, str] = {}
-        telemetry.inject(carrier)
-        return identity, [*metadata, *carrier.items()]
+        # the client's trace context goes on to the backend (the gateway opens no span itself)
+        trace = [(name, headers[name]) for name in ("traceparent", "tracestate") if headers.get(name)]
+        return identity, [*metadata, *trace]
 
     def timeout(self, ctx, limit: float) -> float:
         asked = ctx.timeout_ms  # what is left of the client's Connect-Timeout-Ms / grpc-timeout
