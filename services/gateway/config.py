@@ -28,6 +28,11 @@ class GatewayConfig:
     call_timeout_s: float = 15.0
     # the longest a server stream stays open; the client reconnects after it
     stream_timeout_s: float = 3600.0
+    # an identity provider's key set: then only its tokens are accepted (services/gateway/identity.py)
+    jwks_url: str | None = None
+    jwt_issuer: str | None = None
+    jwt_audience: str | None = None
+    jwt_player_claim: str = "sub"
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, **overrides) -> "GatewayConfig":
@@ -38,6 +43,12 @@ class GatewayConfig:
                                       if o.strip())
         if "FOODGAMES_GATEWAY_DEV_SIGNIN" in env:
             kwargs["dev_signin"] = _flag(env["FOODGAMES_GATEWAY_DEV_SIGNIN"])
+        texts = {"FOODGAMES_GATEWAY_JWKS_URL": "jwks_url", "FOODGAMES_GATEWAY_JWT_ISSUER": "jwt_issuer",
+                 "FOODGAMES_GATEWAY_JWT_AUDIENCE": "jwt_audience",
+                 "FOODGAMES_GATEWAY_JWT_PLAYER_CLAIM": "jwt_player_claim"}
+        for var, name in texts.items():
+            if env.get(var):
+                kwargs[name] = env[var].strip()
         numbers = {
             "FOODGAMES_GATEWAY_MAX_BODY_BYTES": ("max_body_bytes", int),
             "FOODGAMES_GATEWAY_RATE_PER_ADDRESS": ("per_address_per_minute", int),

@@ -23,7 +23,7 @@ from foodgames.v1 import (deck_connect, deck_pb2, deck_pb2_grpc, game_connect, g
 from services.gateway.config import GatewayConfig
 from shared import auth, games, telemetry
 from shared.config import Settings
-from shared.errors import AppError, reason, status_for
+from shared.errors import Unauthenticated, reason, status_for
 
 log = telemetry.get_logger("gateway")
 
@@ -129,6 +129,12 @@ class Backends:
         self.config = config
         self.limiter = limiter
         self.token_key = settings.resolved_token_key()
+        self.jwks = None
+        if config.jwks_url:
+            from services.gateway.identity import JwksVerifier
+
+            self.jwks = JwksVerifier(settings, config.jwks_url, issuer=config.jwt_issuer,
+                                     audience=config.jwt_audience, player_claim=config.jwt_player_claim)
         self._channels: dict[str, grpc.aio.Channel] = {}
         self.streams: Counter[str] = Counter()  # player -> open server streams on this replica
 
@@ -150,7 +156,13 @@ class Backends:
         headers = ctx.request_headers
         value = headers.get("authorization")
         metadata = [("authorization", value)] if value is not None else []
-        identity = auth.identity_from_metadata(self.token_key, metadata)
+        if self.jwks is None:
+            identity = auth.identity_from_metadata(self.token_key, metadata)
+        else:
+            if value is None or not value.startswith("Bearer "):
+                raise Unauthenticated("no token: send 'authorization: Bearer <token>' with your sign-in's token")
+            identity = await self.jwks.identity(value[len("Bearer "):].strip())
+            metadata = [("authorization", f"Bearer {self.jwks.forward_token(identity)}")]
         if self.limiter is not None:
             allowed, wait = await self.limiter.allow("player", identity.player, self.config.per_player_per_minute)
             if not allowed:
