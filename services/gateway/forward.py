@@ -110,10 +110,14 @@ class RateLimiter:
         now = time.time()
         window = int(now // 60)
         key = f"{self.prefix}:{kind}:{who}:{window}"
-        async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.incr(key)
-            pipe.expire(key, 120)
-            count, _ = await pipe.execute()
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.incr(key)
+                pipe.expire(key, 120)
+                count, _ = await pipe.execute()
+        except Exception as exc:  # noqa: BLE001 - Valkey away: serve on unlimited rather than refuse all
+            log.warning("rate limit not counted", kind=kind, error=f"{type(exc).__name__}: {reason(exc)}")
+            return True, 0
         return int(count) <= per_minute, int(60 - now % 60) + 1
 
     async def close(self) -> None:

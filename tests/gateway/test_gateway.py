@@ -271,6 +271,16 @@ async def test_an_oversized_body_is_refused(gateway):
         assert f"at most {MAX_BODY} bytes" in reply.json()["message"]
 
 
+async def test_rate_limits_let_calls_through_when_valkey_is_away(stack):
+    from services.gateway.forward import RateLimiter
+
+    limiter = RateLimiter("redis://127.0.0.1:1/0")
+    try:
+        assert await limiter.allow("address", "127.0.0.1", 1) == (True, 0)
+    finally:
+        await limiter.close()
+
+
 async def test_rate_limit_per_address(stack, valkey_server):
     """A gateway allowing 3 requests a minute from an address refuses the fourth (Valkey counts)."""
     from services.gateway.forward import RateLimiter
@@ -316,6 +326,11 @@ async def test_stream_count_per_player(stack, count):
                     break
             first.cancel()
             await asyncio.gather(first, return_exceptions=True)
+            for _ in range(100):  # the closed stream no longer counts
+                if not backends.streams:
+                    break
+                await asyncio.sleep(0.02)
+            assert not backends.streams
             await call_json(client, f"{MM_PATH}/CancelTicket", token, {"ticketId": ticket.ticket_id})
     finally:
         await app.close()
@@ -384,3 +399,20 @@ async def test_leaderboard_and_audit_reads_in_connect_json(gateway):
         bundle = await call_json(client, "/foodgames.v1.DeckService/ExportAuditBundle", token, {"gameId": "no-such"})
         assert bundle.status_code >= 400 and bundle.json()["code"] in ("failed_precondition", "not_found")
         assert bundle.json()["message"]
+
+
+async def test_rate_limit_per_player(stack):
+    from services.gateway.forward import RateLimiter
+
+    limiter = RateLimiter(stack.redis_url, prefix=f"gateway:test:{uuid.uuid4().hex}")
+    app = Gateway(stack, GatewayConfig(per_address_per_minute=0, per_player_per_minute=2, dev_signin=True),
+                  limiter=limiter)
+    try:
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://gw") as client:
+            token = await sign_in(client, f"gw-busy-{uuid.uuid4().hex[:6]}")
+            replies = [await call_json(client, "/foodgames.v1.DeckService/GetPublicKey", token, {}) for _ in range(3)]
+            assert [r.status_code for r in replies[:2]] == [200, 200]
+            assert replies[2].status_code == 429 and replies[2].json()["code"] == "resource_exhausted"
+            assert "too many calls by gw-busy-" in replies[2].json()["message"]
+    finally:
+        await app.close()
