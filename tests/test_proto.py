@@ -54,7 +54,7 @@ def test_every_service_has_its_connect_stubs(tmp_path):
     protogen.generate(tmp_path)
     for proto in protogen.proto_files():
         text = proto.read_text()
-        services = re.findall(r"^service (\w+) \{(.*?)^\}", text, flags=re.M | re.S)
+        services = re.findall(r"^service (\w+) \{(.*?)^\}", text, flags=re.MULTILINE | re.DOTALL)
         connect = tmp_path / "foodgames" / "v1" / f"{proto.stem}_connect.py"
         if not services:
             continue
@@ -63,5 +63,5 @@ def test_every_service_has_its_connect_stubs(tmp_path):
         assert "protobuf=google" in generated  # over the same google.protobuf messages as gRPC
         for service, body in services:
             assert f"class {service}ASGIApplication(" in generated and f"class {service}Client(" in generated
-            for rpc in re.findall(r"^\s*rpc (\w+)\(", body, flags=re.M):
+            for rpc in re.findall(r"^\s*rpc (\w+)\(", body, flags=re.MULTILINE):
                 assert f'"/foodgames.v1.{service}/{rpc}"' in generated, f"{service}.{rpc} has no Connect endpoint"

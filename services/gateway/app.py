@@ -27,7 +27,13 @@ from connectrpc.server import ConnectASGIApplication, Endpoint
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from services.gateway.config import GatewayConfig
-from services.gateway.forward import GAME_HEADER, PUBLIC, Backends, RateLimiter, servicer
+from services.gateway.forward import (
+    GAME_HEADER,
+    PUBLIC,
+    Backends,
+    RateLimiter,
+    servicer,
+)
 from shared import auth, games, telemetry
 from shared.config import Settings
 
@@ -53,7 +59,7 @@ class _HealthApplication(ConnectASGIApplication):
     so that `foodgames up` and Kubernetes' gRPC probes check the gateway as every other
     service: SERVING when every backend it calls answers SERVING. (Watch is not served.)"""
 
-    def __init__(self, gateway: "Gateway"):
+    def __init__(self, gateway: Gateway):
         method = MethodInfo(name="Check", service_name="grpc.health.v1.Health",
                             input=health_pb2.HealthCheckRequest, output=health_pb2.HealthCheckResponse,
                             idempotency_level=IdempotencyLevel.NO_SIDE_EFFECTS, stream_type=StreamType.UNARY)

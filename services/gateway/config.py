@@ -35,7 +35,7 @@ class GatewayConfig:
     jwt_player_claim: str = "sub"
 
     @classmethod
-    def from_env(cls, env: dict[str, str] | None = None, **overrides) -> "GatewayConfig":
+    def from_env(cls, env: dict[str, str] | None = None, **overrides) -> GatewayConfig:
         env = dict(os.environ if env is None else env)
         kwargs: dict = {}
         if env.get("FOODGAMES_GATEWAY_ORIGINS"):

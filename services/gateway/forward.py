@@ -11,14 +11,26 @@ import asyncio
 import re
 import time
 from collections import Counter
-from typing import Any, AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 import grpc
 from connectrpc.code import Code
 from connectrpc.errors import ConnectError
-from foodgames.v1 import (deck_connect, deck_pb2, deck_pb2_grpc, game_connect, game_pb2, game_pb2_grpc,
-                          leaderboard_connect, leaderboard_pb2, leaderboard_pb2_grpc, matchmaking_connect,
-                          matchmaking_pb2, matchmaking_pb2_grpc)
+from foodgames.v1 import (
+    deck_connect,
+    deck_pb2,
+    deck_pb2_grpc,
+    game_connect,
+    game_pb2,
+    game_pb2_grpc,
+    leaderboard_connect,
+    leaderboard_pb2,
+    leaderboard_pb2_grpc,
+    matchmaking_connect,
+    matchmaking_pb2,
+    matchmaking_pb2_grpc,
+)
 
 from services.gateway.config import GatewayConfig
 from shared import auth, games, telemetry

@@ -32,7 +32,7 @@ def provider():
     served = []
 
     class Handler(BaseHTTPRequestHandler):
-        def do_GET(self):  # noqa: N802
+        def do_GET(self):
             served.append(self.path)
             self.send_response(200)
             self.send_header("content-type", "application/json")
