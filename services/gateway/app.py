@@ -11,8 +11,9 @@ In order, for every HTTP request:
 4. routing: /healthz, /auth/dev-sign-in, /games/<game>/foodgames.v1.GameService/<Method>
    (the game named in the path; or /foodgames.v1.GameService/... with a foodgames-game
    header), /foodgames.v1.<Service>/<Method>.
-Refusals of steps 1-3 are Connect errors in JSON ({"code", "message"}), which Connect clients
-read as such; refusals inside a call (token, per-player rate, stream count, a backend's status)
+Refusals of steps 1-3 (and an unknown path) are Connect errors in JSON ({"code", "message"}),
+which Connect clients read as such, or, to a gRPC or gRPC-Web request, a trailers-only answer
+with grpc-status and grpc-message; refusals inside a call (token, per-player rate, stream count, a backend's status)
 are Connect errors in the call's own protocol (Connect, gRPC or gRPC-Web).
 """
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import grpc
 import orjson
 from connectrpc.compat import google_protobuf_codecs
 from connectrpc.method import IdempotencyLevel, MethodInfo, StreamType
@@ -110,11 +112,12 @@ class Gateway:
         if scope["type"] != "http":
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        kind = headers.get("content-type", "")
         origin = headers.get("origin")
         cors: list[tuple[bytes, bytes]] = []
         if origin is not None:
             if origin.rstrip("/") not in self.origins:
-                await _error(send, 403, "permission_denied",
+                await _refuse(kind, send, 403, "permission_denied",
                              f"the origin {origin} may not call this API (FOODGAMES_GATEWAY_ORIGINS lists those that may)")
                 return
             cors = [(b"access-control-allow-origin", origin.encode("latin-1")), (b"vary", b"Origin"),
@@ -126,14 +129,14 @@ class Gateway:
             address = (scope.get("client") or ("unknown",))[0]
             allowed, wait = await self.limiter.allow("address", address, self.config.per_address_per_minute)
             if not allowed:
-                await _error(send, 429, "resource_exhausted",
+                await _refuse(kind, send, 429, "resource_exhausted",
                              f"too many requests from {address}: at most {self.config.per_address_per_minute} a "
                              f"minute; try again in {wait} s", [*cors, (b"retry-after", str(wait).encode())])
                 return
         length = headers.get("content-length")
         limit = self.config.max_body_bytes
         if length is not None and length.isdigit() and int(length) > limit:
-            await _error(send, 413, "resource_exhausted", _too_large(int(length), limit), cors)
+            await _refuse(kind, send, 413, "resource_exhausted", _too_large(int(length), limit), cors)
             return
         receive = _limited(receive, limit)
         started = False
@@ -148,7 +151,7 @@ class Gateway:
             await self._route(scope, receive, write, headers)
         except BodyTooLarge:
             if not started:  # else the call already answered (the Connect runtime reads within the limit)
-                await _error(send, 413, "resource_exhausted", _too_large(None, limit), cors)
+                await _refuse(kind, send, 413, "resource_exhausted", _too_large(None, limit), cors)
 
     async def _preflight(self, send, headers: dict[str, str], cors) -> None:
         method = headers["access-control-request-method"].upper()
@@ -186,7 +189,8 @@ class Gateway:
             if path.startswith(prefix):
                 await app(scope, receive, send)
                 return
-        await _error(send, 404, "not_found", f"no such path {path[:100]}: see docs/api.md")
+        await _refuse(headers.get("content-type", ""), send, 404, "not_found",
+                      f"no such path {path[:100]}: see docs/api.md")
 
     async def _health(self, send) -> None:
         """200 when every backend the gateway calls answers its gRPC health check SERVING."""
@@ -281,3 +285,23 @@ async def _json(send, status: int, payload: Any, headers=()) -> None:
 async def _error(send, status: int, code: str, message: str, headers=()) -> None:
     """A refusal before any call: a Connect error body ({"code", "message"})."""
     await _json(send, status, {"code": code, "message": message}, headers)
+
+
+async def _refuse(content_type: str, send, status: int, code: str, message: str, headers=()) -> None:
+    """A refusal before any call, in the form the caller reads: to a gRPC or gRPC-Web request
+    (Content-Type application/grpc...) a trailers-only answer, HTTP 200 with grpc-status and
+    grpc-message; to anything else a Connect error body with the HTTP status."""
+    if not content_type.startswith("application/grpc"):
+        await _error(send, status, code, message, headers)
+        return
+    number = grpc.StatusCode[code.upper()].value[0]
+    await send({"type": "http.response.start", "status": 200, "headers": [
+        (b"content-type", content_type.encode("latin-1")), (b"grpc-status", str(number).encode()),
+        (b"grpc-message", _grpc_message(message).encode()), *headers]})
+    await send({"type": "http.response.body", "body": b""})
+
+
+def _grpc_message(text: str) -> str:
+    """grpc-message's percent-encoding: printable ASCII but '%' as is, all else as UTF-8 %XX."""
+    return "".join(c if 0x20 <= ord(c) <= 0x7E and c != "%" else "".join(f"%{b:02X}" for b in c.encode())
+                   for c in text)

@@ -416,3 +416,30 @@ async def test_rate_limit_per_player(stack):
             assert "too many calls by gw-busy-" in replies[2].json()["message"]
     finally:
         await app.close()
+
+
+async def test_refusals_before_a_call_reach_grpc_web_clients_as_grpc_status(gateway):
+    headers = {"content-type": "application/grpc-web+proto", "x-grpc-web": "1", "origin": "https://evil.example"}
+    async with httpx.AsyncClient(base_url=gateway) as client:
+        reply = await client.post("/foodgames.v1.DeckService/GetPublicKey", content=envelope(b""), headers=headers)
+        assert reply.status_code == 200 and reply.headers["grpc-status"] == "7"  # PERMISSION_DENIED
+        assert "origin https://evil.example may not call" in reply.headers["grpc-message"]
+        del headers["origin"]
+        reply = await client.post("/foodgames.v1.NoSuchService/Get", content=envelope(b""), headers=headers)
+        assert reply.headers["grpc-status"] == "5" and "no such path" in reply.headers["grpc-message"]
+
+
+async def test_a_grpc_client_over_the_body_limit(gateway, stack):
+    import grpc
+    from foodgames.v1 import game_pb2_grpc
+
+    from shared.auth import mint_token
+    from shared.channels import client_channel
+
+    async with client_channel(gateway.removeprefix("http://"), mint_token(stack, "gw-grpc-big")) as channel:
+        request = game_pb2.SubmitMoveRequest(game_id="g", move_id="m")
+        request.move.update({"card": "x" * (MAX_BODY + 10)})
+        with pytest.raises(grpc.aio.AioRpcError) as refused:
+            await game_pb2_grpc.GameServiceStub(channel).SubmitMove(
+                request, metadata=[("foodgames-game", GAME)], timeout=5)
+        assert refused.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED, refused.value
