@@ -1,0 +1,67 @@
+"""The gateway's own settings, from FOODGAMES_GATEWAY_* (the rest comes from shared.config)."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+DEFAULT_PORT = 50058
+
+
+def _flag(value: str | None) -> bool:
+    return (value or "").strip().lower() in ("1", "true", "yes", "on")
+
+
+@dataclass(frozen=True)
+class GatewayConfig:
+    # browser origins allowed by CORS (exact "scheme://host[:port]"); empty: no cross-origin calls
+    origins: tuple[str, ...] = ()
+    # POST /auth/dev-sign-in mints a player token for any name: a `make run` stack only
+    dev_signin: bool = False
+    # the largest request body, in bytes (a move is far smaller)
+    max_body_bytes: int = 64 * 1024
+    # requests per minute from one client address / by one player; 0: no limit
+    per_address_per_minute: int = 600
+    per_player_per_minute: int = 300
+    # open server streams (WatchGame, WatchTicket) per player, on one gateway replica
+    max_streams_per_player: int = 8
+    # the longest a unary call may take (a shorter Connect-Timeout-Ms from the client wins)
+    call_timeout_s: float = 15.0
+    # the longest a server stream stays open; the client reconnects after it
+    stream_timeout_s: float = 3600.0
+    # an identity provider's key set: then only its tokens are accepted (services/gateway/identity.py)
+    jwks_url: str | None = None
+    jwt_issuer: str | None = None
+    jwt_audience: str | None = None
+    jwt_player_claim: str = "sub"
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None, **overrides) -> GatewayConfig:
+        env = dict(os.environ if env is None else env)
+        kwargs: dict = {}
+        if env.get("FOODGAMES_GATEWAY_ORIGINS"):
+            kwargs["origins"] = tuple(o.strip().rstrip("/") for o in env["FOODGAMES_GATEWAY_ORIGINS"].split(",")
+                                      if o.strip())
+        if "FOODGAMES_GATEWAY_DEV_SIGNIN" in env:
+            kwargs["dev_signin"] = _flag(env["FOODGAMES_GATEWAY_DEV_SIGNIN"])
+        texts = {"FOODGAMES_GATEWAY_JWKS_URL": "jwks_url", "FOODGAMES_GATEWAY_JWT_ISSUER": "jwt_issuer",
+                 "FOODGAMES_GATEWAY_JWT_AUDIENCE": "jwt_audience",
+                 "FOODGAMES_GATEWAY_JWT_PLAYER_CLAIM": "jwt_player_claim"}
+        for var, name in texts.items():
+            if env.get(var):
+                kwargs[name] = env[var].strip()
+        numbers = {
+            "FOODGAMES_GATEWAY_MAX_BODY_BYTES": ("max_body_bytes", int),
+            "FOODGAMES_GATEWAY_RATE_PER_ADDRESS": ("per_address_per_minute", int),
+            "FOODGAMES_GATEWAY_RATE_PER_PLAYER": ("per_player_per_minute", int),
+            "FOODGAMES_GATEWAY_MAX_STREAMS": ("max_streams_per_player", int),
+            "FOODGAMES_GATEWAY_CALL_TIMEOUT_S": ("call_timeout_s", float),
+            "FOODGAMES_GATEWAY_STREAM_TIMEOUT_S": ("stream_timeout_s", float),
+        }
+        for var, (name, conv) in numbers.items():
+            if env.get(var):
+                try:
+                    kwargs[name] = conv(env[var])
+                except ValueError:
+                    raise ValueError(f"{var}={env[var]!r} is not a valid {conv.__name__}") from None
+        kwargs.update(overrides)
+        return cls(**kwargs)

@@ -1,0 +1,262 @@
+"""The public services: each call is forwarded, as it came, to the backend's gRPC service with
+the caller's bearer token; the answer goes back as it came. Nothing here keeps a request or
+response shape: the messages are proto/'s (the generated *_connect.py and *_pb2.py), and the
+servicers are built from the service descriptors and the table PUBLIC.
+
+One place (`connect_error`) turns a gRPC status, or a gateway refusal, into a Connect error.
+"""
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from collections import Counter
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import grpc
+from connectrpc.code import Code
+from connectrpc.errors import ConnectError
+from foodgames.v1 import (
+    deck_connect,
+    deck_pb2,
+    deck_pb2_grpc,
+    game_connect,
+    game_pb2,
+    game_pb2_grpc,
+    leaderboard_connect,
+    leaderboard_pb2,
+    leaderboard_pb2_grpc,
+    matchmaking_connect,
+    matchmaking_pb2,
+    matchmaking_pb2_grpc,
+)
+
+from services.gateway.config import GatewayConfig
+from shared import auth, games, telemetry
+from shared.config import Settings
+from shared.errors import Unauthenticated, reason, status_for
+
+log = telemetry.get_logger("gateway")
+
+# The header naming the game of a GameService call (the path prefix /games/<game>/ sets it).
+GAME_HEADER = "foodgames-game"
+
+
+class Public:
+    """One public service: its Connect protocol and ASGI application, its gRPC stub, the
+    backend that serves it (None: the game named by the call) and the methods the gateway
+    forwards (every other method of the service answers UNIMPLEMENTED)."""
+
+    def __init__(self, name: str, pb2, connect, grpc_module, backend: str | None, methods: tuple[str, ...]):
+        self.name = name
+        self.full_name = f"foodgames.v1.{name}"
+        self.descriptor = pb2.DESCRIPTOR.services_by_name[name]
+        self.protocol = getattr(connect, name)
+        self.application = getattr(connect, f"{name}ASGIApplication")
+        self.stub = getattr(grpc_module, f"{name}Stub")
+        self.backend = backend
+        self.methods = methods
+        unknown = set(methods) - set(self.descriptor.methods_by_name)
+        if unknown:
+            raise ValueError(f"{name} has no methods {sorted(unknown)}")
+
+
+PUBLIC = (
+    # play: games are created by the matchmaker, so CreateGame stays internal; PlayGame is a
+    # bidirectional stream, which browsers cannot send over HTTP/1.1 (docs/gateway.md)
+    Public("GameService", game_pb2, game_connect, game_pb2_grpc, None,
+           ("SubmitMove", "GetView", "ListLegalMoves", "WatchGame")),
+    Public("MatchmakingService", matchmaking_pb2, matchmaking_connect, matchmaking_pb2_grpc, "matchmaking",
+           ("CreateTicket", "GetTicket", "CancelTicket", "WatchTicket")),
+    # GetRatings is the matchmaker's
+    Public("LeaderboardService", leaderboard_pb2, leaderboard_connect, leaderboard_pb2_grpc, "leaderboard",
+           ("GetTop", "GetPage", "GetAroundPlayer", "GetPlayer", "GetRatingHistory")),
+    # audit reads, and the player's own client seed; the rest is for services and operators
+    Public("DeckService", deck_pb2, deck_connect, deck_pb2_grpc, "deck",
+           ("ExportAuditBundle", "GetPublicKey", "GetCheckpoint", "AddClientSeed")),
+)
+
+
+def snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+# gRPC spells one code differently from Connect
+_CODE_NAMES = {"CANCELLED": "CANCELED"}
+
+
+def connect_error(exc: BaseException) -> ConnectError:
+    """The Connect error a client sees for `exc`: a backend's gRPC status with its message, a
+    gateway refusal (shared.errors.AppError) with its reason, else INTERNAL naming the type."""
+    if isinstance(exc, ConnectError):
+        return exc
+    if isinstance(exc, grpc.aio.AioRpcError):
+        code = exc.code()
+        name = _CODE_NAMES.get(code.name, code.name)
+        return ConnectError(getattr(Code, name, Code.UNKNOWN), exc.details() or "")
+    if isinstance(exc, asyncio.TimeoutError):
+        return ConnectError(Code.DEADLINE_EXCEEDED, "the call took longer than the gateway allows")
+    status = status_for(exc)
+    if status is not None:
+        name = _CODE_NAMES.get(status.name, status.name)
+        return ConnectError(getattr(Code, name, Code.UNKNOWN), reason(exc))
+    log.error("gateway call failed", error=f"{type(exc).__name__}: {reason(exc)}")
+    return ConnectError(Code.INTERNAL, f"internal error: {type(exc).__name__}")
+
+
+class RateLimiter:
+    """Fixed one-minute windows counted in Valkey (shared by every gateway replica):
+    INCR of gateway:rate:<kind>:<who>:<minute>, which expires after the window."""
+
+    def __init__(self, redis_url: str, prefix: str = "gateway:rate"):
+        import redis.asyncio as redis
+
+        self.redis = redis.Redis.from_url(redis_url)
+        self.prefix = prefix
+
+    async def allow(self, kind: str, who: str, per_minute: int) -> tuple[bool, int]:
+        """(allowed, seconds until the window ends)."""
+        if per_minute <= 0:
+            return True, 0
+        now = time.time()
+        window = int(now // 60)
+        key = f"{self.prefix}:{kind}:{who}:{window}"
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.incr(key)
+                pipe.expire(key, 120)
+                count, _ = await pipe.execute()
+        except Exception as exc:  # noqa: BLE001 - Valkey away: serve on unlimited rather than refuse all
+            log.warning("rate limit not counted", kind=kind, error=f"{type(exc).__name__}: {reason(exc)}")
+            return True, 0
+        return int(count) <= per_minute, int(60 - now % 60) + 1
+
+    async def close(self) -> None:
+        await self.redis.aclose()
+
+
+class Backends:
+    """One gRPC channel per backend service, shared by every caller (each call carries its
+    caller's token as metadata), and the gateway's limits."""
+
+    def __init__(self, settings: Settings, config: GatewayConfig, limiter: RateLimiter | None):
+        self.settings = settings
+        self.config = config
+        self.limiter = limiter
+        self.token_key = settings.resolved_token_key()
+        self.jwks = None
+        if config.jwks_url:
+            from services.gateway.identity import JwksVerifier
+
+            self.jwks = JwksVerifier(settings, config.jwks_url, issuer=config.jwt_issuer,
+                                     audience=config.jwt_audience, player_claim=config.jwt_player_claim)
+        self._channels: dict[str, grpc.aio.Channel] = {}
+        self.streams: Counter[str] = Counter()  # player -> open server streams on this replica
+
+    def channel(self, service: str) -> grpc.aio.Channel:
+        channel = self._channels.get(service)
+        if channel is None:
+            channel = self._channels[service] = grpc.aio.insecure_channel(
+                self.settings.address(service), options=[("grpc.max_receive_message_length", 32 * 1024 * 1024)])
+        return channel
+
+    async def close(self) -> None:
+        for channel in self._channels.values():
+            await channel.close()
+        self._channels.clear()
+
+    async def caller(self, ctx) -> tuple[auth.Identity, list[tuple[str, str]]]:
+        """The caller's identity (the token checked here for a clear answer before any backend
+        sees it; the backend checks it again) and the metadata its backend call carries."""
+        headers = ctx.request_headers
+        value = headers.get("authorization")
+        metadata = [("authorization", value)] if value is not None else []
+        if self.jwks is None:
+            identity = auth.identity_from_metadata(self.token_key, metadata)
+        else:
+            if value is None or not value.startswith("Bearer "):
+                raise Unauthenticated("no token: send 'authorization: Bearer <token>' with your sign-in's token")
+            identity = await self.jwks.identity(value[len("Bearer "):].strip())
+            metadata = [("authorization", f"Bearer {self.jwks.forward_token(identity)}")]
+        if self.limiter is not None:
+            allowed, wait = await self.limiter.allow("player", identity.player, self.config.per_player_per_minute)
+            if not allowed:
+                raise ConnectError(Code.RESOURCE_EXHAUSTED,
+                                   f"too many calls by {identity.player}: at most "
+                                   f"{self.config.per_player_per_minute} a minute; try again in {wait} s")
+        # the client's trace context goes on to the backend (the gateway opens no span itself)
+        trace = [(name, headers[name]) for name in ("traceparent", "tracestate") if headers.get(name)]
+        return identity, [*metadata, *trace]
+
+    def timeout(self, ctx, limit: float) -> float:
+        asked = ctx.timeout_ms  # what is left of the client's Connect-Timeout-Ms / grpc-timeout
+        return max(0.001, min(limit, asked / 1000)) if asked is not None else limit
+
+
+def _game_of(ctx) -> str:
+    game = ctx.request_headers.get(GAME_HEADER, "").strip()
+    if not game:
+        raise ConnectError(Code.INVALID_ARGUMENT,
+                           f"say which game: call /games/<game>/foodgames.v1.GameService/... or send the header "
+                           f"{GAME_HEADER}: <game> (games: {', '.join(games.names())})")
+    if game not in games.names():
+        raise ConnectError(Code.NOT_FOUND, f"no game {game!r}; games: {', '.join(games.names())}")
+    return game
+
+
+def _unary(backends: Backends, public: Public, method: str) -> Callable:
+    async def call(self, request, ctx):
+        try:
+            _, metadata = await backends.caller(ctx)
+            service = public.backend or _game_of(ctx)
+            rpc = getattr(public.stub(backends.channel(service)), method)
+            return await rpc(request, metadata=metadata, timeout=backends.timeout(ctx, backends.config.call_timeout_s))
+        except Exception as exc:  # noqa: BLE001 - every error becomes a Connect code
+            raise connect_error(exc) from None
+    call.__name__ = snake(method)
+    return call
+
+
+def _server_stream(backends: Backends, public: Public, method: str) -> Callable:
+    async def call(self, request, ctx) -> AsyncIterator[Any]:
+        player = None
+        grpc_call = None
+        try:
+            identity, metadata = await backends.caller(ctx)
+            limit = backends.config.max_streams_per_player
+            if limit and backends.streams[identity.player] >= limit:
+                raise ConnectError(Code.RESOURCE_EXHAUSTED,
+                                   f"{identity.player} has {limit} open streams, the most a player may have; "
+                                   f"close one first")
+            player = identity.player
+            backends.streams[player] += 1
+            service = public.backend or _game_of(ctx)
+            rpc = getattr(public.stub(backends.channel(service)), method)
+            grpc_call = rpc(request, metadata=metadata, timeout=backends.timeout(ctx, backends.config.stream_timeout_s))
+            async for item in grpc_call:
+                yield item
+        except Exception as exc:  # noqa: BLE001
+            raise connect_error(exc) from None
+        finally:
+            if grpc_call is not None:
+                grpc_call.cancel()
+            if player is not None:
+                backends.streams[player] -= 1
+                if backends.streams[player] <= 0:
+                    del backends.streams[player]
+    call.__name__ = snake(method)
+    return call
+
+
+def servicer(backends: Backends, public: Public) -> Any:
+    """An instance of the service's generated Connect protocol whose public methods forward."""
+    namespace: dict[str, Any] = {}
+    for method in public.methods:
+        descriptor = public.descriptor.methods_by_name[method]
+        if descriptor.client_streaming:
+            raise ValueError(f"{public.name}.{method}: client streams are not forwarded")
+        make = _server_stream if descriptor.server_streaming else _unary
+        namespace[snake(method)] = make(backends, public, method)
+    cls = type(f"Gateway{public.name}", (public.protocol,), namespace)
+    return cls()
