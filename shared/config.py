@@ -18,6 +18,7 @@ INFRA_PORTS: dict[str, int] = {
     "deck": 50052,
     "leaderboard": 50053,
     "matchmaking": 50054,
+    "gateway": 50058,  # the public API for browsers and mobile apps (Connect, gRPC-Web, gRPC)
 }
 # FOODGAMES_PORT_BASE moves every port by the same amount: base + (port - FIRST_PORT).
 FIRST_PORT = 50051

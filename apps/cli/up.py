@@ -26,6 +26,7 @@ INFRA_SERVICES: dict[str, str] = {
     "deck": "services.deck.bootstrap:serve",
     "leaderboard": "services.leaderboard.bootstrap:serve",
     "matchmaking": "services.matchmaking.bootstrap:serve",
+    "gateway": "services.gateway.bootstrap:serve",
 }
 
 
@@ -127,6 +128,7 @@ def run_up(args) -> int:
     settings.resolved_token_key()  # made once here, before the services race to make it
     servers, processes = [], {}
     env = dict(os.environ, FOODGAMES_DATA_DIR=str(data))
+    env.setdefault("FOODGAMES_GATEWAY_DEV_SIGNIN", "1")  # dev sign-in on a `make run` stack only
     stopping = False
 
     def stop(*_):
