@@ -16,7 +16,8 @@ import grpc
 import orjson
 from foodgames.v1 import game_pb2
 
-from apps.sdk.remote import JSON_VIEWS, ChannelPool, Connection, TableResult, send_client_seeds, takes_turns
+from apps.sdk.remote import (JSON_VIEWS, RETRY_DEADLINE_S, Backoff, ChannelPool, Connection, TableResult, retryable,
+                             send_client_seeds, takes_turns)
 from shared.config import Settings
 
 MAX_REJECTIONS = 100  # per table: a bot that keeps choosing refused moves is a bug, not bad luck
@@ -52,8 +53,23 @@ class _Table:
             raise TooManyRejections(f"{self.rejections} moves refused at one table; the last: {reason}")
 
 
-async def play_seat_stream(conn: Connection, game: str, game_id: str, seat: int, bot, table: _Table) -> dict[str, Any]:
-    """One seat until its final view (returned) or until the table stops."""
+async def play_seat_stream(conn: Connection, game: str, game_id: str, seat: int, bot, table: _Table,
+                           retry_deadline_s: float = RETRY_DEADLINE_S) -> dict[str, Any]:
+    """One seat until its final view (returned) or until the table stops. A stream that fails
+    in a way that may pass (the engine restarting) is joined again, with backoff, for up to
+    `retry_deadline_s` without an answer; the join brings the seat's current view."""
+    backoff = Backoff(retry_deadline_s)
+    while True:
+        try:
+            return await _play_seat_once(conn, game, game_id, seat, bot, table, backoff)
+        except grpc.aio.AioRpcError as exc:
+            if table.stopped.is_set() or not retryable(exc):
+                raise
+            await backoff.wait(exc)
+
+
+async def _play_seat_once(conn: Connection, game: str, game_id: str, seat: int, bot, table: _Table,
+                          backoff: Backoff) -> dict[str, Any]:
     call = conn.game(game).PlayGame(None)
     table.calls.append(call)
     await call.write(game_pb2.PlayGameRequest(join=game_pb2.PlayGameJoin(
@@ -67,6 +83,7 @@ async def play_seat_stream(conn: Connection, game: str, game_id: str, seat: int,
             message = await call.read()
             if message is grpc.aio.EOF:
                 break
+            backoff.reset()
             if message.WhichOneof("response") == "update":
                 version, view, fresh = message.update.version, orjson.loads(message.update.view_json), True
                 if message.update.finished:
