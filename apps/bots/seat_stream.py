@@ -61,20 +61,26 @@ async def play_seat_stream(conn: Connection, game: str, game_id: str, seat: int,
     backoff = Backoff(retry_deadline_s)
     while True:
         try:
-            return await _play_seat_once(conn, game, game_id, seat, bot, table, backoff)
-        except grpc.aio.AioRpcError as exc:
-            if table.stopped.is_set() or not retryable(exc):
+            view, done = await _play_seat_once(conn, game, game_id, seat, bot, table, backoff)
+            if done or table.stopped.is_set():
+                return view
+            await backoff.wait(ConnectionError("the seat's PlayGame stream kept ending before the game did"))
+        except (grpc.aio.AioRpcError, asyncio.InvalidStateError) as exc:
+            # InvalidStateError: a move written to a stream the server had just ended
+            if table.stopped.is_set() or (isinstance(exc, grpc.aio.AioRpcError) and not retryable(exc)):
                 raise
             await backoff.wait(exc)
 
 
 async def _play_seat_once(conn: Connection, game: str, game_id: str, seat: int, bot, table: _Table,
-                          backoff: Backoff) -> dict[str, Any]:
+                          backoff: Backoff) -> tuple[dict[str, Any], bool]:
+    """One PlayGame stream of the seat: (its last view, whether the game ended on it)."""
     call = conn.game(game).PlayGame(None)
     table.calls.append(call)
     await call.write(game_pb2.PlayGameRequest(join=game_pb2.PlayGameJoin(
         game_id=game_id, seat=seat, view_encoding=JSON_VIEWS, turns_only=True)))
     version, view = -1, {}
+    done = False
     fresh = False  # a view arrived that we have not acted on
     floor = -1  # the version our last accepted move made: older views are stale
     sent_at: float | None = None  # when the move in flight was sent
@@ -87,6 +93,7 @@ async def _play_seat_once(conn: Connection, game: str, game_id: str, seat: int, 
             if message.WhichOneof("response") == "update":
                 version, view, fresh = message.update.version, orjson.loads(message.update.view_json), True
                 if message.update.finished:
+                    done = True
                     break
             else:
                 result = message.move_result
@@ -111,7 +118,7 @@ async def _play_seat_once(conn: Connection, game: str, game_id: str, seat: int, 
             raise
     finally:
         call.cancel()
-    return view
+    return view, done
 
 
 def _status_name(code: int) -> str:

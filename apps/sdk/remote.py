@@ -140,8 +140,10 @@ def rpc_error_text(exc: grpc.aio.AioRpcError) -> str:
 
 # -- trying again ----------------------------------------------------------------------------
 
+# CANCELLED too: as an AioRpcError (not asyncio's CancelledError) it is the server cancelling
+# the call, which a server does to the calls in flight when it stops.
 RETRYABLE = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED,
-                       grpc.StatusCode.RESOURCE_EXHAUSTED})
+                       grpc.StatusCode.RESOURCE_EXHAUSTED, grpc.StatusCode.CANCELLED})
 # How long a client keeps trying a service that does not answer before it gives up.
 RETRY_DEADLINE_S = 60.0
 

@@ -130,3 +130,40 @@ async def test_with_retries_backs_off_until_its_deadline(settings):
     assert err.value.code() == grpc.StatusCode.UNAVAILABLE
     assert 1.5 <= time.monotonic() - started < 8
     assert 2 <= calls <= 20, calls
+
+
+@pytest.mark.parametrize("way", ["stream", "unary"])
+async def test_whole_tables_finish_across_an_engine_restart(settings, nats_url, way):
+    """The benches' and bots' ways to play whole tables: PlayGame streams per seat
+    (stream_table) and GetView + SubmitMove calls (drive_table)."""
+    from apps.bots.seat_stream import stream_table
+    from apps.sdk.remote import drive_table
+
+    port = free_port()
+    client_settings = settings.with_(addresses={GAME.name: f"127.0.0.1:{port}"})
+    server, nc = await start_engine(settings, nats_url, port)
+    try:
+        game_id = await create_table(server, ["ann", "bob"])
+        moved = asyncio.Event()
+        moves = 0
+
+        def on_move(_seconds):
+            nonlocal moves
+            moves += 1
+            if moves == 10:
+                moved.set()
+        bots = [make_bot(GAME.name, GAME.default_bot, name) for name in ("ann", "bob")]
+        play = stream_table if way == "stream" else drive_table
+        task = asyncio.create_task(play(client_settings, GAME.name, game_id, ["ann", "bob"], bots,
+                                        send_seeds=False, on_move=on_move))
+        await asyncio.wait_for(moved.wait(), 30)
+        await stop_engine(server, nc)
+        server = None
+        await asyncio.sleep(2)
+        assert not task.done(), task.exception()
+        server, nc = await start_engine(settings, nats_url, port)
+        result = await asyncio.wait_for(task, 60)
+        assert all(v.get("finished") for v in result.views), result
+    finally:
+        if server is not None:
+            await stop_engine(server, nc)
