@@ -39,6 +39,24 @@ class Output:
         raise AssertionError(f"{needle!r} not in the output after {timeout}s:\n{self.text()}")
 
 
+def serve_pid(data_dir, service: str) -> int:
+    """The pid of `foodgames serve SERVICE` of the stack whose data folder is `data_dir`, found
+    by its command line and environment (other stacks run the same command)."""
+    from pathlib import Path
+
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            cmdline = (proc / "cmdline").read_bytes().split(b"\0")
+            environ = (proc / "environ").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if cmdline[-3:-1] == [b"serve", service.encode()] and f"FOODGAMES_DATA_DIR={data_dir}".encode() in environ:
+            return int(proc.name)
+    raise AssertionError(f"no `serve {service}` process of {data_dir}")
+
+
 def start_up(tmp_path, nats_url, valkey_server, db: int, base: int | None = None) -> tuple[subprocess.Popen, Output, dict]:
     env = stack_env(tmp_path, nats_url, f"redis://127.0.0.1:{valkey_server.port}/{db}", base or free_port_base())
     env["COLUMNS"] = "300"  # one message a line
@@ -61,13 +79,13 @@ def test_a_killed_rules_engine_is_restarted_and_up_keeps_running(tmp_path, nats_
     try:
         out.wait_for("Ctrl-C stops everything", 90)
         settings = Settings.from_env(env)
-        pid_file = tmp_path / "pids" / "foodie-forest.pid"
-        pid = int(pid_file.read_text())
+        pid = serve_pid(tmp_path, "foodie-forest")
         os.kill(pid, signal.SIGKILL)
         text = out.wait_for("foodie-forest is SERVING again", 60)
         assert "foodie-forest stopped with status -9; restarting it in 0.5s" in text
         assert proc.poll() is None, text
-        assert int(pid_file.read_text()) != pid
+        restarted = serve_pid(tmp_path, "foodie-forest")
+        assert restarted != pid and int((tmp_path / "pids" / "foodie-forest.pid").read_text()) == restarted
         took = asyncio.run(wait_serving({n: settings.address(n) for n in services()}, 10))
         assert set(took) == set(services())
     finally:
