@@ -1,5 +1,8 @@
-"""Client channels that send the caller's token and trace context on every call."""
+"""Client channels that send the caller's token and trace context on every call, and retry
+the calls that may be retried (RETRY_SERVICE_CONFIG)."""
 from __future__ import annotations
+
+import json
 
 import grpc
 
@@ -41,7 +44,35 @@ class _BidiToken(_WithToken, grpc.aio.StreamStreamClientInterceptor):
         return await continuation(self._details(client_call_details), request_iterator)
 
 
+# Calls gRPC itself tries again (with jittered exponential backoff, at most 5 attempts in all)
+# when they fail with a code that says "not now": they read, or (SubmitMove) are idempotent by
+# their move id. Streams (WatchGame, PlayGame, WatchTicket) are re-opened by the SDK
+# (apps.sdk.remote), which also keeps trying past these attempts until its own deadline.
+RETRYABLE_CODES = ["UNAVAILABLE", "DEADLINE_EXCEEDED", "RESOURCE_EXHAUSTED"]
+RETRIED_METHODS = {
+    "foodgames.v1.GameService": ["GetView", "ListLegalMoves", "SubmitMove"],
+    "foodgames.v1.LeaderboardService": ["GetTop", "GetPage", "GetAroundPlayer", "GetPlayer",
+                                        "GetRatingHistory", "GetRatings"],
+    "foodgames.v1.MatchmakingService": ["GetTicket"],
+    "foodgames.v1.DeckService": ["AddClientSeed", "GetCheckpoint", "GetInclusionProof", "GetConsistencyProof",
+                                 "ExportAuditBundle", "GetPublicKey"],
+}
+RETRY_SERVICE_CONFIG = {
+    "methodConfig": [{
+        "name": [{"service": service, "method": method}
+                 for service, methods in RETRIED_METHODS.items() for method in methods],
+        "retryPolicy": {"maxAttempts": 5, "initialBackoff": "0.1s", "maxBackoff": "2s",
+                        "backoffMultiplier": 2, "retryableStatusCodes": RETRYABLE_CODES},
+    }],
+}
+CHANNEL_OPTIONS: list[tuple[str, object]] = [
+    ("grpc.max_receive_message_length", 32 * 1024 * 1024),
+    ("grpc.enable_retries", 1),
+    ("grpc.service_config", json.dumps(RETRY_SERVICE_CONFIG)),
+]
+
+
 def client_channel(address: str, token: str) -> grpc.aio.Channel:
     """An insecure (loopback/cluster-internal) channel carrying `token`."""
     return grpc.aio.insecure_channel(address, interceptors=[_UnaryToken(token), _StreamToken(token), _BidiToken(token)],
-                                     options=[("grpc.max_receive_message_length", 32 * 1024 * 1024)])
+                                     options=CHANNEL_OPTIONS)

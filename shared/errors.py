@@ -70,10 +70,53 @@ RULES_CODES: dict[type, grpc.StatusCode] = {
 }
 
 
+def _dependency_errors() -> tuple[type, ...]:
+    """Errors that mean a dependency (NATS, Redis, another service) could not be reached or did
+    not answer in time: the call may succeed when tried again, so they are UNAVAILABLE, never
+    INTERNAL (which clients treat as final)."""
+    found: list[type] = [ConnectionError, TimeoutError]  # builtin: asyncio's timeouts, refused sockets
+    try:
+        import nats.errors as ne
+        import nats.js.errors as je
+
+        found += [ne.TimeoutError, ne.NoServersError, ne.ConnectionClosedError, ne.StaleConnectionError,
+                  ne.OutboundBufferLimitError, ne.ConnectionReconnectingError, ne.ConnectionDrainingError,
+                  ne.FlushTimeoutError, ne.NoRespondersError, je.ServiceUnavailableError, je.NoStreamResponseError]
+    except ImportError:  # pragma: no cover - nats is a dependency of every service
+        pass
+    try:
+        import redis.exceptions as re_
+
+        found += [re_.ConnectionError, re_.TimeoutError]
+    except ImportError:  # pragma: no cover
+        pass
+    return tuple(found)
+
+
+DEPENDENCY_ERRORS = _dependency_errors()
+
+
+def is_dependency_error(exc: BaseException) -> bool:
+    return isinstance(exc, DEPENDENCY_ERRORS)
+
+
 def status_for(exc: BaseException) -> grpc.StatusCode | None:
     if isinstance(exc, AppError):
         return exc.code
     for cls, code in RULES_CODES.items():
         if isinstance(exc, cls):
             return code
+    if is_dependency_error(exc):
+        return grpc.StatusCode.UNAVAILABLE
     return None
+
+
+def reason_for(exc: BaseException) -> str:
+    """The reason a refused call carries: the error's message, or for an unreachable dependency
+    which one and that trying again later is the remedy."""
+    if isinstance(exc, (AppError, *RULES_CODES)) or not is_dependency_error(exc):
+        return reason(exc)
+    module = type(exc).__module__.split(".")[0]
+    what = {"nats": "the event store (NATS)", "redis": "Redis"}.get(module, "a service it depends on")
+    return shorten(f"{what} cannot be reached or did not answer in time "
+                   f"({type(exc).__name__}: {exc}); try again")

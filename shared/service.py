@@ -24,7 +24,7 @@ from opentelemetry import trace
 
 from shared import auth, telemetry
 from shared.config import Settings
-from shared.errors import AppError, InvalidArgument, ResourceExhausted, reason, shorten, status_for
+from shared.errors import AppError, InvalidArgument, ResourceExhausted, reason, reason_for, shorten, status_for
 
 # Calls that need no token: probes and tooling.
 OPEN_PREFIXES = ("/grpc.health.v1.Health/", "/grpc.reflection.")
@@ -121,7 +121,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):
             log.error("call failed", method=method, error=f"{type(exc).__name__}: {reason(exc)}",
                       traceback="".join(traceback.format_tb(exc.__traceback__))[-4000:])
             await context.abort(grpc.StatusCode.INTERNAL, f"internal error: {type(exc).__name__}")
-        why = reason(exc)
+        why = reason_for(exc)
         log.info("call rejected", method=method, code=code.name, reason=why)
         await context.abort(code, why)
 
@@ -191,7 +191,8 @@ def _leave(ctx_token, id_token) -> None:
 async def start_server(name: str, port: int, settings: Settings,
                        servicers: Iterable[tuple[Callable, Any]],
                        service_names: Iterable[str], *, max_receive_bytes: int | None = None,
-                       request_limits: Mapping[str, int] | None = None) -> grpc.aio.Server:
+                       request_limits: Mapping[str, int] | None = None,
+                       dependencies: Callable[[], Iterable[Any]] | None = None) -> grpc.aio.Server:
     """Start a server on settings.host:port with the given (add_fn, servicer) pairs.
 
     `service_names` are full names like "foodgames.v1.GameService" for health
@@ -200,6 +201,9 @@ async def start_server(name: str, port: int, settings: Settings,
     None); a larger one ends the call with RESOURCE_EXHAUSTED "Received message larger than
     max (N vs. LIMIT)" before any of it reaches Python. `request_limits`: full method name ->
     a smaller limit of that method's messages, refused by the interceptor with its own words.
+    `dependencies`: the NATS connections whose state the health check follows (default: every
+    open connection this process made with shared.eventstore.jetstream.connect); while one is
+    not connected every name answers NOT_SERVING (`watch_dependencies`).
     """
     telemetry.configure(name)
     options: list[tuple[str, Any]] = [("grpc.so_reuseport", 0)]
@@ -221,5 +225,46 @@ async def start_server(name: str, port: int, settings: Settings,
         await health_servicer.set(service_name, health_pb2.HealthCheckResponse.SERVING)
     server.port = bound  # type: ignore[attr-defined]
     server.health = health_servicer  # type: ignore[attr-defined]
+    watcher = asyncio.get_running_loop().create_task(
+        watch_dependencies(name, health_servicer, ["", *names], dependencies))
+    server.health_watch = watcher  # type: ignore[attr-defined]
+    stop_server = server.stop
+
+    async def stop(grace):  # the watcher ends with the server
+        watcher.cancel()
+        return await stop_server(grace)
+    server.stop = stop  # type: ignore[method-assign]
     log.info("serving", service=name, address=f"{settings.host}:{bound}")
     return server
+
+
+# How often the health check looks at the service's NATS connections.
+HEALTH_POLL_S = 0.25
+
+
+async def watch_dependencies(name: str, health_servicer, names: list[str],
+                             dependencies: Callable[[], Iterable[Any]] | None = None,
+                             poll_s: float | None = None) -> None:
+    """Answer NOT_SERVING on every name while a NATS connection of the service is not connected
+    (the server is gone and the client is reconnecting), SERVING again once it is: a load
+    balancer or `foodgames up` then sees what a client would meet. Runs until cancelled."""
+    from shared.eventstore.jetstream import open_connections
+
+    deps = dependencies or open_connections
+    serving = True
+    while True:
+        await asyncio.sleep(poll_s or HEALTH_POLL_S)
+        down = [nc for nc in deps() if not nc.is_closed and not nc.is_connected]
+        if bool(down) == (not serving):
+            continue
+        serving = not down
+        status = health_pb2.HealthCheckResponse.SERVING if serving else health_pb2.HealthCheckResponse.NOT_SERVING
+        try:
+            for service_name in names:
+                await health_servicer.set(service_name, status)
+        except Exception:  # noqa: BLE001 - the server is stopping
+            return
+        if serving:
+            log.info("dependency reachable again: SERVING", service=name)
+        else:
+            log.warning("NATS cannot be reached: NOT_SERVING until it can", service=name)

@@ -16,7 +16,8 @@ import grpc
 import orjson
 from foodgames.v1 import game_pb2
 
-from apps.sdk.remote import JSON_VIEWS, ChannelPool, Connection, TableResult, send_client_seeds, takes_turns
+from apps.sdk.remote import (JSON_VIEWS, RETRY_DEADLINE_S, Backoff, ChannelPool, Connection, TableResult, retryable,
+                             send_client_seeds, takes_turns)
 from shared.config import Settings
 
 MAX_REJECTIONS = 100  # per table: a bot that keeps choosing refused moves is a bug, not bad luck
@@ -54,13 +55,34 @@ class _Table:
             raise TooManyRejections(f"{self.rejections} moves refused at one table; the last: {reason}")
 
 
-async def play_seat_stream(conn: Connection, game: str, game_id: str, seat: int, bot, table: _Table) -> dict[str, Any]:
-    """One seat until its final view (returned) or until the table stops."""
+async def play_seat_stream(conn: Connection, game: str, game_id: str, seat: int, bot, table: _Table,
+                           retry_deadline_s: float = RETRY_DEADLINE_S) -> dict[str, Any]:
+    """One seat until its final view (returned) or until the table stops. A stream that fails
+    in a way that may pass (the engine restarting) is joined again, with backoff, for up to
+    `retry_deadline_s` without an answer; the join brings the seat's current view."""
+    backoff = Backoff(retry_deadline_s)
+    while True:
+        try:
+            view, done = await _play_seat_once(conn, game, game_id, seat, bot, table, backoff)
+            if done or table.stopped.is_set():
+                return view
+            await backoff.wait(ConnectionError("the seat's PlayGame stream kept ending before the game did"))
+        except (grpc.aio.AioRpcError, asyncio.InvalidStateError) as exc:
+            # InvalidStateError: a move written to a stream the server had just ended
+            if table.stopped.is_set() or (isinstance(exc, grpc.aio.AioRpcError) and not retryable(exc)):
+                raise
+            await backoff.wait(exc)
+
+
+async def _play_seat_once(conn: Connection, game: str, game_id: str, seat: int, bot, table: _Table,
+                          backoff: Backoff) -> tuple[dict[str, Any], bool]:
+    """One PlayGame stream of the seat: (its last view, whether the game ended on it)."""
     call = conn.game(game).PlayGame(None)
     table.calls.append(call)
     await call.write(game_pb2.PlayGameRequest(join=game_pb2.PlayGameJoin(
         game_id=game_id, seat=seat, view_encoding=JSON_VIEWS, turns_only=True)))
     version, view = -1, {}
+    done = False
     fresh = False  # a view arrived that we have not acted on
     floor = -1  # the version our last accepted move made: older views are stale
     sent_at: float | None = None  # when the move in flight was sent
@@ -69,9 +91,11 @@ async def play_seat_stream(conn: Connection, game: str, game_id: str, seat: int,
             message = await call.read()
             if message is grpc.aio.EOF:
                 break
+            backoff.reset()
             if message.WhichOneof("response") == "update":
                 version, view, fresh = message.update.version, orjson.loads(message.update.view_json), True
                 if message.update.finished:
+                    done = True
                     break
             else:
                 result = message.move_result
@@ -96,7 +120,7 @@ async def play_seat_stream(conn: Connection, game: str, game_id: str, seat: int,
             raise
     finally:
         call.cancel()
-    return view
+    return view, done
 
 
 def _status_name(code: int) -> str:

@@ -121,10 +121,16 @@ def run_bots(args) -> int:
         results = []
         for _ in range(args.rounds):
             console.print(f"{name}: queueing for {args.game}")
-            played = await run_bot(settings, name, args.game, args.kind, ranked=not args.casual,
-                                   min_players=lo, max_players=hi, options=args.options,
-                                   on_match=lambda m, n=name: console.print(
-                                       f"{n}: matched into game {m.game_id}, seat {m.seat}"))
+            try:
+                played = await run_bot(settings, name, args.game, args.kind, ranked=not args.casual,
+                                       min_players=lo, max_players=hi, options=args.options,
+                                       on_match=lambda m, n=name: console.print(
+                                           f"{n}: matched into game {m.game_id}, seat {m.seat}"))
+            except Exception as exc:
+                # said when it happens, not only once every other bot is done
+                console.print(f"[red]{name} failed: {type(exc).__name__}: {exc}")
+                exc.reported = True  # type: ignore[attr-defined]
+                raise
             points = played.view.get("points", {}).get(name)
             console.print(f"{name}: game {played.game_id} over after {played.moves} moves; "
                           f"{points} points, winners {', '.join(played.view.get('winners', []))}")
@@ -138,7 +144,8 @@ def run_bots(args) -> int:
     for name, result in zip(names, aio.run(main())):
         if isinstance(result, BaseException):
             failed += 1
-            console.print(f"[red]{name} failed: {type(result).__name__}: {result}")
+            if not getattr(result, "reported", False):
+                console.print(f"[red]{name} failed: {type(result).__name__}: {result}")
     return 1 if failed else 0
 
 

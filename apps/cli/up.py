@@ -5,6 +5,10 @@ pip-installed binaries unless FOODGAMES_NATS_URL / FOODGAMES_REDIS_URL name
 existing servers, then every service as its own process, waits until each
 answers gRPC health SERVING, prints where everything is, and stops it all on
 Ctrl-C or SIGTERM. Data stays under the data folder between runs.
+
+A service that stops on its own is started again after a pause (0.5 s, doubling
+to 10 s), and `up` says so; only a service that crashes 5 times within 60 s makes
+`up` give up and stop everything, naming the service and its log.
 """
 from __future__ import annotations
 
@@ -15,6 +19,9 @@ import signal
 import subprocess
 import sys
 import time
+from collections import deque
+from pathlib import Path
+from typing import Callable
 
 from shared import aio, games
 from shared.config import Settings
@@ -97,21 +104,118 @@ async def _health(address: str) -> bool:
         return False
 
 
-async def wait_serving(addresses: dict[str, str], timeout: float, processes: dict | None = None) -> dict[str, float]:
-    """Poll every address until it answers SERVING; returns seconds each took."""
+async def wait_serving(addresses: dict[str, str], timeout: float, processes: dict | None = None,
+                       on_poll: Callable[[], None] | None = None) -> dict[str, float]:
+    """Poll every address until it answers SERVING; returns seconds each took. A process of
+    `processes` that exits fails the wait; `on_poll` (e.g. a Supervisor's check, which may
+    raise) is called on every round instead when given."""
     started, ready = time.monotonic(), {}
     while len(ready) < len(addresses):
+        if on_poll is not None:
+            on_poll()
         for name, address in addresses.items():
             if name not in ready and await _health(address):
                 ready[name] = time.monotonic() - started
             proc = (processes or {}).get(name)
-            if proc is not None and proc.poll() is not None:
+            if on_poll is None and proc is not None and proc.poll() is not None:
                 raise RuntimeError(f"{name} exited with status {proc.returncode} before it was ready")
         if time.monotonic() - started > timeout:
             missing = ", ".join(sorted(set(addresses) - set(ready)))
             raise TimeoutError(f"not SERVING after {timeout:.0f}s: {missing}")
         await asyncio.sleep(0.2)
     return ready
+
+
+# Restarting a crashed service: the first pause, its doubling's cap, and how many crashes
+# within how many seconds make `up` give up.
+RESTART_FIRST_S = 0.5
+RESTART_MAX_S = 10.0
+GIVE_UP_CRASHES = 5
+GIVE_UP_WINDOW_S = 60.0
+
+
+class GaveUp(RuntimeError):
+    """A service kept crashing."""
+
+
+class Supervisor:
+    """The services' processes: started, restarted with backoff when one stops on its own,
+    given up on (GaveUp) when one keeps crashing. Each process's pid is kept in
+    DATA/pids/NAME.pid while it runs."""
+
+    def __init__(self, names: list[str], env: dict[str, str], logs: Path, pids: Path,
+                 say: Callable[[str], None], addresses: dict[str, str] | None = None):
+        self.names, self.env, self.logs, self.pids, self.say = names, env, logs, pids, say
+        self.addresses = addresses or {}
+        self.processes: dict[str, subprocess.Popen] = {}
+        self.crashes: dict[str, deque[float]] = {name: deque() for name in names}
+        self.restart_at: dict[str, float] = {}  # name -> when to start it again
+        self.recovering: set[str] = set()  # restarted, not yet SERVING again
+        pids.mkdir(parents=True, exist_ok=True)
+
+    def log_of(self, name: str) -> Path:
+        return self.logs / f"{name}.log"
+
+    def start(self, name: str) -> None:
+        log = open(self.log_of(name), "ab")
+        try:
+            self.processes[name] = subprocess.Popen(
+                [sys.executable, "-m", "apps.cli.main", "serve", name], env=self.env,
+                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        finally:
+            log.close()
+        (self.pids / f"{name}.pid").write_text(f"{self.processes[name].pid}\n")
+
+    def start_all(self) -> None:
+        for name in self.names:
+            self.start(name)
+
+    def check(self) -> None:
+        """Notice stopped processes, start due restarts; GaveUp when one keeps crashing."""
+        now = time.monotonic()
+        for name, proc in list(self.processes.items()):
+            if name in self.restart_at or proc.poll() is None:
+                continue
+            crashes = self.crashes[name]
+            crashes.append(now)
+            while crashes and now - crashes[0] > GIVE_UP_WINDOW_S:
+                crashes.popleft()
+            self.recovering.discard(name)
+            if len(crashes) >= GIVE_UP_CRASHES:
+                raise GaveUp(f"{name} keeps crashing ({len(crashes)} times within {GIVE_UP_WINDOW_S:.0f}s, "
+                             f"last with status {proc.returncode}); giving up and stopping everything. "
+                             f"See {self.log_of(name)}")
+            pause = min(RESTART_MAX_S, RESTART_FIRST_S * 2 ** (len(crashes) - 1))
+            self.restart_at[name] = now + pause
+            self.say(f"{name} stopped with status {proc.returncode}; restarting it in {pause:.1f}s "
+                     f"(crash {len(crashes)} of {GIVE_UP_CRASHES} allowed within {GIVE_UP_WINDOW_S:.0f}s; "
+                     f"see {self.log_of(name)})")
+        for name, when in list(self.restart_at.items()):
+            if now >= when:
+                del self.restart_at[name]
+                self.start(name)
+                self.recovering.add(name)
+                self.say(f"{name} restarted (pid {self.processes[name].pid})")
+
+    def check_recovered(self) -> None:
+        """Say when a restarted service answers SERVING again."""
+        for name in list(self.recovering):
+            address = self.addresses.get(name)
+            if address is None or aio.run(_health(address)):
+                self.recovering.discard(name)
+                self.say(f"{name} is SERVING again")
+
+    def stop(self) -> None:
+        for proc in self.processes.values():
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+        for proc in self.processes.values():
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        for name in self.processes:
+            (self.pids / f"{name}.pid").unlink(missing_ok=True)
 
 
 def run_up(args) -> int:
@@ -126,7 +230,7 @@ def run_up(args) -> int:
     logs = data / "logs"
     logs.mkdir(parents=True, exist_ok=True)
     settings.resolved_token_key()  # made once here, before the services race to make it
-    servers, processes = [], {}
+    servers, supervisor = [], None
     env = dict(os.environ, FOODGAMES_DATA_DIR=str(data))
     env.setdefault("FOODGAMES_GATEWAY_DEV_SIGNIN", "1")  # dev sign-in on a `make run` stack only
     stopping = False
@@ -150,14 +254,11 @@ def run_up(args) -> int:
                 servers.append(valkey)
                 env["FOODGAMES_REDIS_URL"] = valkey.url
         names = services()
-        for name in names:
-            log = open(logs / f"{name}.log", "ab")
-            processes[name] = subprocess.Popen(
-                [sys.executable, "-m", "apps.cli.main", "serve", name], env=env,
-                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         addresses = {name: settings.address(name) for name in names}
+        supervisor = Supervisor(names, env, logs, data / "pids", lambda text: _say(console, text), addresses)
+        supervisor.start_all()
         with console.status("waiting for every service to answer health checks..."):
-            took = aio.run(wait_serving(addresses, args.timeout, processes))
+            took = aio.run(wait_serving(addresses, args.timeout, on_poll=supervisor.check))
         table = Table(title="foodgames stack: SERVING")
         for column in ("service", "address", "ready after", "log"):
             table.add_column(column)
@@ -169,25 +270,20 @@ def run_up(args) -> int:
         console.print(f"data in {data}; try `foodgames demo` in another terminal. Ctrl-C stops everything.")
         sys.stdout.flush()
         while not stopping:
-            for name, proc in processes.items():
-                if proc.poll() is not None:
-                    console.print(f"[red]{name} stopped with status {proc.returncode}; see {logs / (name + '.log')}")
-                    stopping = True
+            supervisor.check()
+            supervisor.check_recovered()
             time.sleep(0.2)
         return 0
+    except GaveUp as exc:
+        _say(console, f"foodgames up: {exc}")
+        return 1
     except (RuntimeError, TimeoutError, OSError) as exc:
         console.print(f"[red]foodgames up: {exc}[/red] (logs in {logs})")
         return 1
     finally:
         _say(console, "stopping...")
-        for proc in processes.values():
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGTERM)
-        for proc in processes.values():
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+        if supervisor is not None:
+            supervisor.stop()
         for server in reversed(servers):
             server.stop()
         _say(console, "stopped.")

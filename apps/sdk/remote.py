@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
+import time
 import uuid
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Protocol
@@ -23,7 +25,7 @@ import orjson
 from foodgames.v1 import game_pb2, game_pb2_grpc
 
 from apps.bots.base import Bot
-from shared.channels import client_channel
+from shared.channels import CHANNEL_OPTIONS, client_channel
 from shared.config import Settings
 from shared.protojson import to_dict, to_struct
 
@@ -60,8 +62,7 @@ class ChannelPool:
         if channels is None:
             address = self.settings.address(service)
             channels = self._channels[service] = [
-                grpc.aio.insecure_channel(address, options=[("grpc.max_receive_message_length", 32 * 1024 * 1024),
-                                                            ("grpc.use_local_subchannel_pool", 1)])
+                grpc.aio.insecure_channel(address, options=[*CHANNEL_OPTIONS, ("grpc.use_local_subchannel_pool", 1)])
                 for _ in range(self.per_service)]
         self._next += 1
         return channels[self._next % len(channels)]
@@ -137,6 +138,70 @@ def rpc_error_text(exc: grpc.aio.AioRpcError) -> str:
     return f"{exc.code().name}: {exc.details()}"
 
 
+# -- trying again ----------------------------------------------------------------------------
+
+# CANCELLED too: as an AioRpcError (not asyncio's CancelledError) it is the server cancelling
+# the call, which a server does to the calls in flight when it stops.
+RETRYABLE = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED,
+                       grpc.StatusCode.RESOURCE_EXHAUSTED, grpc.StatusCode.CANCELLED})
+# How long a client keeps trying a service that does not answer before it gives up.
+RETRY_DEADLINE_S = 60.0
+
+
+def retryable(exc: BaseException) -> bool:
+    """Whether a failed call may succeed if tried again later: the service is away or slow, or
+    a limiter said "not now". A request too large for its method (also RESOURCE_EXHAUSTED) is
+    not: it would be refused again."""
+    if not isinstance(exc, grpc.aio.AioRpcError) or exc.code() not in RETRYABLE:
+        return False
+    details = exc.details() or ""
+    return not (exc.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+                and ("may be at most" in details or "larger than max" in details))
+
+
+class Backoff:
+    """Jittered exponential pauses between tries (first_s doubling up to max_s, each pause
+    between half and all of that), for at most deadline_s from the first failure since the
+    last success (reset())."""
+
+    def __init__(self, deadline_s: float = RETRY_DEADLINE_S, first_s: float = 0.1, max_s: float = 5.0):
+        self.deadline_s, self.first_s, self.max_s = deadline_s, first_s, max_s
+        self.tries = 0  # failures since the last success
+        self.failures = 0  # all failures
+        self._since: float | None = None
+
+    def reset(self) -> None:
+        self.tries, self._since = 0, None
+
+    async def wait(self, exc: BaseException) -> None:
+        """Pause before the next try; raises `exc` once the deadline has passed."""
+        now = time.monotonic()
+        if self._since is None:
+            self._since = now
+        left = self.deadline_s - (now - self._since)
+        if left <= 0:
+            raise exc
+        ceiling = min(self.max_s, self.first_s * 2 ** self.tries)
+        self.tries += 1
+        self.failures += 1
+        await asyncio.sleep(min(left, ceiling / 2 + random.uniform(0, ceiling / 2)))
+
+
+async def with_retries(call: Callable[[], Awaitable[Any]], backoff: Backoff | None = None) -> Any:
+    """await call() until it succeeds, fails for good, or `backoff`'s deadline passes."""
+    backoff = backoff or Backoff()
+    while True:
+        try:
+            result = await call()
+        except grpc.aio.AioRpcError as exc:
+            if not retryable(exc):
+                raise
+            await backoff.wait(exc)
+            continue
+        backoff.reset()
+        return result
+
+
 # -- matchmaking ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -163,20 +228,30 @@ async def create_ticket(conn: Connection, game: str, ranked: bool = True, min_pl
 
 async def watch_ticket(conn: Connection, ticket_id: str,
                        on_state: Callable[[Any], None] | None = None) -> Match:
-    """Follow a ticket until it is matched (returns where we sit) or ends (QueueEnded)."""
+    """Follow a ticket until it is matched (returns where we sit) or ends (QueueEnded). A
+    dropped stream is re-opened with backoff until RETRY_DEADLINE_S passes without an answer."""
     from foodgames.v1 import matchmaking_pb2 as mm
 
-    async for reply in conn.matchmaking().WatchTicket(mm.WatchTicketRequest(ticket_id=ticket_id)):
-        ticket = reply.ticket
-        if on_state is not None:
-            on_state(ticket)
-        if ticket.state == mm.TICKET_STATE_MATCHED:
-            seat = next(s.seat for s in ticket.seats if s.player == conn.player)
-            return Match(ticket_id, ticket.game_id, seat, tuple(s.player for s in ticket.seats))
-        if ticket.state in (mm.TICKET_STATE_CANCELLED, mm.TICKET_STATE_EXPIRED):
-            state = mm.TicketState.Name(ticket.state).removeprefix("TICKET_STATE_").lower()
-            raise QueueEnded(f"the ticket was {state}: {ticket.reason}")
-    raise QueueEnded("the matchmaker closed the ticket's stream")
+    backoff = Backoff()
+    while True:
+        try:
+            async for reply in conn.matchmaking().WatchTicket(mm.WatchTicketRequest(ticket_id=ticket_id)):
+                backoff.reset()
+                ticket = reply.ticket
+                if on_state is not None:
+                    on_state(ticket)
+                if ticket.state == mm.TICKET_STATE_MATCHED:
+                    seat = next(s.seat for s in ticket.seats if s.player == conn.player)
+                    return Match(ticket_id, ticket.game_id, seat, tuple(s.player for s in ticket.seats))
+                if ticket.state in (mm.TICKET_STATE_CANCELLED, mm.TICKET_STATE_EXPIRED):
+                    state = mm.TicketState.Name(ticket.state).removeprefix("TICKET_STATE_").lower()
+                    raise QueueEnded(f"the ticket was {state}: {ticket.reason}")
+        except grpc.aio.AioRpcError as exc:
+            if not retryable(exc):
+                raise
+            await backoff.wait(exc)
+            continue
+        raise QueueEnded("the matchmaker closed the ticket's stream")
 
 
 async def queue(conn: Connection, game: str, ranked: bool = True, min_players: int = 0,
@@ -225,14 +300,19 @@ class SeatPlayer:
     """Plays seat `seat` of game `game_id` until the game is over; returns the final view.
 
     on_update(update) sees every update; on_rejected(move, error) every refused move (then the
-    chooser is asked again on the newest view); on_seed(ok, text) the client seed's fate."""
+    chooser is asked again on the newest view); on_seed(ok, text) the client seed's fate.
+
+    A failure that may pass (RETRYABLE: the engine restarts, is overloaded or slow) is tried
+    again with jittered exponential backoff: the same move with the same move id (a move id
+    makes a retry harmless), the watch stream re-opened after the newest version seen. Only
+    after `retry_deadline_s` without success does run() raise the last error."""
 
     def __init__(self, conn: Connection, game: str, game_id: str, seat: int, chooser: Chooser, *,
                  on_update: Callable[[Update], Awaitable[None] | None] | None = None,
                  on_rejected: Callable[[dict, str], Awaitable[None] | None] | None = None,
                  on_seed: Callable[[bool, str], None] | None = None,
                  client_seed: bytes | None = None, expected_versions: bool = True,
-                 after_version: int = 0):
+                 after_version: int = 0, retry_deadline_s: float = RETRY_DEADLINE_S):
         self.conn = conn
         self.game = game
         self.game_id = game_id
@@ -244,6 +324,8 @@ class SeatPlayer:
         self.client_seed = client_seed if client_seed is not None else os.urandom(32)
         self.expected_versions = expected_versions
         self.after_version = after_version
+        self.retry_deadline_s = retry_deadline_s
+        self.retries = 0  # calls and stream openings tried again after a failure that may pass
         self.stub = conn.game(game)
         self.version = -1  # newest version seen
         self.view: dict[str, Any] | None = None
@@ -307,14 +389,13 @@ class SeatPlayer:
             if self.expected_versions and takes_turns(self.view):
                 request.expected_version = acting_on
             try:
-                reply = await self.stub.SubmitMove(request)
+                reply = await self._submit(request)
             except grpc.aio.AioRpcError as exc:
                 self.rejections += 1
                 await self._notify(self.on_rejected, move, rpc_error_text(exc))
-                if self.rejections > 1000:
+                if self.rejections > 1000 or retryable(exc):  # retryable: its deadline passed
                     raise
-                if exc.code() in (grpc.StatusCode.ABORTED, grpc.StatusCode.UNAVAILABLE,
-                                  grpc.StatusCode.DEADLINE_EXCEEDED, grpc.StatusCode.FAILED_PRECONDITION):
+                if exc.code() in (grpc.StatusCode.ABORTED, grpc.StatusCode.FAILED_PRECONDITION):
                     await self._refresh()
                 continue
             self.moves += 1
@@ -324,6 +405,18 @@ class SeatPlayer:
             if await self._take(update):
                 await self._notify(self.on_update, update)
 
+    async def _submit(self, request):
+        """SubmitMove, tried again with backoff while it fails with a code that may pass."""
+        backoff = Backoff(self.retry_deadline_s)
+        while True:
+            try:
+                return await self.stub.SubmitMove(request)
+            except grpc.aio.AioRpcError as exc:
+                if not retryable(exc) or self.finished:
+                    raise
+                self.retries += 1
+                await backoff.wait(exc)
+
     async def _refresh(self) -> None:
         try:
             reply, view = await read_view(self.stub, self.game_id, self.seat)
@@ -332,8 +425,9 @@ class SeatPlayer:
         await self._take(Update(reply.version, [], view, reply.finished, "view"))
 
     async def _read(self) -> None:
-        """Follow the watch stream into self.view; re-open it after a dropped connection."""
-        failures = 0
+        """Follow the watch stream into self.view; re-open it after a dropped connection, with
+        backoff, until retry_deadline_s passes without an answer."""
+        backoff = Backoff(self.retry_deadline_s)
         while not self.finished:
             after = max(self.after_version, self.version) if self.version >= 0 else self.after_version
             call = self.stub.WatchGame(game_pb2.WatchGameRequest(game_id=self.game_id, seat=self.seat,
@@ -342,7 +436,7 @@ class SeatPlayer:
             self._call = call
             try:
                 async for message in call:
-                    failures = 0
+                    backoff.reset()
                     update = Update(message.version, events_of(message), view_of(message),
                                     message.finished, "watch")
                     self._seed_on(update.events)
@@ -355,17 +449,22 @@ class SeatPlayer:
                     self._changed.set()
                     if self.finished:
                         return
-                return  # the server ends the stream once the game is over and its seed revealed
+                # The server ends the stream once the game is over and its seed revealed; a
+                # stream that ends before (a server stopping) is re-opened.
+                await self._refresh()
+                self._changed.set()
+                if self.finished:
+                    return
+                self.retries += 1
+                await backoff.wait(ConnectionError("the game's watch stream kept ending before the game did"))
             except grpc.aio.AioRpcError as exc:
                 if exc.code() == grpc.StatusCode.CANCELLED and self.finished:
                     return
                 if exc.code() in (grpc.StatusCode.NOT_FOUND, grpc.StatusCode.PERMISSION_DENIED,
                                   grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.UNAUTHENTICATED):
                     raise
-                failures += 1
-                if failures > 20:
-                    raise
-                await asyncio.sleep(min(2.0, 0.1 * failures))
+                self.retries += 1
+                await backoff.wait(exc)
             finally:
                 call.cancel()
 
@@ -499,11 +598,13 @@ async def send_client_seeds(conns: list[Connection], game_id: str) -> None:
 async def drive_table(settings: Settings, game: str, game_id: str, players, bots, *,
                       pool: ChannelPool | None = None, send_seeds: bool = True,
                       on_move: Callable[[float], None] | None = None, max_moves: int | None = None,
-                      poll_s: float = 0.01) -> TableResult:
+                      poll_s: float = 0.01, retry_deadline_s: float = RETRY_DEADLINE_S) -> TableResult:
     """Every seat of an existing game played by its bot with unary calls only, the cheap way for
     many tables at once: the seat that must act (named by `to_act` in any view) reads its own
     view with GetView, its bot chooses, SubmitMove sends it. Each bot still sees only its own
-    seat's view. `on_move(seconds)` gets each SubmitMove round trip; `max_moves` stops early."""
+    seat's view. `on_move(seconds)` gets each SubmitMove round trip; `max_moves` stops early.
+    A call that fails in a way that may pass is tried again with backoff (`with_retries`) for
+    up to `retry_deadline_s`, a move with its own move id."""
     import time
 
     from shared.auth import mint_token
@@ -520,7 +621,7 @@ async def drive_table(settings: Settings, game: str, game_id: str, players, bots
         version = -1
         while max_moves is None or moves < max_moves:
             if latest is None or not latest.get("to_act"):
-                reply, latest = await read_view(stubs[0], game_id, 0)
+                reply, latest = await with_retries(lambda: read_view(stubs[0], game_id, 0), Backoff(retry_deadline_s))
                 version = reply.version
                 known[0] = (version, latest)
                 if reply.finished or latest.get("finished"):
@@ -532,7 +633,8 @@ async def drive_table(settings: Settings, game: str, game_id: str, players, bots
                 seat = index[name]
                 seen = known.get(seat)
                 if seen is None or seen[0] != version:
-                    reply, view = await read_view(stubs[seat], game_id, seat)
+                    reply, view = await with_retries(lambda: read_view(stubs[seat], game_id, seat),
+                                                     Backoff(retry_deadline_s))
                     seen = known[seat] = (reply.version, view)
                 view_version, view = seen
                 legal = list(view.get("legal_moves") or [])
@@ -546,7 +648,7 @@ async def drive_table(settings: Settings, game: str, game_id: str, players, bots
                     request.expected_version = view_version
                 started = time.perf_counter()
                 try:
-                    reply = await stubs[seat].SubmitMove(request)
+                    reply = await with_retries(lambda: stubs[seat].SubmitMove(request), Backoff(retry_deadline_s))
                 except grpc.aio.AioRpcError:
                     rejections += 1
                     if rejections > 100:
@@ -564,7 +666,8 @@ async def drive_table(settings: Settings, game: str, game_id: str, players, bots
                 break
         views = []
         for seat in range(len(players)):
-            views.append((await read_view(stubs[seat], game_id, seat))[1])
+            views.append((await with_retries(lambda: read_view(stubs[seat], game_id, seat),
+                                             Backoff(retry_deadline_s)))[1])
         return TableResult(game_id, tuple(players), views, moves, rejections)
     finally:
         for c in conns:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+import weakref
 from collections import OrderedDict
 from datetime import datetime, timezone
 from typing import Any, AsyncIterator, Callable, Mapping, Sequence
@@ -280,12 +281,24 @@ class JetStreamEventStore:
         return None
 
 
+# Every connection made by connect() in this process, for the health check to follow
+# (shared.service.watch_dependencies); a connection leaves when it is garbage.
+_CONNECTIONS: "weakref.WeakSet[nats.NATS]" = weakref.WeakSet()
+
+
+def open_connections() -> list[nats.NATS]:
+    """The connections connect() made that are not closed."""
+    return [nc for nc in list(_CONNECTIONS) if not nc.is_closed]
+
+
 async def connect(url: str, name: str = "foodgames", **kwargs) -> nats.NATS:
     async def _quiet(_exc):  # reconnects are logged by the client's own callbacks
         return None
 
-    return await nats.connect(url, name=name, max_reconnect_attempts=-1, reconnect_time_wait=0.5,
-                              error_cb=_quiet, **kwargs)
+    nc = await nats.connect(url, name=name, max_reconnect_attempts=-1, reconnect_time_wait=0.5,
+                            error_cb=_quiet, **kwargs)
+    _CONNECTIONS.add(nc)
+    return nc
 
 
 __all__ = ["JetStreamEventStore", "ensure_stream", "games_stream_config", "connect", "GAMES_STREAM"]

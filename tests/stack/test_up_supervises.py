@@ -1,0 +1,115 @@
+"""`foodgames up` supervises: a service killed with SIGKILL is started again and serves, `up`
+keeps running; a service that crashes every time it starts makes `up` give up, naming it."""
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import subprocess
+import threading
+import time
+
+from apps.cli.up import GIVE_UP_CRASHES, services, wait_serving
+from shared.config import Settings
+from tests.stacklib import FOODGAMES, STACK_DB, free_port_base, stack_env
+
+
+class Output:
+    """A process's output lines, read by a thread as they come."""
+
+    def __init__(self, proc: subprocess.Popen):
+        self.lines: list[str] = []
+        self.thread = threading.Thread(target=self._read, args=(proc,), daemon=True)
+        self.thread.start()
+
+    def _read(self, proc):
+        for line in proc.stdout:
+            self.lines.append(line)
+
+    def text(self) -> str:
+        return "".join(self.lines)
+
+    def wait_for(self, needle: str, timeout: float) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if needle in self.text():
+                return self.text()
+            time.sleep(0.1)
+        raise AssertionError(f"{needle!r} not in the output after {timeout}s:\n{self.text()}")
+
+
+def serve_pid(data_dir, service: str) -> int:
+    """The pid of `foodgames serve SERVICE` of the stack whose data folder is `data_dir`, found
+    by its command line and environment (other stacks run the same command)."""
+    from pathlib import Path
+
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            cmdline = (proc / "cmdline").read_bytes().split(b"\0")
+            environ = (proc / "environ").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if cmdline[-3:-1] == [b"serve", service.encode()] and f"FOODGAMES_DATA_DIR={data_dir}".encode() in environ:
+            return int(proc.name)
+    raise AssertionError(f"no `serve {service}` process of {data_dir}")
+
+
+def start_up(tmp_path, nats_url, valkey_server, db: int, base: int | None = None) -> tuple[subprocess.Popen, Output, dict]:
+    env = stack_env(tmp_path, nats_url, f"redis://127.0.0.1:{valkey_server.port}/{db}", base or free_port_base())
+    env["COLUMNS"] = "300"  # one message a line
+    proc = subprocess.Popen([FOODGAMES, "up"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, start_new_session=True)
+    return proc, Output(proc), env
+
+
+def stop_up(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+def test_a_killed_rules_engine_is_restarted_and_up_keeps_running(tmp_path, nats_url, valkey_server):
+    proc, out, env = start_up(tmp_path, nats_url, valkey_server, STACK_DB - 1)
+    try:
+        out.wait_for("Ctrl-C stops everything", 90)
+        settings = Settings.from_env(env)
+        pid = serve_pid(tmp_path, "foodie-forest")
+        os.kill(pid, signal.SIGKILL)
+        text = out.wait_for("foodie-forest is SERVING again", 60)
+        assert "foodie-forest stopped with status -9; restarting it in 0.5s" in text
+        assert proc.poll() is None, text
+        restarted = serve_pid(tmp_path, "foodie-forest")
+        assert restarted != pid and int((tmp_path / "pids" / "foodie-forest.pid").read_text()) == restarted
+        took = asyncio.run(wait_serving({n: settings.address(n) for n in services()}, 10))
+        assert set(took) == set(services())
+    finally:
+        stop_up(proc)
+    out.thread.join(10)
+    assert proc.returncode == 0, out.text()
+    assert "stopped." in out.text()
+
+
+def test_a_service_that_always_crashes_makes_up_give_up_naming_it(tmp_path, nats_url, valkey_server):
+    base = free_port_base()
+    port = Settings.from_env(stack_env(tmp_path, nats_url, None, base)).ports["deck"]
+    with socket.socket() as taken:  # the deck's port is someone else's: it crashes at every start
+        taken.bind(("127.0.0.1", port))
+        taken.listen()
+        proc, out, _ = start_up(tmp_path, nats_url, valkey_server, STACK_DB - 2, base)
+        try:
+            proc.wait(90)
+        finally:
+            stop_up(proc)
+        out.thread.join(10)
+    text = out.text()
+    assert proc.returncode == 1, text
+    assert f"deck keeps crashing ({GIVE_UP_CRASHES} times within 60s" in text, text
+    assert f"See {tmp_path / 'logs' / 'deck.log'}" in text
+    assert text.count("deck stopped with status") == GIVE_UP_CRASHES - 1
+    assert "stopped." in text
