@@ -10,7 +10,7 @@ from typing import Any, Iterable
 
 from . import events as ev
 from . import pairing, standings
-from .state import State, evolve, initial_state
+from .state import evolve, initial_state
 
 DERIVED = (ev.StandingsPublished, ev.TournamentFinished)
 
