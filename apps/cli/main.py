@@ -37,9 +37,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
+def console() -> int:
+    """The `foodgames` console script: `main` as a process of its own."""
     if hasattr(signal, "SIGPIPE"):
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `foodgames ... | head` ends quietly
+        # `foodgames ... | head` ends quietly; set here, not in main(), which tests call in-process
+        # (a default SIGPIPE there would kill the test run at the next closed pipe)
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    return main()
+
+
+def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
@@ -50,4 +57,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(console())
