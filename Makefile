@@ -23,9 +23,11 @@ proto: $(STAMP)
 run: $(STAMP)
 	$(BIN)/foodgames up
 
+# Two workers on the two cores: each starts its own NATS, Valkey and stack (the session fixtures);
+# loadscope keeps a module's tests (and its module fixtures) on one worker.
 test: $(STAMP)
 	$(BIN)/buf lint proto
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2 --dist loadscope
 
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -q -m slow
