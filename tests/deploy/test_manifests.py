@@ -290,3 +290,13 @@ def test_a_game_registered_without_its_manifest_is_caught(monkeypatch):
     stale = deploygen.stale()
     assert "deploy/k8s/base/games/counter.yaml" in stale
     assert "deploy/k8s/base/kustomization.yaml" in stale
+
+
+def test_the_gateways_dev_sign_in_is_on_in_the_dev_overlay_only():
+    def signin(overlay):
+        objects = render(overlay)
+        config = next(o for o in objects if o["kind"] == "ConfigMap" and o["metadata"]["name"].startswith("foodgames-config"))
+        return config["data"].get("FOODGAMES_GATEWAY_DEV_SIGNIN")
+
+    assert signin("dev") == "1"
+    assert signin("prod") is None
