@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 from typing import Any, Mapping
 
 from shared.codec import to_jsonable
 from shared import games
 from shared.games import UnknownGame
-from shared.rules import InvalidSetup, RulesError
+from shared.rules import InvalidSetup, NotAnOrder, RulesError
 
 # Shuffles the file does not give come from this seed, so a scenario replays identically.
 # The i-th shuffle always consumes the i-th draw, whether or not the file gives it, so giving
@@ -130,13 +129,14 @@ def run_scenario(spec: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
             if given is None:
                 given = shuffles[dealt] if dealt < len(shuffles) else None
                 where = f"shuffles[{dealt}]"
-            if given is not None and Counter(given) != Counter(node.cards):
-                missing = sorted((Counter(node.cards) - Counter(given)).elements())
-                extra = sorted((Counter(given) - Counter(node.cards)).elements())
-                raise ScenarioError(
-                    f"{where} is not an order of the {len(node.cards)} cards of deck "
-                    f"{node.deck!r} (shuffle k={node.k}): missing {missing or 'none'}, "
-                    f"unknown or too many {extra or 'none'}")
+            if given is not None:
+                try:
+                    given = node.order_of(given)
+                except NotAnOrder as exc:
+                    raise ScenarioError(
+                        f"{where} is not an order of the {len(node.cards)} cards of deck "
+                        f"{node.deck!r} (shuffle k={node.k}): missing {exc.missing or 'none'}, "
+                        f"unknown or too many {exc.extra or 'none'}") from None
             apply(rules.resolve_chance(state, given if given is not None else seeded))
             dealt += 1
 

@@ -10,6 +10,7 @@ JSON-able dicts for the event store and back.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Mapping, Protocol, Sequence
 
@@ -44,6 +45,24 @@ class ChanceNode:
     k: int
     cards: tuple[str, ...]
 
+    def order_of(self, order: Sequence[str]) -> tuple[str, ...]:
+        """`order` as a tuple when it holds exactly this node's cards; NotAnOrder otherwise."""
+        order = tuple(order)
+        if Counter(order) != Counter(self.cards):
+            raise NotAnOrder(self, sorted((Counter(self.cards) - Counter(order)).elements()),
+                             sorted((Counter(order) - Counter(self.cards)).elements()))
+        return order
+
+
+class NotAnOrder(ValueError):
+    """A shuffle's result that is not an order of the chance node's cards: `missing` are the
+    node's cards it lacks, `extra` the cards it holds that are unknown or too many."""
+
+    def __init__(self, node: ChanceNode, missing: list[str], extra: list[str]):
+        self.node, self.missing, self.extra = node, missing, extra
+        super().__init__(f"the shuffle must be an order of the {len(node.cards)} {node.deck} cards; "
+                         f"missing: {missing or 'none'}, not in the deck or too many: {extra or 'none'}")
+
 
 @dataclass(frozen=True)
 class GameResult:
@@ -56,6 +75,20 @@ class GameResult:
     placings: tuple[int, ...]
     team_won: bool | None = None
     difficulty: str | None = None
+
+
+def replace_state(state: Any, **changes) -> Any:
+    """dataclasses.replace of a frozen state without re-running __init__: evolve runs for every
+    event of every replay, and the generic replace costs more than the rest of evolve together."""
+    new = object.__new__(type(state))
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+def set_at(items: tuple, index: int, value: Any) -> tuple:
+    """`items` with `items[index]` replaced by `value`."""
+    return items[:index] + (value,) + items[index + 1:]
 
 
 class Outcome:

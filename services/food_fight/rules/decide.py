@@ -153,10 +153,7 @@ def resolve_chance(state: State, order: Sequence[str]) -> list[Any]:
     node = chance(state)
     if node is None:
         raise IllegalMove("no shuffle is pending")
-    order = tuple(order)
-    if Counter(order) != Counter(node.cards):
-        raise ValueError(f"the shuffle must be an order of the {len(node.cards)} cards of "
-                         f"{node.deck}; got {len(order)} cards that differ")
+    order = node.order_of(order)
     hidden = _hidden_cards(state, node.deck)
     out = Outcome(state, evolve)
     if hidden is None:

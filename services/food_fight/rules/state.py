@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from shared.rules import replace_state, set_at
+
 from .events import (ArmyPlated, BattlefieldDrawn, BattlefieldsReturned, BattlefieldsRevealed,
                      CardPicked, CardsDealt, CardsDiscarded, DayEnded, DeckShuffled, DogDrawn,
                      DraftCompleted, GameEnded, MealTied, GameStarted, InstantPlayed, MealStarted, MealWon,
@@ -117,17 +119,6 @@ class State:
         return None
 
 
-def replace(state: State, **changes) -> State:
-    new = object.__new__(State)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
-    return new
-
-
-def _set(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]
-
-
 def without(cards: tuple[str, ...], remove) -> tuple[str, ...]:
     out = list(cards)
     for c in remove:
@@ -164,7 +155,7 @@ def evolve(state: State, event) -> State:
                          plates=(None,) * n, vp=(0,) * n, won=((),) * n, armies=((),) * n,
                          army_next=(0,) * n, chips=(0,) * n)
         case ShuffleRequested():
-            return replace(state, pending=state.pending + ((event.deck, tuple(event.cards)),))
+            return replace_state(state, pending=state.pending + ((event.deck, tuple(event.cards)),))
         case DeckShuffled():
             counts = dict(state.shuffles)
             counts[event.deck] = counts.get(event.deck, 0) + 1
@@ -178,45 +169,45 @@ def evolve(state: State, event) -> State:
                 changes.update(main=state.main + order, discard=())
             else:
                 seat = state.players.index(event.deck[len("army-"):])
-                changes.update(armies=_set(state.armies, seat, order))
-            return replace(state, **changes)
+                changes.update(armies=set_at(state.armies, seat, order))
+            return replace_state(state, **changes)
         case BattlefieldsRevealed():
-            return replace(state, phase=DEALING, day=event.day,
+            return replace_state(state, phase=DEALING, day=event.day,
                            bf_deck=state.bf_deck[len(event.cards):], day_bfs=tuple(event.cards))
         case CardsDealt():
             hands = tuple(tuple(h) for h in event.hands)
             dealt = sum(len(h) for h in hands)
             if event.draft:
-                return replace(state, phase=DRAFT, main=state.main[dealt:], packets=hands,
+                return replace_state(state, phase=DRAFT, main=state.main[dealt:], packets=hands,
                                picks=((),) * n, picked=(False,) * n)
-            return replace(state, phase=PLATING, main=state.main[dealt:], hands=hands)
+            return replace_state(state, phase=PLATING, main=state.main[dealt:], hands=hands)
         case CardPicked():
-            return replace(state, packets=_set(state.packets, event.seat,
+            return replace_state(state, packets=set_at(state.packets, event.seat,
                                                without(state.packets[event.seat], [event.card])),
-                           picks=_set(state.picks, event.seat, state.picks[event.seat] + (event.card,)),
-                           picked=_set(state.picked, event.seat, True))
+                           picks=set_at(state.picks, event.seat, state.picks[event.seat] + (event.card,)),
+                           picked=set_at(state.picked, event.seat, True))
         case PacketsPassed():
             packets = [()] * n
             for s in range(n):
                 packets[(s + event.direction) % n] = state.packets[s]
-            return replace(state, packets=tuple(packets), picked=(False,) * n)
+            return replace_state(state, packets=tuple(packets), picked=(False,) * n)
         case DraftCompleted():
-            return replace(state, phase=PLATING, hands=state.picks, picks=((),) * n,
+            return replace_state(state, phase=PLATING, hands=state.picks, picks=((),) * n,
                            packets=((),) * n, picked=(False,) * n)
         case ArmyPlated():
             hand = without(state.hands[event.seat], tuple(event.troops) + tuple(event.mascots))
-            return replace(state, hands=_set(state.hands, event.seat, hand),
-                           plates=_set(state.plates, event.seat,
+            return replace_state(state, hands=set_at(state.hands, event.seat, hand),
+                           plates=set_at(state.plates, event.seat,
                                        Plate(event.meal, tuple(event.troops), tuple(event.mascots))))
         case PlatesRevealed():
-            return replace(state, plates_revealed=True, phase=MEALS)
+            return replace_state(state, plates_revealed=True, phase=MEALS)
         case BattlefieldsReturned():
-            return replace(state, bf_deck=state.bf_deck + tuple(event.cards),
+            return replace_state(state, bf_deck=state.bf_deck + tuple(event.cards),
                            day_bfs=without(state.day_bfs, event.cards),
                            meals_done=state.meals_done + (event.meal,),
                            day_log=state.day_log + (event,))
         case MealStarted():
-            return replace(state, phase=FIGHT, meal=event.meal, stake=tuple(event.battlefields),
+            return replace_state(state, phase=FIGHT, meal=event.meal, stake=tuple(event.battlefields),
                            day_bfs=without(state.day_bfs, event.battlefields),
                            fighters=tuple(event.fighters), dog_in=event.dog, lone=event.lone,
                            dog_used=event.dog, armies=((),) * n, army_next=(0,) * n,
@@ -234,21 +225,21 @@ def evolve(state: State, event) -> State:
             if event.dog_card is not None:
                 changes.update(dog_cards=state.dog_cards + ((event.serving, event.dog_card),),
                                dog_top=state.dog_top + 1)
-            return replace(state, **changes)
+            return replace_state(state, **changes)
         case InstantPlayed():
-            return replace(state, hands=_set(state.hands, event.seat,
+            return replace_state(state, hands=set_at(state.hands, event.seat,
                                              without(state.hands[event.seat], [event.card])),
                            instants=state.instants + (Played(state.serving, event.seat, event.card,
                                                              event.target_index),),
                            passes=0)
         case CardsDiscarded():
-            return replace(state, hands=_set(state.hands, event.seat,
+            return replace_state(state, hands=set_at(state.hands, event.seat,
                                              without(state.hands[event.seat], event.cards)),
                            discards=state.discards + (Discard(state.serving, event.seat,
                                                               event.troop_index, tuple(event.cards)),),
                            discard=state.discard + tuple(event.cards), passes=0)
         case Passed():
-            return replace(state, passes=state.passes + 1,
+            return replace_state(state, passes=state.passes + 1,
                            actor_pos=(state.actor_pos + 1) % len(state.priority),
                            passed=state.passed + ((event.seat,) if event.seat not in state.passed else ()))
         case BattlefieldDrawn():
@@ -256,8 +247,8 @@ def evolve(state: State, event) -> State:
             if event.to_meal:
                 changes.update(stake=state.stake + (event.card,))
             else:
-                changes.update(won=_set(state.won, event.seat, state.won[event.seat] + (event.card,)))
-            return replace(state, **changes)
+                changes.update(won=set_at(state.won, event.seat, state.won[event.seat] + (event.card,)))
+            return replace_state(state, **changes)
         case ServingScored():
             chips = list(state.chips)
             dog = state.dog_chips
@@ -266,28 +257,28 @@ def evolve(state: State, event) -> State:
                     dog += 1
                 else:
                     chips[state.players.index(who)] += 1
-            return replace(state, chips=tuple(chips), dog_chips=dog, round_open=False,
+            return replace_state(state, chips=tuple(chips), dog_chips=dog, round_open=False,
                            last_serving=event)
         case MealTied():
-            return replace(state, phase=TIEBREAK, tied=tuple(event.seats), dog_used=True)
+            return replace_state(state, phase=TIEBREAK, tied=tuple(event.seats), dog_used=True)
         case DogDrawn():
-            return replace(state, dog_top=state.dog_top + len(event.cards))
+            return replace_state(state, dog_top=state.dog_top + len(event.cards))
         case MealWon():
             changes = _meal_cleanup(state)
             if event.winner is None:
                 changes["bf_deck"] = state.bf_deck + tuple(event.battlefields)
             else:
-                changes["won"] = _set(state.won, event.winner,
+                changes["won"] = set_at(state.won, event.winner,
                                       state.won[event.winner] + tuple(event.battlefields))
-            return replace(state, **changes, vp=tuple(event.vp),
+            return replace_state(state, **changes, vp=tuple(event.vp),
                            meals_done=state.meals_done + (event.meal,),
                            day_log=state.day_log + (event,))
         case DayEnded():
             gone = sum(state.hands, ()) + tuple(c for p in state.plates if p for c in p.troops + p.mascots)
-            return replace(state, phase=DAWN, discard=state.discard + gone, hands=((),) * n,
+            return replace_state(state, phase=DAWN, discard=state.discard + gone, hands=((),) * n,
                            plates=(None,) * n, plates_revealed=False, day_bfs=(), meals_done=(),
                            day_log=())
         case GameEnded():
-            return replace(state, phase=OVER, vp=tuple(event.vp), placings=tuple(event.placings),
+            return replace_state(state, phase=OVER, vp=tuple(event.vp), placings=tuple(event.placings),
                            end_reason=event.reason, round_open=False)
     raise TypeError(f"not a Food Fight event: {event!r}")

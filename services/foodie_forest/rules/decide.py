@@ -1,7 +1,6 @@
 """Every rule of play: which moves are legal and what events they cause."""
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from shared.rules import (
@@ -65,14 +64,7 @@ def resolve_chance(state: State, order: Sequence[str]) -> list[Any]:
     node = chance(state)
     if node is None:
         raise IllegalMove("no shuffle is pending")
-    order = tuple(order)
-    if Counter(order) != Counter(node.cards):
-        missing = Counter(node.cards) - Counter(order)
-        extra = Counter(order) - Counter(node.cards)
-        raise ValueError(
-            f"the shuffle must be an order of the {len(node.cards)} {DECK_NAME} cards; "
-            f"missing: {sorted(missing.elements()) or 'none'}, "
-            f"not in the deck or too many: {sorted(extra.elements()) or 'none'}")
+    order = node.order_of(order)
     table = state.options.table()
     n = len(state.players)
     size = table.hand_size[n]

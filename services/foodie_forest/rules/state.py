@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from shared.rules import replace_state, set_at
+
 from .events import (CardPlayed, CardsDealt, DealScored, GameEnded, GameStarted,
                      LastCardAnnounced, RecipeChosen, RecipesRevealed, TrickPutAside, TrickTaken)
 from .options import Options
@@ -44,19 +46,6 @@ class State:
         return range(len(self.players))
 
 
-def replace(state: State, **changes) -> State:
-    """dataclasses.replace without re-running __init__: evolve runs for every event of every
-    replay, and the generic replace costs more than the rest of evolve together."""
-    new = object.__new__(State)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
-    return new
-
-
-def _set(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]
-
-
 def _without(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
     i = hand.index(card)
     return hand[:i] + hand[i + 1:]
@@ -72,37 +61,37 @@ def evolve(state: State, event) -> State:
                          hands=((),) * n, taken=((),) * n, tricks_taken=(0,) * n)
         case CardsDealt():
             n = len(state.players)
-            return replace(state, phase=CHOOSING, deal=event.deal, dealer=event.dealer,
+            return replace_state(state, phase=CHOOSING, deal=event.deal, dealer=event.dealer,
                            hands=tuple(tuple(h) for h in event.hands),
                            set_aside=tuple(event.set_aside), chosen=(None,) * n, revealed=False,
                            trick=(), total=0, required_colour=None, turn=None,
                            taken=((),) * n, tricks_taken=(0,) * n, announced=(), put_aside=())
         case RecipeChosen():
-            return replace(state, chosen=_set(state.chosen, event.seat, event.recipe))
+            return replace_state(state, chosen=set_at(state.chosen, event.seat, event.recipe))
         case RecipesRevealed():
             left = tuple(_without(r, c) for r, c in zip(state.recipes_left, event.recipes))
-            return replace(state, phase=PLAYING, chosen=tuple(event.recipes), revealed=True,
+            return replace_state(state, phase=PLAYING, chosen=tuple(event.recipes), revealed=True,
                            recipes_left=left, turn=event.leader)
         case CardPlayed():
-            return replace(state, hands=_set(state.hands, event.seat,
+            return replace_state(state, hands=set_at(state.hands, event.seat,
                                              _without(state.hands[event.seat], event.card)),
                            trick=state.trick + ((event.seat, event.card),), total=event.total,
                            required_colour=event.required_colour, turn=event.next_seat)
         case LastCardAnnounced():
-            return replace(state, announced=state.announced + (event.seat,))
+            return replace_state(state, announced=state.announced + (event.seat,))
         case TrickTaken():
-            return replace(state, taken=_set(state.taken, event.seat,
+            return replace_state(state, taken=set_at(state.taken, event.seat,
                                              state.taken[event.seat] + tuple(event.cards)),
-                           tricks_taken=_set(state.tricks_taken, event.seat,
+                           tricks_taken=set_at(state.tricks_taken, event.seat,
                                              state.tricks_taken[event.seat] + 1),
                            trick=(), total=0, required_colour=None, turn=event.seat)
         case TrickPutAside():
-            return replace(state, put_aside=tuple(event.cards), trick=(), total=0,
+            return replace_state(state, put_aside=tuple(event.cards), trick=(), total=0,
                            required_colour=None, turn=None)
         case DealScored():
-            return replace(state, phase=DEALING, points=tuple(event.points),
+            return replace_state(state, phase=DEALING, points=tuple(event.points),
                            dealer=event.next_dealer, history=state.history + (event,))
         case GameEnded():
-            return replace(state, phase=OVER, points=tuple(event.points),
+            return replace_state(state, phase=OVER, points=tuple(event.points),
                            winners=tuple(event.winners))
     raise TypeError(f"not a Foodie Forest event: {event!r}")

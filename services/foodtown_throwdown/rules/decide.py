@@ -111,14 +111,7 @@ def resolve_chance(state: State, order: Sequence[str]) -> list[Any]:
     node = chance(state)
     if node is None:
         raise IllegalMove("no shuffle is pending")
-    order = tuple(order)
-    if Counter(order) != Counter(node.cards):
-        missing = Counter(node.cards) - Counter(order)
-        extra = Counter(order) - Counter(node.cards)
-        raise ValueError(
-            f"the shuffle must be an order of the {len(node.cards)} cards of deck {node.deck!r}; "
-            f"missing: {sorted(missing.elements()) or 'none'}, "
-            f"not in the deck or too many: {sorted(extra.elements()) or 'none'}")
+    order = node.order_of(order)
     out = Outcome(state, evolve)
     out.emit(DeckShuffled(node.deck, node.k, order))
     if state.phase == DEALING and node.deck == PLAY_DECK:

@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from shared.rules import replace_state, set_at
+
 from .events import (ActionPlayed, CardDrawn, CardPlayed, CardsDealt, CardsDiscarded, DeckRanOut,
                      DeckShuffled, DiscardDemanded, GameEnded, GameStarted, HandLimitReached,
                      HandsSwapped, NothingDrawn, RecipeClosed, RecipeCompleted, RecipesFlipped,
@@ -59,17 +61,6 @@ class State:
         return dict(self.shuffles).get(deck, 0)
 
 
-def replace(state: State, **changes) -> State:
-    new = object.__new__(State)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
-    return new
-
-
-def _set(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]
-
-
 def remove(hand: tuple[str, ...], cards) -> tuple[str, ...]:
     out = list(hand)
     for c in cards:
@@ -90,71 +81,71 @@ def evolve(state: State, event: Any) -> State:
             counts[event.deck] = counts.get(event.deck, 0) + 1
             shuffles = tuple(sorted(counts.items()))
             if event.deck == "recipes":
-                return replace(s, recipe_deck=tuple(event.order), shuffles=shuffles)
-            return replace(s, play_deck=tuple(event.order), discard=() if s.phase == SHUFFLING else s.discard,
+                return replace_state(s, recipe_deck=tuple(event.order), shuffles=shuffles)
+            return replace_state(s, play_deck=tuple(event.order), discard=() if s.phase == SHUFFLING else s.discard,
                            shuffles=shuffles)
         case CardsDealt():
             dealt = sum(len(h) for h in event.hands)
-            return replace(s, hands=tuple(tuple(h) for h in event.hands), play_deck=s.play_deck[dealt:])
+            return replace_state(s, hands=tuple(tuple(h) for h in event.hands), play_deck=s.play_deck[dealt:])
         case RecipesFlipped():
             k = len(event.recipes)
-            return replace(s, display=s.display + tuple(event.recipes), recipe_deck=s.recipe_deck[k:])
+            return replace_state(s, display=s.display + tuple(event.recipes), recipe_deck=s.recipe_deck[k:])
         case TurnStarted():
-            return replace(s, phase=DRAW, current=event.seat, turn=event.turn, action_used=False,
+            return replace_state(s, phase=DRAW, current=event.seat, turn=event.turn, action_used=False,
                            just_drawn=None)
         case TurnSkipped():
-            return replace(s, current=event.seat, turn=event.turn,
-                           skips=_set(s.skips, event.seat, s.skips[event.seat] - 1))
+            return replace_state(s, current=event.seat, turn=event.turn,
+                           skips=set_at(s.skips, event.seat, s.skips[event.seat] - 1))
         case CardDrawn():
-            return replace(s, phase=MAIN, hands=_set(s.hands, event.seat, s.hands[event.seat] + (event.card,)),
+            return replace_state(s, phase=MAIN, hands=set_at(s.hands, event.seat, s.hands[event.seat] + (event.card,)),
                            play_deck=s.play_deck[1:], just_drawn=event.card, pending=None)
         case DeckRanOut():
-            return replace(s, phase=SHUFFLING, pending=event.seat, pending_reason=event.reason)
+            return replace_state(s, phase=SHUFFLING, pending=event.seat, pending_reason=event.reason)
         case NothingDrawn():
-            return replace(s, phase=MAIN, just_drawn=None)
+            return replace_state(s, phase=MAIN, just_drawn=None)
         case RecipeCompleted():
             i = s.display.index(event.recipe)
-            return replace(s, display=s.display[:i] + s.display[i + 1:],
-                           hands=_set(s.hands, event.seat, remove(s.hands[event.seat], event.cards)),
-                           menus=_set(s.menus, event.seat, s.menus[event.seat] + ((event.recipe, tuple(event.cards)),)),
+            return replace_state(s, display=s.display[:i] + s.display[i + 1:],
+                           hands=set_at(s.hands, event.seat, remove(s.hands[event.seat], event.cards)),
+                           menus=set_at(s.menus, event.seat, s.menus[event.seat] + ((event.recipe, tuple(event.cards)),)),
                            just_drawn=None)
         case CardPlayed():
-            return replace(s, hands=_set(s.hands, event.seat, remove(s.hands[event.seat], (event.card,))),
-                           tables=_set(s.tables, event.seat, s.tables[event.seat] + (event.card,)),
+            return replace_state(s, hands=set_at(s.hands, event.seat, remove(s.hands[event.seat], (event.card,))),
+                           tables=set_at(s.tables, event.seat, s.tables[event.seat] + (event.card,)),
                            just_drawn=None)
         case ActionPlayed():
             changes: dict[str, Any] = {}
             if event.effect == "block":
-                changes["blocked"] = _set(s.blocked, event.target, True)
+                changes["blocked"] = set_at(s.blocked, event.target, True)
             elif event.effect == "skip":
-                changes["skips"] = _set(s.skips, event.target, s.skips[event.target] + 1)
-            return replace(s, hands=_set(s.hands, event.seat, remove(s.hands[event.seat], (event.card,))),
+                changes["skips"] = set_at(s.skips, event.target, s.skips[event.target] + 1)
+            return replace_state(s, hands=set_at(s.hands, event.seat, remove(s.hands[event.seat], (event.card,))),
                            discard=s.discard + (event.card,), action_used=True, just_drawn=None, **changes)
         case DiscardDemanded():
-            return replace(s, phase=INSPECTION, pending=event.seat, pending_reason="inspection")
+            return replace_state(s, phase=INSPECTION, pending=event.seat, pending_reason="inspection")
         case CardsDiscarded():
             changes = {}
             if event.reason == "inspection":
                 changes = {"phase": MAIN, "pending": None}
-            return replace(s, hands=_set(s.hands, event.seat, remove(s.hands[event.seat], event.cards)),
+            return replace_state(s, hands=set_at(s.hands, event.seat, remove(s.hands[event.seat], event.cards)),
                            discard=s.discard + tuple(event.cards),
                            just_drawn=None if event.seat == s.current else s.just_drawn, **changes)
         case TableCardTaken():
-            tables = _set(s.tables, event.owner, remove(s.tables[event.owner], (event.card,)))
-            return replace(s, tables=_set(tables, event.seat, tables[event.seat] + (event.card,)))
+            tables = set_at(s.tables, event.owner, remove(s.tables[event.owner], (event.card,)))
+            return replace_state(s, tables=set_at(tables, event.seat, tables[event.seat] + (event.card,)))
         case HandsSwapped():
-            hands = _set(s.hands, event.seat, tuple(event.hands[0]))
-            return replace(s, hands=_set(hands, event.target, tuple(event.hands[1])), just_drawn=None)
+            hands = set_at(s.hands, event.seat, tuple(event.hands[0]))
+            return replace_state(s, hands=set_at(hands, event.target, tuple(event.hands[1])), just_drawn=None)
         case RecipeClosed():
             menu = s.menus[event.seat]
             i = next(j for j, (r, _) in enumerate(menu) if r == event.recipe)
-            return replace(s, menus=_set(s.menus, event.seat, menu[:i] + menu[i + 1:]),
+            return replace_state(s, menus=set_at(s.menus, event.seat, menu[:i] + menu[i + 1:]),
                            closed=s.closed + (event.recipe,), discard=s.discard + tuple(event.cards))
         case HandLimitReached():
-            return replace(s, phase=HAND_LIMIT, excess=event.excess)
+            return replace_state(s, phase=HAND_LIMIT, excess=event.excess)
         case TurnEnded():
-            return replace(s, blocked=_set(s.blocked, event.seat, False), excess=0, just_drawn=None)
+            return replace_state(s, blocked=set_at(s.blocked, event.seat, False), excess=0, just_drawn=None)
         case GameEnded():
-            return replace(s, phase=OVER, end_reason=event.reason, final_stars=tuple(event.stars),
+            return replace_state(s, phase=OVER, end_reason=event.reason, final_stars=tuple(event.stars),
                            placings=tuple(event.placings))
     raise TypeError(f"not a Foodtown Throwdown event: {event!r}")

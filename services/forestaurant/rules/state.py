@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from shared.rules import replace_state, set_at
+
 from .cards import catalogue
 from .events import (GUEST, MUSHROOMS, STARS, CardPaid, CardsDrawn, CloudMoved, Contribution,
                      CookProposed, CookWithdrawn, DeckShuffled, EarlyBirdSeated, EventResolved,
@@ -87,17 +89,6 @@ class State:
         return range(len(self.players))
 
 
-def replace(state: State, **changes) -> State:
-    new = object.__new__(State)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
-    return new
-
-
-def _set(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]
-
-
 def remove(items: tuple[str, ...], gone) -> tuple[str, ...]:
     """`items` without one copy of each of `gone`."""
     out = list(items)
@@ -110,7 +101,7 @@ def _table(state: State, i: int, **changes) -> tuple[Table, ...]:
     t = state.tables[i]
     d = dict(t.__dict__)
     d.update(changes)
-    return _set(state.tables, i, Table(**d))
+    return set_at(state.tables, i, Table(**d))
 
 
 def pile_index(pile: str) -> int:
@@ -126,96 +117,96 @@ def evolve(state: State, event) -> State:
                          phase=SHUFFLING, active=event.first, hands=((),) * n, storage=((),) * n,
                          mushrooms=event.mushrooms, stars=event.stars)
         case DeckShuffled():
-            shuffles = _set(state.shuffles, DECKS.index(event.deck), event.k + 1)
+            shuffles = set_at(state.shuffles, DECKS.index(event.deck), event.k + 1)
             order = tuple(event.order)
-            s = replace(state, shuffles=shuffles, pending=None)
+            s = replace_state(state, shuffles=shuffles, pending=None)
             if event.deck == "animals":
-                return replace(s, animal_deck=order[:event.kept], animal_discard=(),
+                return replace_state(s, animal_deck=order[:event.kept], animal_discard=(),
                                out_of_game=state.out_of_game + order[event.kept:]) if event.k else \
-                    replace(s, animal_deck=order)
+                    replace_state(s, animal_deck=order)
             if event.deck == "menus":
-                return replace(s, menu_deck=order, menu_discard=())
+                return replace_state(s, menu_deck=order, menu_discard=())
             i = pile_index(event.deck)
-            return replace(s, piles=_set(state.piles, i, order),
-                           pile_discards=_set(state.pile_discards, i, ()))
+            return replace_state(s, piles=set_at(state.piles, i, order),
+                           pile_discards=set_at(state.pile_discards, i, ()))
         case EarlyBirdSeated():
-            return replace(state, animal_deck=state.animal_deck[1:],
+            return replace_state(state, animal_deck=state.animal_deck[1:],
                            tables=_table(state, event.table, guest=event.card, bell=event.bell))
         case HandsDealt():
             dealt = sum(len(h) for h in event.hands)
-            return replace(state, hands=tuple(tuple(h) for h in event.hands),
+            return replace_state(state, hands=tuple(tuple(h) for h in event.hands),
                            animal_deck=state.animal_deck[dealt:])
         case CardsDrawn():
             k = len(event.cards)
             hand = cat.sort_animals(state.hands[event.seat] + tuple(event.cards))
-            return replace(state, hands=_set(state.hands, event.seat, hand),
+            return replace_state(state, hands=set_at(state.hands, event.seat, hand),
                            animal_deck=state.animal_deck[k:])
         case TurnStarted():
-            return replace(state, phase=EVENTS, active=event.seat, turn=event.turn,
+            return replace_state(state, phase=EVENTS, active=event.seat, turn=event.turn,
                            line=tuple(event.line), events_left=tuple(event.line))
         case GuestSeated():
-            return replace(state, hands=_set(state.hands, event.seat,
+            return replace_state(state, hands=set_at(state.hands, event.seat,
                                              remove(state.hands[event.seat], (event.card,))),
                            tables=_table(state, event.table, guest=event.card, bell=True,
                                          menu=None, eating=False, clouds=0))
         case SeatingSkipped():
             return state
         case EventResolved():
-            return replace(state, events_left=tuple(t for t in state.events_left if t != event.table))
+            return replace_state(state, events_left=tuple(t for t in state.events_left if t != event.table))
         case PhaseChanged():
-            return replace(state, phase=event.phase)
+            return replace_state(state, phase=event.phase)
         case CloudMoved():
             s = state
             for where, sign in ((event.src, -1), (event.dst, 1)):
                 if where == MUSHROOMS:
-                    s = replace(s, mushrooms=s.mushrooms + sign)
+                    s = replace_state(s, mushrooms=s.mushrooms + sign)
                 elif where == STARS:
-                    s = replace(s, stars=s.stars + sign)
+                    s = replace_state(s, stars=s.stars + sign)
                 elif where == GUEST:
-                    s = replace(s, tables=_table(s, event.table, clouds=s.tables[event.table].clouds + sign))
+                    s = replace_state(s, tables=_table(s, event.table, clouds=s.tables[event.table].clouds + sign))
             return s
         case GuestLeft():
-            s = replace(state, tables=_set(state.tables, event.table, Table()),
+            s = replace_state(state, tables=set_at(state.tables, event.table, Table()),
                         menu_discard=state.menu_discard + (event.menu,))
             if event.outcome == "unsatisfied":
-                return replace(s, animal_discard=s.animal_discard + (event.card,))
+                return replace_state(s, animal_discard=s.animal_discard + (event.card,))
             i = cat.species.index(cat.animals[event.card].species)
-            return replace(s, satisfied=_set(s.satisfied, i, s.satisfied[i] + (event.card,)),
+            return replace_state(s, satisfied=set_at(s.satisfied, i, s.satisfied[i] + (event.card,)),
                            score=s.score + cat.animals[event.card].value)
         case CardPaid():
-            return replace(state, hands=_set(state.hands, event.seat,
+            return replace_state(state, hands=set_at(state.hands, event.seat,
                                              remove(state.hands[event.seat], (event.card,))),
                            animal_discard=state.animal_discard + (event.card,))
         case MenusDrawn():
             k = len(event.cards)
-            return replace(state, menu_deck=state.menu_deck[k:],
+            return replace_state(state, menu_deck=state.menu_deck[k:],
                            menus_aside=state.menus_aside + tuple(event.cards))
         case OrderTaken():
-            return replace(state, menus_aside=(), menu_discard=state.menu_discard + tuple(event.discarded),
+            return replace_state(state, menus_aside=(), menu_discard=state.menu_discard + tuple(event.discarded),
                            tables=_table(state, event.table, menu=event.menu))
         case IngredientsDrawn():
             i = pile_index(event.pile)
             k = len(event.tokens)
-            return replace(state, piles=_set(state.piles, i, state.piles[i][k:]),
-                           storage=_set(state.storage, event.seat,
+            return replace_state(state, piles=set_at(state.piles, i, state.piles[i][k:]),
+                           storage=set_at(state.storage, event.seat,
                                         cat.sort_tokens(state.storage[event.seat] + tuple(event.tokens))))
         case PileRanOut():
-            return replace(state, pending=event.pending)
+            return replace_state(state, pending=event.pending)
         case CookProposed():
-            return replace(state, phase=COOKING, proposal=Proposal(
+            return replace_state(state, phase=COOKING, proposal=Proposal(
                 event.table, event.seat, tuple(event.cards), tuple(event.ingredients)))
         case HelpOffered():
             p = state.proposal
-            return replace(state, proposal=Proposal(
+            return replace_state(state, proposal=Proposal(
                 p.table, p.seat, p.cards, p.ingredients,
                 p.offers + (Contribution(event.seat, tuple(event.cards), tuple(event.ingredients)),),
                 p.answered + (event.seat,)))
         case HelpDeclined():
             p = state.proposal
-            return replace(state, proposal=Proposal(p.table, p.seat, p.cards, p.ingredients, p.offers,
+            return replace_state(state, proposal=Proposal(p.table, p.seat, p.cards, p.ingredients, p.offers,
                                                     p.answered + (event.seat,)))
         case CookWithdrawn():
-            return replace(state, phase=ACTIONS, proposal=None)
+            return replace_state(state, phase=ACTIONS, proposal=None)
         case MealCooked():
             hands, storage = list(state.hands), list(state.storage)
             discard = state.animal_discard
@@ -228,14 +219,14 @@ def evolve(state: State, event) -> State:
                     i = pile_index(cat.pile_of_kind[tok])
                     pdisc[i] = pdisc[i] + (tok,)
             phase = ACTIONS if state.phase == COOKING else state.phase
-            return replace(state, hands=tuple(hands), storage=tuple(storage), animal_discard=discard,
+            return replace_state(state, hands=tuple(hands), storage=tuple(storage), animal_discard=discard,
                            pile_discards=tuple(pdisc), proposal=None, phase=phase,
                            tables=_table(state, event.table, bell=False, eating=True))
         case IngredientDiscarded():
             i = pile_index(cat.pile_of_kind[event.token])
-            return replace(state, storage=_set(state.storage, event.seat,
+            return replace_state(state, storage=set_at(state.storage, event.seat,
                                                remove(state.storage[event.seat], (event.token,))),
-                           pile_discards=_set(state.pile_discards, i, state.pile_discards[i] + (event.token,)))
+                           pile_discards=set_at(state.pile_discards, i, state.pile_discards[i] + (event.token,)))
         case GameEnded():
-            return replace(state, phase=OVER, won=event.won, end_reason=event.reason, score=event.score)
+            return replace_state(state, phase=OVER, won=event.won, end_reason=event.reason, score=event.score)
     raise TypeError(f"not a Forestaurant event: {event!r}")
