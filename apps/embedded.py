@@ -79,6 +79,18 @@ class ServerProcess:
             self.process.kill()
             self.process.wait()
 
+    def restart(self, log_file=None) -> None:
+        """Start the server again with the same command line (its port, its data), after a
+        kill() or a crash; returns once it listens."""
+        self.kill()
+        out = open(log_file, "ab") if log_file else subprocess.DEVNULL
+        self.process = subprocess.Popen(self.process.args, stdout=out, stderr=out, start_new_session=True)
+        try:
+            wait_for_port(self.port)
+        except TimeoutError:
+            self.process.kill()
+            raise
+
 
 def _data_dir(data_dir: str | os.PathLike | None, prefix: str):
     if data_dir is None:
@@ -89,20 +101,32 @@ def _data_dir(data_dir: str | os.PathLike | None, prefix: str):
     return path, None
 
 
-def start_nats(data_dir=None, port: int | None = None, log_file=None) -> ServerProcess:
-    """NATS with JetStream, file storage under `data_dir`, fsync on every write."""
-    path, tmp = _data_dir(data_dir, "foodgames-nats-")
-    port = port or free_port()
-    conf = path / "nats.conf"
-    conf.write_text(
-        f"listen: 127.0.0.1:{port}\n"
-        f"server_name: foodgames-{port}\n"
-        "jetstream {\n"
-        f"  store_dir: {str(path / 'jetstream')!r}\n"
-        "  sync_interval: always\n"
-        "}\n"
-        "max_payload: 8MB\n"
-    )
+def nats_config(path: Path, port: int, name: str, cluster: tuple[int, list[int]] | None = None,
+                http_port: int | None = None) -> str:
+    """A nats-server config: JetStream on file storage under `path`, fsync before every
+    acknowledgement (`sync_interval: always`, as deploy/k8s/base/nats/nats.conf); with `cluster`
+    (this node's route port, every node's route port) a node of the `foodgames` cluster."""
+    text = (f"listen: 127.0.0.1:{port}\n"
+            f"server_name: {name}\n"
+            "jetstream {\n"
+            f"  store_dir: {str(path / 'jetstream')!r}\n"
+            "  sync_interval: always\n"
+            "}\n"
+            "max_payload: 8MB\n")
+    if http_port is not None:
+        text += f"http: 127.0.0.1:{http_port}\n"
+    if cluster is not None:
+        route_port, routes = cluster
+        text += ("cluster {\n"
+                 "  name: foodgames\n"
+                 f"  listen: 127.0.0.1:{route_port}\n"
+                 "  routes: [\n" + "".join(f"    nats://127.0.0.1:{r}\n" for r in routes) + "  ]\n"
+                 "  connect_retries: 120\n"
+                 "}\n")
+    return text
+
+
+def _start_nats_process(conf: Path, port: int, log_file) -> subprocess.Popen:
     out = open(log_file, "ab") if log_file else subprocess.DEVNULL
     proc = subprocess.Popen([nats_server_binary(), "-c", str(conf)], stdout=out, stderr=out,
                             start_new_session=True)
@@ -111,7 +135,98 @@ def start_nats(data_dir=None, port: int | None = None, log_file=None) -> ServerP
     except TimeoutError:
         proc.kill()
         raise
+    return proc
+
+
+def start_nats(data_dir=None, port: int | None = None, log_file=None) -> ServerProcess:
+    """NATS with JetStream, file storage under `data_dir`, fsync on every write."""
+    path, tmp = _data_dir(data_dir, "foodgames-nats-")
+    port = port or free_port()
+    conf = path / "nats.conf"
+    conf.write_text(nats_config(path, port, f"foodgames-{port}"))
+    proc = _start_nats_process(conf, port, log_file)
     return ServerProcess("nats", f"nats://127.0.0.1:{port}", port, proc, path, tmp)
+
+
+@dataclass
+class NatsCluster:
+    """Nodes of one NATS JetStream cluster on this machine (the prod overlay's shape: three
+    servers, routes between every pair, streams R3). `url` lists every node, comma-separated,
+    as FOODGAMES_NATS_URL takes it; a client fails over between them."""
+    nodes: list[ServerProcess]
+    confs: list[Path]
+    http_ports: list[int]
+    log_files: list
+    _tmp: tempfile.TemporaryDirectory | None = field(default=None, repr=False)
+
+    @property
+    def url(self) -> str:
+        return ",".join(n.url for n in self.nodes)
+
+    def kill(self, index: int) -> None:
+        """kill -9 one node, as a crash would."""
+        self.nodes[index].kill()
+
+    def restart(self, index: int) -> None:
+        """Start a stopped node again on its own port and data (it catches up from its peers)."""
+        self.nodes[index].restart(self.log_files[index])
+
+    def wait_ready(self, timeout: float = 30.0) -> None:
+        """Until every running node says JetStream is healthy (a meta leader is elected and
+        the node is current with it): GET /healthz of its monitoring port."""
+        import urllib.request
+
+        deadline = time.monotonic() + timeout
+        for node, http_port in zip(self.nodes, self.http_ports):
+            if node.process.poll() is not None:
+                continue
+            while True:
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{http_port}/healthz", timeout=1) as reply:
+                        if reply.status == 200:
+                            break
+                except OSError:
+                    pass
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"NATS node {node.url} not healthy after {timeout:.0f}s")
+                time.sleep(0.1)
+
+    def stop(self, timeout: float = 10.0) -> None:
+        for node in self.nodes:
+            node.stop(timeout)
+        if self._tmp is not None:
+            self._tmp.cleanup()
+
+
+def start_nats_cluster(data_dir=None, size: int = 3, ports: list[int] | None = None,
+                       log_dir=None, timeout: float = 30.0) -> NatsCluster:
+    """`size` clustered NATS JetStream servers, each with its own data under data_dir/node-N,
+    a route to every other, fsync always; returns once every node is healthy."""
+    path, tmp = _data_dir(data_dir, "foodgames-nats-cluster-")
+    ports = list(ports or [free_port() for _ in range(size)])
+    routes = [free_port() for _ in range(size)]
+    https = [free_port() for _ in range(size)]
+    nodes, confs, logs = [], [], []
+    try:
+        for i in range(size):
+            node_dir = path / f"node-{i}"
+            node_dir.mkdir(parents=True, exist_ok=True)
+            conf = node_dir / "nats.conf"
+            conf.write_text(nats_config(node_dir, ports[i], f"foodgames-{i}", (routes[i], routes), https[i]))
+            log = Path(log_dir) / f"nats-{i}.log" if log_dir else None
+            proc = _start_nats_process(conf, ports[i], log)
+            nodes.append(ServerProcess(f"nats-{i}", f"nats://127.0.0.1:{ports[i]}", ports[i], proc, node_dir))
+            confs.append(conf)
+            logs.append(log)
+        cluster = NatsCluster(nodes, confs, https, logs, tmp)
+        cluster.wait_ready(timeout)
+        return cluster
+    except BaseException:
+        for node in nodes:
+            node.kill()
+        if tmp is not None:
+            tmp.cleanup()
+        raise
 
 
 def start_valkey(data_dir=None, port: int | None = None, log_file=None) -> ServerProcess:

@@ -38,6 +38,15 @@ def service_ports() -> dict[str, int]:
     return {**ports, **INFRA_PORTS}
 
 
+def nats_servers(url: str) -> list[str]:
+    """FOODGAMES_NATS_URL as the servers a NATS client may use: one URL, or several separated
+    by commas (every node of a cluster, so that a client fails over when one is down)."""
+    servers = [s.strip() for s in url.split(",") if s.strip()]
+    if not servers:
+        raise ValueError(f"FOODGAMES_NATS_URL={url!r} names no NATS server")
+    return servers
+
+
 def _env_name(service: str) -> str:
     return "FOODGAMES_" + service.upper().replace("-", "_") + "_ADDR"
 

@@ -4,7 +4,8 @@
 pip-installed binaries unless FOODGAMES_NATS_URL / FOODGAMES_REDIS_URL name
 existing servers, then every service as its own process, waits until each
 answers gRPC health SERVING, prints where everything is, and stops it all on
-Ctrl-C or SIGTERM. Data stays under the data folder between runs.
+Ctrl-C or SIGTERM. Data stays under the data folder between runs. With
+`--nats-cluster 3` NATS is three clustered servers and every stream has 3 replicas.
 
 A service that stops on its own is started again after a pause (0.5 s, doubling
 to 10 s), and `up` says so; only a service that crashes 5 times within 60 s makes
@@ -61,6 +62,10 @@ def register(subparsers) -> None:
                     help="port of the NATS server it starts (default %(default)s; FOODGAMES_NATS_PORT)")
     up.add_argument("--redis-port", type=int, default=int(os.environ.get("FOODGAMES_REDIS_PORT", DEFAULT_REDIS_PORT)),
                     help="port of the Valkey server it starts (default %(default)s; FOODGAMES_REDIS_PORT)")
+    up.add_argument("--nats-cluster", type=int, choices=(1, 3), default=1, metavar="N",
+                    help="how many NATS servers: 1 (default), or 3 clustered ones (the prod overlay's shape: "
+                    "routes between them, JetStream on each, streams with 3 replicas, fsync always) on ports "
+                    "--nats-port, +1 and +2; every service is given all three")
     up.set_defaults(func=run_up)
     serve = subparsers.add_parser("serve", help="run one service in the foreground",
                                   description="Run one service (a registered game's rules engine, or "
@@ -222,7 +227,7 @@ def run_up(args) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from apps.embedded import start_nats, start_valkey
+    from apps.embedded import start_valkey
 
     console = Console(stderr=False)
     settings = Settings.from_env()
@@ -246,9 +251,9 @@ def run_up(args) -> int:
     try:
         with console.status("starting NATS and Valkey..."):
             if not os.environ.get("FOODGAMES_NATS_URL"):
-                nats = start_nats(data / "nats", port=args.nats_port, log_file=logs / "nats.log")
+                nats = start_nats_for(args, data, logs)
                 servers.append(nats)
-                env["FOODGAMES_NATS_URL"] = nats.url
+                env.update(nats_env(nats))
             if not os.environ.get("FOODGAMES_REDIS_URL"):
                 valkey = start_valkey(data / "valkey", port=args.redis_port, log_file=logs / "valkey.log")
                 servers.append(valkey)
@@ -262,7 +267,8 @@ def run_up(args) -> int:
         table = Table(title="foodgames stack: SERVING")
         for column in ("service", "address", "ready after", "log"):
             table.add_column(column)
-        table.add_row("nats", env["FOODGAMES_NATS_URL"], "-", str(logs / "nats.log") if servers else "external")
+        nats_log = str(logs / ("nats-*.log" if getattr(args, "nats_cluster", 1) > 1 else "nats.log"))
+        table.add_row("nats", env["FOODGAMES_NATS_URL"], "-", nats_log if servers else "external")
         table.add_row("valkey", env["FOODGAMES_REDIS_URL"], "-", str(logs / "valkey.log") if servers else "external")
         for name in names:
             table.add_row(name, addresses[name], f"{took[name]:.1f}s", str(logs / f"{name}.log"))
@@ -287,6 +293,27 @@ def run_up(args) -> int:
         for server in reversed(servers):
             server.stop()
         _say(console, "stopped.")
+
+
+def start_nats_for(args, data: Path, logs: Path):
+    """The NATS of a stack: one server (data/nats), or with --nats-cluster 3 three clustered
+    ones (data/nats-cluster/node-N) on --nats-port and the two ports after it."""
+    from apps.embedded import start_nats, start_nats_cluster
+
+    size = getattr(args, "nats_cluster", 1)
+    if size > 1:
+        return start_nats_cluster(data / "nats-cluster", size, [args.nats_port + i for i in range(size)],
+                                  log_dir=logs)
+    return start_nats(data / "nats", port=args.nats_port, log_file=logs / "nats.log")
+
+
+def nats_env(nats) -> dict[str, str]:
+    """The services' settings for the NATS `start_nats_for` started: every server's URL, and
+    streams with as many replicas as there are servers (R3 on a cluster of three)."""
+    from apps.embedded import NatsCluster
+
+    replicas = len(nats.nodes) if isinstance(nats, NatsCluster) else 1
+    return {"FOODGAMES_NATS_URL": nats.url, "FOODGAMES_STREAM_REPLICAS": str(replicas)}
 
 
 def _say(console, text: str) -> None:

@@ -295,7 +295,10 @@ async def connect(url: str, name: str = "foodgames", **kwargs) -> nats.NATS:
     async def _quiet(_exc):  # reconnects are logged by the client's own callbacks
         return None
 
-    nc = await nats.connect(url, name=name, max_reconnect_attempts=-1, reconnect_time_wait=0.5,
+    from shared.config import nats_servers
+
+    # `url` may list every node of a cluster (comma-separated): the client fails over between them
+    nc = await nats.connect(nats_servers(url), name=name, max_reconnect_attempts=-1, reconnect_time_wait=0.5,
                             error_cb=_quiet, **kwargs)
     _CONNECTIONS.add(nc)
     return nc

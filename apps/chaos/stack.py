@@ -1,0 +1,188 @@
+"""The stack a chaos run stands up and breaks: `foodgames up`'s pieces (apps/cli/up.py: the
+Supervisor that restarts a crashed service with backoff, the NATS it starts, single or a
+cluster of three) on 127.0.0.1, on ports of its own, with its data in a folder of its own;
+and the faults, made to it the way an operator's bad day would."""
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import socket
+import tempfile
+import time
+from pathlib import Path
+from types import SimpleNamespace
+
+from apps.cli.up import Supervisor, _health, nats_env, services, start_nats_for
+from apps.embedded import NatsCluster, free_port, start_valkey
+from shared.config import FIRST_PORT, Settings, service_ports
+from shared import games
+
+
+def free_port_base(count: int | None = None) -> int:
+    """The first of a run of `count` free ports (default: as many as FOODGAMES_PORT_BASE spans)."""
+    count = count or max(service_ports().values()) - FIRST_PORT + 1
+    for _ in range(200):
+        base = random.randrange(20000, 60000)
+        sockets = []
+        try:
+            for port in range(base, base + count):
+                s = socket.socket()
+                sockets.append(s)
+                s.bind(("127.0.0.1", port))
+            return base
+        except OSError:
+            continue
+        finally:
+            for s in sockets:
+                s.close()
+    raise RuntimeError("no run of free ports found")
+
+
+class ChaosStack:
+    def __init__(self, data: Path | None, nats_cluster: int, say):
+        self._tmp = None if data else tempfile.TemporaryDirectory(prefix="foodgames-chaos-")
+        self.data = (data or Path(self._tmp.name)).resolve()
+        self.logs = self.data / "logs"
+        self.logs.mkdir(parents=True, exist_ok=True)
+        self.nats_cluster = nats_cluster
+        self.say = say
+        self.nats = self.valkey = self.supervisor = None
+        self.env: dict[str, str] = {}
+        self.settings: Settings | None = None
+        self.pids: set[int] = set()  # every process the run started, to check none is left
+
+    def start(self, timeout: float = 90.0) -> float:
+        """NATS, Valkey and every service, until each answers SERVING; seconds it took."""
+        started = time.monotonic()
+        nats_port = free_port()
+        if self.nats_cluster > 1:  # three ports in a row
+            nats_port = free_port_base(self.nats_cluster)
+        self.nats = start_nats_for(SimpleNamespace(nats_cluster=self.nats_cluster, nats_port=nats_port),
+                                   self.data, self.logs)
+        self.valkey = start_valkey(self.data / "valkey", log_file=self.logs / "valkey.log")
+        env = {k: v for k, v in os.environ.items() if not k.startswith("FOODGAMES_")}
+        env.update(nats_env(self.nats), FOODGAMES_REDIS_URL=self.valkey.url, FOODGAMES_DATA_DIR=str(self.data),
+                   FOODGAMES_HOST="127.0.0.1", FOODGAMES_PORT_BASE=str(free_port_base()),
+                   FOODGAMES_SEED_WINDOW_S="0.3", FOODGAMES_MATCH_INTERVAL_S="0.2",
+                   FOODGAMES_TOKEN_KEY=os.urandom(32).hex())
+        if os.environ.get("PYTHONPATH"):
+            env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+        self.env = env
+        self.settings = Settings.from_env(env)
+        names = services()
+        self.addresses = {name: self.settings.address(name) for name in names}
+        self.supervisor = Supervisor(names, env, self.logs, self.data / "pids", self.say, self.addresses)
+        self.supervisor.start_all()
+        self._note_pids()
+        while True:
+            self.supervisor.check()
+            self._note_pids()
+            if asyncio.run(self.serving()) == []:
+                return time.monotonic() - started
+            if time.monotonic() - started > timeout:
+                raise TimeoutError(f"not SERVING after {timeout:.0f}s: {', '.join(asyncio.run(self.serving()))}")
+            time.sleep(0.2)
+
+    def _note_pids(self) -> None:
+        for proc in self.supervisor.processes.values():
+            self.pids.add(proc.pid)
+        for server in self.servers():
+            self.pids.add(server.process.pid)
+
+    def servers(self):
+        nodes = self.nats.nodes if isinstance(self.nats, NatsCluster) else [self.nats]
+        return [n for n in [*nodes, self.valkey] if n is not None]
+
+    async def serving(self) -> list[str]:
+        """The services not answering SERVING now."""
+        states = await asyncio.gather(*(_health(a) for a in self.addresses.values()))
+        return [name for name, ok in zip(self.addresses, states) if not ok]
+
+    def check(self) -> None:
+        """Restart crashed services (the Supervisor's backoff); raises GaveUp."""
+        self.supervisor.check()
+        self._note_pids()
+
+    # -- faults ---------------------------------------------------------------------------
+
+    def targets(self, kind: str) -> list[str]:
+        """What a fault of `kind` may hit."""
+        if kind == "kill-engine":
+            return games.names()
+        if kind in ("kill-deck", "kill-leaderboard", "kill-matchmaking"):
+            return [kind.removeprefix("kill-")]
+        if kind == "kill-nats-node":
+            return [n.name for n in self.nats.nodes]
+        if kind == "kill-nats":
+            return ["nats"]
+        if kind == "kill-valkey":
+            return ["valkey"]
+        if kind == "pause":
+            return services()
+        raise ValueError(f"no fault {kind!r}")
+
+    async def inject(self, kind: str, target: str, down_s: float) -> None:
+        """Make the fault; returns when its cause is over (a killed server is started again
+        after `down_s`, a paused process continued after `down_s`). Killed services are
+        started again by the Supervisor, as under `foodgames up`."""
+        if kind.startswith("kill-") and target in self.supervisor.processes:
+            os.kill(self.supervisor.processes[target].pid, signal.SIGKILL)
+        elif kind == "kill-nats-node":
+            index = [n.name for n in self.nats.nodes].index(target)
+            self.nats.kill(index)
+            await asyncio.sleep(down_s)
+            await asyncio.to_thread(self.nats.restart, index)
+        elif kind == "kill-nats":
+            self.nats.kill()
+            await asyncio.sleep(down_s)
+            await asyncio.to_thread(self.nats.restart, self.logs / "nats.log")
+        elif kind == "kill-valkey":
+            self.valkey.kill()
+            await asyncio.sleep(down_s)
+            await asyncio.to_thread(self.valkey.restart, self.logs / "valkey.log")
+        elif kind == "pause":
+            pid = self.supervisor.processes[target].pid
+            os.kill(pid, signal.SIGSTOP)
+            try:
+                await asyncio.sleep(down_s)
+            finally:
+                os.kill(pid, signal.SIGCONT)
+        else:
+            raise ValueError(f"no fault {kind!r} on {target!r}")
+        self._note_pids()
+
+    # -- the end ----------------------------------------------------------------------------
+
+    def stop(self) -> None:
+        if self.supervisor is not None:
+            self.supervisor.stop()
+        for server in reversed(self.servers() if self.nats is not None else []):
+            server.stop()
+
+    def left_behind(self) -> list[int]:
+        """Processes of the run still alive after stop(): every pid it started, and any process
+        whose environment names the run's data folder (a service's own children)."""
+        alive = []
+        for pid in sorted(self.pids):
+            try:
+                os.kill(pid, 0)
+                # a zombie is gone but not reaped: still left behind by us
+                alive.append(pid)
+            except ProcessLookupError:
+                pass
+        marker = f"FOODGAMES_DATA_DIR={self.data}".encode()
+        for proc in Path("/proc").iterdir():
+            if proc.name.isdigit() and int(proc.name) not in alive and int(proc.name) != os.getpid():
+                try:
+                    if marker in (proc / "environ").read_bytes().split(b"\0"):
+                        alive.append(int(proc.name))
+                except OSError:
+                    continue
+        return alive
+
+    def cleanup(self) -> None:
+        if self._tmp is not None:
+            self._tmp.cleanup()
+

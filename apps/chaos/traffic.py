@@ -1,0 +1,179 @@
+"""Bot tables over gRPC for a chaos run, like any client (apps.sdk): every registered game in
+turn, some tables set by the matchmaker (every seat queues a ranked ticket), the others
+created ranked with a service token; each table played to its end by the game's bots with
+unary calls, retried with backoff through faults. Every acknowledged move goes to the ledger."""
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+import uuid
+from typing import Callable
+
+import grpc
+from foodgames.v1 import game_pb2
+
+from apps.bots.base import make_bot
+from apps.chaos.ledger import AckedMove, GameLedger, Ledger
+from apps.sdk.remote import (Backoff, Connection, create_game, create_ticket, read_view, takes_turns,
+                             send_client_seeds, view_of, watch_ticket, with_retries, JSON_VIEWS)
+from shared import games
+from shared.auth import mint_token
+from shared.config import Settings
+from shared.protojson import to_struct
+
+# How long a client keeps trying a call that fails in a way that may pass.
+RETRY_DEADLINE_S = 60.0
+# Refusals a table may meet (a stale version after a retry, ...) before its clients give up.
+MAX_REFUSALS = 200
+
+
+async def play(settings: Settings, ledger: GameLedger, retry_deadline_s: float = RETRY_DEADLINE_S,
+               on_ack: Callable[[AckedMove], None] | None = None) -> GameLedger:
+    """Every seat of `ledger`'s game played by its bot until the game ends; each move the
+    engine acknowledged is appended to ledger.acked, each seat's last view to final_views."""
+    game, game_id, players = ledger.game, ledger.game_id, ledger.players
+    conns = [Connection(settings, mint_token(settings, name), name) for name in players]
+    stubs = [c.game(game) for c in conns]
+    bots = [make_bot(game, None, f"{game_id}/{seat}") for seat in range(len(players))]
+    index = {name: seat for seat, name in enumerate(players)}
+    backoff = lambda: Backoff(retry_deadline_s)  # noqa: E731
+    refusals = 0
+    try:
+        await send_client_seeds(conns, game_id)
+        while True:
+            reply, latest = await with_retries(lambda: read_view(stubs[0], game_id, 0), backoff())
+            if reply.finished or latest.get("finished"):
+                break
+            to_act = [index[n] for n in latest.get("to_act") or () if n in index]
+            if not to_act:
+                await asyncio.sleep(0.02)  # the cards are being dealt
+                continue
+            for seat in to_act:
+                reply, view = await with_retries(lambda: read_view(stubs[seat], game_id, seat), backoff())
+                legal = list(view.get("legal_moves") or [])
+                if not legal or view.get("finished"):
+                    continue
+                move = bots[seat].choose(view, legal)
+                request = game_pb2.SubmitMoveRequest(game_id=game_id, seat=seat, move_id=uuid.uuid4().hex,
+                                                     view_encoding=JSON_VIEWS, move=to_struct(move))
+                if takes_turns(view):
+                    request.expected_version = reply.version
+                try:
+                    # the same request (the same move id) on every try: a retry is harmless
+                    answer = await with_retries(lambda: stubs[seat].SubmitMove(request), backoff())
+                except grpc.aio.AioRpcError as exc:
+                    if exc.code() not in (grpc.StatusCode.ABORTED, grpc.StatusCode.FAILED_PRECONDITION):
+                        raise
+                    refusals += 1
+                    if refusals > MAX_REFUSALS:
+                        raise
+                    break  # the table changed: look again
+                acked = AckedMove(request.move_id, seat, answer.version, time.monotonic())
+                ledger.acked.append(acked)
+                if on_ack is not None:
+                    on_ack(acked)
+                if view_of(answer).get("finished"):
+                    break
+        for seat in range(len(players)):
+            reply, view = await with_retries(lambda: read_view(stubs[seat], game_id, seat), backoff())
+            ledger.final_views[seat] = view
+            ledger.finished = ledger.finished or reply.finished or bool(view.get("finished"))
+    except (grpc.aio.AioRpcError, OSError, RuntimeError, ValueError) as exc:
+        ledger.error = f"{type(exc).__name__}: {getattr(exc, 'details', lambda: str(exc))()}"[:300]
+    finally:
+        for c in conns:
+            await c.close()
+    return ledger
+
+
+async def matched_table(settings: Settings, game: str, players: list[str],
+                        retry_deadline_s: float = RETRY_DEADLINE_S) -> tuple[str, tuple[str, ...]]:
+    """Every player queues a ranked ticket for `game` for exactly len(players) seats; the game
+    the matchmaker set and its seats in order."""
+    n = len(players)
+    conns = [Connection(settings, mint_token(settings, p), p) for p in players]
+    try:
+        async def one(conn):
+            ticket = await with_retries(lambda: create_ticket(conn, game, True, n, n), Backoff(retry_deadline_s))
+            return await watch_ticket(conn, ticket)
+        matches = await asyncio.gather(*(one(c) for c in conns))
+    finally:
+        for c in conns:
+            await c.close()
+    ids = {m.game_id for m in matches}
+    if len(ids) != 1:
+        raise RuntimeError(f"the players of one queue were put into {len(ids)} games: {sorted(ids)}")
+    seated = [""] * n
+    for player, match in zip(players, matches):
+        seated[match.seat] = player
+    return matches[0].game_id, tuple(seated)
+
+
+async def create_table(service: Connection, game: str, game_id: str, players: list[str]) -> None:
+    """CreateGame of a ranked table with our own game id, so that a retry after an answer that
+    was lost finds the game made (ALREADY_EXISTS) instead of making a second one."""
+    tried = False
+
+    async def once():
+        nonlocal tried
+        try:
+            return await create_game(service, game, players, ranked=True, game_id=game_id)
+        except grpc.aio.AioRpcError as exc:
+            if tried and exc.code() == grpc.StatusCode.ALREADY_EXISTS:
+                return None
+            raise
+        finally:
+            tried = True
+    await with_retries(once, Backoff(RETRY_DEADLINE_S))
+
+
+class Traffic:
+    """Tables, `concurrency` at a time, until stop() (then the tables in play are finished):
+    every registered game in turn, every `matchmaker_every`-th table set by the matchmaker."""
+
+    def __init__(self, settings: Settings, ledger: Ledger, seed: int, concurrency: int = 3,
+                 matchmaker_every: int = 4, game_names: list[str] | None = None,
+                 say: Callable[[str], None] = print):
+        self.settings, self.ledger, self.concurrency = settings, ledger, concurrency
+        self.matchmaker_every = matchmaker_every
+        self.games = game_names or games.names()
+        self.rng = random.Random(seed)
+        self.say = say
+        self.tables = 0
+        self._stopping = asyncio.Event()
+        self.service = Connection(settings, mint_token(settings, "svc:chaos", "service"), "svc:chaos")
+
+    def stop(self) -> None:
+        self._stopping.set()
+
+    async def run(self) -> None:
+        try:
+            await asyncio.gather(*(self._lane(lane) for lane in range(self.concurrency)))
+        finally:
+            await self.service.close()
+
+    async def _lane(self, lane: int) -> None:
+        while not self._stopping.is_set():
+            number = self.tables
+            self.tables += 1
+            game = self.games[number % len(self.games)]
+            spec = games.get(game)
+            size = self.rng.randint(spec.min_players, min(spec.max_players, 4))
+            players = [f"chaos-{number}-{seat}" for seat in range(size)]
+            via = "matchmaker" if self.matchmaker_every and number % self.matchmaker_every == self.matchmaker_every - 1 else "direct"
+            try:
+                if via == "matchmaker":
+                    game_id, seated = await matched_table(self.settings, game, players)
+                else:
+                    game_id = f"chaos-{number}-{uuid.uuid4().hex[:8]}"
+                    await create_table(self.service, game, game_id, players)
+                    seated = tuple(players)
+            except Exception as exc:  # noqa: BLE001 - a table that never started is reported, not fatal
+                self.ledger.queue_failures.append(f"{game} table {number} ({via}): {type(exc).__name__}: "
+                                                  f"{str(exc)[:200]}")
+                await asyncio.sleep(0.5)
+                continue
+            ledger = GameLedger(game, game_id, tuple(seated), True, via)
+            self.ledger.games.append(ledger)
+            await play(self.settings, ledger)
