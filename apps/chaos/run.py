@@ -71,9 +71,13 @@ def run(options: Options, say: Callable[[str], None] = print) -> Outcome:
         outcome.started_s = stack.start()
         say(f"stack SERVING after {outcome.started_s:.1f}s")
         aio.run(_drive(stack, options, outcome, say))
+        started = time.monotonic()
         aio.run(_check(stack, outcome, say))
+        say(f"checked in {time.monotonic() - started:.1f}s")
     finally:
+        started = time.monotonic()
         stack.stop()
+        say(f"stack stopped in {time.monotonic() - started:.1f}s")
         left = stack.left_behind()
         outcome.violations += checks.left_behind(left, lambda pid: True)
         stack.cleanup()

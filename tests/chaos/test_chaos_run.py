@@ -1,0 +1,55 @@
+"""`foodgames chaos` end to end: a stack of its own under bot tables of every game, broken four
+ways (a rules engine killed, NATS killed, Valkey killed, a process paused), loses nothing and
+says so in its table; the long run (make test-slow) breaks a NATS cluster every way there is."""
+from __future__ import annotations
+
+import re
+import subprocess
+
+import pytest
+
+from apps.chaos.faults import kinds_for
+from tests.stacklib import FOODGAMES, this_tree_first
+
+
+def chaos(*args: str, timeout: float) -> tuple[int, str]:
+    import os
+
+    env = this_tree_first({k: v for k, v in os.environ.items() if not k.startswith("FOODGAMES_")})
+    env["COLUMNS"] = "200"
+    proc = subprocess.run([FOODGAMES, "chaos", *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, timeout=timeout)
+    return proc.returncode, proc.stdout
+
+
+def rows(output: str) -> dict[str, list[str]]:
+    """The table's rows by fault: [count, moves during, recovery time, violations]."""
+    found = {}
+    for line in output.splitlines():
+        cells = [c.strip() for c in re.split(r"[│┃]", line)[1:-1]]
+        if len(cells) == 5 and cells[0] not in ("fault", ""):
+            found[cells[0]] = cells[1:]
+    return found
+
+
+def test_a_short_chaos_run_breaks_the_stack_four_ways_and_loses_nothing():
+    faults = ["kill-engine", "kill-nats", "kill-valkey", "pause"]
+    code, out = chaos("--duration", "12", "--every", "2", "--faults", ",".join(faults), "--seed", "7",
+                      "--tables", "2", timeout=240)
+    assert code == 0, out
+    table = rows(out)
+    assert set(table) == {*faults, "whole run"}, out
+    for fault in faults:
+        count, _moves, recovery, violations = table[fault]
+        assert int(count) >= 1 and violations == "0" and "never" not in recovery, out
+    assert int(table["whole run"][1]) > 0 and table["whole run"][3] == "0", out
+    assert "no violation" in out
+
+
+@pytest.mark.slow
+def test_five_minutes_of_chaos_on_a_nats_cluster_lose_nothing():
+    code, out = chaos("--duration", "300", "--nats-cluster", "3", "--seed", "11", timeout=900)
+    assert code == 0, out
+    table = rows(out)
+    assert set(table) == {*kinds_for(3), "whole run"}, out
+    assert table["whole run"][3] == "0", out
