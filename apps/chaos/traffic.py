@@ -29,9 +29,10 @@ MAX_REFUSALS = 200
 
 
 async def play(settings: Settings, ledger: GameLedger, retry_deadline_s: float = RETRY_DEADLINE_S,
-               on_ack: Callable[[AckedMove], None] | None = None) -> GameLedger:
+               on_ack: Callable[[AckedMove], None] | None = None, send_seeds: bool = True) -> GameLedger:
     """Every seat of `ledger`'s game played by its bot until the game ends; each move the
-    engine acknowledged is appended to ledger.acked, each seat's last view to final_views."""
+    engine acknowledged is appended to ledger.acked, each seat's last view to final_views.
+    `send_seeds`: each seat sends the deck a client seed first, as a player's client does."""
     game, game_id, players = ledger.game, ledger.game_id, ledger.players
     conns = [Connection(settings, mint_token(settings, name), name) for name in players]
     stubs = [c.game(game) for c in conns]
@@ -40,7 +41,8 @@ async def play(settings: Settings, ledger: GameLedger, retry_deadline_s: float =
     backoff = lambda: Backoff(retry_deadline_s)  # noqa: E731
     refusals = 0
     try:
-        await send_client_seeds(conns, game_id)
+        if send_seeds:
+            await send_client_seeds(conns, game_id)
         while True:
             reply, latest = await with_retries(lambda: read_view(stubs[0], game_id, 0), backoff())
             if reply.finished or latest.get("finished"):

@@ -1,0 +1,83 @@
+"""A NATS JetStream cluster of three (what `foodgames up --nats-cluster 3` and the prod overlay
+run): a game's stream has three replicas, and a game keeps going through the kill -9 of the
+node that leads its stream, ending with every acknowledged move stored."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from apps.chaos import checks
+from apps.chaos.ledger import GameLedger
+from apps.chaos.traffic import play
+from apps.cli.up import nats_env
+from apps.embedded import nats_config, start_nats_cluster
+from shared import games
+from shared.auth import Identity
+from shared.config import Settings
+from shared.gamestream import STREAM
+from shared.runtime.bootstrap import open_game_store, start_rules_server
+from shared.runtime.deck import SeededDeck
+from tests.stacklib import ROOT
+
+GAME = "foodie-forest"
+PLAYERS = ("ann", "bob", "cat")
+KILL_AFTER_MOVES = 20
+
+
+@pytest.fixture
+def cluster(tmp_path):
+    started = start_nats_cluster(tmp_path / "nats", 3)
+    yield started
+    started.stop()
+
+
+async def test_a_game_continues_through_the_kill_of_its_stream_leader_and_loses_no_move(cluster, tmp_path):
+    settings = Settings.from_env({**nats_env(cluster)}, data_dir=tmp_path, token_key="test-key-" + "c" * 32)
+    assert settings.stream_replicas == 3 and settings.nats_url.count(",") == 2
+    game = games.get(GAME)
+    nc, store = await open_game_store(settings.nats_url, GAME, settings.stream_replicas)
+    server = await start_rules_server(game, settings, 0, store, SeededDeck())
+    try:
+        info = await nc.jetstream().stream_info(STREAM)
+        assert info.config.num_replicas == 3 and len(info.cluster.replicas) == 2
+        game_id = (await server.runtime.create_game(Identity("svc:matchmaking", "service"), PLAYERS, {},
+                                                    ranked=True)).game_id
+        ledger = GameLedger(GAME, game_id, PLAYERS, True, "direct")
+        killed: list[str] = []
+
+        def kill_the_leader(_move) -> None:
+            if len(ledger.acked) == KILL_AFTER_MOVES:
+                killed.append(info_leader[0])
+                cluster.kill(int(info_leader[0].rsplit("-", 1)[1]))
+
+        info_leader = [(await nc.jetstream().stream_info(STREAM)).cluster.leader]
+        await play(settings.with_(addresses={GAME: f"127.0.0.1:{server.port}"}), ledger, retry_deadline_s=60,
+                   on_ack=kill_the_leader, send_seeds=False)  # the engine's deck here is a local seeded one
+
+        assert killed, f"the game ended before {KILL_AFTER_MOVES} moves"
+        assert ledger.error == "" and ledger.finished, ledger.error
+        assert len(ledger.acked) > KILL_AFTER_MOVES
+        after = await nc.jetstream().stream_info(STREAM)
+        assert after.cluster.leader != killed[0]
+        stored = await store.read_commands(f"games.{GAME}.{game_id}")
+        assert checks.check_game(ledger, stored, game.rules) == []
+    finally:
+        await server.stop(grace=None)
+        await server.runtime.close()
+        await nc.close()
+
+
+def test_the_local_cluster_is_configured_as_the_prod_overlay():
+    prod = (ROOT / "deploy/k8s/base/nats/nats.conf").read_text()
+    local = nats_config(ROOT, 4222, "foodgames-0", (6222, [6222, 6223, 6224]))
+
+    def setting(text: str, key: str) -> str:
+        return re.search(rf"^\s*{key}:\s*(\S+)", text, re.M).group(1)
+
+    for key in ("sync_interval", "name", "connect_retries"):
+        assert setting(local, key) == setting(prod, key), key
+    assert len(re.findall(r"nats://[^\s]+:\d+", prod.split("routes:")[1])) == 3
+    assert len(re.findall(r"nats://127.0.0.1:\d+", local.split("routes:")[1])) == 3
+    overlay = (ROOT / "deploy/k8s/overlays/prod/kustomization.yaml").read_text()
+    assert "FOODGAMES_STREAM_REPLICAS=3" in overlay
