@@ -198,6 +198,31 @@ class NatsCluster:
             self._tmp.cleanup()
 
 
+def _wait_meta_leader(url: str, timeout: float) -> None:
+    """Until the cluster answers a JetStream API request (its meta leader is elected): before
+    that, the services' first stream creations would time out, all at once."""
+    import asyncio
+
+    import nats
+
+    async def ask() -> None:
+        nc = await nats.connect(url.split(","), connect_timeout=2, allow_reconnect=False)
+        try:
+            deadline = time.monotonic() + timeout
+            while True:
+                try:
+                    await nc.jetstream(timeout=2).account_info()
+                    return
+                except Exception:  # noqa: BLE001 - not ready yet: no meta leader
+                    if time.monotonic() > deadline:
+                        raise TimeoutError(f"the NATS cluster {url} has no JetStream meta leader "
+                                           f"after {timeout:.0f}s") from None
+                    await asyncio.sleep(0.2)
+        finally:
+            await nc.close()
+    asyncio.run(ask())
+
+
 def start_nats_cluster(data_dir=None, size: int = 3, ports: list[int] | None = None,
                        log_dir=None, timeout: float = 30.0) -> NatsCluster:
     """`size` clustered NATS JetStream servers, each with its own data under data_dir/node-N,
@@ -220,6 +245,7 @@ def start_nats_cluster(data_dir=None, size: int = 3, ports: list[int] | None = N
             logs.append(log)
         cluster = NatsCluster(nodes, confs, https, logs, tmp)
         cluster.wait_ready(timeout)
+        _wait_meta_leader(cluster.url, timeout)
         return cluster
     except BaseException:
         for node in nodes:
