@@ -11,6 +11,7 @@ import os
 from dataclasses import replace
 
 from services.leaderboard.boards import Store
+from services.leaderboard.health import RedisProbe
 from services.leaderboard.consumer import ConsumerSettings, GameOverConsumer
 from services.leaderboard.ratings import RatingConfig
 from services.leaderboard.service import SERVICE_NAME, LeaderboardServicer, add_to_server
@@ -55,18 +56,20 @@ async def supervise(consumer: GameOverConsumer) -> None:
 
 async def serve(settings: Settings, port: int, consumer_settings: ConsumerSettings | None = None,
                 ready: asyncio.Event | None = None) -> None:
-    from shared.eventstore.jetstream import connect
+    from shared.eventstore.jetstream import connect, open_connections
     from shared.service import start_server
 
     nc = await connect(settings.nats_url, name="leaderboard")
     store = make_store(settings)
     consumer = GameOverConsumer(nc, store, consumer_settings or ConsumerSettings(
         stream_replicas=settings.stream_replicas, resume_from_store=True))
-    server = None
+    server = probe = None
     task = None
     try:
+        probe = RedisProbe(store.r).start()
         server = await start_server("leaderboard", port, settings,
-                                    [(add_to_server, LeaderboardServicer(store))], [SERVICE_NAME])
+                                    [(add_to_server, LeaderboardServicer(store))], [SERVICE_NAME],
+                                    dependencies=lambda: [*open_connections(), probe])
         task = asyncio.create_task(supervise(consumer), name="leaderboard-consumer")
         if ready is not None:
             ready.server = server  # type: ignore[attr-defined]
@@ -81,6 +84,8 @@ async def serve(settings: Settings, port: int, consumer_settings: ConsumerSettin
             await asyncio.gather(task, return_exceptions=True)
         if server is not None:
             await server.stop(grace=1.0)
+        if probe is not None:
+            await probe.stop()
         await store.close()
         try:
             await nc.drain()

@@ -14,6 +14,7 @@ from nats.js import api
 
 from services.matchmaking.catalogue import Catalogue
 from services.matchmaking.config import MatchmakingConfig
+from services.matchmaking.health import RedisProbe
 from services.matchmaking.engine import GrpcGameCreator, Matchmaker, NatsPublisher
 from services.matchmaking.ratings import LeaderboardRatings, RatingSource
 from services.matchmaking.service import SERVICE_NAME, MatchmakingServicer, add_to_server
@@ -51,7 +52,7 @@ async def serve(settings: Settings, port: int, *, config: MatchmakingConfig | No
                 ready: asyncio.Event | None = None, keep_events: bool = True) -> None:
     """Run the matchmaker until cancelled. `ready.running` is set to a Running
     (with the bound port at ready.running.server.port) once it serves."""
-    from shared.eventstore.jetstream import connect
+    from shared.eventstore.jetstream import connect, open_connections
     from shared.service import start_server
 
     config = config or MatchmakingConfig.from_env()
@@ -65,10 +66,12 @@ async def serve(settings: Settings, port: int, *, config: MatchmakingConfig | No
     creator = GrpcGameCreator(settings)
     matchmaker = Matchmaker(store, catalogue, creator, publisher, config)
     servicer = MatchmakingServicer(store, catalogue, ratings, publisher, config, nc=nc)
-    server = None
+    server = probe = None
     loop_task = None
     try:
-        server = await start_server("matchmaking", port, settings, [(add_to_server, servicer)], [SERVICE_NAME])
+        probe = RedisProbe(store.redis).start()
+        server = await start_server("matchmaking", port, settings, [(add_to_server, servicer)], [SERVICE_NAME],
+                                    dependencies=lambda: [*open_connections(), probe])
         loop_task = asyncio.create_task(matchmaker.run(), name="matchmaking-loop")
         log.info("matching", games=sorted(catalogue.games), pass_interval_s=config.pass_interval_s,
                  expansions=[list(s) for s in config.expansions], max_wait_s=config.max_wait_s)
@@ -82,6 +85,8 @@ async def serve(settings: Settings, port: int, *, config: MatchmakingConfig | No
             await asyncio.gather(loop_task, return_exceptions=True)
         if server is not None:
             await server.stop(grace=1.0)
+        if probe is not None:
+            await probe.stop()
         await creator.close()
         close = getattr(ratings, "close", None)
         if close is not None:
