@@ -39,7 +39,7 @@ class Options:
 class FaultRun:
     planned: Planned
     started: float = 0.0
-    recovered: float | None = None  # when every service answered SERVING again
+    recovered: float | None = None  # when the services it stopped answered SERVING again
     moves: int = 0  # moves acknowledged between the fault and the recovery
 
     @property
@@ -116,18 +116,20 @@ async def _drive(stack: ChaosStack, options: Options, outcome: Outcome, say) -> 
         say(f"  {fault.started - t0:5.1f}s: {planned.kind} {planned.target}")
         await stack.inject(planned.kind, planned.target, options.down_s)
         await asyncio.sleep(0.1)
+        affected = stack.affected(planned.kind, planned.target)
         while time.monotonic() - fault.started < RECOVERY_LIMIT_S and not gave_up:
-            if not await stack.serving():
+            if not await stack.serving(affected):
                 fault.recovered = time.monotonic()
                 break
             await asyncio.sleep(0.1)
         if fault.recovered is None:
             outcome.violations.append(checks.Violation(
                 "no recovery", f"fault:{id(fault)}",
-                f"{planned.kind} {planned.target}: not every service SERVING {RECOVERY_LIMIT_S:.0f}s after"))
+                f"{planned.kind} {planned.target}: {', '.join(affected)} not SERVING {RECOVERY_LIMIT_S:.0f}s after"))
         else:
-            say(f"  {fault.recovered - t0:5.1f}s: every service SERVING again "
-                f"({fault.recovery_s:.1f}s after {planned.kind} {planned.target})")
+            say(f"  {fault.recovered - t0:5.1f}s: {planned.kind} {planned.target}: "
+                f"{'every service' if len(affected) > 2 else ' and '.join(affected)} SERVING again "
+                f"after {fault.recovery_s:.1f}s")
 
     helpers = [asyncio.create_task(supervise()), asyncio.create_task(progress())]
     # each fault at its own time: a slow recovery does not push the next one back (faults may

@@ -95,10 +95,20 @@ class ChaosStack:
         nodes = self.nats.nodes if isinstance(self.nats, NatsCluster) else [self.nats]
         return [n for n in [*nodes, self.valkey] if n is not None]
 
-    async def serving(self) -> list[str]:
-        """The services not answering SERVING now."""
-        states = await asyncio.gather(*(_health(a) for a in self.addresses.values()))
-        return [name for name, ok in zip(self.addresses, states) if not ok]
+    async def serving(self, names: list[str] | None = None) -> list[str]:
+        """The services (of `names`, default all) not answering SERVING now."""
+        names = list(self.addresses) if names is None else names
+        states = await asyncio.gather(*(_health(self.addresses[n]) for n in names))
+        return [name for name, ok in zip(names, states) if not ok]
+
+    def affected(self, kind: str, target: str) -> list[str]:
+        """The services a fault stops from serving: its own target, the users of Valkey, or
+        (NATS) every service; the fault is over when these answer SERVING again."""
+        if kind == "kill-valkey":
+            return ["matchmaking", "leaderboard"]
+        if kind in ("kill-nats", "kill-nats-node"):
+            return list(self.addresses)
+        return [target]
 
     def check(self) -> None:
         """Restart crashed services (the Supervisor's backoff); raises GaveUp."""

@@ -92,14 +92,33 @@ async def play(settings: Settings, ledger: GameLedger, retry_deadline_s: float =
 async def matched_table(settings: Settings, game: str, players: list[str],
                         retry_deadline_s: float = RETRY_DEADLINE_S) -> tuple[str, tuple[str, ...]]:
     """Every player queues a ranked ticket for `game` for exactly len(players) seats; the game
-    the matchmaker set and its seats in order."""
+    the matchmaker set and its seats in order. The caller queues one table at a time (the
+    matchmaker may mix the players of two tables queued at once); tickets left searching when
+    one of them fails are cancelled, so that they join no later table."""
+    from foodgames.v1 import matchmaking_pb2 as mm
+
     n = len(players)
     conns = [Connection(settings, mint_token(settings, p), p) for p in players]
+    tickets: dict[str, str] = {}
     try:
         async def one(conn):
-            ticket = await with_retries(lambda: create_ticket(conn, game, True, n, n), Backoff(retry_deadline_s))
-            return await watch_ticket(conn, ticket)
-        matches = await asyncio.gather(*(one(c) for c in conns))
+            tickets[conn.player] = await with_retries(lambda: create_ticket(conn, game, True, n, n),
+                                                      Backoff(retry_deadline_s))
+            return await watch_ticket(conn, tickets[conn.player])
+        try:
+            async with asyncio.TaskGroup() as group:  # one seat failing stops the others
+                waits = [group.create_task(one(c)) for c in conns]
+            matches = [w.result() for w in waits]
+        except BaseException:
+            for conn in conns:
+                if conn.player in tickets:
+                    try:
+                        await conn.matchmaking().CancelTicket(mm.CancelTicketRequest(
+                            ticket_id=tickets[conn.player], reason="chaos: another seat of the table failed"),
+                            timeout=5)
+                    except grpc.aio.AioRpcError:
+                        pass  # matched or gone already
+            raise
     finally:
         for c in conns:
             await c.close()
@@ -144,6 +163,7 @@ class Traffic:
         self.say = say
         self.tables = 0
         self._stopping = asyncio.Event()
+        self._queueing = asyncio.Lock()  # one matchmaker table queues at a time
         self.service = Connection(settings, mint_token(settings, "svc:chaos", "service"), "svc:chaos")
 
     def stop(self) -> None:
@@ -166,7 +186,8 @@ class Traffic:
             via = "matchmaker" if self.matchmaker_every and number % self.matchmaker_every == self.matchmaker_every - 1 else "direct"
             try:
                 if via == "matchmaker":
-                    game_id, seated = await matched_table(self.settings, game, players)
+                    async with self._queueing:
+                        game_id, seated = await matched_table(self.settings, game, players)
                 else:
                     game_id = f"chaos-{number}-{uuid.uuid4().hex[:8]}"
                     await create_table(self.service, game, game_id, players)
