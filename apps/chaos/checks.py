@@ -22,7 +22,10 @@ NOT_RULES_EVENTS = env.RUNTIME_EVENTS | {GAME_CANCELLED}
 LOST, TWICE, UNSETTLED, REPLAY, RATED, AUDIT, PROCESS = (
     "acknowledged move lost", "move applied twice", "game neither finished nor cancelled",
     "replay differs from live", "ranked game not rated exactly once", "audit fails", "process left behind")
-CHECKS = (LOST, TWICE, UNSETTLED, REPLAY, RATED, AUDIT, PROCESS)
+# and of the run itself: a fault the stack did not recover from in time, a service `up`'s
+# supervisor gave up on
+NO_RECOVERY, GAVE_UP = "no recovery", "stack gave up"
+CHECKS = (LOST, TWICE, UNSETTLED, REPLAY, RATED, AUDIT, PROCESS, NO_RECOVERY, GAVE_UP)
 
 
 @dataclass(frozen=True)
@@ -146,6 +149,6 @@ def audit_fails(game_id: str, report) -> list[Violation]:
         [Violation(AUDIT, game_id, "the audit made no check")]
 
 
-def left_behind(pids: Iterable[int], alive) -> list[Violation]:
-    """`alive(pid)`: whether a process of the run is still there after it stopped."""
-    return [Violation(PROCESS, "", f"process {pid} still runs after the stack stopped") for pid in pids if alive(pid)]
+def left_behind(pids: Iterable[int]) -> list[Violation]:
+    """`pids`: processes of the run still alive after it stopped everything."""
+    return [Violation(PROCESS, "", f"process {pid} still runs after the stack stopped") for pid in pids]

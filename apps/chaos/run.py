@@ -41,6 +41,7 @@ class FaultRun:
     started: float = 0.0
     recovered: float | None = None  # when the services it stopped answered SERVING again
     moves: int = 0  # moves acknowledged between the fault and the recovery
+    violations: list[checks.Violation] = field(default_factory=list)  # of the fault itself (no recovery)
 
     @property
     def recovery_s(self) -> float | None:
@@ -59,7 +60,7 @@ class Outcome:
         end = fault.recovered or fault.started + RECOVERY_LIMIT_S
         in_play = {g.game_id for g in self.ledger.games
                    if g.acked and g.acked[0].at <= end and g.acked[-1].at >= fault.started}
-        return [v for v in self.violations if v.game_id in in_play or v.game_id == f"fault:{id(fault)}"]
+        return [v for v in self.violations if v.game_id in in_play] + fault.violations
 
 
 def run(options: Options, say: Callable[[str], None] = print) -> Outcome:
@@ -79,7 +80,7 @@ def run(options: Options, say: Callable[[str], None] = print) -> Outcome:
         stack.stop()
         say(f"stack stopped in {time.monotonic() - started:.1f}s")
         left = stack.left_behind()
-        outcome.violations += checks.left_behind(left, lambda pid: True)
+        outcome.violations += checks.left_behind(left)
         stack.cleanup()
     return outcome
 
@@ -123,9 +124,10 @@ async def _drive(stack: ChaosStack, options: Options, outcome: Outcome, say) -> 
                 break
             await asyncio.sleep(0.1)
         if fault.recovered is None:
-            outcome.violations.append(checks.Violation(
-                "no recovery", f"fault:{id(fault)}",
+            fault.violations.append(checks.Violation(
+                checks.NO_RECOVERY, "",
                 f"{planned.kind} {planned.target}: {', '.join(affected)} not SERVING {RECOVERY_LIMIT_S:.0f}s after"))
+            outcome.violations += fault.violations
         else:
             say(f"  {fault.recovered - t0:5.1f}s: {planned.kind} {planned.target}: "
                 f"{'every service' if len(affected) > 2 else ' and '.join(affected)} SERVING again "
@@ -156,7 +158,7 @@ async def _drive(stack: ChaosStack, options: Options, outcome: Outcome, say) -> 
     for fault in outcome.faults:
         fault.moves = outcome.ledger.acked_between(fault.started, fault.recovered or fault.started + RECOVERY_LIMIT_S)
     for text in gave_up:
-        outcome.violations.append(checks.Violation("stack gave up", "", text))
+        outcome.violations.append(checks.Violation(checks.GAVE_UP, "", text))
 
 
 def _in_play(ledger: Ledger) -> int:

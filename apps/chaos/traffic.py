@@ -82,7 +82,8 @@ async def play(settings: Settings, ledger: GameLedger, retry_deadline_s: float =
             ledger.final_views[seat] = view
             ledger.finished = ledger.finished or reply.finished or bool(view.get("finished"))
     except (grpc.aio.AioRpcError, OSError, RuntimeError, ValueError) as exc:
-        ledger.error = f"{type(exc).__name__}: {getattr(exc, 'details', lambda: str(exc))()}"[:300]
+        said = exc.details() if isinstance(exc, grpc.aio.AioRpcError) else str(exc)
+        ledger.error = f"{type(exc).__name__}: {said}"[:300]
     finally:
         for c in conns:
             await c.close()

@@ -52,7 +52,7 @@ def run_chaos(args) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from apps.chaos.faults import KINDS, kinds_for
+    from apps.chaos.faults import kinds_for
     from apps.chaos.run import Options, run, table_rows
 
     kinds = [k.strip() for k in args.faults.split(",") if k.strip()] or None

@@ -98,5 +98,5 @@ async def test_a_ranked_game_rated_twice_or_never_breaks_rated_exactly_once(play
 
 
 def test_a_process_still_alive_after_the_run_is_left_behind():
-    assert checks.left_behind([101, 202], lambda pid: pid == 202) == [
+    assert checks.left_behind([202]) == [
         checks.Violation(checks.PROCESS, "", "process 202 still runs after the stack stopped")]
