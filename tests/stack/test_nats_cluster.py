@@ -81,3 +81,13 @@ def test_the_local_cluster_is_configured_as_the_prod_overlay():
     assert len(re.findall(r"nats://127.0.0.1:\d+", local.split("routes:")[1])) == 3
     overlay = (ROOT / "deploy/k8s/overlays/prod/kustomization.yaml").read_text()
     assert "FOODGAMES_STREAM_REPLICAS=3" in overlay
+
+
+def test_the_nats_url_may_list_every_server_of_a_cluster():
+    from shared.config import nats_servers
+
+    assert nats_servers("nats://127.0.0.1:4222") == ["nats://127.0.0.1:4222"]
+    assert nats_servers("nats://a:4222, nats://b:4222,nats://c:4222") == [
+        "nats://a:4222", "nats://b:4222", "nats://c:4222"]
+    with pytest.raises(ValueError, match="names no NATS server"):
+        nats_servers(" , ")
