@@ -267,4 +267,6 @@ async def watch_dependencies(name: str, health_servicer, names: list[str],
         if serving:
             log.info("dependency reachable again: SERVING", service=name)
         else:
-            log.warning("NATS cannot be reached: NOT_SERVING until it can", service=name)
+            unreachable = sorted({getattr(dep, "dependency", "NATS") for dep in down})
+            log.warning(f"{' and '.join(unreachable)} cannot be reached: NOT_SERVING until it can",
+                        service=name)

@@ -33,6 +33,7 @@ from datetime import datetime, timedelta, timezone
 import nats
 
 from shared import aio, telemetry
+from shared.config import nats_servers
 from apps.embedded import start_nats, start_valkey
 
 T0 = datetime(2026, 11, 2, tzinfo=timezone.utc)
@@ -66,7 +67,7 @@ def messages(total: int, every: int):
 
 
 async def publish(url: str, total: int, every: int, rate: float = 0.0) -> None:
-    nc = await nats.connect(url)
+    nc = await nats.connect(nats_servers(url))
     start = time.monotonic()
     for i, (subject, data, headers) in enumerate(messages(total, every)):
         if rate:

@@ -21,6 +21,7 @@ import time
 from datetime import datetime, timedelta, timezone
 
 from shared import aio
+from shared.config import nats_servers
 from apps.bench.stats import percentiles_ms
 
 LOAD_LUA = r"""
@@ -174,7 +175,7 @@ async def _bench(args, redis_url: str, nats_url: str) -> dict:
         say("consumer (JetStream -> ratings) ...")
         import nats
 
-        nc = await nats.connect(nats_url)
+        nc = await nats.connect(nats_servers(nats_url))
         cs = ConsumerSettings(stream="LBBENCH", subject_prefix="lbbench.games", durable="lbbench",
                               deadletter_subject="lbbench.deadletter", deadletter_stream="LBBENCHDL",
                               ratings_prefix="lbbench.ratings")

@@ -11,7 +11,7 @@ import os
 from dataclasses import replace
 
 from services.leaderboard.boards import Store
-from services.leaderboard.health import RedisProbe
+from shared.health import RedisProbe
 from services.leaderboard.consumer import ConsumerSettings, GameOverConsumer
 from services.leaderboard.ratings import RatingConfig
 from services.leaderboard.service import SERVICE_NAME, LeaderboardServicer, add_to_server

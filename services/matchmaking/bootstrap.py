@@ -14,7 +14,7 @@ from nats.js import api
 
 from services.matchmaking.catalogue import Catalogue
 from services.matchmaking.config import MatchmakingConfig
-from services.matchmaking.health import RedisProbe
+from shared.health import RedisProbe
 from services.matchmaking.engine import GrpcGameCreator, Matchmaker, NatsPublisher
 from services.matchmaking.ratings import LeaderboardRatings, RatingSource
 from services.matchmaking.service import SERVICE_NAME, MatchmakingServicer, add_to_server

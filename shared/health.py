@@ -1,4 +1,4 @@
-"""Valkey as a dependency the gRPC health check follows: shared.service.watch_dependencies
+"""Valkey as a dependency (of the matchmaker and the leaderboard) the gRPC health check follows: shared.service.watch_dependencies
 answers NOT_SERVING while any of its dependencies `is_connected` is False, and NATS connections
 say so themselves; a Redis client does not, so this probe asks Valkey (PING) every
 `interval_s` and keeps the answer."""
@@ -11,6 +11,7 @@ PING_TIMEOUT_S = 1.0
 
 class RedisProbe:
     is_closed = False
+    dependency = "Valkey"
 
     def __init__(self, client, interval_s: float = 0.25):
         self.client, self.interval_s = client, interval_s
