@@ -26,7 +26,7 @@ const routes: [RegExp, Page, boolean][] = [
 let leave: (() => void) | void;
 
 function header(): void {
-  const top = document.getElementById("top")!;
+  const top = document.getElementById("bar")!;
   const me = current();
   fill(
     top,
