@@ -3,6 +3,7 @@ import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Code, codeOf, explain, matchmaking } from "../api";
 import { fill, h, minutes, sleep } from "../dom";
 import { TicketState, type Ticket } from "../gen/foodgames/v1/matchmaking_pb";
+import { sendClientSeed } from "../seed";
 import { current, rememberSeat } from "../session";
 
 export function queuePage(root: HTMLElement, [ticketId]: string[]): () => void {
@@ -45,6 +46,7 @@ export function queuePage(root: HTMLElement, [ticketId]: string[]): () => void {
         const seat = t.seats.find((s) => s.player === me.player) ?? t.seats[0];
         rememberSeat({ game: t.game, gameId: t.gameId, seat: seat.seat, ranked: t.ranked });
         fill(state, "Table found!");
+        void sendClientSeed(t.gameId, seat.seat); // at once: the deck takes seeds for a short while
         location.hash = `#/table/${encodeURIComponent(t.game)}/${encodeURIComponent(t.gameId)}`;
         break;
       }

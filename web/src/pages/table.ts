@@ -1,10 +1,11 @@
 // The table: the seat's view, live from WatchGame (reconnecting after a drop, from the last
 // version seen), the seat's legal moves as the only buttons, a refused move's reason, what the
 // others did, and at the end the placings and the rating change.
-import { Code, codeOf, deck, explain, gameService, leaderboard } from "../api";
+import { Code, codeOf, explain, gameService, leaderboard } from "../api";
 import { fill, h, sleep, type Child } from "../dom";
 import { ViewEncoding } from "../gen/foodgames/v1/game_pb";
-import { current, flag, rememberSeat, seatOf, setFlag } from "../session";
+import { sendClientSeed, seedNote } from "../seed";
+import { current, rememberSeat, seatOf } from "../session";
 import { foodieBoard, foodieEventLine, foodieMoveLabel, turnLine } from "../table/foodie";
 import { genericBoard, genericEventLine, genericMoveLabel } from "../table/generic";
 
@@ -95,8 +96,7 @@ export function tablePage(root: HTMLElement, [game, gameId]: string[]): () => vo
     if (finished) showEnd();
   }
 
-  function record(events: GameEvent[]): void {
-    const players: string[] = view?.players ?? gameOver?.players ?? [];
+  function record(events: GameEvent[], players: string[]): void {
     for (const event of events) {
       if (event.type === "GameOver") gameOver = event.data;
       if (event.type === "SeedCommitted" || event.type === "GameCreated") sendSeed();
@@ -111,17 +111,17 @@ export function tablePage(root: HTMLElement, [game, gameId]: string[]): () => vo
     fill(log, lines.slice().reverse().map((line) => h("li", {}, line)));
   }
 
+  let seedNoted = false;
   async function sendSeed(): Promise<void> {
-    // our share of the shuffle's randomness (docs/audit.md), once per game and tab
-    if (seat === undefined || flag(`seed.${gameId}`)) return;
-    setFlag(`seed.${gameId}`);
-    try {
-      await deck.addClientSeed({ gameId, seat, seed: crypto.getRandomValues(new Uint8Array(32)) });
-      lines.push("your client seed went into the shuffle");
-    } catch (err) {
-      lines.push(`the deck did not take your client seed: ${explain(err)}`);
+    // our share of the shuffle's randomness (the queue page sends it as soon as it is matched)
+    if (seat === undefined) return;
+    await sendClientSeed(gameId, seat);
+    const note = seedNote(gameId);
+    if (note && !seedNoted) {
+      seedNoted = true;
+      lines.push(note);
+      drawLog();
     }
-    drawLog();
   }
 
   async function play(move: Record<string, unknown>): Promise<void> {
@@ -227,11 +227,12 @@ export function tablePage(root: HTMLElement, [game, gameId]: string[]): () => vo
           status.textContent = "live";
           status.dataset.state = "live";
           delay = 500;
+          const next: View = JSON.parse(update.viewJson);
           if (update.version > streamVersion || streamVersion === 0n) {
             streamVersion = update.version;
-            record(update.events.map((e) => ({ type: e.type, data: (e.data ?? {}) as Record<string, any> })));
+            record(update.events.map((e) => ({ type: e.type, data: (e.data ?? {}) as Record<string, any> })), next.players ?? []);
           }
-          show(update.version, JSON.parse(update.viewJson), update.finished);
+          show(update.version, next, update.finished);
         }
         if (finished) {
           // the server ends the stream once the game is over and its seed revealed

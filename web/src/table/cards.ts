@@ -2,6 +2,8 @@
 import { h } from "../dom";
 
 const COLOURS = new Set(["bug", "vegetable", "fruit", "trash", "boot"]);
+// short enough for a card 2.6rem wide on a phone
+const SHORT: Record<string, string> = { vegetable: "veg" };
 
 export function colourOf(card: string): string {
   const cut = card.lastIndexOf("-");
@@ -23,5 +25,5 @@ export function card(id: string, extra = ""): HTMLElement {
   const kind = COLOURS.has(colour) ? `c-${colour}` : "c-other";
   const face = faceOf(id);
   return h("span", { class: `card ${kind} ${extra}`.trim(), "data-card": id, title: id },
-    h("b", {}, face === "herb" ? "🌿" : face), h("small", {}, colour));
+    h("b", { class: face.length > 2 ? "word" : "" }, face), h("small", {}, SHORT[colour] ?? colour));
 }
