@@ -60,7 +60,8 @@ export function playPage(root: HTMLElement): void {
 
   listGames().then((found) => {
     games = found;
-    for (const g of games) gameSelect.append(h("option", { value: g.name }, g.title));
+    // Foodie Forest first: the game whose table is drawn as cards
+    for (const g of games) gameSelect.append(h("option", { value: g.name, selected: g.name === "foodie-forest" }, g.title));
     sizes();
     button.disabled = false;
   }, (err) => { error.textContent = String(err); });
