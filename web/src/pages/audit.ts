@@ -6,6 +6,15 @@ import { verifyBundle } from "../audit/verify";
 import { fill, h } from "../dom";
 import { current, setNext } from "../session";
 
+type Skipped = { name: string; reason: string };
+
+/** Checks the verifier says it cannot make in a browser (if it lists any), each with why. */
+function skippedList(skipped: Skipped[]): HTMLElement | null {
+  if (!skipped.length) return null;
+  return h("details", { class: "skipped" }, h("summary", {}, `${skipped.length} check${skipped.length > 1 ? "s" : ""} not made in the browser`),
+    h("ul", {}, skipped.map((s) => h("li", {}, h("b", {}, s.name), ": ", s.reason))));
+}
+
 async function verdict(target: HTMLElement, bundleText: string, publicKey: string | undefined): Promise<void> {
   fill(target, h("p", { class: "muted" }, "Verifying…"));
   let bundle: unknown;
@@ -22,7 +31,8 @@ async function verdict(target: HTMLElement, bundleText: string, publicKey: strin
         result.ok ? `Verified: all ${result.checks.length} checks passed` :
           `NOT verified: ${result.checks.filter((c) => !c.ok).length} of ${result.checks.length} checks failed`),
       h("ul", { class: "checks" }, result.checks.map((c) => h("li", { class: `check ${c.ok ? "pass" : "fail"}`, "data-ok": String(c.ok) },
-        h("span", { class: "mark" }, c.ok ? "✔ pass" : "✘ fail"), " ", h("b", {}, c.name), h("div", { class: "detail" }, c.detail)))));
+        h("span", { class: "mark" }, c.ok ? "✔ pass" : "✘ fail"), " ", h("b", {}, c.name), h("div", { class: "detail" }, c.detail)))),
+      skippedList((result as { skipped?: Skipped[] }).skipped ?? []));
   } catch (err) {
     fill(target, h("p", { class: "verdict bad", "data-ok": "false" }, `The verifier stopped: ${(err as Error).message ?? err}`));
   }
