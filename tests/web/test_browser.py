@@ -3,7 +3,7 @@ stack: sign in, queue through the matchmaker with three bots, play a whole game 
 Forest by clicking legal-move buttons (through a dropped connection and a reload), the end
 with placings and rating change, the leaderboard changed, the game verified on its audit
 page and a tampered bundle failing there, and two players at one table each seeing only
-their own hand, one of them on a phone-sized screen."""
+their own hand, one of them on a phone-sized screen, where a refused move's reason shows."""
 from __future__ import annotations
 
 import json
@@ -182,7 +182,7 @@ async def test_the_finished_game_verifies_on_its_audit_page_and_a_tampered_bundl
     assert not errors, errors
 
 
-async def test_two_players_at_one_table_each_see_only_their_own_hand_also_on_a_phone(browser, web_gateway, bots):
+async def test_two_players_at_one_table_each_see_only_their_own_hand_and_a_refusal_is_explained(browser, web_gateway, bots):
     people = {}
     for player, viewport in ((name("bea"), PHONE), (name("cid"), DESKTOP)):
         context = await browser.new_context(viewport=viewport)
@@ -222,6 +222,20 @@ async def test_two_players_at_one_table_each_see_only_their_own_hand_also_on_a_p
         other = bea_page.locator(f".player[data-player='{cid}']")
         await expect(other).to_contain_text("13 cards")
         assert await bea_page.locator("#hand").count() == 1
+
+        # when a move the server refuses is sent (the request changed on its way, as a stale or
+        # broken client would send it), the page shows the server's reason and the seat plays on
+        async def broken(route):
+            body = json.loads(route.request.post_data)
+            body["move"] = {"type": "choose_recipe", "recipe": "nonsense"}
+            await route.continue_(post_data=json.dumps(body))
+        await bea_page.route("**/SubmitMove", broken)
+        await bea_page.locator("button.move").first.click()
+        await expect(bea_page.locator("#refusal")).to_contain_text("Move refused: ")
+        await expect(bea_page.locator("#refusal")).to_contain_text("nonsense")
+        await bea_page.unroute("**/SubmitMove", broken)
+        await click_a_legal_move(bea_page)
+        await expect(bea_page.locator("#refusal")).to_have_text("")
 
         # and the table fits a phone's width (390 px): nothing scrolls sideways
         assert await bea_page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
