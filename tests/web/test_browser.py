@@ -79,8 +79,12 @@ async def click_a_legal_move(page) -> None:
 async def watch_status_for_a_drop(page) -> None:
     await page.evaluate("""() => {
         window.__dropped = false;
+        window.__statuses = [];
         const status = document.querySelector('#status');
-        new MutationObserver(() => { if (status.dataset.state === 'lost') window.__dropped = true; })
+        new MutationObserver(() => {
+            window.__statuses.push(status.textContent);
+            if (status.dataset.state === 'lost') window.__dropped = true;
+        })
             .observe(status, {attributes: true, childList: true, characterData: true, subtree: true});
     }""")
 
@@ -126,6 +130,8 @@ async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_b
             await web_gateway.restart()
             await page.wait_for_function("() => window.__dropped", timeout=15_000)
             await expect(page.locator("#status")).to_have_text("live", timeout=15_000)
+            resumed = [t for t in await page.evaluate("window.__statuses") if t.startswith("reconnecting from version")]
+            assert resumed and all(int(t.split()[3].rstrip("…")) > 0 for t in resumed), resumed
             dropped = True
         if clicks == 30 and not reloaded:
             # a reload keeps the seat (the tab's sessionStorage) and redraws the table
