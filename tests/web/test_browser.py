@@ -50,11 +50,12 @@ async def sign_in(page, url: str, player: str) -> None:
     await expect(page.locator("#me")).to_contain_text(player)
 
 
-async def queue(page, players: int = 4) -> None:
+async def queue(page, players: int = 4, game: str = GAME, ranked: bool = True) -> None:
     await page.goto(page.url.split("#")[0] + "#/play")
-    await page.wait_for_selector(f"#game option[value='{GAME}']", state="attached")
-    await page.select_option("#game", GAME)
+    await page.wait_for_selector(f"#game option[value='{game}']", state="attached")
+    await page.select_option("#game", game)
     await page.select_option("#players", str(players))
+    await page.set_checked("#ranked", ranked)
     await page.click("#queue")
     await page.wait_for_url("**/#/queue/*")
 
@@ -249,3 +250,32 @@ async def test_two_players_at_one_table_each_see_only_their_own_hand_and_a_refus
     finally:
         for page in people.values():
             await page.context.close()
+
+
+async def test_another_games_table_is_drawn_from_its_json_view_and_played_by_clicking(browser, web_gateway, bots):
+    """Games without their own drawing yet get the generic table: the view's names and values,
+    a hand as cards, and the legal moves as the only buttons."""
+    context = await browser.new_context(viewport=DESKTOP)
+    page = await context.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        # given a player and a bot queued for a casual table of Food Fight for two
+        await sign_in(page, web_gateway.url, name("dee"))
+        await queue(page, 2, "food-fight", ranked=False)
+        bots.queue(1, "food-fight", players=2, ranked=False)
+        await page.wait_for_url("**/#/table/food-fight/**", timeout=30_000)
+        # then the table shows the view as names and values, with the hand as cards
+        await expect(page.locator("#board .generic dl.kv").first).to_be_visible()
+        await expect(page.locator("#board")).to_contain_text("phase")
+        await screenshot(page, "8-table-generic")
+        # and each legal move is a button that plays it
+        for _ in range(3):
+            assert not await wait_for_my_turn_or_the_end(page)
+            assert await page.locator("#board button, #board a, #board input").count() == 0
+            await click_a_legal_move(page)
+            await expect(page.locator("#refusal")).to_have_text("")
+        assert not errors, errors
+    finally:
+        await context.close()
