@@ -1,7 +1,7 @@
 // The table: the seat's view, live from WatchGame (reconnecting after a drop, from the last
 // version seen), the seat's legal moves as the only buttons, a refused move's reason, what the
 // others did, and at the end the placings and the rating change.
-import { Code, codeOf, explain, gameService, leaderboard } from "../api";
+import { Code, codeOf, explain, gameService, leaderboard, listGames } from "../api";
 import { fill, h, sleep, type Child } from "../dom";
 import { ViewEncoding } from "../gen/foodgames/v1/game_pb";
 import { sendClientSeed, seedNote } from "../seed";
@@ -42,6 +42,8 @@ export function tablePage(root: HTMLElement, [game, gameId]: string[]): () => vo
   let listed: { version: bigint; moves: Record<string, unknown>[] } | null = null;
   const lines: string[] = [];
 
+  const title = h("h1", {}, foodie ? "Foodie Forest" : game);
+  listGames().then((games) => { title.textContent = games.find((g) => g.name === game)?.title ?? game; }, () => {});
   const status = h("span", { id: "status", class: "status" }, "connecting…");
   const turn = h("p", { id: "turn", class: "turn big" });
   const refusal = h("p", { id: "refusal", class: "error", role: "alert" });
@@ -50,7 +52,7 @@ export function tablePage(root: HTMLElement, [game, gameId]: string[]): () => vo
   const log = h("ol", { id: "log", class: "log", reversed: true });
   const end = h("section", { id: "end", class: "card-panel end", hidden: true });
   const page = h("div", { class: "table", id: "table", "data-game": game, "data-game-id": gameId },
-    h("div", { class: "table-head" }, h("h1", {}, foodie ? "Foodie Forest" : game), h("code", { class: "muted" }, gameId), status),
+    h("div", { class: "table-head" }, title, h("code", { class: "muted" }, gameId), status),
     end, turn, refusal, moves, board, h("section", { class: "log-panel" }, h("h2", {}, "What happened"), log));
   root.append(page);
 

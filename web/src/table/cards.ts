@@ -22,7 +22,9 @@ export function looksLikeCard(value: unknown): value is string {
 
 export function card(id: string, extra = ""): HTMLElement {
   const colour = colourOf(id);
-  const kind = COLOURS.has(colour) ? `c-${colour}` : "c-other";
+  // another game's card ("copycat-crepe"): its whole id on a chip, until the game has its drawing
+  if (!COLOURS.has(colour)) return h("span", { class: `card chip ${extra}`.trim(), "data-card": id, title: id }, id);
+  const kind = `c-${colour}`;
   const face = faceOf(id);
   return h("span", { class: `card ${kind} ${extra}`.trim(), "data-card": id, title: id },
     h("b", { class: face.length > 2 ? "word" : "" }, face), h("small", {}, SHORT[colour] ?? colour));

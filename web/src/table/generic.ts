@@ -9,13 +9,20 @@ function label(key: string): string {
   return key.replace(/_/g, " ");
 }
 
+// the table's player names: text that looks like a card id but is not one
+let names = new Set<string>();
+
+function isCardList(v: unknown[]): v is string[] {
+  return v.every((x) => looksLikeCard(x) && x.includes("-") && !names.has(x));
+}
+
 function value(v: unknown, depth: number): Child {
   if (v === null || v === undefined) return h("span", { class: "muted" }, "–");
   if (typeof v === "boolean") return v ? "yes" : "no";
   if (typeof v === "number" || typeof v === "string") return String(v);
   if (Array.isArray(v)) {
     if (v.length === 0) return h("span", { class: "muted" }, "none");
-    if (v.every(looksLikeCard) && v.some((x) => /-/.test(x))) return h("span", { class: "cards" }, v.map((c) => card(c)));
+    if (isCardList(v)) return h("span", { class: "cards" }, v.map((c) => card(c)));
     if (v.every((x) => typeof x !== "object" || x === null)) return v.map(String).join(", ");
     if (depth > 2) return JSON.stringify(v);
     return h("ol", { class: "kv-list" }, v.map((x) => h("li", {}, value(x, depth + 1))));
@@ -34,6 +41,7 @@ function pairs(obj: Record<string, unknown>, depth: number): HTMLElement {
 }
 
 export function genericBoard(view: Record<string, unknown>): HTMLElement {
+  names = new Set(Array.isArray(view.players) ? view.players.map(String) : []);
   const hand = Array.isArray(view.hand) ? (view.hand as unknown[]) : null;
   const rest = { ...view };
   delete rest.hand;
@@ -45,7 +53,7 @@ export function genericBoard(view: Record<string, unknown>): HTMLElement {
 
 export function genericMoveLabel(move: Record<string, unknown>): Child {
   const parts = Object.entries(move).filter(([k]) => k !== "type").map(([k, v]) =>
-    looksLikeCard(v) && String(v).includes("-") ? card(String(v), "mini") : `${label(k)} ${typeof v === "object" ? JSON.stringify(v) : v}`);
+    looksLikeCard(v) && String(v).includes("-") && !names.has(String(v)) ? card(String(v), "mini") : `${label(k)} ${typeof v === "object" ? JSON.stringify(v) : v}`);
   return [String(move.type ?? "move").replace(/_/g, " "), " ", parts];
 }
 
