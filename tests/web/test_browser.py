@@ -60,12 +60,21 @@ async def queue(page, players: int = 4, game: str = GAME, ranked: bool = True) -
     await page.wait_for_url("**/#/queue/*")
 
 
-async def wait_for_my_turn_or_the_end(page) -> bool:
-    """True when the game is over, False when a legal move can be clicked."""
-    await page.wait_for_function(
-        "() => !document.querySelector('#end').hidden || document.querySelector('button.move:not(:disabled)')",
-        timeout=30_000)
-    return await page.locator("#end").is_visible()
+# The table once it is the seat's turn or the game is over (one round trip to the page per
+# question keeps a game of ~70 clicks quick): the move buttons' labels and how many other
+# buttons, links or inputs the board holds.
+TURN_OR_END = """() => {
+    if (!document.querySelector('#end').hidden) return {over: true};
+    const moves = [...document.querySelectorAll('button.move:not(:disabled)')];
+    if (!moves.length) return false;
+    return {over: false, labels: moves.map(m => m.innerText),
+            others: document.querySelectorAll('#board button, #board a, #board input').length};
+}"""
+
+
+async def wait_for_my_turn_or_the_end(page) -> dict:
+    """{"over": True} at the end, else the moves the page offers ({"labels", "others"})."""
+    return await (await page.wait_for_function(TURN_OR_END, timeout=30_000)).json_value()
 
 
 async def click_a_legal_move(page) -> None:
@@ -114,12 +123,10 @@ async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_b
     # then they play the game to its end by clicking legal moves only
     clicks = 0
     dropped = reloaded = False
-    while not await wait_for_my_turn_or_the_end(page):
+    while not (table := await wait_for_my_turn_or_the_end(page))["over"]:
         assert clicks < MOST_CLICKS, "the game did not end"
-        labels = await page.locator("button.move").all_inner_texts()
-        assert labels and all(label.startswith(("Play", "Choose")) for label in labels), labels
-        # nothing else on the table is a button
-        assert await page.locator("#board button, #board a, #board input").count() == 0
+        assert all(label.startswith(("Play", "Choose")) for label in table["labels"]), table
+        assert table["others"] == 0, "only the legal moves are clickable"
         await click_a_legal_move(page)
         clicks += 1
         if clicks == 8:
@@ -272,8 +279,8 @@ async def test_another_games_table_is_drawn_from_its_json_view_and_played_by_cli
         await screenshot(page, "8-table-generic")
         # and each legal move is a button that plays it
         for _ in range(3):
-            assert not await wait_for_my_turn_or_the_end(page)
-            assert await page.locator("#board button, #board a, #board input").count() == 0
+            table = await wait_for_my_turn_or_the_end(page)
+            assert not table["over"] and table["others"] == 0, table
             await click_a_legal_move(page)
             await expect(page.locator("#refusal")).to_have_text("")
         assert not errors, errors
