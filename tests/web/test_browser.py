@@ -6,6 +6,7 @@ page and a tampered bundle failing there, and two players at one table each seei
 their own hand, one of them on a phone-sized screen, where a refused move's reason shows."""
 from __future__ import annotations
 
+import asyncio
 import json
 import uuid
 from collections import Counter
@@ -109,6 +110,13 @@ async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_b
     await page.goto(f"{web_gateway.url}/#/leaderboard/{GAME}")
     await expect(page.locator("#my-standing")).to_contain_text("no rated game")
 
+    # a queued ticket can be cancelled: the page says so and offers to queue again
+    await queue(page, 4)
+    await expect(page.locator("#ticket-state")).to_contain_text("Searching")
+    await page.click("#cancel")
+    await expect(page.locator("#ticket-state")).to_contain_text("Cancelled")
+    await expect(page.locator("#again")).to_be_visible()
+
     # when they queue for a ranked table of 4, they see the wait and the ticket searching
     await queue(page, 4)
     await expect(page.locator("#ticket-state")).to_contain_text("Searching")
@@ -200,17 +208,14 @@ async def test_two_players_at_one_table_each_see_only_their_own_hand_and_a_refus
     people = {}
     for player, viewport in ((name("bea"), PHONE), (name("cid"), DESKTOP)):
         context = await browser.new_context(viewport=viewport)
-        page = await context.new_page()
-        page.set_default_timeout(20_000)
-        await sign_in(page, web_gateway.url, player)
-        people[player] = page
+        people[player] = await context.new_page()
+        people[player].set_default_timeout(20_000)
     try:
         # given two people and two bots queued for one ranked table of 4
-        for page in people.values():
-            await queue(page, 4)
+        await asyncio.gather(*(sign_in(page, web_gateway.url, player) for player, page in people.items()))
+        await asyncio.gather(*(queue(page, 4) for page in people.values()))
         bots.queue(2)
-        for page in people.values():
-            await page.wait_for_url("**/#/table/**", timeout=30_000)
+        await asyncio.gather(*(page.wait_for_url("**/#/table/**", timeout=30_000) for page in people.values()))
         (bea, bea_page), (cid, cid_page) = people.items()
         assert bea_page.url.rsplit("/", 1)[-1] == cid_page.url.rsplit("/", 1)[-1], "not at the same table"
 
