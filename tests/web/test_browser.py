@@ -42,10 +42,12 @@ def name(prefix: str) -> str:
     return f"{prefix}-{uuid.uuid4().hex[:6]}"
 
 
-async def sign_in(page, url: str, player: str) -> None:
+async def sign_in(page, url: str, player: str, shot: str | None = None) -> None:
     await page.goto(url + "/")
     await page.wait_for_url("**/#/signin")
     await page.fill("#name", player)
+    if shot:
+        await screenshot(page, shot)
     await page.click("#signin")
     await page.wait_for_url("**/#/play")
     await expect(page.locator("#me")).to_contain_text(player)
@@ -105,7 +107,7 @@ async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_b
     page, errors = player_page
     me = name("ann")
     # given a signed-in player who has never played
-    await sign_in(page, web_gateway.url, me)
+    await sign_in(page, web_gateway.url, me, shot="0-signin")
     await screenshot(page, "1-play")
     await page.goto(f"{web_gateway.url}/#/leaderboard/{GAME}")
     await expect(page.locator("#my-standing")).to_contain_text("no rated game")
