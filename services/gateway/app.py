@@ -38,7 +38,12 @@ from services.gateway.forward import (
     RateLimiter,
     servicer,
 )
-from services.gateway.static import GAMES_PATH, StaticFiles, is_page_request, same_origin
+from services.gateway.static import (
+    GAMES_PATH,
+    StaticFiles,
+    is_page_request,
+    same_origin,
+)
 from shared import auth, games, telemetry
 from shared.config import Settings
 
