@@ -40,6 +40,7 @@ clean:
 # The browser client (docs/web.md): npm ci when web/node_modules is missing or the lockfile
 # changed, then a Vite build into web/dist when any of its sources changed.
 $(WEB_STAMP): web/package-lock.json web/package.json
+	@command -v npm >/dev/null || { echo "make web needs Node.js >= 20.19 and npm (see docs/web.md)"; exit 1; }
 	cd web && npm ci --no-audit --no-fund
 	touch $(WEB_STAMP)
 
