@@ -11,12 +11,13 @@ export function queuePage(root: HTMLElement, [ticketId]: string[]): () => void {
   const stop = new AbortController();
   const state = h("p", { id: "ticket-state", class: "big" }, "Joining the queue…");
   const wait = h("p", { id: "wait" });
+  const hint = h("p", { class: "muted", id: "hint" });
   const error = h("p", { class: "error", id: "queue-error", role: "alert" });
   const cancel = h("button", { id: "cancel", class: "danger" }, "Cancel");
   const again = h("p", { id: "again", hidden: true }, h("a", { href: "#/play" }, "Queue again"));
   let ticket: Ticket | undefined;
 
-  root.append(h("section", { class: "card-panel queue" }, h("h1", {}, "Looking for a table"), state, wait, cancel, error, again));
+  root.append(h("section", { class: "card-panel queue" }, h("h1", {}, "Looking for a table"), state, wait, cancel, error, again, hint));
 
   const timer = setInterval(() => {
     if (ticket?.createdAt && ticket.state === TicketState.SEARCHING) {
@@ -41,6 +42,8 @@ export function queuePage(root: HTMLElement, [ticketId]: string[]): () => void {
     switch (t.state) {
       case TicketState.SEARCHING:
         fill(state, `Searching for a ${t.ranked ? "ranked" : "casual"} ${t.game} table of ${size} players…`);
+        fill(hint, "Nobody else here? Bots join from a terminal of the stack: ",
+          h("code", {}, `foodgames bots ${t.game} --count ${t.minPlayers - t.players.length} --players ${t.minPlayers}${t.ranked ? "" : " --casual"}`));
         break;
       case TicketState.MATCHED: {
         const seat = t.seats.find((s) => s.player === me.player) ?? t.seats[0];
@@ -54,6 +57,7 @@ export function queuePage(root: HTMLElement, [ticketId]: string[]): () => void {
       case TicketState.EXPIRED:
         fill(state, t.state === TicketState.CANCELLED ? "Cancelled" : "Expired", t.reason ? `: ${t.reason}` : "");
         wait.textContent = "";
+        hint.textContent = "";
         cancel.hidden = true;
         again.hidden = false;
         break;
