@@ -3,8 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+WEB_STAMP := web/node_modules/.installed
+WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json
 
-.PHONY: run test test-slow proto manifests lint clean install
+.PHONY: run test test-slow proto manifests lint clean install web browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,15 +19,15 @@ install: $(STAMP)
 manifests: $(STAMP)
 	$(BIN)/python -m apps.deploygen
 
-proto: $(STAMP)
+proto: $(STAMP) $(WEB_STAMP)
 	$(BIN)/python -m apps.protogen
 
-run: $(STAMP)
+run: $(STAMP) web
 	$(BIN)/foodgames up
 
 # Two workers on the two cores: each starts its own NATS, Valkey and stack (the session fixtures);
 # loadscope keeps a module's tests (and its module fixtures) on one worker.
-test: $(STAMP)
+test: $(STAMP) web browser
 	$(BIN)/buf lint proto
 	$(BIN)/python -m pytest -q -n 2 --dist loadscope
 
@@ -33,4 +35,24 @@ test-slow: $(STAMP)
 	$(BIN)/python -m pytest -q -m slow
 
 clean:
-	rm -rf $(VENV) data
+	rm -rf $(VENV) data web/node_modules web/dist
+
+# The browser client (docs/web.md): npm ci when web/node_modules is missing or the lockfile
+# changed, then a Vite build into web/dist when any of its sources changed.
+$(WEB_STAMP): web/package-lock.json web/package.json
+	@command -v npm >/dev/null || { echo "make web needs Node.js >= 20.19 and npm (see docs/web.md)"; exit 1; }
+	cd web && npm ci --no-audit --no-fund
+	touch $(WEB_STAMP)
+
+web/dist/index.html: $(WEB_STAMP) $(WEB_SOURCES)
+	cd web && npm run build
+
+web: web/dist/index.html
+
+# Debian's chromium for the browser tests (tests/web/, Playwright drives it; never a download
+# of Playwright's own browsers).
+/usr/bin/chromium:
+	apt-get update
+	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium
+
+browser: /usr/bin/chromium

@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import filecmp
+import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from apps import protogen
 
@@ -65,3 +68,24 @@ def test_every_service_has_its_connect_stubs(tmp_path):
             assert f"class {service}ASGIApplication(" in generated and f"class {service}Client(" in generated
             for rpc in re.findall(r"^\s*rpc (\w+)\(", body, flags=re.MULTILINE):
                 assert f'"/foodgames.v1.{service}/{rpc}"' in generated, f"{service}.{rpc} has no Connect endpoint"
+
+
+def test_the_browser_clients_typescript_matches_the_proto_files(tmp_path):
+    """`make proto` also writes web/src/gen with protobuf-es v2 (messages and the service
+    descriptors Connect-ES uses): the committed TypeScript is exactly what it makes now.
+    protoc-gen-es comes from web/node_modules, which `make web` installs (and `make test`
+    runs `make web` first)."""
+    plugin = protogen.WEB_ROOT / "node_modules" / ".bin" / "protoc-gen-es"
+    if not plugin.exists():
+        pytest.fail(f"{plugin} is missing: run `make web` (it runs npm ci in web/) before this test")
+    protogen.generate_ts(tmp_path)
+    fresh = _files(tmp_path)
+    committed = _files(protogen.WEB_GEN_ROOT)
+    assert sorted(fresh) == sorted(committed), "run `make proto`: web/src/gen differs from proto/"
+    changed = [name for name in fresh if not filecmp.cmp(fresh[name], committed[name], shallow=False)]
+    assert not changed, f"run `make proto`: these generated TypeScript files drifted: {changed}"
+    for proto in protogen.proto_files():
+        text = proto.read_text()
+        generated = (tmp_path / "foodgames" / "v1" / f"{proto.stem}_pb.ts").read_text()
+        for service in re.findall(r"^service (\w+) \{", text, flags=re.MULTILINE):
+            assert f"export const {service}: GenService<" in generated, f"no service descriptor for {service}"

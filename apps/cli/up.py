@@ -274,6 +274,13 @@ def run_up(args) -> int:
             table.add_row(name, addresses[name], f"{took[name]:.1f}s", str(logs / f"{name}.log"))
         console.print(table)
         console.print(f"data in {data}; try `foodgames demo` in another terminal. Ctrl-C stops everything.")
+        if "gateway" in addresses:
+            from services.gateway.static import DIST
+
+            web = DIST / "index.html"
+            console.print(f"[bold]Play in your browser: http://{addresses['gateway']}/[/bold]"
+                          + ("" if web.is_file() else " (first build the web client: `make web`)"))
+            console.print("Bots to play against: `foodgames bots foodie-forest --count 3` in another terminal.")
         sys.stdout.flush()
         while not stopping:
             supervisor.check()

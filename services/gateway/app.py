@@ -10,7 +10,8 @@ In order, for every HTTP request:
    chunked one) is cut off at the limit with 413 as well.
 4. routing: /healthz, /auth/dev-sign-in, /games/<game>/foodgames.v1.GameService/<Method>
    (the game named in the path; or /foodgames.v1.GameService/... with a foodgames-game
-   header), /foodgames.v1.<Service>/<Method>.
+   header), /foodgames.v1.<Service>/<Method>; any other GET is the browser client's
+   (web/dist and /api/games, services/gateway/static.py), whose own-origin calls pass step 1.
 Refusals of steps 1-3 (and an unknown path) are Connect errors in JSON ({"code", "message"}),
 which Connect clients read as such, or, to a gRPC or gRPC-Web request, a trailers-only answer
 with grpc-status and grpc-message; refusals inside a call (token, per-player rate, stream count, a backend's status)
@@ -19,6 +20,7 @@ are Connect errors in the call's own protocol (Connect, gRPC or gRPC-Web).
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import grpc
@@ -35,6 +37,12 @@ from services.gateway.forward import (
     Backends,
     RateLimiter,
     servicer,
+)
+from services.gateway.static import (
+    GAMES_PATH,
+    StaticFiles,
+    is_page_request,
+    same_origin,
 )
 from shared import auth, games, telemetry
 from shared.config import Settings
@@ -93,6 +101,7 @@ class Gateway:
             self.apps[f"/{public.full_name}/"] = app
         self.apps["/grpc.health.v1.Health/"] = _HealthApplication(self)
         self.origins = set(config.origins)
+        self.static = StaticFiles(Path(config.web_dist)) if config.web_dist else StaticFiles()
 
     async def close(self) -> None:
         await self.backends.close()
@@ -115,7 +124,7 @@ class Gateway:
         kind = headers.get("content-type", "")
         origin = headers.get("origin")
         cors: list[tuple[bytes, bytes]] = []
-        if origin is not None:
+        if origin is not None and not same_origin(origin, scope, headers):
             if origin.rstrip("/") not in self.origins:
                 await _refuse(kind, send, 403, "permission_denied",
                              f"the origin {origin} may not call this API (FOODGAMES_GATEWAY_ORIGINS lists those that may)")
@@ -177,6 +186,9 @@ class Gateway:
             return
         if path == "/auth/dev-sign-in":
             await self._dev_sign_in(scope, receive, send)
+            return
+        if path == GAMES_PATH or is_page_request(scope["method"], path):
+            await self.static(scope, send)
             return
         if path.startswith("/games/"):
             _, _, rest = path.partition("/games/")

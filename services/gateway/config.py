@@ -33,6 +33,8 @@ class GatewayConfig:
     jwt_issuer: str | None = None
     jwt_audience: str | None = None
     jwt_player_claim: str = "sub"
+    # the browser client's built files (default: web/dist of this checkout, `make web`)
+    web_dist: str | None = None
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, **overrides) -> GatewayConfig:
@@ -45,7 +47,8 @@ class GatewayConfig:
             kwargs["dev_signin"] = _flag(env["FOODGAMES_GATEWAY_DEV_SIGNIN"])
         texts = {"FOODGAMES_GATEWAY_JWKS_URL": "jwks_url", "FOODGAMES_GATEWAY_JWT_ISSUER": "jwt_issuer",
                  "FOODGAMES_GATEWAY_JWT_AUDIENCE": "jwt_audience",
-                 "FOODGAMES_GATEWAY_JWT_PLAYER_CLAIM": "jwt_player_claim"}
+                 "FOODGAMES_GATEWAY_JWT_PLAYER_CLAIM": "jwt_player_claim",
+                 "FOODGAMES_GATEWAY_WEB_DIST": "web_dist"}
         for var, name in texts.items():
             if env.get(var):
                 kwargs[name] = env[var].strip()

@@ -1,0 +1,123 @@
+"""The browser tests' fixtures: the session's stack (`foodgames up`, tests/stacklib.py), the
+gateway in front of it serving web/dist (in-process, as tests/gateway does, on a port of its
+own so that a test can stop and start it again: a real dropped connection), headless Debian
+chromium driven by Playwright, and bots that queue through the matchmaker.
+
+`make test` builds web/dist (`make web`) and installs chromium (`make browser`) first; run
+alone, these tests fail with that advice when either is missing."""
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import uuid
+from pathlib import Path
+
+import pytest
+
+import tests.gateway.conftest  # noqa: F401 - puts this tree's generated *_connect.py first
+from apps.sdk.remote import run_bot
+from services.gateway.bootstrap import serve
+from services.gateway.config import GatewayConfig
+from services.gateway.static import DIST
+
+CHROMIUM = "/usr/bin/chromium"
+# The machine's network is closed: nothing of chromium's own may try to reach out.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
+# `python -m tests.web.screenshots` sets it: the tests then save each page to docs/web/
+SHOTS_ENV = "FOODGAMES_WEB_SCREENSHOTS"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LiveGateway:
+    """The gateway on a fixed port, which `restart()` stops (every open stream drops, as when
+    a replica goes away) and starts again on the same address."""
+
+    def __init__(self, settings, port: int, config: GatewayConfig):
+        self.settings, self.port, self.config = settings, port, config
+        self.url = f"http://127.0.0.1:{port}"
+        self.task: asyncio.Task | None = None
+
+    async def start(self) -> None:
+        ready = asyncio.Event()
+        self.task = asyncio.create_task(serve(self.settings, self.port, config=self.config, ready=ready))
+        waiter = asyncio.create_task(ready.wait())
+        await asyncio.wait([self.task, waiter], timeout=30, return_when=asyncio.FIRST_COMPLETED)
+        if self.task.done():
+            self.task.result()  # raises why it stopped
+        assert ready.is_set(), "the gateway did not start"
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            await asyncio.gather(self.task, return_exceptions=True)
+            self.task = None
+
+    async def restart(self) -> None:
+        await self.stop()
+        await self.start()
+
+
+@pytest.fixture(scope="module")
+async def web_gateway(stack):
+    if not (DIST / "index.html").is_file():
+        pytest.fail(f"{DIST}/index.html is missing: run `make web` (make test does) before the browser tests")
+    config = GatewayConfig(dev_signin=True, per_address_per_minute=100_000, per_player_per_minute=100_000)
+    gateway = LiveGateway(stack, _free_port(), config)
+    await gateway.start()
+    yield gateway
+    await gateway.stop()
+
+
+@pytest.fixture(scope="module")
+async def browser():
+    from playwright.async_api import async_playwright
+
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: run `make browser` (make test does; it installs Debian's chromium)")
+    async with async_playwright() as playwright:
+        chromium = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        await chromium.close()
+
+
+class Bots:
+    """Bots that queue for a table (CreateTicket + WatchTicket) and play their seats to the end
+    over gRPC, as `foodgames bots` does (apps/sdk); cancelled when the test ends."""
+
+    def __init__(self, settings):
+        self.settings = settings
+        self.tasks: list[asyncio.Task] = []
+
+    def queue(self, count: int, game: str = "foodie-forest", players: int = 4, ranked: bool = True) -> list[str]:
+        names = [f"bot-{uuid.uuid4().hex[:6]}" for _ in range(count)]
+        for name in names:
+            self.tasks.append(asyncio.create_task(run_bot(
+                self.settings, name, game, "random", ranked=ranked, min_players=players, max_players=players)))
+        return names
+
+    async def close(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+
+@pytest.fixture
+async def bots(stack):
+    crowd = Bots(stack)
+    yield crowd
+    await crowd.close()
+
+
+async def screenshot(page, name: str) -> None:
+    """docs/web/<name>.png when the screenshots are asked for (SHOTS_ENV)."""
+    if os.environ.get(SHOTS_ENV):
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        await page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)

@@ -1,0 +1,295 @@
+"""The browser client in a real browser (headless Debian chromium, Playwright) against the real
+stack: sign in, queue through the matchmaker with three bots, play a whole game of Foodie
+Forest by clicking legal-move buttons (through a dropped connection and a reload), the end
+with placings and rating change, the leaderboard changed, the game verified on its audit
+page and a tampered bundle failing there, and two players at one table each seeing only
+their own hand, one of them on a phone-sized screen, where a refused move's reason shows."""
+from __future__ import annotations
+
+import asyncio
+import json
+import uuid
+from collections import Counter
+
+import httpx
+import pytest
+from playwright.async_api import expect
+
+from tests.web.conftest import screenshot
+
+GAME = "foodie-forest"
+DESKTOP = {"width": 1100, "height": 900}
+PHONE = {"width": 390, "height": 844}
+# a game of Foodie Forest is 5 deals of 13 cards a hand: about 70 moves of one seat
+MOST_CLICKS = 300
+
+# What the first test leaves for the next ones of this module (one game, one browser page).
+played: dict = {}
+
+
+@pytest.fixture(scope="module")
+async def player_page(browser, web_gateway):
+    context = await browser.new_context(viewport=DESKTOP)
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.set_default_timeout(20_000)
+    yield page, errors
+    await context.close()
+
+
+def name(prefix: str) -> str:
+    return f"{prefix}-{uuid.uuid4().hex[:6]}"
+
+
+async def sign_in(page, url: str, player: str, shot: str | None = None) -> None:
+    await page.goto(url + "/")
+    await page.wait_for_url("**/#/signin")
+    await page.fill("#name", player)
+    if shot:
+        await screenshot(page, shot)
+    await page.click("#signin")
+    await page.wait_for_url("**/#/play")
+    await expect(page.locator("#me")).to_contain_text(player)
+
+
+async def queue(page, players: int = 4, game: str = GAME, ranked: bool = True) -> None:
+    await page.goto(page.url.split("#")[0] + "#/play")
+    await page.wait_for_selector(f"#game option[value='{game}']", state="attached")
+    await page.select_option("#game", game)
+    await page.select_option("#players", str(players))
+    await page.set_checked("#ranked", ranked)
+    await page.click("#queue")
+    await page.wait_for_url("**/#/queue/*")
+
+
+# The table once it is the seat's turn or the game is over (one round trip to the page per
+# question keeps a game of ~70 clicks quick): the move buttons' labels and how many other
+# buttons, links or inputs the board holds.
+TURN_OR_END = """() => {
+    if (!document.querySelector('#end').hidden) return {over: true};
+    const moves = [...document.querySelectorAll('button.move:not(:disabled)')];
+    if (!moves.length) return false;
+    return {over: false, labels: moves.map(m => m.innerText),
+            others: document.querySelectorAll('#board button, #board a, #board input').length};
+}"""
+
+
+async def wait_for_my_turn_or_the_end(page) -> dict:
+    """{"over": True} at the end, else the moves the page offers ({"labels", "others"})."""
+    return await (await page.wait_for_function(TURN_OR_END, timeout=30_000)).json_value()
+
+
+async def click_a_legal_move(page) -> None:
+    version = await page.get_attribute("#table", "data-version")
+    await page.locator("button.move:not(:disabled)").first.click()
+    # the answer to the move (or a refusal) changes the page
+    await page.wait_for_function(
+        "v => document.querySelector('#table').dataset.version !== v || document.querySelector('#refusal').textContent",
+        arg=version)
+
+
+async def watch_status_for_a_drop(page) -> None:
+    await page.evaluate("""() => {
+        window.__dropped = false;
+        window.__statuses = [];
+        const status = document.querySelector('#status');
+        new MutationObserver(() => {
+            window.__statuses.push(status.textContent);
+            if (status.dataset.state === 'lost') window.__dropped = true;
+        })
+            .observe(status, {attributes: true, childList: true, characterData: true, subtree: true});
+    }""")
+
+
+async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_by_clicking(
+        player_page, web_gateway, bots):
+    page, errors = player_page
+    me = name("ann")
+    # given a signed-in player who has never played
+    await sign_in(page, web_gateway.url, me, shot="0-signin")
+    await screenshot(page, "1-play")
+    await page.goto(f"{web_gateway.url}/#/leaderboard/{GAME}")
+    await expect(page.locator("#my-standing")).to_contain_text("no rated game")
+
+    # a queued ticket can be cancelled: the page says so and offers to queue again
+    await queue(page, 4)
+    await expect(page.locator("#ticket-state")).to_contain_text("Searching")
+    await page.click("#cancel")
+    await expect(page.locator("#ticket-state")).to_contain_text("Cancelled")
+    await expect(page.locator("#again")).to_be_visible()
+
+    # when they queue for a ranked table of 4, they see the wait and the ticket searching
+    await queue(page, 4)
+    await expect(page.locator("#ticket-state")).to_contain_text("Searching")
+    await expect(page.locator("#wait")).to_contain_text("waited 0:0")
+    await screenshot(page, "2-queue")
+    # ... and three bots queueing for the same table seat them
+    bots.queue(3)
+    await page.wait_for_url("**/#/table/**", timeout=30_000)
+    game_id = page.url.rsplit("/", 1)[-1]
+    await expect(page.locator("#status")).to_have_text("live")
+
+    # then they play the game to its end by clicking legal moves only
+    clicks = 0
+    dropped = reloaded = False
+    while not (table := await wait_for_my_turn_or_the_end(page))["over"]:
+        assert clicks < MOST_CLICKS, "the game did not end"
+        assert all(label.startswith(("Play", "Choose")) for label in table["labels"]), table
+        assert table["others"] == 0, "only the legal moves are clickable"
+        await click_a_legal_move(page)
+        clicks += 1
+        if clicks == 8:
+            await screenshot(page, "3-table")
+        if clicks == 12 and not dropped:
+            # the connection drops (the gateway goes away and comes back): the page reconnects,
+            # resumes after the last version it saw and keeps its seat
+            await watch_status_for_a_drop(page)
+            await web_gateway.restart()
+            await page.wait_for_function("() => window.__dropped", timeout=15_000)
+            await expect(page.locator("#status")).to_have_text("live", timeout=15_000)
+            resumed = [t for t in await page.evaluate("window.__statuses") if t.startswith("reconnecting from version")]
+            assert resumed and all(int(t.split()[3].rstrip("…")) > 0 for t in resumed), resumed
+            dropped = True
+        if clicks == 30 and not reloaded:
+            # a reload keeps the seat (the tab's sessionStorage) and redraws the table
+            await page.reload()
+            await expect(page.locator("#status")).to_have_text("live")
+            reloaded = True
+    assert dropped and reloaded and clicks > 40, clicks
+
+    # the end: placings of the four seats and the rating change
+    rows = page.locator("#placings tbody tr")
+    await expect(rows).to_have_count(4)
+    await expect(page.locator("#placings tr.mine")).to_contain_text(me)
+    await expect(page.locator("#rating-change")).to_contain_text("→", timeout=30_000)
+    await screenshot(page, "4-end")
+    rating_after = (await page.locator("#rating-change b").all_inner_texts())[1]
+
+    # and the leaderboard changed: the player is on it now, with the rating the end showed
+    await page.click("#to-leaderboard")
+    await expect(page.locator("#my-rating")).to_have_text(rating_after)
+    await expect(page.locator("#around tr.mine")).to_contain_text(me)
+    await expect(page.locator("#top")).to_contain_text(me)
+    await screenshot(page, "5-leaderboard")
+    assert not errors, errors
+    played.update(game_id=game_id, player=me)
+
+
+async def test_the_finished_game_verifies_on_its_audit_page_and_a_tampered_bundle_fails(player_page, web_gateway):
+    page, errors = player_page
+    assert played, "the game of the previous test did not finish"
+    # given the finished game's audit page, reached from its end screen
+    await page.goto(f"{web_gateway.url}/#/table/{GAME}/{played['game_id']}")
+    await page.click("#to-audit")
+    await page.wait_for_url(f"**/#/audit/{played['game_id']}")
+    # then the bundle fetched through the gateway passes every check of the browser's verifier
+    verdict = page.locator("#online .verdict")
+    await expect(verdict).to_be_visible()
+    await screenshot(page, "6-audit")
+    checks = page.locator("#online li.check")
+    failed = await page.locator("#online li.check[data-ok=false]").all_inner_texts()
+    assert failed == [], failed
+    assert await checks.count() >= 5
+    assert await verdict.get_attribute("data-ok") == "true"
+
+    # when one hex digit of the revealed seed is changed and the bundle verified offline
+    bundle = json.loads(await page.input_value("#bundle-text"))
+    seed = bundle["server_seed"]
+    bundle["server_seed"] = ("1" if seed[0] != "1" else "2") + seed[1:]
+    await page.fill("#bundle-text", json.dumps(bundle))
+    await page.click("#verify-offline")
+    # then it is shown failing, naming the checks that failed
+    offline = page.locator("#offline-result .verdict")
+    await expect(offline).to_have_attribute("data-ok", "false")
+    assert await page.locator("#offline-result li.check[data-ok=false]").count() >= 1
+    assert not errors, errors
+
+
+async def test_two_players_at_one_table_each_see_only_their_own_hand_and_a_refusal_is_explained(browser, web_gateway, bots):
+    people = {}
+    for player, viewport in ((name("bea"), PHONE), (name("cid"), DESKTOP)):
+        context = await browser.new_context(viewport=viewport)
+        people[player] = await context.new_page()
+        people[player].set_default_timeout(20_000)
+    try:
+        # given two people and two bots queued for one ranked table of 4
+        await asyncio.gather(*(sign_in(page, web_gateway.url, player) for player, page in people.items()))
+        await asyncio.gather(*(queue(page, 4) for page in people.values()))
+        bots.queue(2)
+        await asyncio.gather(*(page.wait_for_url("**/#/table/**", timeout=30_000) for page in people.values()))
+        (bea, bea_page), (cid, cid_page) = people.items()
+        assert bea_page.url.rsplit("/", 1)[-1] == cid_page.url.rsplit("/", 1)[-1], "not at the same table"
+
+        # when the cards are dealt
+        hands = {}
+        async with httpx.AsyncClient(base_url=web_gateway.url) as client:
+            for player, page in people.items():
+                await page.wait_for_function("() => document.querySelectorAll('#hand .card').length > 0")
+                shown = await page.locator("#hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)")
+                seat = await page.evaluate("gameId => JSON.parse(sessionStorage.getItem('foodgames.seats'))[gameId].seat",
+                                           page.url.rsplit("/", 1)[-1])
+                token = (await client.post("/auth/dev-sign-in", json={"name": player})).json()["token"]
+                view = await client.post(f"/games/{GAME}/foodgames.v1.GameService/GetView",
+                                         json={"gameId": page.url.rsplit("/", 1)[-1], "seat": seat,
+                                               "viewEncoding": "VIEW_ENCODING_JSON"},
+                                         headers={"authorization": f"Bearer {token}"})
+                hands[player] = (Counter(shown), Counter(json.loads(view.json()["viewJson"])["hand"]))
+        # then each page shows exactly its own seat's hand, which is not the other's
+        for player, (shown, own) in hands.items():
+            assert shown == own, player
+        assert hands[bea][0] != hands[cid][0]
+        # and of the other player only the number of cards
+        other = bea_page.locator(f".player[data-player='{cid}']")
+        await expect(other).to_contain_text("13 cards")
+        assert await bea_page.locator("#hand").count() == 1
+
+        # when a move the server refuses is sent (the request changed on its way, as a stale or
+        # broken client would send it), the page shows the server's reason and the seat plays on
+        async def broken(route):
+            body = json.loads(route.request.post_data)
+            body["move"] = {"type": "choose_recipe", "recipe": "nonsense"}
+            await route.continue_(post_data=json.dumps(body))
+        await bea_page.route("**/SubmitMove", broken)
+        await bea_page.locator("button.move").first.click()
+        await expect(bea_page.locator("#refusal")).to_contain_text("Move refused: ")
+        await expect(bea_page.locator("#refusal")).to_contain_text("nonsense")
+        await bea_page.unroute("**/SubmitMove", broken)
+        await click_a_legal_move(bea_page)
+        await expect(bea_page.locator("#refusal")).to_have_text("")
+
+        # and the table fits a phone's width (390 px): nothing scrolls sideways
+        assert await bea_page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+        await screenshot(bea_page, "7-table-phone")
+    finally:
+        for page in people.values():
+            await page.context.close()
+
+
+async def test_another_games_table_is_drawn_from_its_json_view_and_played_by_clicking(browser, web_gateway, bots):
+    """Games without their own drawing yet get the generic table: the view's names and values,
+    a hand as cards, and the legal moves as the only buttons."""
+    context = await browser.new_context(viewport=DESKTOP)
+    page = await context.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        # given a player and a bot queued for a casual table of Food Fight for two
+        await sign_in(page, web_gateway.url, name("dee"))
+        await queue(page, 2, "food-fight", ranked=False)
+        bots.queue(1, "food-fight", players=2, ranked=False)
+        await page.wait_for_url("**/#/table/food-fight/**", timeout=30_000)
+        # then the table shows the view as names and values, with the hand as cards
+        await expect(page.locator("#board .generic dl.kv").first).to_be_visible()
+        await expect(page.locator("#board")).to_contain_text("phase")
+        await screenshot(page, "8-table-generic")
+        # and each legal move is a button that plays it
+        for _ in range(3):
+            table = await wait_for_my_turn_or_the_end(page)
+            assert not table["over"] and table["others"] == 0, table
+            await click_a_legal_move(page)
+            await expect(page.locator("#refusal")).to_have_text("")
+        assert not errors, errors
+    finally:
+        await context.close()
