@@ -148,6 +148,12 @@ def tilt_problems(rec: Recorded, service_ports: dict[str, int]) -> list[str]:
     final_entry = [i.exec_form() for s in stages[-1:] for i in s.all("ENTRYPOINT")]
     _, base_tag, _ = split_image(stages[-1].base)
     python_minor = ".".join(base_tag.split("-")[0].split(".")[:2]) if base_tag else "?"
+    # what the final image COPYs from the build context, and where (web/dist -> the gateway's pages)
+    copied_to = {}
+    for i in stages[-1].all("COPY"):
+        parts = [p for p in i.value.split() if not p.startswith("--")]
+        if "--from" not in i.value and len(parts) == 2:
+            copied_to[parts[0].rstrip("/")] = parts[1].rstrip("/")
 
     # manifests
     overlay = "deploy/k8s/overlays/dev"
@@ -185,7 +191,9 @@ def tilt_problems(rec: Recorded, service_ports: dict[str, int]) -> list[str]:
         for _, src, dest in syncs:
             if not (k.REPO / src).exists():
                 out.append(f"image {ref}: sync source {src} does not exist")
-            if not dest.startswith(site + "/"):
+            if copied_to.get(src.rstrip("/")) == dest.rstrip("/"):
+                pass  # a file tree the image copies as it is, synced to where it copies it
+            elif not dest.startswith(site + "/"):
                 out.append(f"image {ref}: sync {src} -> {dest} is outside {site}, where the "
                            "image installs the package")
             elif Path(src).name != Path(dest).name:
@@ -196,8 +204,8 @@ def tilt_problems(rec: Recorded, service_ports: dict[str, int]) -> list[str]:
                 out.append(f"image {ref}: live update does not sync {top}/")
         only = image.get("only")
         if only:
-            for src in {Path(s).parts[0] for _, s, _ in syncs}:
-                if src not in only:
+            for src in {s for _, s, _ in syncs}:
+                if not any(src == o or src.startswith(o.rstrip("/") + "/") for o in only):
                     out.append(f"image {ref}: {src} is synced but not in only=")
 
     # resources
