@@ -65,7 +65,8 @@ class Public:
 
 PUBLIC = (
     # play: games are created by the matchmaker, so CreateGame stays internal; PlayGame is a
-    # bidirectional stream, which browsers cannot send over HTTP/1.1 (docs/gateway.md)
+    # bidirectional stream, which no browser can hold open over fetch: WatchGame + SubmitMove
+    # do its job (docs/gateway.md, "PlayGame is not public")
     Public("GameService", game_pb2, game_connect, game_pb2_grpc, None,
            ("SubmitMove", "GetView", "ListLegalMoves", "WatchGame")),
     Public("MatchmakingService", matchmaking_pb2, matchmaking_connect, matchmaking_pb2_grpc, "matchmaking",
