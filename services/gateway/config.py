@@ -49,7 +49,9 @@ class GatewayConfig:
             kwargs["origins"] = tuple(o.strip().rstrip("/") for o in env["FOODGAMES_GATEWAY_ORIGINS"].split(",")
                                       if o.strip())
         if env.get("FOODGAMES_GATEWAY_TRUSTED_PROXIES"):
-            from services.gateway.clientaddr import networks  # refuses a malformed entry, naming it
+            from services.gateway.clientaddr import (
+                networks,  # refuses a malformed entry, naming it
+            )
 
             kwargs["trusted_proxies"] = tuple(p.strip() for p in env["FOODGAMES_GATEWAY_TRUSTED_PROXIES"].split(",")
                                               if p.strip())

@@ -15,7 +15,15 @@ from services.gateway.app import Gateway
 from services.gateway.config import GatewayConfig
 from services.gateway.forward import RateLimiter
 from services.gateway.streams import StreamSlots
-from tests.gateway.test_gateway import GAME, MM_PATH, bearer, call_json, envelope, frames, sign_in
+from tests.gateway.test_gateway import (
+    GAME,
+    MM_PATH,
+    bearer,
+    call_json,
+    envelope,
+    frames,
+    sign_in,
+)
 
 
 def replica(stack, limit: int) -> Gateway:
@@ -49,7 +57,7 @@ async def _refusal(client, headers, body) -> dict | None:
         return None
     try:
         return await asyncio.wait_for(first_frame(), 5)
-    except asyncio.TimeoutError:  # the in-process transport answers only once a stream ends
+    except TimeoutError:  # the in-process transport answers only once a stream ends
         return None
 
 

@@ -17,7 +17,7 @@ def test_the_typescript_verifier_passes_its_vitest_suite():
     assert shutil.which("npx"), "Node.js (npx) is not installed: `make web` needs Node 20 or newer"
     assert (WEB / "node_modules" / ".bin" / "vitest").exists(), (
         "web/node_modules is missing: run `make web` (npm ci in web/) before the tests")
-    done = subprocess.run(["npx", "--no-install", "vitest", "run", "--no-isolate", "src/audit"], cwd=WEB,
+    done = subprocess.run(["npx", "--no-install", "vitest", "run", "--no-isolate", "src/audit"], check=False, cwd=WEB,
                           capture_output=True, text=True, timeout=120,
                           env={**os.environ, "NO_COLOR": "1", "CI": "1"})
     output = done.stdout + done.stderr
