@@ -30,6 +30,7 @@ from connectrpc.method import IdempotencyLevel, MethodInfo, StreamType
 from connectrpc.server import ConnectASGIApplication, Endpoint
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from services.gateway.clientaddr import client_address
 from services.gateway.config import GatewayConfig
 from services.gateway.forward import (
     GAME_HEADER,
@@ -135,7 +136,7 @@ class Gateway:
                 await self._preflight(send, headers, cors)
                 return
         if self.limiter is not None and self.config.per_address_per_minute > 0:
-            address = (scope.get("client") or ("unknown",))[0]
+            address = client_address(scope, self.config.trusted_proxies)  # behind a trusted proxy: its client
             allowed, wait = await self.limiter.allow("address", address, self.config.per_address_per_minute)
             if not allowed:
                 await _refuse(kind, send, 429, "resource_exhausted",

@@ -51,7 +51,8 @@ async def serve(settings: Settings, port: int = DEFAULT_PORT, *, config: Gateway
     telemetry.configure("gateway")
     config = config or GatewayConfig.from_env()
     limiter = None
-    if config.per_address_per_minute > 0 or config.per_player_per_minute > 0:
+    # Valkey counts the rates and (services/gateway/streams.py) the open streams of every replica
+    if config.per_address_per_minute > 0 or config.per_player_per_minute > 0 or config.max_streams_per_player > 0:
         limiter = RateLimiter(settings.redis_url)
     app = Gateway(settings, config, limiter=limiter)
     sock = _bind(settings.host, port)

@@ -22,8 +22,15 @@ class GatewayConfig:
     # requests per minute from one client address / by one player; 0: no limit
     per_address_per_minute: int = 600
     per_player_per_minute: int = 300
-    # open server streams (WatchGame, WatchTicket) per player, on one gateway replica
+    # open server streams (WatchGame, WatchTicket) per player, counted in Valkey across every
+    # gateway replica (services/gateway/streams.py); each open stream renews its slot's lease,
+    # so the slots of a gateway that died free themselves after stream_lease_s
     max_streams_per_player: int = 8
+    stream_lease_s: float = 30.0
+    # the proxies (IP addresses or CIDR networks) whose X-Forwarded-For / Forwarded header names
+    # the client address the per-address limit counts (services/gateway/clientaddr.py); empty:
+    # the TCP peer is the client, and those headers are ignored
+    trusted_proxies: tuple[str, ...] = ()
     # the longest a unary call may take (a shorter Connect-Timeout-Ms from the client wins)
     call_timeout_s: float = 15.0
     # the longest a server stream stays open; the client reconnects after it
@@ -43,6 +50,14 @@ class GatewayConfig:
         if env.get("FOODGAMES_GATEWAY_ORIGINS"):
             kwargs["origins"] = tuple(o.strip().rstrip("/") for o in env["FOODGAMES_GATEWAY_ORIGINS"].split(",")
                                       if o.strip())
+        if env.get("FOODGAMES_GATEWAY_TRUSTED_PROXIES"):
+            from services.gateway.clientaddr import (
+                networks,  # refuses a malformed entry, naming it
+            )
+
+            kwargs["trusted_proxies"] = tuple(p.strip() for p in env["FOODGAMES_GATEWAY_TRUSTED_PROXIES"].split(",")
+                                              if p.strip())
+            networks(kwargs["trusted_proxies"])
         if "FOODGAMES_GATEWAY_DEV_SIGNIN" in env:
             kwargs["dev_signin"] = _flag(env["FOODGAMES_GATEWAY_DEV_SIGNIN"])
         texts = {"FOODGAMES_GATEWAY_JWKS_URL": "jwks_url", "FOODGAMES_GATEWAY_JWT_ISSUER": "jwt_issuer",
@@ -59,6 +74,7 @@ class GatewayConfig:
             "FOODGAMES_GATEWAY_MAX_STREAMS": ("max_streams_per_player", int),
             "FOODGAMES_GATEWAY_CALL_TIMEOUT_S": ("call_timeout_s", float),
             "FOODGAMES_GATEWAY_STREAM_TIMEOUT_S": ("stream_timeout_s", float),
+            "FOODGAMES_GATEWAY_STREAM_LEASE_S": ("stream_lease_s", float),
         }
         for var, (name, conv) in numbers.items():
             if env.get(var):

@@ -33,6 +33,7 @@ from foodgames.v1 import (
 )
 
 from services.gateway.config import GatewayConfig
+from services.gateway.streams import StreamSlots
 from shared import auth, games, telemetry
 from shared.config import Settings
 from shared.errors import Unauthenticated, reason, status_for
@@ -64,7 +65,8 @@ class Public:
 
 PUBLIC = (
     # play: games are created by the matchmaker, so CreateGame stays internal; PlayGame is a
-    # bidirectional stream, which browsers cannot send over HTTP/1.1 (docs/gateway.md)
+    # bidirectional stream, which no browser can hold open over fetch: WatchGame + SubmitMove
+    # do its job (docs/gateway.md, "PlayGame is not public")
     Public("GameService", game_pb2, game_connect, game_pb2_grpc, None,
            ("SubmitMove", "GetView", "ListLegalMoves", "WatchGame")),
     Public("MatchmakingService", matchmaking_pb2, matchmaking_connect, matchmaking_pb2_grpc, "matchmaking",
@@ -152,7 +154,10 @@ class Backends:
             self.jwks = JwksVerifier(settings, config.jwks_url, issuer=config.jwt_issuer,
                                      audience=config.jwt_audience, player_claim=config.jwt_player_claim)
         self._channels: dict[str, grpc.aio.Channel] = {}
-        self.streams: Counter[str] = Counter()  # player -> open server streams on this replica
+        # player -> open server streams on this replica (counted here when there is no Valkey)
+        self.streams: Counter[str] = Counter()
+        # ... and across every replica, in Valkey, when the gateway has one (it shares the limiter's)
+        self.slots = StreamSlots(limiter.redis, config.stream_lease_s) if limiter is not None else None
 
     def channel(self, service: str) -> grpc.aio.Channel:
         channel = self._channels.get(service)
@@ -222,13 +227,18 @@ def _server_stream(backends: Backends, public: Public, method: str) -> Callable:
     async def call(self, request, ctx) -> AsyncIterator[Any]:
         player = None
         grpc_call = None
+        slot = None
         try:
             identity, metadata = await backends.caller(ctx)
             limit = backends.config.max_streams_per_player
-            if limit and backends.streams[identity.player] >= limit:
-                raise ConnectError(Code.RESOURCE_EXHAUSTED,
-                                   f"{identity.player} has {limit} open streams, the most a player may have; "
-                                   f"close one first")
+            full = ConnectError(Code.RESOURCE_EXHAUSTED, f"{identity.player} has {limit} open streams, the most a "
+                                                         f"player may have; close one first")
+            if limit and backends.slots is not None:
+                slot = await backends.slots.acquire(identity.player, limit)
+                if slot is None:
+                    raise full
+            elif limit and backends.streams[identity.player] >= limit:
+                raise full
             player = identity.player
             backends.streams[player] += 1
             service = public.backend or _game_of(ctx)
@@ -241,6 +251,8 @@ def _server_stream(backends: Backends, public: Public, method: str) -> Callable:
         finally:
             if grpc_call is not None:
                 grpc_call.cancel()
+            if slot is not None:
+                slot.release()
             if player is not None:
                 backends.streams[player] -= 1
                 if backends.streams[player] <= 0:

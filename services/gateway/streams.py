@@ -1,0 +1,119 @@
+"""How many server streams (WatchGame, WatchTicket) each player has open, across every gateway
+replica: one Valkey sorted set per player, `gateway:streams:<player>`, whose members are the
+open streams' slot ids scored by the time their lease ends (Valkey's own clock, so replicas'
+clocks need not agree).
+
+A stream takes a slot when it opens (refused when the player's live slots are at the limit),
+renews its lease every third of it while it is open, and gives the slot back when it closes. A
+gateway that dies without closing its streams stops renewing: its slots lapse after one lease
+and no longer count, so a crash cannot use up a player's streams for good. The set itself
+expires a little after its last lease, so nothing is left behind in Valkey.
+
+If Valkey cannot be reached the stream is let through (counted nowhere, with a warning), as the
+rate limiter does: a Valkey outage must not close the game to every player.
+"""
+from __future__ import annotations
+
+import asyncio
+import uuid
+
+from shared import telemetry
+from shared.errors import reason
+
+log = telemetry.get_logger("gateway")
+
+# KEYS[1] the player's set; ARGV: limit, lease in ms, slot id. 1 when the slot is taken, else 0.
+_ACQUIRE = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then return 0 end
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[3])
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) + 1000)
+return 1
+"""
+# KEYS[1] the player's set; ARGV: lease in ms, slot id. Pushes the slot's lease end forward.
+_RENEW = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[1]), ARGV[2])
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[1]) + 1000)
+return 1
+"""
+
+
+class StreamSlots:
+    """The per-player stream slots in Valkey (`redis` is a redis.asyncio client)."""
+
+    def __init__(self, redis, lease_s: float = 30.0, prefix: str = "gateway:streams"):
+        self.redis = redis
+        self.lease_ms = max(1, int(lease_s * 1000))
+        self.prefix = prefix
+        self._acquire = redis.register_script(_ACQUIRE)
+        self._renew = redis.register_script(_RENEW)
+
+    def key(self, player: str) -> str:
+        return f"{self.prefix}:{player}"
+
+    async def acquire(self, player: str, limit: int) -> Slot | None:
+        """A slot for one more stream of `player`, renewed until closed; None when the player
+        already has `limit` open streams on all replicas together."""
+        slot_id = uuid.uuid4().hex
+        try:
+            taken = await self._acquire(keys=[self.key(player)], args=[limit, self.lease_ms, slot_id])
+        except Exception as exc:  # noqa: BLE001 - Valkey away: let the stream through, uncounted
+            log.warning("stream not counted", player=player, error=f"{type(exc).__name__}: {reason(exc)}")
+            return Slot(self, player, None)
+        return Slot(self, player, slot_id) if int(taken) else None
+
+    async def count(self, player: str) -> int:
+        """The player's live slots (for tests and operators)."""
+        t = await self.redis.time()
+        now_ms = t[0] * 1000 + t[1] // 1000
+        return int(await self.redis.zcount(self.key(player), f"({now_ms}", "+inf"))
+
+
+_releasing: set[asyncio.Task] = set()  # slots being given back (a closing stream does not wait)
+
+
+class Slot:
+    """One open stream's slot: renewed in the background until `close()` or `release()`."""
+
+    def __init__(self, slots: StreamSlots, player: str, slot_id: str | None):
+        self.slots = slots
+        self.player = player
+        self.slot_id = slot_id
+        self._renewer = asyncio.create_task(self._renew()) if slot_id is not None else None
+
+    async def _renew(self) -> None:
+        every = self.slots.lease_ms / 3000
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.slots._renew(keys=[self.slots.key(self.player)], args=[self.slots.lease_ms, self.slot_id])
+            except Exception as exc:  # noqa: BLE001 - try again next time; the lease covers two misses
+                log.warning("stream slot not renewed", player=self.player, error=f"{type(exc).__name__}: {reason(exc)}")
+
+    def abandon(self) -> None:
+        """Stops renewing without giving the slot back: what a gateway that dies does (tests)."""
+        if self._renewer is not None:
+            self._renewer.cancel()
+
+    def release(self) -> None:
+        """Gives the slot back without waiting (safe in a stream's `finally`, even when cancelled)."""
+        self.abandon()
+        if self.slot_id is not None:
+            task = asyncio.get_running_loop().create_task(self._remove())
+            _releasing.add(task)
+            task.add_done_callback(_releasing.discard)
+
+    async def close(self) -> None:
+        self.abandon()
+        if self.slot_id is not None:
+            await self._remove()
+
+    async def _remove(self) -> None:
+        try:
+            await self.slots.redis.zrem(self.slots.key(self.player), self.slot_id)
+        except Exception as exc:  # noqa: BLE001 - the lease frees it anyway
+            log.warning("stream slot not released", player=self.player, error=f"{type(exc).__name__}: {reason(exc)}")
