@@ -18,6 +18,7 @@ SUBCOMMAND_MODULES = [
     "leaderboard",  # foodgames leaderboard top|player|rebuild
     "play",         # foodgames play / bots / demo
     "bench",        # foodgames bench moves|replay|ratings|leaderboard|matchmaking
+    "tournament",   # foodgames tournament create|status|standings|export|verify
 ]
 
 

@@ -34,6 +34,7 @@ INFRA_SERVICES: dict[str, str] = {
     "leaderboard": "services.leaderboard.bootstrap:serve",
     "matchmaking": "services.matchmaking.bootstrap:serve",
     "gateway": "services.gateway.bootstrap:serve",
+    "tournament": "services.tournament.bootstrap:serve",
 }
 
 
