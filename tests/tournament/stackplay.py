@@ -18,9 +18,22 @@ from shared.channels import client_channel
 GAME = "foodie-forest"
 
 
-def operator(stack) -> pb_grpc.TournamentServiceStub:
-    return pb_grpc.TournamentServiceStub(client_channel(stack.address("tournament"),
-                                                        mint_token(stack, "ops", "operator")))
+class Api:
+    """The tournament service as one identity sees it (the channel lives as long as this)."""
+
+    def __init__(self, stack, player: str = "ops", role: str = "operator"):
+        self.channel = client_channel(stack.address("tournament"), mint_token(stack, player, role))
+        self.stub = pb_grpc.TournamentServiceStub(self.channel)
+
+    def __getattr__(self, name):
+        return getattr(self.stub, name)
+
+    async def close(self) -> None:
+        await self.channel.close()
+
+
+def operator(stack) -> Api:
+    return Api(stack)
 
 
 def entrants(n: int, tag: str | None = None) -> list[str]:
@@ -60,4 +73,5 @@ async def run_tournament(stack, players: list[str], rounds: int, timeout_s: floa
         for task in playing.values():
             task.cancel()
         await pool.close()
+        await api.close()
     return tid, t, {"games": len(playing), "seconds": time.monotonic() - started}
