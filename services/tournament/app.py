@@ -260,7 +260,7 @@ class TournamentApp:
                 if table.game_id is None:
                     gid = table_game_id(tid, r.number, t)
                     await self.tables.create(c.game, gid, table.seats, c.options, c.ranked)
-                    await self._decide(tid, lambda st, t=t, gid=gid: d.decide(st, d.StartTable(r.number, t, gid)),
+                    await self._decide(tid, _unless(_started(r.number, t), d.StartTable(r.number, t, gid)),
                                        f"start-r{r.number}-t{t}")
                     log.info("table started", tournament_id=tid, round=r.number, table=t, game_id=gid,
                              seats=list(table.seats))
@@ -271,18 +271,16 @@ class TournamentApp:
                 await asyncio.gather(*(self._finish_when_over(tid, c, r.number, t, table.game_id)
                                        for t, table in playing))
                 return False
-            await self._decide(tid, lambda st: d.decide(st, d.CloseRound()), f"close-r{r.number}")
+            await self._decide(tid, _unless(_closed(r.number), d.CloseRound()), f"close-r{r.number}")
             log.info("round closed", tournament_id=tid, round=r.number)
             return False
         # registration or between rounds
-        if len(s.rounds) >= c.rounds:
-            await self._decide(tid, lambda st: d.decide(st, d.Finish()), "finish")
+        if len(s.rounds) >= c.rounds or (s.phase == BETWEEN and len(s.active()) < c.min_table):
+            # after the last round, or too few left to fill a table: it ends with the rounds played
+            await self._decide(tid, _unless(_finished, d.Finish()), "finish")
             return False
-        if s.phase == BETWEEN and len(s.active()) < c.min_table:
-            # too few left to fill a table: the tournament ends with the rounds played
-            await self._decide(tid, lambda st: d.decide(st, d.Finish()), "finish")
-            return False
-        await self._decide(tid, lambda st: d.decide(st, d.PairRound()), f"pair-{len(s.rounds) + 1}")
+        number = len(s.rounds) + 1
+        await self._decide(tid, _unless(_opened(number), d.PairRound()), f"pair-{number}")
         return False
 
     async def _finish_when_over(self, tid: str, c: ev.TournamentCreated, number: int, t: int, gid: str) -> None:
@@ -299,6 +297,29 @@ def _resolve(state: State, node, order: Sequence[str]) -> list:
     if d.chance(state) != node:
         return []  # drawn meanwhile (a retry, or another replica)
     return d.resolve_chance(state, order)
+
+
+# Every step of a runner is idempotent: decided on a state where it is done already (another
+# runner of the same tournament, or an earlier try whose answer was lost), it emits nothing.
+
+def _unless(done: Callable[[State], bool], command: Any) -> Callable[[State], list]:
+    return lambda state: [] if done(state) else d.decide(state, command)
+
+
+def _started(number: int, t: int) -> Callable[[State], bool]:
+    return lambda s: s.current.number != number or s.current.tables[t].game_id is not None
+
+
+def _closed(number: int) -> Callable[[State], bool]:
+    return lambda s: s.current.number != number or s.current.closed
+
+
+def _opened(number: int) -> Callable[[State], bool]:
+    return lambda s: len(s.rounds) >= number
+
+
+def _finished(s: State) -> bool:
+    return s.phase == FINISHED
 
 
 def _unless_done(state: State, finish: d.FinishTable) -> list:

@@ -42,9 +42,10 @@ def entrants(n: int, tag: str | None = None) -> list[str]:
 
 
 async def run_tournament(stack, players: list[str], rounds: int, timeout_s: float = 240.0,
-                         **create) -> tuple[str, pb.Tournament, dict]:
+                         on_poll=None, **create) -> tuple[str, pb.Tournament, dict]:
     """Creates a Swiss tournament of `players` and plays every table it starts with bots until it
-    finishes. Returns (id, the finished tournament, figures)."""
+    finishes; `on_poll(api, tournament)` is awaited at every look at it. Returns (id, the finished
+    tournament, figures)."""
     api = operator(stack)
     tid = "t" + uuid.uuid4().hex[:10]
     started = time.monotonic()
@@ -55,6 +56,8 @@ async def run_tournament(stack, players: list[str], rounds: int, timeout_s: floa
     try:
         while True:
             t = (await api.GetTournament(pb.GetTournamentRequest(tournament_id=tid))).tournament
+            if on_poll is not None:
+                await on_poll(api, t)
             if t.phase == "finished":
                 break
             assert time.monotonic() - started < timeout_s, f"the tournament did not finish: {t}"

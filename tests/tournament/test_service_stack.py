@@ -187,3 +187,34 @@ def test_a_16_player_swiss_tournament_of_4_rounds_played_by_bots_verifies(stack)
     report = verify_tournament(bundle)
     assert report.ok, [(c.name, c.reason) for c in report.failures]
     print(f"16 players, 4 rounds: {figures['games']} games in {figures['seconds']:.1f}s")
+
+
+def test_an_entrant_who_drops_is_not_paired_again(stack):
+    # given 6 entrants: round 1 at two tables of 3
+    players = entrants(6)
+    dropper, other = players[0], players[1]
+
+    async def drop_during_round_1(api, t):
+        if t.current_round != 1 or dropper in t.dropped or not all(tb.game_id for tb in t.round_list[0].tables):
+            return
+        someone = Api(stack, other, "player")
+        me = Api(stack, dropper, "player")
+        try:
+            # another player may not drop them
+            with pytest.raises(grpc.aio.AioRpcError) as refused:
+                await someone.DropEntrant(pb.DropEntrantRequest(tournament_id=t.tournament_id, player=dropper))
+            assert refused.value.code() == grpc.StatusCode.PERMISSION_DENIED
+            # when they drop themself while round 1 is in play
+            reply = await me.DropEntrant(pb.DropEntrantRequest(tournament_id=t.tournament_id, player=dropper))
+            assert dropper in reply.tournament.dropped
+        finally:
+            await someone.close()
+            await me.close()
+
+    tid, t, figures = asyncio.run(run_tournament(stack, players, 2, on_poll=drop_during_round_1))
+    # then round 1 keeps their result, and round 2 pairs the 5 others (tables of 3 and 2)
+    assert t.phase == "finished" and list(t.dropped) == [dropper]
+    assert any(dropper in tb.players for tb in t.round_list[0].tables)
+    second = [p for tb in t.round_list[1].tables for p in tb.players]
+    assert dropper not in second and sorted(second) == sorted(players[1:])
+    assert sorted(len(tb.players) for tb in t.round_list[1].tables) == [2, 3]
