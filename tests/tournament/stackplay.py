@@ -21,8 +21,8 @@ GAME = "foodie-forest"
 class Api:
     """The tournament service as one identity sees it (the channel lives as long as this)."""
 
-    def __init__(self, stack, player: str = "ops", role: str = "operator"):
-        self.channel = client_channel(stack.address("tournament"), mint_token(stack, player, role))
+    def __init__(self, stack, player: str = "ops", role: str = "operator", address: str | None = None):
+        self.channel = client_channel(address or stack.address("tournament"), mint_token(stack, player, role))
         self.stub = pb_grpc.TournamentServiceStub(self.channel)
 
     def __getattr__(self, name):
@@ -43,14 +43,23 @@ def entrants(n: int, tag: str | None = None) -> list[str]:
 
 async def run_tournament(stack, players: list[str], rounds: int, timeout_s: float = 240.0,
                          on_poll=None, **create) -> tuple[str, pb.Tournament, dict]:
-    """Creates a Swiss tournament of `players` and plays every table it starts with bots until it
-    finishes; `on_poll(api, tournament)` is awaited at every look at it. Returns (id, the finished
-    tournament, figures)."""
+    """Creates a Swiss tournament of `players` and plays it to its end (`play`). Returns (id, the
+    finished tournament, figures)."""
     api = operator(stack)
     tid = "t" + uuid.uuid4().hex[:10]
+    try:
+        await api.CreateTournament(pb.CreateTournamentRequest(tournament_id=tid, game=GAME, entrants=players,
+                                                              rounds=rounds, **create))
+        t, figures = await play(stack, api, tid, timeout_s, on_poll)
+    finally:
+        await api.close()
+    return tid, t, figures
+
+
+async def play(stack, api: Api, tid: str, timeout_s: float = 240.0, on_poll=None) -> tuple[pb.Tournament, dict]:
+    """Plays every table tournament `tid` starts with bots until it finishes; `on_poll(api,
+    tournament)` is awaited at every look at it."""
     started = time.monotonic()
-    await api.CreateTournament(pb.CreateTournamentRequest(tournament_id=tid, game=GAME, entrants=players,
-                                                          rounds=rounds, **create))
     pool = ChannelPool(stack, per_service=2)
     playing: dict[str, asyncio.Task] = {}
     try:
@@ -76,5 +85,4 @@ async def run_tournament(stack, players: list[str], rounds: int, timeout_s: floa
         for task in playing.values():
             task.cancel()
         await pool.close()
-        await api.close()
-    return tid, t, {"games": len(playing), "seconds": time.monotonic() - started}
+    return t, {"games": len(playing), "seconds": time.monotonic() - started}
