@@ -112,37 +112,54 @@ def _first(game, kind):
     return next(e for e in game["events"] if e["type"] == kind)
 
 
-# One tampering per entry: (what, how). Each must make verify fail.
+TABLE_GAME, GAME_RECORD = ": the table's game", ": game record"
+
+# One tampering per entry: (what, how, checks that must fail: a name or a name's ending).
 TAMPERING = [
     # results
-    ("a table's placings", lambda b: _swap(_event(b, "TableFinished", 0)["data"]["placings"])),
-    ("a table's points", lambda b: _event(b, "TableFinished", 3)["data"]["points"].__setitem__(0, 99.0)),
-    ("a game's GameOver", lambda b: _swap(_first(_game(b, 1), "GameOver")["data"]["placings"])),
+    ("a table's placings", lambda b: _swap(_event(b, "TableFinished", 0)["data"]["placings"]),
+     ["tournament record", "standings", TABLE_GAME]),
+    ("a table's points", lambda b: _event(b, "TableFinished", 3)["data"]["points"].__setitem__(0, 99.0),
+     ["tournament record", "standings", TABLE_GAME]),
+    ("a game's GameOver", lambda b: _swap(_first(_game(b, 1), "GameOver")["data"]["placings"]),
+     [GAME_RECORD, TABLE_GAME]),
     # seatings
-    ("a table's seats", lambda b: _swap(_event(b, "TableSeated", 1)["data"]["seats"])),
-    ("round 1's draw", lambda b: _swap(_event(b, "EntrantsShuffled")["data"]["order"])),
-    ("a logged draw's order", lambda b: _swap(b["draws"]["shuffles"][2]["order"])),
+    ("a table's seats", lambda b: _swap(_event(b, "TableSeated", 1)["data"]["seats"]),
+     ["tournament record", "draw seats#1", TABLE_GAME]),
+    ("round 1's draw", lambda b: _swap(_event(b, "EntrantsShuffled")["data"]["order"]),
+     ["tournament record", "draw entrants#0"]),
+    ("a logged draw's order", lambda b: _swap(b["draws"]["shuffles"][2]["order"]),
+     ["draws: shuffle seats#1: re-derived order", "draw seats#1"]),
     # events
-    ("an entrant's name", lambda b: _event(b, "EntrantJoined", 2)["data"].__setitem__("player", "mallory")),
-    ("a published standing", lambda b: _event(b, "StandingsPublished", 0)["data"]["rows"][0].__setitem__("points", 9.0)),
-    ("a dropped event", lambda b: b["events"].remove(_event(b, "RoundClosed", 0))),
-    ("two events swapped", lambda b: _swap(b["events"], 12, 13)),
-    ("an added event", lambda b: b["events"].insert(17, copy.deepcopy(_event(b, "TableFinished", 0)))),
-    ("a card dealt in a game", lambda b: _swap(_first(_game(b, 0), "CardsDealt")["data"]["hands"][0])),
+    ("an entrant's name", lambda b: _event(b, "EntrantJoined", 2)["data"].__setitem__("player", "mallory"),
+     ["tournament record"]),
+    ("a published standing", lambda b: _event(b, "StandingsPublished", 0)["data"]["rows"][0].__setitem__("points", 9.0),
+     ["tournament record", "standings"]),
+    ("a dropped event", lambda b: b["events"].remove(_event(b, "RoundClosed", 0)), ["tournament record"]),
+    ("two events swapped", lambda b: _swap(b["events"], 12, 13), ["tournament record", "draw seats#0"]),
+    ("an added event", lambda b: b["events"].insert(17, copy.deepcopy(_event(b, "TableFinished", 0))),
+     ["tournament record"]),
+    ("a card dealt in a game", lambda b: _swap(_first(_game(b, 0), "CardsDealt")["data"]["hands"][0]), [GAME_RECORD]),
+    ("two tables' games swapped", lambda b: b.__setitem__("games", dict(zip(sorted(b["games"]), [
+        b["games"][k] for k in [sorted(b["games"])[1], sorted(b["games"])[0], *sorted(b["games"])[2:]]]))),
+     [TABLE_GAME]),
 ]
 
 
-@pytest.mark.parametrize("what,tamper", TAMPERING, ids=[t[0] for t in TAMPERING])
-def test_tampering_with_the_bundle_fails_verify(small, what, tamper):
+@pytest.mark.parametrize("what,tamper,caught_by", TAMPERING, ids=[t[0] for t in TAMPERING])
+def test_tampering_with_the_bundle_fails_verify(small, what, tamper, caught_by):
     # given the bundle of a real tournament, with one thing changed
     bundle = copy.deepcopy(small[2])
     tamper(bundle)
     assert bundle != small[2], f"the tampering of {what} changed nothing"
     # when it is verified
     report = verify_tournament(bundle)
-    # then it fails, naming what does not hold
+    # then it fails, and each check that must see this tampering names it
     assert not report.ok, what
-    assert report.failures[0].reason
+    failed = [c.name for c in report.failures]
+    for check in caught_by:
+        assert any(name == check or name.endswith(check) for name in failed), (what, check, failed)
+    assert all(c.reason for c in report.failures)
 
 
 def test_verify_names_the_first_failing_check_and_exits_1(small, tmp_path, capsys):
