@@ -93,7 +93,7 @@ def test_a_tournament_goes_on_after_its_service_restarts(stack):
         api = Api(stack, address=f"127.0.0.1:{ready.server.port}")
         try:
             await api.CreateTournament(pb.CreateTournamentRequest(tournament_id=tid, game=GAME,
-                                                                  entrants=entrants(4), rounds=2))
+                                                                  entrants=entrants(4), rounds=1))
             for _ in range(200):
                 state = (await ready.app.get(tid)).state
                 if state.current and state.current.tables and state.current.tables[0].game_id:
@@ -112,8 +112,8 @@ def test_a_tournament_goes_on_after_its_service_restarts(stack):
             # then it resumed the tournament from its stream, and the tournament finishes
             assert tid in ready.app.runners
             t, figures = await play(stack, api, tid)
-            assert t.phase == "finished" and [len(r.tables) for r in t.round_list] == [1, 1]
-            assert figures["games"] == 2
+            assert t.phase == "finished" and [len(r.tables) for r in t.round_list] == [1]
+            assert figures["games"] == 1 and t.winners
         finally:
             await api.close()
             second.cancel()
