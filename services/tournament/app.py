@@ -150,6 +150,7 @@ class TournamentApp:
     async def drop(self, identity: Identity, tid: str, player: str) -> Loaded:
         if identity.role != "operator" and not (identity.role == "player" and identity.player == player):
             raise PermissionDenied(f"only an operator or {str(player)[:64]} may drop {str(player)[:64]}")
+        _check_entrant(player)
         await self.get(tid)
         loaded = await self._decide(tid, lambda s: d.decide(s, d.Drop(player)), f"drop-{player}")
         log.info("entrant dropped", tournament_id=tid, player=player)

@@ -22,6 +22,12 @@ from shared.service import start_server
 
 log = telemetry.get_logger("tournament")
 
+# The largest request each call reads, in bytes: a creation lists at most 64 names of at most
+# 64 characters and the game's options; every other call names a tournament (and a player).
+REQUEST_LIMITS = {f"/{SERVICE_NAME}/CreateTournament": 64 * 1024,
+                  **{f"/{SERVICE_NAME}/{m}": 1024 for m in ("GetTournament", "GetStandings", "DropEntrant",
+                                                             "ExportTournamentBundle")}}
+
 
 async def serve(settings: Settings, port: int, ready: asyncio.Event | None = None) -> None:
     """Run the tournament service until cancelled; `ready.server` is the server once it serves."""
@@ -36,7 +42,7 @@ async def serve(settings: Settings, port: int, ready: asyncio.Event | None = Non
         await stream.ensure()
         await games.ensure_stream()
         server = await start_server("tournament", port, settings, [(add_to_server, TournamentServicer(app))],
-                                    [SERVICE_NAME])
+                                    [SERVICE_NAME], request_limits=REQUEST_LIMITS)
         await app.resume_all()
         log.info("tournaments resumed", running=len(app.runners))
         if ready is not None:

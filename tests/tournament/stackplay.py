@@ -42,21 +42,22 @@ def entrants(n: int, tag: str | None = None) -> list[str]:
 
 
 async def run_tournament(stack, players: list[str], rounds: int, timeout_s: float = 240.0,
-                         on_poll=None, **create) -> tuple[str, pb.Tournament, dict]:
+                         on_poll=None, game: str = GAME, **create) -> tuple[str, pb.Tournament, dict]:
     """Creates a Swiss tournament of `players` and plays it to its end (`play`). Returns (id, the
     finished tournament, figures)."""
     api = operator(stack)
     tid = "t" + uuid.uuid4().hex[:10]
     try:
-        await api.CreateTournament(pb.CreateTournamentRequest(tournament_id=tid, game=GAME, entrants=players,
+        await api.CreateTournament(pb.CreateTournamentRequest(tournament_id=tid, game=game, entrants=players,
                                                               rounds=rounds, **create))
-        t, figures = await play(stack, api, tid, timeout_s, on_poll)
+        t, figures = await play(stack, api, tid, timeout_s, on_poll, game)
     finally:
         await api.close()
     return tid, t, figures
 
 
-async def play(stack, api: Api, tid: str, timeout_s: float = 240.0, on_poll=None) -> tuple[pb.Tournament, dict]:
+async def play(stack, api: Api, tid: str, timeout_s: float = 240.0, on_poll=None,
+               game: str = GAME) -> tuple[pb.Tournament, dict]:
     """Plays every table tournament `tid` starts with bots until it finishes; `on_poll(api,
     tournament)` is awaited at every look at it."""
     started = time.monotonic()
@@ -73,9 +74,9 @@ async def play(stack, api: Api, tid: str, timeout_s: float = 240.0, on_poll=None
             for r in t.round_list:
                 for table in r.tables:
                     if table.game_id and table.game_id not in playing:
-                        bots = [make_bot(GAME, "random", f"{table.game_id}/{seat}") for seat in range(len(table.seats))]
+                        bots = [make_bot(game, "random", f"{table.game_id}/{seat}") for seat in range(len(table.seats))]
                         playing[table.game_id] = asyncio.create_task(
-                            stream_table(stack, GAME, table.game_id, list(table.seats), bots, pool=pool))
+                            stream_table(stack, game, table.game_id, list(table.seats), bots, pool=pool))
             for task in playing.values():
                 if task.done():
                     task.result()  # a bot's failure fails the test now, with its reason

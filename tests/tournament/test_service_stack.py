@@ -234,3 +234,28 @@ def test_an_entrant_who_drops_is_not_paired_again(stack):
     assert t.phase == "finished" and list(t.dropped) == [dropper]
     assert dropper in t.round_list[0].tables[0].players and t.round_list[0].tables[0].finished
     assert [sorted(tb.players) for tb in t.round_list[1].tables] == [sorted(players[1:])]
+
+
+def test_a_coop_series_keeps_its_tables_and_verifies(stack):
+    # given 6 entrants of Forestaurant (co-op): the format is a series of fixed tables
+    async def go():
+        tid, t, figures = await run_tournament(stack, entrants(6), 2, game="forestaurant")
+        api = operator(stack)
+        try:
+            standings = await api.GetStandings(pb.GetStandingsRequest(tournament_id=tid))
+            bundle = json.loads((await api.ExportTournamentBundle(
+                pb.ExportTournamentBundleRequest(tournament_id=tid))).bundle_json)
+        finally:
+            await api.close()
+        return t, standings, bundle
+    t, standings, bundle = asyncio.run(go())
+    # then round 1's draw made two tables of 3 that play together again in round 2
+    assert t.format == pb.TOURNAMENT_FORMAT_SERIES and t.cooperative
+    assert [sorted(tb.players) for tb in t.round_list[0].tables] == [sorted(tb.players) for tb in t.round_list[1].tables]
+    assert [len(tb.players) for tb in t.round_list[0].tables] == [3, 3]
+    # the tables are ranked, each with its two games, the winners a whole table
+    assert [team.games for team in standings.teams] == [2, 2] and not standings.rows
+    assert list(t.winners) == list(standings.teams[0].players)
+    # and the whole series verifies
+    report = verify_tournament(bundle)
+    assert report.ok, [(c.name, c.reason) for c in report.failures]
