@@ -3,6 +3,7 @@
     foodgames tournament create --game foodie-forest --entrants ann,bob,cid,dee --rounds 3
     foodgames tournament status TOURNAMENT_ID [--watch]
     foodgames tournament standings TOURNAMENT_ID
+    foodgames tournament bots TOURNAMENT_ID            (dev: bots play every entrant's tables)
     foodgames tournament export TOURNAMENT_ID -o tournament.json
     foodgames tournament verify tournament.json        (offline: exit 0 only when all holds)
 
@@ -73,6 +74,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     standings.add_argument("--json", action="store_true", help="print the standings as JSON")
     _address(standings)
     standings.set_defaults(func=_standings)
+
+    bots = commands.add_parser(
+        "bots", help="play every table of a tournament with bots (to try it out on a dev stack)",
+        description="Play each table of the tournament with bots as its games start, every seat with "
+                    "a token minted for its entrant from this machine's token key (a dev stack's), "
+                    "until the tournament finishes; progress is printed per game.")
+    bots.add_argument("tournament_id", help="the tournament's id")
+    bots.add_argument("--kind", default="random", help="the bot kind (default random; `foodgames bots --help` "
+                                                        "lists the game's own)")
+    bots.add_argument("--timeout", type=float, default=3600.0, help="seconds before giving up (default 3600)")
+    _address(bots)
+    bots.set_defaults(func=_bots)
 
     export = commands.add_parser("export", help="write a finished tournament's audit bundle (operators)",
                                  description="Fetch the tournament's bundle: its events, its seating draws and "
@@ -260,6 +273,59 @@ def _standings(args: argparse.Namespace) -> int:
         print(f"{team.rank:>4}  table {team.table}: {', '.join(team.players)}  wins {team.wins}/{team.games}, "
               f"best {team.best_points:g}, total {team.total_points:g}" + ("  withdrawn" if team.withdrawn else ""))
     return 0
+
+
+def _bots(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from foodgames.v1 import tournament_pb2 as pb
+
+    from apps.bots.base import make_bot
+    from apps.bots.seat_stream import stream_table
+    from apps.sdk.remote import ChannelPool
+    from shared.config import Settings
+
+    settings = Settings.from_env()
+
+    async def play(stub):
+        pool = ChannelPool(settings, per_service=2)
+        playing: dict[str, asyncio.Task] = {}
+        started = time.monotonic()
+        try:
+            while True:
+                t = (await stub.GetTournament(pb.GetTournamentRequest(tournament_id=args.tournament_id),
+                                              timeout=CALL_TIMEOUT_S)).tournament
+                for r in t.round_list:
+                    for table in r.tables:
+                        if table.game_id and not table.finished and table.game_id not in playing:
+                            bots = [make_bot(t.game, args.kind, f"{table.game_id}/{seat}")
+                                    for seat in range(len(table.seats))]
+                            playing[table.game_id] = asyncio.create_task(stream_table(
+                                settings, t.game, table.game_id, list(table.seats), bots, pool=pool))
+                            print(f"round {r.number} table {table.number}: playing {table.game_id} "
+                                  f"({', '.join(table.seats)})", flush=True)
+                for gid, task in list(playing.items()):
+                    if task.done() and task.exception() is not None:
+                        exc = task.exception()  # a bot that failed stops this, with its reason
+                        why = f"{exc.code().name}: {exc.details()}" if hasattr(exc, "details") else repr(exc)
+                        raise ServiceError(f"the bots of game {gid} ({t.game} at {settings.address(t.game)}) "
+                                           f"stopped: {why}")
+                if t.phase == "finished":
+                    print(f"finished after {time.monotonic() - started:.1f}s; winners: {', '.join(t.winners)}")
+                    return t
+                if time.monotonic() - started > args.timeout:
+                    raise ServiceError(f"the tournament did not finish within {args.timeout:g}s")
+                await asyncio.sleep(0.2)
+        finally:
+            for task in playing.values():
+                task.cancel()
+            await asyncio.gather(*playing.values(), return_exceptions=True)
+            await pool.close()
+    try:
+        return 0 if _call(args, play) is not None else 2
+    except ValueError as exc:  # an unknown bot kind
+        print(f"foodgames tournament bots: {exc}", file=sys.stderr)
+        return 2
 
 
 def _export(args: argparse.Namespace) -> int:

@@ -245,11 +245,11 @@ class TournamentApp:
         c = s.created
         if c is None:
             raise NotFound(f"there is no tournament {tid}")
-        await self._commit_draws(tid, loaded)
         if s.phase == FINISHED:
-            await self.deck.reveal(draws_game_id(tid))
+            await self.deck.reveal(draws_game_id(tid))  # a repeated reveal answers the same seed
             log.info("tournament finished; draws revealed", tournament_id=tid, winners=list(s.finished.winners))
             return True
+        await self._commit_draws(tid, loaded)
         node = d.chance(s)
         if node is not None:
             order = await self.deck.shuffle(draws_game_id(tid), node.deck, list(node.cards), node.k)

@@ -10,6 +10,7 @@ import pytest
 from foodgames.v1 import tournament_pb2 as pb
 
 from apps.cli.main import main as cli
+from shared.config import FIRST_PORT, service_ports
 from services.tournament.bootstrap import serve
 from tests.tournament.stackplay import GAME, Api, entrants, play
 
@@ -19,7 +20,8 @@ def operator_env(stack, monkeypatch):
     """The environment of an operator's `foodgames` on this machine: the stack's token key."""
     monkeypatch.setenv("FOODGAMES_TOKEN_KEY", stack.token_key)
     monkeypatch.setenv("FOODGAMES_DATA_DIR", str(stack.data_dir))
-    monkeypatch.setenv("FOODGAMES_TOURNAMENT_ADDR", stack.address("tournament"))
+    # the stack's ports: every service's is its default moved by the same amount
+    monkeypatch.setenv("FOODGAMES_PORT_BASE", str(stack.ports["deck"] - service_ports()["deck"] + FIRST_PORT))
     return stack
 
 
@@ -32,14 +34,9 @@ def test_the_cli_creates_follows_exports_and_verifies_a_tournament(operator_env,
     assert cli(["tournament", "create", "--game", GAME, "--entrants", str(names), "--rounds", "1",
                 "--id", tid]) == 0
     assert capsys.readouterr().out.strip() == tid
-    # and its table is played
-    async def go():
-        api = Api(stack)
-        try:
-            return await play(stack, api, tid)
-        finally:
-            await api.close()
-    asyncio.run(go())
+    # and its table is played by bots
+    assert cli(["tournament", "bots", tid]) == 0
+    assert "finished after" in capsys.readouterr().out
     # then status shows it finished, standings rank all four, export writes a bundle that verifies
     assert cli(["tournament", "status", tid]) == 0
     out = capsys.readouterr().out
@@ -61,7 +58,7 @@ def test_the_cli_says_why_the_service_refused(operator_env, capsys):
 
 
 def test_every_tournament_command_has_help(capsys):
-    for command in ("create", "status", "standings", "export", "verify"):
+    for command in ("create", "status", "standings", "bots", "export", "verify"):
         with pytest.raises(SystemExit):
             cli(["tournament", command, "--help"])
         text = capsys.readouterr().out
