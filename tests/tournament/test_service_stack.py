@@ -36,8 +36,32 @@ def repeats_by_round(t: pb.Tournament) -> list[int]:
     return out
 
 
+async def _reveal_refused_while_playing(stack, seen: dict):
+    """An on_poll that asks the deck, as an operator, to reveal the draws' seed while round 1 is
+    in play, and keeps its answer."""
+    from foodgames.v1 import deck_pb2, deck_pb2_grpc
+
+    from shared.auth import mint_token
+    from shared.channels import client_channel
+
+    async def ask(api, t):
+        if "reveal" in seen or t.current_round != 1 or not any(tb.game_id for r in t.round_list for tb in r.tables):
+            return
+        async with client_channel(stack.address("deck"), mint_token(stack, "ops", "operator")) as channel:
+            deck = deck_pb2_grpc.DeckServiceStub(channel)
+            try:
+                await deck.Reveal(deck_pb2.RevealRequest(game_id=t.draws_game_id))
+                seen["reveal"] = "revealed"
+            except grpc.aio.AioRpcError as exc:
+                seen["reveal"] = f"{exc.code().name}: {exc.details()}"
+    return ask
+
+
 async def _played(stack, players: int, rounds: int):
-    tid, t, figures = await run_tournament(stack, entrants(players), rounds)
+    seen: dict = {}
+    tid, t, figures = await run_tournament(stack, entrants(players), rounds, timeout_s=40.0 * rounds,
+                                           on_poll=await _reveal_refused_while_playing(stack, seen))
+    figures.update(seen)
     api = operator(stack)
     try:
         standings = await api.GetStandings(pb.GetStandingsRequest(tournament_id=tid))
@@ -68,6 +92,16 @@ def test_a_swiss_tournament_played_by_bots_finishes_with_standings(small):
     assert [row.rank for row in standings.rows] == sorted(row.rank for row in standings.rows)
     assert sorted(row.player for row in standings.rows) == sorted(t.entrants)
     assert list(t.winners) == [standings.rows[0].player]
+
+
+def test_the_draws_seed_stays_secret_until_the_tournament_finishes(small):
+    # given an operator who asked the deck to reveal the draws' seed while round 1 was in play
+    t, _, bundle, figures = small
+    # then the deck refused: more draws were to come
+    assert figures["reveal"].startswith("FAILED_PRECONDITION"), figures["reveal"]
+    assert "secret until the game ends" in figures["reveal"]
+    # and once the tournament finished it was revealed (the bundle re-derives every draw from it)
+    assert len(bundle["draws"]["server_seed"]) == 64 and len(bundle["draws"]["shuffles"]) == 5
 
 
 def test_no_pair_meets_more_often_than_the_pairing_must(small):
