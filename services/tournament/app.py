@@ -68,6 +68,19 @@ def _check_entrant(name: Any) -> str:
     return name
 
 
+def _check_options(created: ev.TournamentCreated, entrants: Sequence[str]) -> None:
+    """The game's options as its rules would take them at a table (pure: the registry's rules
+    module), so that a bad option is refused now rather than stalling round 1."""
+    from shared import games
+    from shared.rules import InvalidSetup
+
+    seats = tuple(entrants[:created.table_size])
+    try:
+        games.get(created.game).rules.initial_state(seats, dict(created.options))
+    except InvalidSetup as exc:
+        raise InvalidArgument(f"the options do not suit {created.game}: {exc}") from None
+
+
 class TournamentApp:
     def __init__(self, stream: TournamentStream, deck, tables, *, sleep: Callable = asyncio.sleep):
         self.stream = stream
@@ -119,6 +132,7 @@ class TournamentApp:
         if len(entrants) < created.min_table:
             raise InvalidArgument(f"{len(entrants)} entrants cannot fill a table of {created.game} "
                                   f"(it needs {created.min_table})")
+        _check_options(created, entrants)
         for e in events:
             state = d.evolve(state, e)
         for p in entrants:

@@ -6,7 +6,7 @@ from foodgames.v1 import tournament_pb2 as pb
 from foodgames.v1 import tournament_pb2_grpc as pb_grpc
 
 from shared.auth import current_identity
-from shared.protojson import to_struct
+from shared.protojson import to_dict, to_struct
 
 from . import events as ev
 from .app import CreateRequest, TournamentApp
@@ -22,12 +22,6 @@ ODD = {pb.ODD_ENTRANTS_BYES: ev.BYES}
 
 def add_to_server(servicer, server) -> None:
     pb_grpc.add_TournamentServiceServicer_to_server(servicer, server)
-
-
-def _struct_dict(struct) -> dict:
-    from google.protobuf.json_format import MessageToDict
-
-    return MessageToDict(struct) if struct is not None else {}
 
 
 def tournament_pb(loaded: Loaded, stalled: str = "") -> pb.Tournament:
@@ -70,7 +64,7 @@ class TournamentServicer(pb_grpc.TournamentServiceServicer):
         tc = request.time_control
         create = CreateRequest(
             tournament_id=request.tournament_id, game=request.game, entrants=tuple(request.entrants),
-            rounds=request.rounds, options=_struct_dict(request.options) if request.HasField("options") else {},
+            rounds=request.rounds, options=to_dict(request.options) if request.HasField("options") else {},
             format=FORMATS.get(request.format), table_size=request.table_size or None,
             odd_entrants=ODD.get(request.odd_entrants, ev.SMALLER_TABLES),
             bye_points=request.bye_points if request.HasField("bye_points") else None,

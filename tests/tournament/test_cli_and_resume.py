@@ -32,7 +32,7 @@ def test_the_cli_creates_follows_exports_and_verifies_a_tournament(operator_env,
     tid = "cli-" + uuid.uuid4().hex[:8]
     # when an operator creates a one-round tournament from a file of names
     assert cli(["tournament", "create", "--game", GAME, "--entrants", str(names), "--rounds", "1",
-                "--id", tid]) == 0
+                "--id", tid, "--options", '{"recipe_choice": "sequential"}']) == 0
     assert capsys.readouterr().out.strip() == tid
     # and its table is played by bots
     assert cli(["tournament", "bots", tid]) == 0
@@ -45,7 +45,11 @@ def test_the_cli_creates_follows_exports_and_verifies_a_tournament(operator_env,
     assert "standings after round 1 (final)" in capsys.readouterr().out
     bundle = tmp_path / "t.json"
     assert cli(["tournament", "export", tid, "-o", str(bundle)]) == 0
-    assert json.loads(bundle.read_text())["tournament_id"] == tid
+    exported = json.loads(bundle.read_text())
+    assert exported["tournament_id"] == tid
+    # (the table's game got the tournament's options)
+    created = next(e for e in next(iter(exported["games"].values()))["events"] if e["type"] == "GameCreated")
+    assert created["data"]["options"] == {"recipe_choice": "sequential"}
     assert cli(["tournament", "verify", str(bundle)]) == 0
     assert "RESULT: every check holds" in capsys.readouterr().out
 
@@ -55,6 +59,12 @@ def test_the_cli_says_why_the_service_refused(operator_env, capsys):
     err = capsys.readouterr().err
     assert code == 2
     assert "INVALID_ARGUMENT" in err and "no-such-game" in err
+    # an option the game does not know is refused before anything is stored
+    code = cli(["tournament", "create", "--game", GAME, "--entrants", "a,b,c,d", "--rounds", "1",
+                "--options", '{"colour": "blue"}'])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "INVALID_ARGUMENT" in err and "the options do not suit foodie-forest" in err and "colour" in err
 
 
 def test_every_tournament_command_has_help(capsys):
