@@ -19,6 +19,7 @@ INFRA_PORTS: dict[str, int] = {
     "leaderboard": 50053,
     "matchmaking": 50054,
     "gateway": 50058,  # the public API for browsers and mobile apps (Connect, gRPC-Web, gRPC)
+    "tournament": 50059,  # tournaments: pairing, draws, tables, standings (docs/tournaments.md)
 }
 # FOODGAMES_PORT_BASE moves every port by the same amount: base + (port - FIRST_PORT).
 FIRST_PORT = 50051

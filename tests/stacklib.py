@@ -46,8 +46,10 @@ def free_port_base(count: int | None = None) -> int:
 def this_tree_first(env: dict[str, str]) -> dict[str, str]:
     """`foodgames` is the venv's console script, whose editable install may point at
     another checkout (a git worktree shares the main tree's venv); with this tree
-    first on PYTHONPATH every process of the tests runs the code under test."""
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])])
+    first on PYTHONPATH (and its generated proto code) every process of the tests runs the code
+    under test."""
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), str(ROOT / "proto" / "gen"),
+                                         *filter(None, [env.get("PYTHONPATH")])])
     return env
 
 

@@ -19,6 +19,7 @@ SUBCOMMAND_MODULES = [
     "play",         # foodgames play / bots / demo
     "bench",        # foodgames bench moves|replay|ratings|leaderboard|matchmaking
     "chaos",        # foodgames chaos
+    "tournament",   # foodgames tournament create|status|standings|export|verify
 ]
 
 

@@ -35,6 +35,7 @@ INFRA_SERVICES: dict[str, str] = {
     "leaderboard": "services.leaderboard.bootstrap:serve",
     "matchmaking": "services.matchmaking.bootstrap:serve",
     "gateway": "services.gateway.bootstrap:serve",
+    "tournament": "services.tournament.bootstrap:serve",
 }
 
 

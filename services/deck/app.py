@@ -41,6 +41,8 @@ from services.deck.records import (SHUFFLE_RECORDS, AnyShuffleRecord, Commitment
                                    RevealRecord, decode_record, shuffle_record)
 from services.deck.store import (LogConflict, LogStore, SecretStore, game_key, seeds_key,
                                  shuffle_key)
+from services.tournament import draws as tournament_draws
+from services.tournament import stream as tournament_stream
 from shared import gamestream, telemetry
 from shared.auth import Identity
 from shared.errors import (AlreadyExists, FailedPrecondition, InvalidArgument, NotFound,
@@ -188,10 +190,11 @@ class SeedSet:
 
 class DeckApp:
     def __init__(self, log_store: LogStore, secrets: SecretStore, games, signer: CheckpointSigner,
-                 seed_window_s: float, clock: Callable[[], float] = time.time):
+                 seed_window_s: float, clock: Callable[[], float] = time.time, tournaments=None):
         self.log = DeckLog(log_store)
         self.secrets = secrets
         self.games = games  # a JetStreamEventStore on the GAMES stream (read only)
+        self.tournaments = tournaments  # ... on the TOURNAMENTS stream (read only): when draws end
         self.signer = signer
         self.box = SeedBox.for_signer(signer)
         self.seed_window_s = seed_window_s
@@ -389,8 +392,19 @@ class DeckApp:
     # -- reveal --------------------------------------------------------------------------
 
     async def _game_over(self, game: str, game_id: str) -> bool:
+        if game == tournament_draws.DRAWS_GAME:
+            return await self._tournament_over(game_id)
         events = await self.games.read(gamestream.subject_for(game, game_id))
         return any(e.type == gamestream.GAME_OVER for e in events)
+
+    async def _tournament_over(self, draws_id: str) -> bool:
+        """A tournament's seating draws are a deck game too (services/tournament/draws.py): they
+        end when the tournament's own stream holds TournamentFinished, not with a GameOver."""
+        tournament_id = tournament_draws.tournament_of(draws_id)
+        if tournament_id is None or self.tournaments is None:
+            return False
+        events = await self.tournaments.read(tournament_stream.subject_for(tournament_id))
+        return any(e.type == tournament_stream.FINISHED_EVENT for e in events)
 
     async def reveal(self, identity: Identity, game_id: str) -> tuple[bytes, int]:
         _require_role(identity, PRIVILEGED, "Reveal")

@@ -1,7 +1,8 @@
 """`foodgames serve deck`: the one place that wires the deck service.
 
 NATS (the log stream, the KV bucket, the GAMES stream to read game-over
-events) + the signing key + DeckApp + the gRPC server. The log is rebuilt from
+events, the TOURNAMENTS stream to learn a tournament's draws are over) + the
+signing key + DeckApp + the gRPC server. The log is rebuilt from
 its stream before the server answers. Settings: FOODGAMES_NATS_URL,
 FOODGAMES_DECK_SIGNING_KEY_FILE (else a dev key under the data folder),
 FOODGAMES_SEED_WINDOW_S, FOODGAMES_STREAM_REPLICAS; and the deck's own
@@ -15,6 +16,7 @@ from services.deck.app import DeckApp
 from services.deck.keys import load_signer
 from services.deck.service import SERVICE_NAME, DeckServicer, add_to_server
 from services.deck.store import DeckNames, LogStore, SecretStore
+from services.tournament import stream as tournament_stream
 from shared import telemetry
 from shared.config import Settings
 from shared.eventstore.jetstream import JetStreamEventStore, connect
@@ -28,8 +30,9 @@ def build_app(settings: Settings, nc, names: DeckNames | None = None) -> DeckApp
     signer = load_signer(settings)
     games = JetStreamEventStore(nc, replicas=settings.stream_replicas,
                                 duplicate_window_s=settings.duplicate_window_s)
+    tournaments = JetStreamEventStore(nc, stream=tournament_stream.STREAM, replicas=settings.stream_replicas)
     return DeckApp(LogStore(nc, names, settings.stream_replicas), SecretStore(nc, names, settings.stream_replicas),
-                   games, signer, settings.seed_window_s)
+                   games, signer, settings.seed_window_s, tournaments=tournaments)
 
 
 async def start_deck_server(settings: Settings, port: int, nc, names: DeckNames | None = None):

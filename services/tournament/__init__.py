@@ -1,6 +1,8 @@
-"""Tournaments: the pure, event-sourced core (docs/tournaments.md).
+"""Tournaments (docs/tournaments.md).
 
-events.py (the stream's events and codec), state.py (evolve), decide.py (commands, chance
-nodes), pairing.py (Swiss tables, byes), standings.py (scoring, tie-breaks), verify.py
-(standings recomputed from the events alone). No I/O: the gRPC service, the CLI and the
-deck-backed draws are still to come."""
+The pure, event-sourced core: events.py (the stream's events and codec), state.py (evolve),
+decide.py (commands, chance nodes), pairing.py (Swiss tables, byes), standings.py (scoring,
+tie-breaks), verify.py (standings recomputed from the events alone); no I/O there.
+The service around it: stream.py (the stream on JetStream), draws.py (the deck-backed draws),
+tables.py (the tables' games), app.py (commands and the runner), bundle.py, service.py (gRPC),
+bootstrap.py (the wiring)."""

@@ -7,8 +7,8 @@
 The random parts of a tournament are chance nodes exactly as in a game: the round-1 draw of
 the entrants (deck `entrants`, k 0, the entrants sorted) and each table's seat order (deck
 `seats`, k = the number of seat draws before it, the table's players sorted). The service
-will get those orders from the deck service (commit-reveal, transparency log) and feed them
-back; tests feed them from a seeded random.
+gets those orders from the deck service (commit-reveal, transparency log: app.py, draws.py) and
+feeds them back; tests feed them from a seeded random.
 """
 from __future__ import annotations
 

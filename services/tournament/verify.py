@@ -1,4 +1,4 @@
-"""Standings from the events alone, for `foodgames tournament verify` (to come).
+"""Standings from the events alone, for `foodgames tournament verify` (apps/audit/tournament.py).
 
 `recompute` folds only the facts of a stream (created, joined, dropped, draws, pairings,
 results, closes) and computes every round's standings and every pairing afresh; `check` says

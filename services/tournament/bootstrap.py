@@ -1,0 +1,62 @@
+"""`foodgames serve tournament`: the one place that wires the tournament service.
+
+NATS (the TOURNAMENTS stream it writes, the GAMES stream it reads the tables' GameOver from)
++ the deck client (the draws) + the rules engines' clients (the tables' games, with the
+service's token) + TournamentApp + the gRPC server. Unfinished tournaments are resumed from
+their streams at start. Settings: shared.config (FOODGAMES_NATS_URL, FOODGAMES_DECK_ADDR,
+FOODGAMES_<GAME>_ADDR, FOODGAMES_STREAM_REPLICAS, FOODGAMES_TOKEN_KEY)."""
+from __future__ import annotations
+
+import asyncio
+
+from services.tournament.app import TournamentApp
+from services.tournament.service import SERVICE_NAME, TournamentServicer, add_to_server
+from services.tournament.stream import TournamentStream
+from services.tournament.tables import GameTables
+from shared import telemetry
+from shared.auth import service_token
+from shared.config import Settings
+from shared.eventstore.jetstream import JetStreamEventStore, connect
+from shared.runtime.deck_client import DeckClient
+from shared.service import start_server
+
+log = telemetry.get_logger("tournament")
+
+# The largest request each call reads, in bytes: a creation lists at most 64 names of at most
+# 64 characters and the game's options; every other call names a tournament (and a player).
+REQUEST_LIMITS = {f"/{SERVICE_NAME}/CreateTournament": 64 * 1024,
+                  **{f"/{SERVICE_NAME}/{m}": 1024 for m in ("GetTournament", "GetStandings", "DropEntrant",
+                                                             "ExportTournamentBundle")}}
+
+
+async def serve(settings: Settings, port: int, ready: asyncio.Event | None = None) -> None:
+    """Run the tournament service until cancelled; `ready.server` is the server once it serves."""
+    nc = await connect(settings.nats_url, name="tournament")
+    stream = TournamentStream(nc, settings.stream_replicas, settings.duplicate_window_s)
+    games = JetStreamEventStore(nc, replicas=settings.stream_replicas, duplicate_window_s=settings.duplicate_window_s)
+    deck = DeckClient(settings, token=service_token(settings, "tournament"))
+    tables = GameTables(settings, games)
+    app = TournamentApp(stream, deck, tables)
+    server = None
+    try:
+        await stream.ensure()
+        await games.ensure_stream()
+        server = await start_server("tournament", port, settings, [(add_to_server, TournamentServicer(app))],
+                                    [SERVICE_NAME], request_limits=REQUEST_LIMITS)
+        await app.resume_all()
+        log.info("tournaments resumed", running=len(app.runners))
+        if ready is not None:
+            ready.server = server  # type: ignore[attr-defined]
+            ready.app = app  # type: ignore[attr-defined]
+            ready.set()
+        await asyncio.Future()  # until cancelled
+    finally:
+        await app.close()
+        if server is not None:
+            await server.stop(grace=1.0)
+        await tables.close()
+        await deck.close()
+        try:
+            await nc.drain()
+        except Exception:  # noqa: BLE001 - the connection may be gone already
+            pass
