@@ -3,13 +3,24 @@ from the pip-installed binaries on free ports, stopped at the end."""
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
+import foodgames
+import foodgames.v1
 import pytest
 
 from shared import aio
 from apps.embedded import start_nats, start_valkey
 
 _db_numbers = itertools.count(1)
+
+# The editable install's generated `foodgames` package may be another checkout's proto/gen (a git
+# worktree shares the main tree's venv): this tree's generated code goes first (and, through
+# tests/stacklib.this_tree_first, in the stack's processes).
+_GEN = Path(__file__).resolve().parent.parent / "proto" / "gen" / "foodgames"
+for _package, _folder in ((foodgames, _GEN), (foodgames.v1, _GEN / "v1")):
+    if str(_folder) not in _package.__path__:
+        _package.__path__.insert(0, str(_folder))
 
 
 def pytest_asyncio_loop_factories(config, item):
