@@ -134,7 +134,11 @@ def _event(bundle, kind, nth=0):
     return [e for e in bundle["events"] if e["type"] == kind][nth]
 
 
-def _swap(items, a=0, b=-1):
+def _swap(items, a=0, b=None):
+    """Swap items[a] with items[b], by default the last item that differs from it (placings of a
+    real game may tie: swapping two equal ranks would change nothing)."""
+    if b is None:
+        b = max(i for i, item in enumerate(items) if item != items[a])
     items[a], items[b] = items[b], items[a]
 
 
