@@ -112,7 +112,7 @@ class House:
     async def on_message(self, msg) -> None:
         try:
             request = Request.parse(msg.data)
-        except (ValueError, KeyError, TypeError) as exc:
+        except (ValueError, LookupError, TypeError) as exc:  # a bad body, an unknown game
             log.warning("ignored a bots request", error=f"{type(exc).__name__}: {exc}", body=msg.data[:200])
             return
         self.handle(request)

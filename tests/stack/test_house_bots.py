@@ -3,15 +3,20 @@ player who queues alone for a ranked table of four gets three house bots after t
 plays the game to its end, and everyone at the table is rated on the ladder."""
 from __future__ import annotations
 
+import asyncio
+import json
 import uuid
 
 import grpc
+import pytest
 from foodgames.v1 import leaderboard_pb2 as lb
 
+from apps.bots.house import House, Request
 from apps.cli.play import wait_rated
 from apps.sdk.remote import Connection, run_bot
 from services.matchmaking.botfill import house_bot_prefix
 from shared.auth import service_token
+from shared.config import Settings
 
 GAME = "foodie-forest"
 
@@ -38,3 +43,66 @@ async def test_a_lone_player_gets_three_house_bots_and_plays_a_ranked_game_to_it
         raise AssertionError(f"{name} is not rated: {exc.details()}") from None
     finally:
         await conn.close()
+
+
+# -- the house process's bounds (its bots stand in for players: no server involved) ----------
+
+class Seats:
+    """What the house's bots do here instead of playing: wait until released, or fail."""
+
+    def __init__(self):
+        self.started: list[str] = []
+        self.release = asyncio.Event()
+
+    async def play(self, settings, name, request):
+        self.started.append(name)
+        if name.endswith("fail"):
+            raise RuntimeError("the seat's stream broke")
+        await self.release.wait()
+
+
+async def test_the_house_starts_at_most_its_limit_and_names_its_bots_for_the_game(tmp_path):
+    seats = Seats()
+    house = House(Settings(data_dir=tmp_path), max_bots=4, play=seats.play)
+    try:
+        # given a house with room for four bots
+        # when asked for three, then for three more
+        first = house.handle(Request(GAME, 3, 4))
+        second = house.handle(Request(GAME, 3, 4))
+        await asyncio.sleep(0)
+        # then only one more is started, and they are all house bots of that game
+        assert len(first) == 3 and len(second) == 1 and house.playing == 4
+        assert all(n.startswith(house_bot_prefix(GAME)) for n in first + second)
+        assert len(set(first + second)) == 4
+        # and once the games end the room is back
+        seats.release.set()
+        await asyncio.sleep(0.05)
+        assert house.playing == 0 and house.finished == 4
+        assert len(house.handle(Request(GAME, 2, 2))) == 2
+    finally:
+        seats.release.set()
+        await house.close()
+
+
+async def test_a_failed_house_bot_is_logged_when_it_fails_while_the_others_play_on(tmp_path, capsys):
+    seats = Seats()
+    house = House(Settings(data_dir=tmp_path), max_bots=4, play=seats.play)
+    house.name = lambda game, n=iter(["a", "fail"]): f"{house_bot_prefix(game)}{next(n)}"
+    try:
+        house.handle(Request(GAME, 2, 4))
+        await asyncio.sleep(0.05)
+        assert house.failed == 1 and house.playing == 1  # the other still plays
+        logged = capsys.readouterr()
+        assert "house bot failed" in logged.out + logged.err and "the seat's stream broke" in logged.out + logged.err
+    finally:
+        seats.release.set()
+        await house.close()
+
+
+def test_a_request_for_an_unknown_game_or_no_bots_is_refused_by_name():
+    with pytest.raises(LookupError, match="unknown game"):
+        Request.parse(json.dumps({"game": "no-such-game", "count": 1}).encode())
+    with pytest.raises(ValueError, match="at least 1"):
+        Request.parse(json.dumps({"game": GAME, "count": 0}).encode())
+    assert Request.parse(json.dumps({"game": GAME, "count": 3, "players": 4, "ranked": True,
+                                     "options": {"a": 1}}).encode()) == Request(GAME, 3, 4, True, {"a": 1})
