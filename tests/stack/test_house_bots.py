@@ -9,6 +9,7 @@ import uuid
 
 import grpc
 import pytest
+from structlog.testing import capture_logs
 from foodgames.v1 import leaderboard_pb2 as lb
 
 from apps.bots.house import House, Request
@@ -25,7 +26,11 @@ async def test_a_lone_player_gets_three_house_bots_and_plays_a_ranked_game_to_it
     # given a player (its seat driven by an SDK bot) queueing alone for a ranked table of four
     human = f"solo-{uuid.uuid4().hex[:6]}"
     # when nobody else comes
-    played = await run_bot(stack, human, GAME, "heuristic", ranked=True, min_players=4, max_players=4)
+    try:
+        played = await asyncio.wait_for(run_bot(stack, human, GAME, "heuristic", ranked=True, min_players=4,
+                                                max_players=4), 60)
+    except TimeoutError:
+        raise AssertionError("no table formed for a lone player within 60 s: no house bots came") from None
     # then the three other seats were house bots and the game ran to its end
     table = played.view["players"]
     others = [p for p in table if p != human]
@@ -84,16 +89,17 @@ async def test_the_house_starts_at_most_its_limit_and_names_its_bots_for_the_gam
         await house.close()
 
 
-async def test_a_failed_house_bot_is_logged_when_it_fails_while_the_others_play_on(tmp_path, capsys):
+async def test_a_failed_house_bot_is_logged_when_it_fails_while_the_others_play_on(tmp_path):
     seats = Seats()
     house = House(Settings(data_dir=tmp_path), max_bots=4, play=seats.play)
     house.name = lambda game, n=iter(["a", "fail"]): f"{house_bot_prefix(game)}{next(n)}"
     try:
-        house.handle(Request(GAME, 2, 4))
-        await asyncio.sleep(0.05)
+        with capture_logs() as logged:
+            house.handle(Request(GAME, 2, 4))
+            await asyncio.sleep(0.05)
         assert house.failed == 1 and house.playing == 1  # the other still plays
-        logged = capsys.readouterr()
-        assert "house bot failed" in logged.out + logged.err and "the seat's stream broke" in logged.out + logged.err
+        failed = [e for e in logged if e["event"] == "house bot failed"]
+        assert failed and failed[0]["bot"].endswith("fail") and "the seat's stream broke" in failed[0]["error"]
     finally:
         seats.release.set()
         await house.close()
