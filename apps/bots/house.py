@@ -78,7 +78,7 @@ class House:
         return len(self.tasks)
 
     def name(self, game: str) -> str:
-        return f"{house_bot_prefix(game)}{self.tag}{next(self.numbers)}"
+        return f"{house_bot_prefix(game)}{self.tag}-{next(self.numbers)}"
 
     def handle(self, request: Request) -> list[str]:
         """Start the bots of one request (as many as there is room for); their names."""
