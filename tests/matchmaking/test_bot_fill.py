@@ -59,7 +59,7 @@ async def test_a_lone_human_in_a_quiet_queue_gets_bots_asked_for_once_per_period
     await settle(nc)
     assert asked == []
     # then, once it has, the house bots are asked for the three missing seats of that queue
-    await mm.run_pass(now + AFTER_S)
+    await mm.run_pass(now + AFTER_S + 0.01)
     await mm.run_pass(now + AFTER_S + 0.05)  # a second pass within the period asks nothing more
     await settle(nc)
     assert asked == [{"game": GAME, "ranked": True, "options": {}, "players": 4, "count": 3,
