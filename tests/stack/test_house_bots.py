@@ -1,23 +1,32 @@
 """On the `make run` stack (`foodgames up`, bot fill on by default with its house-bots process), a
 player who queues alone for a ranked table of four gets three house bots after the quiet wait,
-plays the game to its end, and everyone at the table is rated on the ladder."""
+plays the game to its end, and everyone at the table is rated on the ladder. A matchmaker with
+bot fill off (production's default) lets the lone player wait. The house's own bounds."""
 from __future__ import annotations
 
 import asyncio
 import json
+import signal
+import subprocess
 import uuid
+from dataclasses import replace
 
 import grpc
 import pytest
-from structlog.testing import capture_logs
 from foodgames.v1 import leaderboard_pb2 as lb
+from foodgames.v1 import matchmaking_pb2
+from structlog.testing import capture_logs
 
 from apps.bots.house import House, Request
 from apps.cli.play import wait_rated
-from apps.sdk.remote import Connection, run_bot
-from services.matchmaking.botfill import house_bot_prefix
-from shared.auth import service_token
+from apps.cli.up import DEV_BOT_FILL_AFTER_S, wait_serving
+from apps.embedded import free_port
+from apps.sdk.remote import Connection, create_ticket, run_bot, watch_ticket
+from services.matchmaking.botfill import BOTS_WANTED_SUBJECT, house_bot_prefix
+from shared.auth import mint_token, service_token
 from shared.config import Settings
+from tests.stack.test_bots_report import bots_env
+from tests.stacklib import FOODGAMES
 
 GAME = "foodie-forest"
 
@@ -112,3 +121,45 @@ def test_a_request_for_an_unknown_game_or_no_bots_is_refused_by_name():
         Request.parse(json.dumps({"game": GAME, "count": 0}).encode())
     assert Request.parse(json.dumps({"game": GAME, "count": 3, "players": 4, "ranked": True,
                                      "options": {"a": 1}}).encode()) == Request(GAME, 3, 4, True, {"a": 1})
+
+
+async def test_with_bot_fill_off_a_lone_players_ticket_just_waits(stack, nc):
+    # given a matchmaker process as production runs it (FOODGAMES_MM_BOT_FILL_AFTER_S unset), on
+    # the stack's games and servers, with queues of its own, and the stack's house bots listening
+    port = free_port()
+    env = bots_env(stack)
+    env.update(FOODGAMES_NATS_URL=stack.nats_url, FOODGAMES_REDIS_URL=stack.redis_url,
+               FOODGAMES_MM_PREFIX=f"off{uuid.uuid4().hex[:6]}", FOODGAMES_MM_PASS_INTERVAL_S="0.2")
+    env.pop("FOODGAMES_MM_BOT_FILL_AFTER_S", None)
+    proc = subprocess.Popen([FOODGAMES, "serve", "matchmaking", "--port", str(port)], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True)
+    asked: list[dict] = []
+
+    async def on_msg(msg):
+        asked.append(json.loads(msg.data))
+    sub = await nc.subscribe(BOTS_WANTED_SUBJECT, cb=on_msg)
+    settings = replace(stack, addresses={**stack.addresses, "matchmaking": f"127.0.0.1:{port}"})
+    human = f"alone-{uuid.uuid4().hex[:6]}"
+    conn = Connection(settings, mint_token(settings, human), human)
+    try:
+        await wait_serving({"matchmaking": settings.address("matchmaking")}, 30, {"matchmaking": proc})
+        # when a player queues alone for a ranked table of four and waits past the dev stack's wait
+        ticket_id = await create_ticket(conn, GAME, True, 4, 4)
+        waited = asyncio.create_task(watch_ticket(conn, ticket_id))
+        await asyncio.sleep(float(DEV_BOT_FILL_AFTER_S) + 1.5)
+        # then no bots were asked for, and the ticket still waits
+        assert not waited.done()
+        assert [a for a in asked if a.get("ticket_id") == ticket_id] == []
+        reply = await conn.matchmaking().GetTicket(matchmaking_pb2.GetTicketRequest(ticket_id=ticket_id), timeout=5)
+        assert reply.ticket.state == matchmaking_pb2.TICKET_STATE_SEARCHING
+        waited.cancel()
+        await conn.matchmaking().CancelTicket(matchmaking_pb2.CancelTicketRequest(
+            ticket_id=ticket_id, reason="the test is over"), timeout=5)
+    finally:
+        await sub.unsubscribe()
+        await conn.close()
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
