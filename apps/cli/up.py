@@ -6,6 +6,8 @@ existing servers, then every service as its own process, waits until each
 answers gRPC health SERVING, prints where everything is, and stops it all on
 Ctrl-C or SIGTERM. Data stays under the data folder between runs. With
 `--nats-cluster 3` NATS is three clustered servers and every stream has 3 replicas.
+Bot fill is on (FOODGAMES_MM_BOT_FILL_AFTER_S=3 unless set; 0 turns it off): a player
+who waits alone gets house bots, from `foodgames house-bots`, which `up` also runs.
 
 A service that stops on its own is started again after a pause (0.5 s, doubling
 to 10 s), and `up` says so; only a service that crashes 5 times within 60 s makes
@@ -255,7 +257,11 @@ def run_up(args) -> int:
     env.setdefault("FOODGAMES_GATEWAY_DEV_SIGNIN", "1")  # dev sign-in on a `make run` stack only
     # bot fill on a `make run` stack only: a lone player gets house bots after this quiet wait
     env.setdefault("FOODGAMES_MM_BOT_FILL_AFTER_S", DEV_BOT_FILL_AFTER_S)
-    house = bot_fill_on(env)
+    try:
+        house = bot_fill_on(env)
+    except ValueError as exc:
+        console.print(f"[red]foodgames up: {exc}[/red]")
+        return 2
     stopping = False
 
     def stop(*_):
