@@ -2,6 +2,7 @@
 
     foodgames play foodie-forest --name ann        the terminal client (docs/bots.md)
     foodgames bots foodie-forest --count 3         3 bots queue and play like any client
+    foodgames house-bots                           bots for a waiting player when the matchmaker asks
     foodgames demo [--games 3] [--json]            bots play ranked games end to end, then the
                                                    leaderboard and `foodgames audit verify` per game
 
@@ -42,6 +43,16 @@ def register(subparsers) -> None:
     bots.add_argument("--rounds", type=int, default=1, help="games each bot plays in a row (default 1)")
     _table_options(bots)
     bots.set_defaults(func=run_bots)
+
+    house = subparsers.add_parser(
+        "house-bots", help="bots that fill a waiting player's table when the matchmaker asks (bot fill)",
+        description="Listen for the matchmaker's requests for bots (matchmaking.bots.wanted, sent when "
+                    "FOODGAMES_MM_BOT_FILL_AFTER_S is set and a player waits in a quiet queue) and start that "
+                    "many of the game's default bot, named bot-<game>-..., which queue with the same table "
+                    "options, play the game to its end and leave. `foodgames up` runs it when bot fill is on.")
+    house.add_argument("--max-bots", type=int, default=int(os.environ.get("FOODGAMES_HOUSE_BOTS_MAX") or 0) or None,
+                       help="most bots playing at once (default 12; FOODGAMES_HOUSE_BOTS_MAX)")
+    house.set_defaults(func=run_house_bots)
 
     demo = subparsers.add_parser("demo", help="bots play ranked games end to end, then leaderboard and audit",
                                  description="Against the running stack (`make run`): bots play a few ranked "
@@ -147,6 +158,32 @@ def run_bots(args) -> int:
             if not getattr(result, "reported", False):
                 console.print(f"[red]{name} failed: {type(result).__name__}: {result}")
     return 1 if failed else 0
+
+
+# -- house bots ------------------------------------------------------------------------------
+
+def run_house_bots(args) -> int:
+    import signal
+
+    from apps.bots.house import DEFAULT_MAX_BOTS, serve
+    from shared import telemetry
+    from shared.config import Settings
+
+    telemetry.configure("house-bots")
+    settings = Settings.from_env()
+
+    async def main():
+        task = asyncio.current_task()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, task.cancel)
+        try:
+            await serve(settings, args.max_bots or DEFAULT_MAX_BOTS)
+        except asyncio.CancelledError:
+            pass
+
+    aio.run(main())
+    return 0
 
 
 # -- demo ------------------------------------------------------------------------------------

@@ -6,6 +6,8 @@ existing servers, then every service as its own process, waits until each
 answers gRPC health SERVING, prints where everything is, and stops it all on
 Ctrl-C or SIGTERM. Data stays under the data folder between runs. With
 `--nats-cluster 3` NATS is three clustered servers and every stream has 3 replicas.
+Bot fill is on (FOODGAMES_MM_BOT_FILL_AFTER_S=3 unless set; 0 turns it off): a player
+who waits alone gets house bots, from `foodgames house-bots`, which `up` also runs.
 
 A service that stops on its own is started again after a pause (0.5 s, doubling
 to 10 s), and `up` says so; only a service that crashes 5 times within 60 s makes
@@ -51,6 +53,19 @@ def _server(name: str):
         return getattr(importlib.import_module(module), function)
     game = games.get(name)
     return lambda settings, port: serve_game(game, settings, port)
+
+# Bot fill on the dev stack (services/matchmaking/botfill.py): the house bots process runs
+# beside the services when FOODGAMES_MM_BOT_FILL_AFTER_S turns it on (up sets it unless given).
+HOUSE_BOTS = "house-bots"
+DEV_BOT_FILL_AFTER_S = "3"
+
+
+def bot_fill_on(env: dict[str, str]) -> bool:
+    from services.matchmaking.config import bot_fill_from_env
+
+    return bool(bot_fill_from_env(env))
+
+
 DEFAULT_NATS_PORT = 4222
 DEFAULT_REDIS_PORT = 6379
 
@@ -150,9 +165,11 @@ class Supervisor:
     DATA/pids/NAME.pid while it runs."""
 
     def __init__(self, names: list[str], env: dict[str, str], logs: Path, pids: Path,
-                 say: Callable[[str], None], addresses: dict[str, str] | None = None):
+                 say: Callable[[str], None], addresses: dict[str, str] | None = None,
+                 commands: dict[str, list[str]] | None = None):
         self.names, self.env, self.logs, self.pids, self.say = names, env, logs, pids, say
         self.addresses = addresses or {}
+        self.commands = commands or {}  # name -> `foodgames` arguments; default: serve NAME
         self.processes: dict[str, subprocess.Popen] = {}
         self.crashes: dict[str, deque[float]] = {name: deque() for name in names}
         self.restart_at: dict[str, float] = {}  # name -> when to start it again
@@ -166,7 +183,7 @@ class Supervisor:
         log = open(self.log_of(name), "ab")
         try:
             self.processes[name] = subprocess.Popen(
-                [sys.executable, "-m", "apps.cli.main", "serve", name], env=self.env,
+                [sys.executable, "-m", "apps.cli.main", *self.commands.get(name, ["serve", name])], env=self.env,
                 stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         finally:
             log.close()
@@ -209,7 +226,7 @@ class Supervisor:
             address = self.addresses.get(name)
             if address is None or aio.run(_health(address)):
                 self.recovering.discard(name)
-                self.say(f"{name} is SERVING again")
+                self.say(f"{name} is SERVING again" if address else f"{name} is running again")
 
     def stop(self) -> None:
         for proc in self.processes.values():
@@ -239,6 +256,13 @@ def run_up(args) -> int:
     servers, supervisor = [], None
     env = dict(os.environ, FOODGAMES_DATA_DIR=str(data))
     env.setdefault("FOODGAMES_GATEWAY_DEV_SIGNIN", "1")  # dev sign-in on a `make run` stack only
+    # bot fill on a `make run` stack only: a lone player gets house bots after this quiet wait
+    env.setdefault("FOODGAMES_MM_BOT_FILL_AFTER_S", DEV_BOT_FILL_AFTER_S)
+    try:
+        house = bot_fill_on(env)
+    except ValueError as exc:
+        console.print(f"[red]foodgames up: {exc}[/red]")
+        return 2
     stopping = False
 
     def stop(*_):
@@ -261,7 +285,9 @@ def run_up(args) -> int:
                 env["FOODGAMES_REDIS_URL"] = valkey.url
         names = services()
         addresses = {name: settings.address(name) for name in names}
-        supervisor = Supervisor(names, env, logs, data / "pids", lambda text: _say(console, text), addresses)
+        extra = {HOUSE_BOTS: ["house-bots"]} if house else {}
+        supervisor = Supervisor(names + list(extra), env, logs, data / "pids", lambda text: _say(console, text),
+                                addresses, commands=extra)
         supervisor.start_all()
         with console.status("waiting for every service to answer health checks..."):
             took = aio.run(wait_serving(addresses, args.timeout, on_poll=supervisor.check))
@@ -273,6 +299,8 @@ def run_up(args) -> int:
         table.add_row("valkey", env["FOODGAMES_REDIS_URL"], "-", str(logs / "valkey.log") if servers else "external")
         for name in names:
             table.add_row(name, addresses[name], f"{took[name]:.1f}s", str(logs / f"{name}.log"))
+        for name in extra:
+            table.add_row(name, "-", "-", str(logs / f"{name}.log"))
         console.print(table)
         console.print(f"data in {data}; try `foodgames demo` in another terminal. Ctrl-C stops everything.")
         if "gateway" in addresses:
@@ -281,7 +309,11 @@ def run_up(args) -> int:
             web = DIST / "index.html"
             console.print(f"[bold]Play in your browser: http://{addresses['gateway']}/[/bold]"
                           + ("" if web.is_file() else " (first build the web client: `make web`)"))
-            console.print("Bots to play against: `foodgames bots foodie-forest --count 3` in another terminal.")
+            if house:
+                console.print(f"Queue alone and house bots take the empty seats after "
+                              f"{env['FOODGAMES_MM_BOT_FILL_AFTER_S']}s (FOODGAMES_MM_BOT_FILL_AFTER_S=0 turns that off).")
+            else:
+                console.print("Bots to play against: `foodgames bots foodie-forest --count 3` in another terminal.")
         sys.stdout.flush()
         while not stopping:
             supervisor.check()

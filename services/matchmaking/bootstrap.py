@@ -74,7 +74,8 @@ async def serve(settings: Settings, port: int, *, config: MatchmakingConfig | No
                                     dependencies=lambda: [*open_connections(), probe])
         loop_task = asyncio.create_task(matchmaker.run(), name="matchmaking-loop")
         log.info("matching", games=sorted(catalogue.games), pass_interval_s=config.pass_interval_s,
-                 expansions=[list(s) for s in config.expansions], max_wait_s=config.max_wait_s)
+                 expansions=[list(s) for s in config.expansions], max_wait_s=config.max_wait_s,
+                 bot_fill_after_s=config.bot_fill_after_s)
         if ready is not None:
             ready.running = Running(server, matchmaker, store)  # type: ignore[attr-defined]
             ready.set()

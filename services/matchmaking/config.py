@@ -12,6 +12,9 @@
   FOODGAMES_MM_CREATE_TIMEOUT_S  deadline of one CreateGame call (default 5)
   FOODGAMES_MM_BATCH             oldest tickets per queue looked at in one pass (default 5000)
   FOODGAMES_MM_PREFIX            Redis key prefix (default "mm")
+  FOODGAMES_MM_BOT_FILL_AFTER_S  ask the house bots (matchmaking.bots.wanted) for the missing seats
+                                 once a human's queue was quiet this long (default: unset, off;
+                                 `foodgames up` sets 3; services/matchmaking/botfill.py)
 """
 from __future__ import annotations
 
@@ -67,6 +70,9 @@ class MatchmakingConfig:
     # every watch poll) or asked about it lately; a ticket unseen this long is expired instead
     # of seating players who left (a client gone during a Valkey outage, say). None: off.
     presence_timeout_s: float | None = 8.0
+    # Bot fill (botfill.py): seconds a queue with a human in it stays quiet before the house
+    # bots are asked for the missing seats. None: off (production).
+    bot_fill_after_s: float | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "expansions", check_expansions(self.expansions))
@@ -107,8 +113,27 @@ class MatchmakingConfig:
             kwargs["prefix"] = env["FOODGAMES_MM_PREFIX"]
         if kwargs.get("presence_timeout_s") == 0:
             kwargs["presence_timeout_s"] = None
+        kwargs.update(bot_fill_from_env(env))
         kwargs.update(overrides)
         return cls(**kwargs)
 
+    @property
+    def bot_fill(self) -> bool:
+        return self.bot_fill_after_s is not None
+
     def with_(self, **changes) -> "MatchmakingConfig":
         return replace(self, **changes)
+
+
+def bot_fill_from_env(env) -> dict:
+    """{"bot_fill_after_s": seconds} from FOODGAMES_MM_BOT_FILL_AFTER_S; {} when unset, 0 or off."""
+    text = (env.get("FOODGAMES_MM_BOT_FILL_AFTER_S") or "").strip().lower()
+    if text in ("", "0", "off"):
+        return {}
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise ValueError(f"FOODGAMES_MM_BOT_FILL_AFTER_S={text[:20]!r} is not a number of seconds") from None
+    if seconds < 0:
+        raise ValueError("FOODGAMES_MM_BOT_FILL_AFTER_S cannot be negative")
+    return {"bot_fill_after_s": seconds}

@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 import grpc
 from foodgames.v1 import game_pb2, game_pb2_grpc
 
-from services.matchmaking import matcher
+from services.matchmaking import botfill, matcher
 from services.matchmaking.catalogue import Catalogue, GameInfo
 from services.matchmaking.config import MatchmakingConfig
 from services.matchmaking.store import TicketStore
@@ -134,6 +134,7 @@ class Matchmaker:
         self.matches_created = 0
         self.matches_released = 0
         self.claims_lost = 0  # tables another replica (or a cancel) got to first
+        self.bots_asked = 0  # seats the house bots were asked for (bot fill)
 
     async def run(self) -> None:
         """Matching passes until cancelled; lets in-flight tables finish (or lapse to a takeover)."""
@@ -198,6 +199,8 @@ class Matchmaker:
             candidates.append(matcher.Candidate.from_summary(tid, summary))
         proposals = matcher.find_matches(candidates, now, self.config.window, game.min_players, game.max_players)
         stats.proposed += len(proposals)
+        if self.config.bot_fill:
+            await self._ask_for_bots(queue, game, candidates, proposals, dict(rows), now)
         if not proposals:
             return
         summaries = dict(rows)
@@ -210,6 +213,26 @@ class Matchmaker:
                 self._spawn(self.finalize(match))
             else:
                 self.claims_lost += 1
+
+    async def _ask_for_bots(self, queue: str, game: GameInfo, candidates, proposals, summaries: dict,
+                            now: float) -> None:
+        """Bot fill (botfill.py): the house bots are asked for a quiet queue's missing seats."""
+        matched = {c.ticket_id for p in proposals for c in p.tickets}
+        waiting = [botfill.Waiting.from_summary(c.ticket_id, summaries[c.ticket_id])
+                   for c in candidates if c.ticket_id not in matched]
+        wanted = botfill.bots_wanted(game.name, waiting, now, self.config.bot_fill_after_s,
+                                     game.min_players, game.max_players)
+        if wanted is None or not await self.store.ask_once(queue, self.config.bot_fill_after_s):
+            return
+        _, ranked, options = parse_queue(queue)
+        body = {"game": game.name, "ranked": ranked, "options": options, "players": wanted.table_size,
+                "count": wanted.count, "queue": queue, "ticket_id": wanted.ticket_id}
+        log.info("asking the house bots for seats", **body)
+        self.bots_asked += wanted.count
+        try:
+            await self.publisher.publish(botfill.BOTS_WANTED_SUBJECT, body)
+        except Exception:  # noqa: BLE001 - asked again one period later
+            log.exception("asking for bots failed", queue=queue)
 
     def _match(self, proposal: matcher.Proposal, game: GameInfo, queue: str, summaries: dict, now: float) -> dict:
         match_id = "mm-" + uuid.uuid4().hex[:20]

@@ -15,6 +15,7 @@ Key layout (prefix P, default "mm"):
   P:pending                zset   match_id -> lease deadline; past it, any replica takes the table over
   P:lock:<queue>           string which replica runs the matching pass of a queue now (a short lease;
                                   an optimisation only: correctness rests on the claim script)
+  P:botfill:<queue>        string bots were asked for this queue lately (lives bot_fill_after_s)
 
 All keys of one call are passed as KEYS. On Redis Cluster they would need one
 hash slot per queue (a {queue} hash tag in every key and the queue in the
@@ -305,6 +306,11 @@ class TicketStore:
 
     async def lock_queue(self, queue: str, owner: str, ttl_s: float) -> bool:
         return bool(await self.redis.set(f"{self.prefix}:lock:{queue}", owner, nx=True,
+                                         px=max(1, int(ttl_s * 1000))))
+
+    async def ask_once(self, queue: str, ttl_s: float) -> bool:
+        """True for the first caller per queue within `ttl_s` (bot fill asks at most that often)."""
+        return bool(await self.redis.set(f"{self.prefix}:botfill:{queue}", "1", nx=True,
                                          px=max(1, int(ttl_s * 1000))))
 
     async def unlock_queue(self, queue: str, owner: str) -> None:

@@ -44,6 +44,9 @@ def test_up_starts_servers_and_every_service_then_stops_cleanly(tmp_path, monkey
         took = asyncio.run(wait_serving({n: settings.address(n) for n in services()}, 5))
         assert set(took) == set(services()) >= {"counter", "foodie-forest", "deck"}
         assert (tmp_path / "nats" / "jetstream").is_dir(), "JetStream keeps its files under the data folder"
+        # bot fill is on for `make run`: the house bots run beside the services (docs/matchmaking.md)
+        assert "house-bots" in output, output
+        assert (tmp_path / "pids" / "house-bots.pid").is_file()
     finally:
         proc.send_signal(signal.SIGTERM)
         rest = proc.communicate(timeout=30)[0]

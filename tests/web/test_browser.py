@@ -15,6 +15,7 @@ import httpx
 import pytest
 from playwright.async_api import expect
 
+from services.matchmaking.botfill import house_bot_prefix
 from tests.web.conftest import screenshot
 
 GAME = "foodie-forest"
@@ -103,7 +104,7 @@ async def watch_status_for_a_drop(page) -> None:
 
 
 async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_by_clicking(
-        player_page, web_gateway, bots):
+        player_page, web_gateway):
     page, errors = player_page
     me = name("ann")
     # given a signed-in player who has never played
@@ -124,11 +125,12 @@ async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_b
     await expect(page.locator("#ticket-state")).to_contain_text("Searching")
     await expect(page.locator("#wait")).to_contain_text("waited 0:0")
     await screenshot(page, "2-queue")
-    # ... and three bots queueing for the same table seat them
-    bots.queue(3)
+    # ... and, nobody else coming, the stack's house bots take the three other seats (bot fill)
+    await expect(page.locator("#hint")).to_contain_text("House bots take the empty seats")
     await page.wait_for_url("**/#/table/**", timeout=30_000)
     game_id = page.url.rsplit("/", 1)[-1]
     await expect(page.locator("#status")).to_have_text("live")
+    await expect(page.locator(f".player[data-player^='{house_bot_prefix(GAME)}']")).to_have_count(3)
 
     # then they play the game to its end by clicking legal moves only
     clicks = 0
@@ -206,17 +208,17 @@ async def test_the_finished_game_verifies_on_its_audit_page_and_a_tampered_bundl
     assert not errors, errors
 
 
-async def test_two_players_at_one_table_each_see_only_their_own_hand_and_a_refusal_is_explained(browser, web_gateway, bots):
+async def test_two_players_at_one_table_each_see_only_their_own_hand_and_a_refusal_is_explained(browser, web_gateway):
     people = {}
     for player, viewport in ((name("bea"), PHONE), (name("cid"), DESKTOP)):
         context = await browser.new_context(viewport=viewport)
         people[player] = await context.new_page()
         people[player].set_default_timeout(20_000)
     try:
-        # given two people and two bots queued for one ranked table of 4
+        # given two people queued for one ranked table of 4, and two house bots who come after
+        # the quiet wait (bot fill; queueing together, the two people are at one table)
         await asyncio.gather(*(sign_in(page, web_gateway.url, player) for player, page in people.items()))
         await asyncio.gather(*(queue(page, 4) for page in people.values()))
-        bots.queue(2)
         await asyncio.gather(*(page.wait_for_url("**/#/table/**", timeout=30_000) for page in people.values()))
         (bea, bea_page), (cid, cid_page) = people.items()
         assert bea_page.url.rsplit("/", 1)[-1] == cid_page.url.rsplit("/", 1)[-1], "not at the same table"
@@ -266,7 +268,7 @@ async def test_two_players_at_one_table_each_see_only_their_own_hand_and_a_refus
             await page.context.close()
 
 
-async def test_another_games_table_is_drawn_from_its_json_view_and_played_by_clicking(browser, web_gateway, bots):
+async def test_another_games_table_is_drawn_from_its_json_view_and_played_by_clicking(browser, web_gateway):
     """Games without their own drawing yet get the generic table: the view's names and values,
     a hand as cards, and the legal moves as the only buttons."""
     context = await browser.new_context(viewport=DESKTOP)
@@ -275,10 +277,9 @@ async def test_another_games_table_is_drawn_from_its_json_view_and_played_by_cli
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
-        # given a player and a bot queued for a casual table of Food Fight for two
+        # given a player queued for a casual table of Food Fight for two, and a house bot
         await sign_in(page, web_gateway.url, name("dee"))
         await queue(page, 2, "food-fight", ranked=False)
-        bots.queue(1, "food-fight", players=2, ranked=False)
         await page.wait_for_url("**/#/table/food-fight/**", timeout=30_000)
         # then the table shows the view as names and values, with the hand as cards
         await expect(page.locator("#board .generic dl.kv").first).to_be_visible()

@@ -42,7 +42,8 @@ export function queuePage(root: HTMLElement, [ticketId]: string[]): () => void {
     switch (t.state) {
       case TicketState.SEARCHING:
         fill(state, `Searching for a ${t.ranked ? "ranked" : "casual"} ${t.game} table of ${size} players…`);
-        fill(hint, "Nobody else here? Bots join from a terminal of the stack: ",
+        fill(hint, "Nobody else here? House bots take the empty seats after a few seconds on a make run " +
+          "stack; elsewhere start bots from a terminal: ",
           h("code", {}, `foodgames bots ${t.game} --count ${t.minPlayers - t.players.length} --players ${t.minPlayers}${t.ranked ? "" : " --casual"}`));
         break;
       case TicketState.MATCHED: {

@@ -1,0 +1,144 @@
+"""The house bots: seats for a human who waits alone (`foodgames house-bots`).
+
+The matchmaker, with bot fill on (FOODGAMES_MM_BOT_FILL_AFTER_S; services/matchmaking/botfill.py),
+publishes {game, ranked, options, players, count, ...} on `matchmaking.bots.wanted` when a queue
+with a human in it has been quiet for a while. For each request this process starts `count`
+bots, each exactly what `foodgames bots` runs (apps.sdk.remote.run_bot: a token minted with the
+stack's token key, a ticket with the same queue options and table size, the ticket's stream, its
+client seed, the game's default bot playing its seat to the end), then they leave.
+
+Bounded: at most `max_bots` play at once; seats beyond that are not started (said in the log)
+and the matchmaker asks again one period later. A bot that fails is logged when it fails.
+Several house processes share the requests (a NATS queue group): each request goes to one.
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from services.matchmaking.botfill import BOTS_WANTED_SUBJECT, house_bot_prefix
+from shared import games, telemetry
+from shared.config import Settings
+
+log = telemetry.get_logger("house-bots")
+
+QUEUE_GROUP = "house-bots"
+DEFAULT_MAX_BOTS = 12
+
+
+@dataclass(frozen=True)
+class Request:
+    game: str
+    count: int
+    players: int
+    ranked: bool = True
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def parse(cls, data: bytes) -> "Request":
+        body = json.loads(data)
+        game = str(body["game"])
+        games.get(game)  # an unknown game fails here, named
+        count, players = int(body["count"]), int(body.get("players") or 0)
+        if count < 1:
+            raise ValueError(f"count must be at least 1, not {count}")
+        return cls(game, count, players, bool(body.get("ranked", True)), dict(body.get("options") or {}))
+
+
+async def play_one(settings: Settings, name: str, request: Request) -> Any:
+    """One house bot: queue with the request's table, play the seat to the end (apps.sdk)."""
+    from apps.sdk.remote import run_bot
+
+    return await run_bot(settings, name, request.game, games.get(request.game).default_bot,
+                         ranked=request.ranked, min_players=request.players, max_players=request.players,
+                         options=request.options,
+                         on_match=lambda m: log.info("house bot seated", bot=name, game_id=m.game_id, seat=m.seat))
+
+
+class House:
+    """Starts bots for requests, at most `max_bots` at once."""
+
+    def __init__(self, settings: Settings, max_bots: int = DEFAULT_MAX_BOTS,
+                 play: Callable[[Settings, str, Request], Any] = play_one):
+        if max_bots < 1:
+            raise ValueError("the house needs room for at least one bot")
+        self.settings, self.max_bots, self.play = settings, max_bots, play
+        self.tag = uuid.uuid4().hex[:4]  # names stay unique across restarts of the house
+        self.numbers = itertools.count(1)
+        self.tasks: set[asyncio.Task] = set()
+        self.finished = 0
+        self.failed = 0
+
+    @property
+    def playing(self) -> int:
+        return len(self.tasks)
+
+    def name(self, game: str) -> str:
+        return f"{house_bot_prefix(game)}{self.tag}-{next(self.numbers)}"
+
+    def handle(self, request: Request) -> list[str]:
+        """Start the bots of one request (as many as there is room for); their names."""
+        room = self.max_bots - self.playing
+        started = [self.name(request.game) for _ in range(min(request.count, room))]
+        if len(started) < request.count:
+            log.warning("house full: fewer bots than asked for", game=request.game, asked=request.count,
+                        started=len(started), playing=self.playing, max_bots=self.max_bots)
+        for name in started:
+            task = asyncio.get_running_loop().create_task(self._run(name, request), name=name)
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+        if started:
+            log.info("house bots queueing", game=request.game, bots=started, players=request.players,
+                     ranked=request.ranked, options=request.options)
+        return started
+
+    async def _run(self, name: str, request: Request) -> None:
+        try:
+            played = await self.play(self.settings, name, request)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - said at once; the house plays on
+            self.failed += 1
+            log.error("house bot failed", bot=name, game=request.game, error=f"{type(exc).__name__}: {exc}")
+            return
+        self.finished += 1
+        log.info("house bot done", bot=name, game=request.game, game_id=getattr(played, "game_id", None),
+                 moves=getattr(played, "moves", None))
+
+    async def on_message(self, msg) -> None:
+        try:
+            request = Request.parse(msg.data)
+        except (ValueError, LookupError, TypeError) as exc:  # a bad body, an unknown game
+            log.warning("ignored a bots request", error=f"{type(exc).__name__}: {exc}", body=msg.data[:200])
+            return
+        self.handle(request)
+
+    async def close(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+
+async def serve(settings: Settings, max_bots: int = DEFAULT_MAX_BOTS, ready: asyncio.Event | None = None) -> None:
+    """Listen for bot requests until cancelled."""
+    from shared.eventstore.jetstream import connect
+
+    house = House(settings, max_bots)
+    nc = await connect(settings.nats_url, name="house-bots")
+    try:
+        await nc.subscribe(BOTS_WANTED_SUBJECT, queue=QUEUE_GROUP, cb=house.on_message)
+        await nc.flush()
+        log.info("house bots listening", subject=BOTS_WANTED_SUBJECT, max_bots=max_bots)
+        if ready is not None:
+            ready.set()
+        await asyncio.Future()
+    finally:
+        await house.close()
+        try:
+            await nc.drain()
+        except Exception:  # noqa: BLE001
+            pass

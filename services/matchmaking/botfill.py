@@ -1,0 +1,74 @@
+"""Bot fill: when a human waits in a quiet queue, ask the house bots for the missing seats.
+
+Pure (no I/O, no clock: the caller passes `now`). The engine calls `bots_wanted` on every
+pass of a queue with the tickets that found no table in that pass. Bots are asked for when
+
+  - some ticket holds a player who is not a house bot (house bots never ask for more bots),
+  - and the queue has been quiet for `after_s`: its NEWEST unmatched ticket waited that long.
+    While people keep arriving the matchmaker lets them fill the table themselves; bots come
+    only once nobody new has come for a while (for a lone player that is simply `after_s`
+    after queueing).
+
+The table is sized for the longest waiting human ticket (the anchor): the smallest size it
+accepts (fewest bots, quickest game). The bots asked for are the seats that the waiting
+tickets accepting that size do not already fill. When those tickets fill it and still formed
+no table (their ratings are too far apart for the window yet), no bots are asked for: the
+window widens with waiting instead.
+
+The engine publishes the answer on BOTS_WANTED_SUBJECT at most once per `after_s` per queue
+(a Redis key with that lifetime, so several replicas ask once between them too). A request
+nobody hears (no house bots running) is lost and asked again one period later.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
+
+BOTS_WANTED_SUBJECT = "matchmaking.bots.wanted"
+
+
+def house_bot_prefix(game: str) -> str:
+    """House bots of a game are named `bot-<game>-...` (apps/bots/house.py names them so)."""
+    return f"bot-{game}-"
+
+
+def is_house_bot(player: str, game: str) -> bool:
+    return player.startswith(house_bot_prefix(game))
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """One unmatched searching ticket as bot fill sees it."""
+    ticket_id: str
+    players: tuple[str, ...]
+    lo: int  # smallest acceptable table
+    hi: int  # largest acceptable table
+    enqueued_at: float
+
+    @classmethod
+    def from_summary(cls, ticket_id: str, s: Mapping[str, Any]) -> "Waiting":
+        return cls(ticket_id, tuple(s.get("n") or ()), int(s["lo"]), int(s["hi"]), float(s["t"]))
+
+
+@dataclass(frozen=True)
+class BotRequest:
+    ticket_id: str  # the human ticket the bots are for
+    table_size: int
+    count: int
+
+
+def bots_wanted(game: str, waiting: Iterable[Waiting], now: float, after_s: float,
+                min_players: int, max_players: int) -> BotRequest | None:
+    """The bots the house should send to this queue now, or None."""
+    tickets: Sequence[Waiting] = sorted(waiting, key=lambda w: w.enqueued_at)
+    if not tickets or now - tickets[-1].enqueued_at < after_s:
+        return None  # nobody waits, or someone arrived lately: let people fill the table
+    humans = [t for t in tickets if any(not is_house_bot(p, game) for p in t.players)]
+    if not humans:
+        return None
+    anchor = humans[0]
+    size = min(max(anchor.lo, min_players), max_players)
+    seated = sum(len(t.players) for t in tickets if t.lo <= size <= t.hi)
+    if seated >= size:
+        return None
+    return BotRequest(anchor.ticket_id, size, size - seated)
