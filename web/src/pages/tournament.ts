@@ -38,14 +38,16 @@ function standingsTable(s: GetStandingsResponse): HTMLElement {
   return h("div", { class: "scroll" }, h("table", { class: "board-table t-standings", id: "t-standings" },
     h("thead", {}, h("tr", {},
       h("th", {}, "#"), h("th", {}, "player"), h("th", { title: "tournament points" }, "pts"),
-      h("th", { title: "game points (1st tie-break)" }, "game pts"),
-      h("th", { title: "opponents' average tournament points (2nd tie-break)" }, "opp. avg"),
-      h("th", { title: "head to head among the tied (3rd tie-break)" }, "h2h"),
+      h("th", { title: "game points (1st tie-break)" }, "GP"),
+      h("th", { title: "opponents' average tournament points (2nd tie-break)" }, "OA"),
+      h("th", { title: "head to head among the tied (3rd tie-break)" }, "H2H"),
       h("th", { title: "seed: round 1's drawn order (last tie-break)" }, "seed"), h("th", {}, "byes"))),
     h("tbody", {}, s.rows.map((r) => h("tr", { "data-player": r.player, class: r.dropped ? "dropped" : "" },
       h("td", {}, String(r.rank)), h("td", {}, r.player, r.dropped ? h("span", { class: "muted" }, " (dropped)") : ""),
       h("td", {}, score(r.points)), h("td", {}, score(r.gamePoints)), h("td", {}, score(r.opponentsAverage)),
-      h("td", {}, String(r.headToHead)), h("td", {}, String(r.seed)), h("td", {}, String(r.byes)))))));
+      h("td", {}, String(r.headToHead)), h("td", {}, String(r.seed)), h("td", {}, String(r.byes)))))),
+    h("p", { class: "muted t-legend" }, "Ranked by tournament points (pts), then game points (GP), opponents' average ",
+      "points (OA), head to head among the tied (H2H) and round 1's drawn seed."));
 }
 
 function tableStatus(t: Table): string {
