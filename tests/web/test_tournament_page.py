@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
+import httpx
 import pytest
 from foodgames.v1 import tournament_pb2 as pb
 from playwright.async_api import expect
@@ -15,8 +16,6 @@ from tests.gateway.tournaments import create
 from tests.tournament.stackplay import Api, entrants, play
 from tests.web.conftest import screenshot
 from tests.web.test_browser import PHONE, name, sign_in
-
-import httpx
 
 
 def score(x: float) -> str:
@@ -83,4 +82,8 @@ async def test_a_tournament_page_follows_its_tournament_to_the_final_standings(s
     await screenshot(page, "9-tournament")
     await link.click()
     await page.wait_for_url(f"**/#/audit/{table.game_id}")
+
+    # and a tournament that does not exist is said so, in the service's words
+    await page.goto(f"{web_gateway.url}/#/tournament/no-such-{tid}")
+    await expect(page.locator("#t-error")).to_contain_text("not_found")
     assert errors == []

@@ -1,7 +1,7 @@
 // A tournament: its standings (with the tie-breaks as columns) and every round's tables (seats,
 // placings, each table's game linked to its audit page), read through the gateway and read
 // again every few seconds until the tournament finishes. Without an id: a box to open one.
-import { explain, tournaments } from "../api";
+import { Code, codeOf, explain, tournaments } from "../api";
 import { fill, h, sleep } from "../dom";
 import type { GetStandingsResponse, Round, Table, Tournament } from "../gen/foodgames/v1/tournament_pb";
 
@@ -122,6 +122,8 @@ export function tournamentPage(root: HTMLElement, [id]: string[]): () => void {
         finished = tournament.phase === "finished";
       } catch (err) {
         error.textContent = explain(err);
+        // no such tournament (or a malformed id) will not appear by asking again
+        if (codeOf(err) === Code.NotFound || codeOf(err) === Code.InvalidArgument) return;
       }
       if (finished) return;
       await sleep(POLL_MS, stop.signal);
