@@ -1,4 +1,4 @@
-"""The gateway's ASGI application: the four public services' generated Connect applications
+"""The gateway's ASGI application: the public services' generated Connect applications
 behind the limits a public endpoint needs, plus GET /healthz and the dev sign-in.
 
 In order, for every HTTP request:
@@ -213,7 +213,7 @@ class Gateway:
 
     async def backend_health(self) -> tuple[bool, dict[str, str]]:
         """Whether every backend answers SERVING, and each one's answer."""
-        names = ["matchmaking", "leaderboard", "deck", *games.names()]
+        names = ["matchmaking", "leaderboard", "deck", "tournament", *games.names()]
 
         async def check(name: str) -> str:
             try:

@@ -30,6 +30,9 @@ from foodgames.v1 import (
     matchmaking_connect,
     matchmaking_pb2,
     matchmaking_pb2_grpc,
+    tournament_connect,
+    tournament_pb2,
+    tournament_pb2_grpc,
 )
 
 from services.gateway.config import GatewayConfig
@@ -77,6 +80,11 @@ PUBLIC = (
     # audit reads, and the player's own client seed; the rest is for services and operators
     Public("DeckService", deck_pb2, deck_connect, deck_pb2_grpc, "deck",
            ("ExportAuditBundle", "GetPublicKey", "GetCheckpoint", "AddClientSeed")),
+    # a tournament's progress and standings for everyone; CreateTournament and DropEntrant are
+    # forwarded with the caller's token and the tournament service checks the role (operators;
+    # an entrant may drop itself); the bundle export is for operators only, so not public
+    Public("TournamentService", tournament_pb2, tournament_connect, tournament_pb2_grpc, "tournament",
+           ("GetTournament", "GetStandings", "CreateTournament", "DropEntrant")),
 )
 
 

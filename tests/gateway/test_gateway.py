@@ -113,7 +113,7 @@ async def test_health_and_dev_sign_in(gateway):
         health = await client.get("/healthz")
         assert health.status_code == 200, health.text
         assert health.json()["status"] == "SERVING"
-        assert set(health.json()["backends"]) >= {"matchmaking", "leaderboard", "deck", GAME}
+        assert set(health.json()["backends"]) >= {"matchmaking", "leaderboard", "deck", "tournament", GAME}
         bad = await client.post("/auth/dev-sign-in", json={"name": "has space"})
         assert bad.status_code == 400 and bad.json()["code"] == "invalid_argument"
 

@@ -6,6 +6,7 @@ import { DeckService } from "./gen/foodgames/v1/deck_pb";
 import { GameService } from "./gen/foodgames/v1/game_pb";
 import { LeaderboardService } from "./gen/foodgames/v1/leaderboard_pb";
 import { MatchmakingService } from "./gen/foodgames/v1/matchmaking_pb";
+import { TournamentService } from "./gen/foodgames/v1/tournament_pb";
 import { current } from "./session";
 
 const origin = window.location.origin;
@@ -23,6 +24,7 @@ function transport(baseUrl: string) {
 export const matchmaking = createClient(MatchmakingService, transport(origin));
 export const leaderboard = createClient(LeaderboardService, transport(origin));
 export const deck = createClient(DeckService, transport(origin));
+export const tournaments = createClient(TournamentService, transport(origin));
 
 const games = new Map<string, Client<typeof GameService>>();
 

@@ -8,6 +8,7 @@ import { playPage } from "./pages/play";
 import { queuePage } from "./pages/queue";
 import { signInPage } from "./pages/signin";
 import { tablePage } from "./pages/table";
+import { tournamentPage } from "./pages/tournament";
 import { current, setNext, signOut } from "./session";
 
 /** A page draws into `root`; the function it returns is called when the user leaves it. */
@@ -21,6 +22,7 @@ const routes: [RegExp, Page, boolean][] = [
   [/^#\/table\/([^/]+)\/([^/]+)$/, tablePage, true],
   [/^#\/leaderboard(?:\/([^/]+))?$/, leaderboardPage, true],
   [/^#\/audit(?:\/([^/]+))?$/, auditPage, false],
+  [/^#\/tournament(?:\/([^/]+))?$/, tournamentPage, true],
 ];
 
 let leave: (() => void) | void;
@@ -36,6 +38,7 @@ function header(): void {
       {},
       me && h("a", { href: "#/play" }, "Play"),
       me && h("a", { href: "#/leaderboard" }, "Leaderboard"),
+      me && h("a", { href: "#/tournament" }, "Tournaments"),
       h("a", { href: "#/audit" }, "Audit"),
       me &&
         h("span", { class: "me", id: "me" }, me.player, " ",

@@ -20,7 +20,8 @@ export function leaderboardPage(root: HTMLElement, [chosen]: string[]): void {
   root.append(h("section", { class: "card-panel" }, h("h1", {}, "Leaderboard"),
     h("div", { class: "controls" }, h("label", {}, "Game ", gameSelect), h("label", {}, "Board ", kind), h("label", {}, "Season ", season)),
     mine, error,
-    h("div", { class: "boards" }, h("section", {}, h("h2", {}, "Top 20"), top), h("section", {}, h("h2", {}, "Around you"), around))));
+    h("div", { class: "boards" }, h("section", {}, h("h2", {}, "Top 20"), top), h("section", {}, h("h2", {}, "Around you"), around)),
+    h("p", {}, h("a", { href: "#/tournament", id: "lb-tournaments" }, "Tournaments: open one by id"))));
 
   function table(entries: LeaderboardEntry[], wins: boolean): HTMLElement {
     if (!entries.length) return h("p", { class: "muted" }, "No one is on this board yet.");
