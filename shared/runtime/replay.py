@@ -10,8 +10,9 @@ spectator; nobody else.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, AsyncIterator, Mapping
+from typing import Any, AsyncIterator, Mapping, Sequence
 
+from shared import gamestream as env
 from shared.auth import Identity
 from shared.errors import FailedPrecondition, InvalidArgument, PermissionDenied
 from shared.runtime.game import GameRecord, GameRuntime
@@ -52,23 +53,37 @@ async def replay(runtime: GameRuntime, identity: Identity, game_id: str, seat: i
                  version: int | None = None) -> AsyncIterator[ReplayStep]:
     """Every step of the game (or only the one standing at `version`: the last step not after
     it) as `seat` saw it. Raises before the first step when the caller may not replay it."""
+    async for steps in replay_seats(runtime, identity, game_id, (seat,), version):
+        yield steps[seat]
+
+
+async def replay_seats(runtime: GameRuntime, identity: Identity, game_id: str, seats: Sequence[int | None],
+                       version: int | None = None) -> AsyncIterator[dict[int | None, ReplayStep]]:
+    """`replay` for several seats at once (one fold of the stream): each step as a dict
+    seat -> ReplayStep."""
     current = await runtime.load(game_id)
-    check_may_replay(current, identity, seat)
+    for seat in seats:
+        check_may_replay(current, identity, seat)
     commands = await runtime.store.read_commands(runtime.subject(game_id))
     last_version = commands[-1].version if commands else 0
     if version is not None and not commands[0].version <= version <= last_version:
         raise InvalidArgument(f"game {game_id!r} has versions {commands[0].version} to {last_version}, "
                               f"not {version}")
+    rules, codec = runtime.rules, runtime.codec
     record = GameRecord(game_id)
     for step, command in enumerate(commands):
-        record = runtime.fold(record, [command])
+        # each stored event decoded once, for the fold and for every seat's redaction
+        decoded = [None if s.type in env.RUNTIME_EVENTS else codec.decode(s.record()) for s in command.events]
+        record = runtime.fold(record, [command], [d for d in decoded if d is not None])
         if version is not None:
             following = commands[step + 1].version if step + 1 < len(commands) else last_version + 1
             if not command.version <= version < following:
                 continue
-        events = [e for e in (runtime.event_for_seat(s, seat) for s in command.events) if e]
-        yield ReplayStep(step, command.version, command.command_id, command.move, events,
-                         runtime.rules.view(record.state, seat), record.over, command.recorded_at,
-                         record.players, last_version)
+        yield {seat: ReplayStep(step, command.version, command.command_id, command.move,
+                                [e for e in (runtime.event_for_seat(s, seat, d)
+                                             for s, d in zip(command.events, decoded)) if e],
+                                rules.view(record.state, seat), record.over, command.recorded_at,
+                                record.players, last_version)
+               for seat in seats}
         if version is not None:
             return
