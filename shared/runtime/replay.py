@@ -15,6 +15,7 @@ from typing import Any, AsyncIterator, Mapping, Sequence
 from shared import gamestream as env
 from shared.auth import Identity
 from shared.errors import FailedPrecondition, InvalidArgument, PermissionDenied
+from shared.moves import quote
 from shared.runtime.game import GameRecord, GameRuntime
 
 
@@ -50,9 +51,16 @@ def check_may_replay(record: GameRecord, identity: Identity, seat: int | None) -
 
 
 async def replay(runtime: GameRuntime, identity: Identity, game_id: str, seat: int | None = None,
-                 version: int | None = None) -> AsyncIterator[ReplayStep]:
+                 version: int | None = None, player: str = "") -> AsyncIterator[ReplayStep]:
     """Every step of the game (or only the one standing at `version`: the last step not after
-    it) as `seat` saw it. Raises before the first step when the caller may not replay it."""
+    it) as `seat` saw it (or the seat of `player`, when named). Raises before the first step
+    when the caller may not replay it."""
+    if player:
+        players = (await runtime.load(game_id)).players
+        if player not in players:
+            raise InvalidArgument(f"{quote(player)} did not play in game {game_id!r}; its players are "
+                                  f"{', '.join(players)}")
+        seat = players.index(player)
     async for steps in replay_seats(runtime, identity, game_id, (seat,), version):
         yield steps[seat]
 

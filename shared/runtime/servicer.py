@@ -85,7 +85,8 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):
     async def GetReplay(self, request, context):
         seat = request.seat if request.HasField("seat") else None
         version = request.version if request.HasField("version") else None
-        async for step in replay(self.runtime, current_identity(), request.game_id, seat, version):
+        async for step in replay(self.runtime, current_identity(), request.game_id, seat, version,
+                                 player=request.seat_player):
             yield game_pb2.GetReplayResponse(
                 version=step.version, step=step.step, command_id=step.command_id,
                 move_json=orjson.dumps(dict(step.move)).decode() if step.move is not None else "",

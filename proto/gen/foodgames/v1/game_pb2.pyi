@@ -235,16 +235,18 @@ class SpectateGameResponse(_message.Message):
     def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[_event_pb2.Event, _Mapping]]] = ..., view: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., view_json: _Optional[str] = ..., finished: _Optional[bool] = ..., delay_moves: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., game: _Optional[str] = ...) -> None: ...
 
 class GetReplayRequest(_message.Message):
-    __slots__ = ("game_id", "seat", "version", "view_encoding")
+    __slots__ = ("game_id", "seat", "version", "view_encoding", "seat_player")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     VIEW_ENCODING_FIELD_NUMBER: _ClassVar[int]
+    SEAT_PLAYER_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seat: int
     version: int
     view_encoding: ViewEncoding
-    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., version: _Optional[int] = ..., view_encoding: _Optional[_Union[ViewEncoding, str]] = ...) -> None: ...
+    seat_player: str
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., version: _Optional[int] = ..., view_encoding: _Optional[_Union[ViewEncoding, str]] = ..., seat_player: _Optional[str] = ...) -> None: ...
 
 class GetReplayResponse(_message.Message):
     __slots__ = ("version", "step", "command_id", "move_json", "events", "view", "view_json", "finished", "players", "game", "last_version", "recorded_at")
