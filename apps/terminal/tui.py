@@ -29,12 +29,13 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.css.query import NoMatches
 from textual.widgets import Footer, Input, Static
 
 from apps.sdk.watching import Frame
 from apps.terminal import render
 
-LOG_LINES = 4
+LOG_LINES = 2
 TICK_S = 0.2  # how often running clocks are redrawn
 
 
@@ -70,14 +71,15 @@ class TableApp(App):
     """The table on one screen. Give it `frames` (a replay), `feed` (frames as they come: a
     spectator's stream) or `client` (a FullScreenClient playing a seat)."""
 
+    # Sized for 80x24: the table gets every line the rest leaves (18 in a replay, 17 in play).
     CSS = """
     Screen { layout: vertical; }
     #title { height: 1; background: $primary-background; }
     #seats { height: 1; }
-    #table { height: 1fr; border: round $primary; }
-    #log { height: auto; max-height: 4; color: $text-muted; }
+    #table { height: 1fr; }
+    #log { height: auto; max-height: 2; color: $text-muted; }
     #status { height: 1; }
-    #command { height: 3; }
+    #command { height: 1; border: none; padding: 0 1; }
     """
     BINDINGS = [
         Binding("left", "step(-1)", "back", show=True),
@@ -117,7 +119,7 @@ class TableApp(App):
     def compose(self) -> ComposeResult:
         yield Static(id="title")
         yield Static(id="seats")
-        with VerticalScroll(id="table"):
+        with VerticalScroll(id="table", can_focus=False):  # keys go to the app (or the move line)
             yield Static(id="board")
         yield Static(id="log")
         yield Static(id="status")
@@ -163,14 +165,25 @@ class TableApp(App):
         return render.renderer_of(self.view.get("game", "")).screen(self.view, self.legal if self.mode == "play" else [])
 
     def _redraw(self) -> None:
+        try:
+            self.query_one("#title", Static)
+        except NoMatches:
+            return  # not on screen yet, or closing
         self.query_one("#title", Static).update(Text(self._title(), style="bold"))
         self.query_one("#board", Static).update(self.board())
+        # the bottom of the table in sight: the seat's hand and its moves (PageUp shows the rest)
+        table = self.query_one("#table", VerticalScroll)
+        self.call_after_refresh(table.scroll_end, animate=False)
         self.query_one("#log", Static).update(Text("\n".join(self.log_lines[-LOG_LINES:])))
         self.query_one("#status", Static).update(Text(self.status, style="bold red" if self.status else ""))
         self._tick()
 
     def _tick(self) -> None:
-        self.query_one("#seats", Static).update(seats_line(self.view, time.monotonic() - self.view_at, self.you))
+        try:
+            seats = self.query_one("#seats", Static)
+        except NoMatches:
+            return  # the app is closing
+        seats.update(seats_line(self.view, time.monotonic() - self.view_at, self.you))
 
     def set_view(self, view: dict[str, Any], legal: list[dict[str, Any]] | None = None, version: int | None = None) -> None:
         self.view, self.view_at = view, time.monotonic()
