@@ -1,4 +1,4 @@
-"""`foodgames replay GAME_ID --transcript FILE`, run as a command against real rules engines: the
+"""`foodgames replay GAME_ID --transcript FILE` (the command's main) against real rules engines: the
 JSON lines parse and match the game's record and the live views."""
 from __future__ import annotations
 
@@ -6,30 +6,29 @@ import asyncio
 import json
 import os
 import random
-import sys
 
+from apps.cli.main import main
 from shared.codec import to_jsonable
 from shared.gamestream import PUBLIC_RUNTIME_EVENTS, RUNTIME_EVENTS
 from tests.replay.conftest import create, play_random
-from tests.stacklib import ROOT, this_tree_first
 
 
-async def foodgames(tables, *args: str) -> tuple[int, str, str]:
-    """The `foodgames` command against the test's rules engines (in a process of its own, while
-    this one serves them)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FOODGAMES_")}
-    env.update(FOODGAMES_TOKEN_KEY=tables.settings.token_key, FOODGAMES_DATA_DIR=str(tables.settings.data_dir))
+async def foodgames(tables, monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
+    """The `foodgames` command (apps.cli.main, its own event loop in a thread of its own, while
+    this loop serves the rules engines) against the test's rules engines."""
+    for name in [k for k in os.environ if k.startswith("FOODGAMES_")]:
+        monkeypatch.delenv(name)
+    monkeypatch.setenv("FOODGAMES_TOKEN_KEY", tables.settings.token_key)
+    monkeypatch.setenv("FOODGAMES_DATA_DIR", str(tables.settings.data_dir))
     for game, address in tables.settings.addresses.items():
-        env["FOODGAMES_" + game.upper().replace("-", "_") + "_ADDR"] = address
-    env = this_tree_first(env)
-    env["PYTHONPATH"] += os.pathsep + str(ROOT / "proto" / "gen")  # this tree's generated code first
-    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "apps.cli.main", *args, env=env,
-                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
-    out, err = await asyncio.wait_for(proc.communicate(), 60)
-    return proc.returncode, out.decode(), err.decode()
+        monkeypatch.setenv("FOODGAMES_" + game.upper().replace("-", "_") + "_ADDR", address)
+    capsys.readouterr()
+    code = await asyncio.to_thread(main, list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
 
 
-async def test_a_transcript_is_one_json_line_per_step_matching_the_record_and_the_live_views(tables, tmp_path):
+async def test_a_transcript_is_one_json_line_per_step_matching_the_record_and_the_live_views(tables, tmp_path, monkeypatch, capsys):
     """Given a finished Food Fight game of ann and bob, when `foodgames replay GAME_ID --seat bob
     --transcript FILE` runs (as an operator, found without --game), then FILE holds one JSON line
     per stored command, each with its version, the move as stored, the command's events as bob
@@ -39,7 +38,7 @@ async def test_a_transcript_is_one_json_line_per_step_matching_the_record_and_th
     game_id = await create(runtime, ["ann", "bob"], {"vp_to_win": 3})
     await play_random(runtime, game_id, random.Random(4))
     out = tmp_path / "t.jsonl"
-    code, _, err = await foodgames(tables, "replay", game_id, "--seat", "bob", "--transcript", str(out))
+    code, _, err = await foodgames(tables, monkeypatch, capsys, "replay", game_id, "--seat", "bob", "--transcript", str(out))
     assert code == 0, err
     commands = await runtime.store.read_commands(runtime.subject(game_id))
     lines = [json.loads(line) for line in out.read_text().splitlines()]
@@ -63,7 +62,7 @@ async def test_a_transcript_is_one_json_line_per_step_matching_the_record_and_th
     assert any(line["move"] and line["move"]["seat"] == 1 for line in lines)
 
 
-async def test_a_player_gets_no_transcript_of_another_seat_and_is_told_why(tables, tmp_path):
+async def test_a_player_gets_no_transcript_of_another_seat_and_is_told_why(tables, tmp_path, monkeypatch, capsys):
     """Given a finished game of ann and bob, when ann asks for bob's transcript, then the command
     exits 1 naming the refusal and writes no file."""
     name = "forestaurant"
@@ -71,7 +70,7 @@ async def test_a_player_gets_no_transcript_of_another_seat_and_is_told_why(table
     game_id = await create(runtime, ["ann", "bob"])
     await play_random(runtime, game_id, random.Random(8))
     out = tmp_path / "t.jsonl"
-    code, _, err = await foodgames(tables, "replay", game_id, "--as", "ann", "--seat", "bob", "--game", name,
+    code, _, err = await foodgames(tables, monkeypatch, capsys, "replay", game_id, "--as", "ann", "--seat", "bob", "--game", name,
                                    "--transcript", str(out))
     assert code == 1 and "PERMISSION_DENIED" in err and "only an operator" in err, err
     assert not out.exists()
