@@ -7,11 +7,12 @@ bindings, a line editor, timers and a layout that fits 80x24, all on the asyncio
 client already runs on, and a headless pilot (`App.run_test`) to test it with; rich's Live only
 redraws, and reading raw keys beside it would be ours to write per platform.
 
-The screen, top to bottom: a title line (game, id, version, mode), a line per seat with its clock
-and presence when the view carries them (`clocks`: {player: {"remaining_ms", "running"}},
-`presence`: {player: "connected" | "away" | "bot"}; else who is to act), the table as the game's
-renderer draws it (scrolls: PageUp/PageDown), the last lines of the table talk, a status line,
-then the move prompt (play) or the keys (replay, spectate).
+The screen, top to bottom: a title line (game, id, version, mode), one line of every seat with
+its clock and presence when the view carries them (`clocks`: {player: {"remaining_ms",
+"running"}}, `presence`: {player: "connected" | "away" | "bot"}; else who is to act), the table
+as the game's renderer draws it, the last lines of the table talk, a status line, then the move
+line (play) or the keys (replay, spectate). In 80x24 the table may be taller than the lines left
+for it: it is kept scrolled to its bottom (the seat's hand and moves); PageUp/PageDown scroll it.
 
 Keys: replay: Left/Right a step back/forward, Home/End the first/last step, q quits; spectate:
 q quits; play: type a move and Enter (`q` + Enter leaves the table; the game goes on), Escape

@@ -117,3 +117,53 @@ def test_every_seats_clock_counts_down_while_it_runs_and_presence_is_shown():
     line = seats_line(view, 1.5, you="bob").plain
     assert "> ann 0:59 [connected]" in line and "bob (you) 0:30 [bot]" in line
     assert "0:" not in seats_line({"players": ["ann"], "to_act": []}, 0).plain
+
+
+async def test_a_player_plays_a_whole_game_in_the_full_screen_client(tables, tmp_path):
+    """Given ann's seat of a Forestaurant game (the client rejoins it from its saved place) and
+    bob played by a bot, when ann types a listed move's number and Enter whenever the screen
+    lists her moves, then
+    the game reaches its end drawn in place at 80x24, with her hand's panel and the final state."""
+    from apps.terminal.app import Remembered, save_remembered, state_path
+    from apps.terminal.tui import make_full_screen_client
+    from shared.auth import Identity
+
+    name = "forestaurant"
+    runtime = tables.runtime(name)
+    game_id = await create(runtime, ["ann", "bob"])
+    # no deck service here: the client's seed goes nowhere (the client says so and plays on)
+    settings = tables.settings.with_(data_dir=tmp_path,
+                                     addresses={**tables.settings.addresses, "deck": "127.0.0.1:9"})
+    save_remembered(state_path(settings, name, "ann"), Remembered(name, game_id=game_id, seat=0, ranked=False))
+
+    async def bob() -> None:
+        rng = random.Random(1)
+        while not (record := await runtime.load(game_id, trust_hints=True)).over:
+            if 1 in runtime.rules.to_act(record.state):
+                move = rng.choice(runtime.rules.legal_moves(record.state, 1))
+                await runtime.submit_move(Identity("bob", "player"), game_id, 1, f"b{record.version}", None, move)
+            else:
+                await asyncio.sleep(0.01)
+
+    app = make_full_screen_client(settings, "ann", name, ranked=False)
+    bot = asyncio.create_task(bob())
+    try:
+        picks = random.Random(2)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(3000):
+                if app.ended.is_set():
+                    break
+                if app.legal and app.view.get("to_act") and "ann" in app.view["to_act"]:
+                    await pilot.press(*str(picks.randint(1, len(app.legal))), "enter")
+                await pilot.pause(0.01)
+            assert app.ended.is_set(), screen_text(app)
+            await pilot.pause()
+            text = screen_text(app)
+            assert (await runtime.load(game_id)).over and app.view.get("finished")
+            assert "finished" in text and "Your hand" in text
+            assert len(text.splitlines()) == 24
+            await pilot.press("enter")
+    finally:
+        bot.cancel()
+        await asyncio.gather(bot, return_exceptions=True)
+    assert not app.is_running
