@@ -75,16 +75,19 @@ async def test_a_spectator_never_sees_a_seats_hand(tables, name):
         for n in (max(2, game.min_players),):
             players = [f"s{n}p{i}" for i in range(n)]
             game_id = await create(runtime, players, SHORT.get(name))
-            watching = asyncio.create_task(collect(api.SpectateGame(
-                game_pb2.SpectateGameRequest(game_id=game_id, view_encoding=JSON))))
+            stream = aiter(api.SpectateGame(game_pb2.SpectateGameRequest(game_id=game_id, view_encoding=JSON)))
+            first = await anext(stream)  # watching before the first move
+            watching = asyncio.create_task(collect(stream))
             bots = [make_bot(name, "random", seed=f"{name}/{n}/{i}") for i in range(n)]
             await play_random(runtime, game_id, random.Random(n), bots=bots)
-            messages = await asyncio.wait_for(watching, 30)
+            messages = [first, *await asyncio.wait_for(watching, 30)]
             commands = await runtime.store.read_commands(runtime.subject(game_id))
             states = await states_by_version(runtime, game_id)
             private = {card for state in states.values() for seat in range(n)
                        for card in rules.private_cards(state, seat)}
-            assert messages[-1].finished and messages[-1].version == max(states) and len(messages) > 10
+            # without a delay, one message per stored command after the first
+            assert [m.version for m in messages[1:]] == [c.version for c in commands if c.version > first.version]
+            assert messages[-1].finished and messages[-1].version == max(states)
             shown_from = 0
             for message in messages:
                 state = states[message.version]
