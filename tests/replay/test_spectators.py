@@ -208,3 +208,20 @@ async def test_a_bad_spectator_option_is_refused_at_creation(tables, options, wo
     finally:
         await channel.close()
     assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT and words in refused.value.details()
+
+
+def test_the_audit_of_a_game_record_keeps_its_spectator_policy():
+    """Given the audit bundle of a finished game (its GameCreated carries the table's spectator
+    policy, a setting of the table like its options and ranked flag), when the record is audited
+    as it is, then it holds; when the policy is made malformed, then the record check fails at
+    event 0."""
+    from apps.audit import record as rec
+    from tests.deck.record_games import finished_game_bundle
+
+    bundle = finished_game_bundle("forestaurant")
+    created = bundle["events"][0]
+    assert created["type"] == "GameCreated" and created["data"]["spectators"] == {"allowed": True, "delay_moves": 0}
+    assert rec.audit_bundle(bundle).ok
+    created["data"]["spectators"] = {"allowed": "yes", "delay_moves": -1}
+    check = next(c for c in rec.audit_bundle(bundle).checks if c.name == rec.RECORD_CHECK)
+    assert not check.ok and check.reason.startswith("game event 0 ")
