@@ -30,7 +30,8 @@ def register(subparsers) -> None:
                     "Left/Right step back/forward, Home/End go to the first/last step, PageUp/PageDown "
                     "scroll the table, q quits. With --transcript, write the steps as JSON lines "
                     "(version, step, command_id, recorded_at, move, events, view) and exit.")
-    replay.add_argument("game_id", metavar="GAME_ID", help="the game's id (e.g. from `foodgames play` or the matchmaker)")
+    replay.add_argument("game_id", metavar="GAME_ID",
+                        help="the game's id (e.g. from `foodgames play` or the matchmaker)")
     replay.add_argument("--seat", metavar="NAME",
                         help="whose view to replay: a player's name, or 'spectator' (default: yours with --as, "
                              "else the spectator's); another player's seat needs an operator")

@@ -163,7 +163,8 @@ class TableApp(App):
     def board(self) -> RenderableType:
         if not self.view:
             return Text("waiting for the table...", style="dim")
-        return render.renderer_of(self.view.get("game", "")).screen(self.view, self.legal if self.mode == "play" else [])
+        legal = self.legal if self.mode == "play" else []
+        return render.renderer_of(self.view.get("game", "")).screen(self.view, legal)
 
     def _redraw(self) -> None:
         try:
@@ -186,7 +187,8 @@ class TableApp(App):
             return  # the app is closing
         seats.update(seats_line(self.view, time.monotonic() - self.view_at, self.you))
 
-    def set_view(self, view: dict[str, Any], legal: list[dict[str, Any]] | None = None, version: int | None = None) -> None:
+    def set_view(self, view: dict[str, Any], legal: list[dict[str, Any]] | None = None,
+                 version: int | None = None) -> None:
         self.view, self.view_at = view, time.monotonic()
         if legal is not None:
             self.legal = legal

@@ -46,9 +46,6 @@ class Tables:
     def runtime(self, game: str) -> RecordingRuntime:
         return self.servers[game].runtime
 
-    def channel(self, player: str, role: str = "player"):
-        return client_channel(self.settings.address(next(iter(self.servers))), mint_token(self.settings, player, role))
-
     def channel_to(self, game: str, player: str, role: str = "player"):
         return client_channel(self.settings.address(game), mint_token(self.settings, player, role))
 

@@ -21,7 +21,6 @@ GAMES = 100
 
 async def play_one(tables, i: int, rng: random.Random) -> tuple[str, str]:
     name = rng.choice(games.names())
-    game = games.get(name)
     runtime = tables.runtime(name)
     players = [f"g{i}p{s}" for s in range(2)]
     game_id = await create(runtime, players, SHORT.get(name))

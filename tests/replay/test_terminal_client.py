@@ -112,7 +112,8 @@ def test_every_seats_clock_counts_down_while_it_runs_and_presence_is_shown():
     1.5 s after it came, then the running clock shows 1.5 s less, the stopped one as it was, and
     each seat's presence."""
     view = {"players": ["ann", "bob"], "to_act": ["ann"],
-            "clocks": {"ann": {"remaining_ms": 61_000, "running": True}, "bob": {"remaining_ms": 30_000, "running": False}},
+            "clocks": {"ann": {"remaining_ms": 61_000, "running": True},
+                       "bob": {"remaining_ms": 30_000, "running": False}},
             "presence": {"ann": "connected", "bob": "bot"}}
     line = seats_line(view, 1.5, you="bob").plain
     assert "> ann 0:59 [connected]" in line and "bob (you) 0:30 [bot]" in line

@@ -28,7 +28,8 @@ async def foodgames(tables, monkeypatch, capsys, *args: str) -> tuple[int, str, 
     return code, out, err
 
 
-async def test_a_transcript_is_one_json_line_per_step_matching_the_record_and_the_live_views(tables, tmp_path, monkeypatch, capsys):
+async def test_a_transcript_is_one_json_line_per_step_matching_the_record_and_the_live_views(
+        tables, tmp_path, monkeypatch, capsys):
     """Given a finished Food Fight game of ann and bob, when `foodgames replay GAME_ID --seat bob
     --transcript FILE` runs (as an operator, found without --game), then FILE holds one JSON line
     per stored command, each with its version, the move as stored, the command's events as bob
@@ -38,7 +39,8 @@ async def test_a_transcript_is_one_json_line_per_step_matching_the_record_and_th
     game_id = await create(runtime, ["ann", "bob"], {"vp_to_win": 3})
     await play_random(runtime, game_id, random.Random(4))
     out = tmp_path / "t.jsonl"
-    code, _, err = await foodgames(tables, monkeypatch, capsys, "replay", game_id, "--seat", "bob", "--transcript", str(out))
+    code, _, err = await foodgames(tables, monkeypatch, capsys, "replay", game_id, "--seat", "bob",
+                                   "--transcript", str(out))
     assert code == 0, err
     commands = await runtime.store.read_commands(runtime.subject(game_id))
     lines = [json.loads(line) for line in out.read_text().splitlines()]
@@ -70,7 +72,7 @@ async def test_a_player_gets_no_transcript_of_another_seat_and_is_told_why(table
     game_id = await create(runtime, ["ann", "bob"])
     await play_random(runtime, game_id, random.Random(8))
     out = tmp_path / "t.jsonl"
-    code, _, err = await foodgames(tables, monkeypatch, capsys, "replay", game_id, "--as", "ann", "--seat", "bob", "--game", name,
-                                   "--transcript", str(out))
+    code, _, err = await foodgames(tables, monkeypatch, capsys, "replay", game_id, "--as", "ann", "--seat", "bob",
+                                   "--game", name, "--transcript", str(out))
     assert code == 1 and "PERMISSION_DENIED" in err and "only an operator" in err, err
     assert not out.exists()
