@@ -32,6 +32,7 @@ from shared import gamestream as env
 from shared import games
 from shared.codec import EventCodec, to_jsonable
 from shared.rules import RulesError
+from shared.runtime.spectators import policy_of
 
 RECORD_CHECK = "game record"
 RESULT_CHECK = "final result"
@@ -238,9 +239,11 @@ def _replay(bundle: dict, report: Report, game, replay: _Replay) -> None:
             except RulesError as exc:
                 raise Differs(0, f"(GameCreated): the rules refuse this table: {exc}") from None
             why = f"the creation of the table of the committed players {players}"
-            compare([env.record(env.GAME_CREATED, {"game": rules.name, "game_id": bundle["game_id"],
-                                                   "players": list(players), "options": _jsonable(options),
-                                                   "ranked": ranked}),
+            created_data = {"game": rules.name, "game_id": bundle["game_id"], "players": list(players),
+                            "options": _jsonable(options), "ranked": ranked}
+            if "spectators" in first["data"]:  # the table's spectator policy (shared.runtime.spectators)
+                created_data["spectators"] = policy_of(first["data"]).as_event_data()
+            compare([env.record(env.GAME_CREATED, created_data),
                      env.record(env.SEED_COMMITTED, {"commitment": bundle["commitment"]["sha256"],
                                                      "log_index": bundle["commitment"]["log_index"]}),
                      *[_jsonable(codec.encode(e)) for e in started]], why)

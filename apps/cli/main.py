@@ -17,6 +17,7 @@ SUBCOMMAND_MODULES = [
     "audit",        # foodgames audit export|verify
     "leaderboard",  # foodgames leaderboard top|player|rebuild
     "play",         # foodgames play / bots / demo
+    "replay",       # foodgames replay GAME_ID / watch GAME_ID
     "bench",        # foodgames bench moves|replay|ratings|leaderboard|matchmaking
     "chaos",        # foodgames chaos
     "tournament",   # foodgames tournament create|status|standings|export|verify

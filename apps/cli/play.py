@@ -28,7 +28,12 @@ def register(subparsers) -> None:
                                  description="Queue through the matchmaker and play one seat with the "
                                              "keyboard; run it again with the same name to rejoin a game.")
     add_game_argument(play)
-    play.add_argument("--name", required=True, help="your player name")
+    play.add_argument("--name", help="your player name (needed to play; not to --spectate)")
+    play.add_argument("--spectate", metavar="GAME_ID",
+                      help="watch this game as a spectator instead of playing (as `foodgames watch`)")
+    play.add_argument("--plain", action="store_true",
+                      help="print the table after every move instead of the full-screen client "
+                           "(the default when the output is not a terminal)")
     _table_options(play)
     play.set_defaults(func=run_play)
 
@@ -97,9 +102,23 @@ def run_play(args) -> int:
     from apps.terminal.app import TerminalClient
     from shared.config import Settings
 
+    if args.spectate:
+        from apps.cli.replay import run_watch
+
+        args.game_id, args.as_player = args.spectate, args.name
+        return run_watch(args)
+    if not args.name:
+        print("foodgames play: --name is needed to play (or --spectate GAME_ID to watch)", file=sys.stderr)
+        return 2
     lo, hi = _sizes(args)
-    client = TerminalClient(Settings.from_env(), args.name, args.game, ranked=not args.casual,
-                            min_players=lo, max_players=hi, options=args.options)
+    table = dict(ranked=not args.casual, min_players=lo, max_players=hi, options=args.options)
+    if not args.plain and sys.stdout.isatty():
+        from apps.terminal.tui import make_full_screen_client
+
+        app = make_full_screen_client(Settings.from_env(), args.name, args.game, **table)
+        app.run()
+        return int(app.outcome or 0) if isinstance(app.outcome, int) else 0
+    client = TerminalClient(Settings.from_env(), args.name, args.game, **table)
     try:
         return aio.run(client.run())
     except KeyboardInterrupt:

@@ -209,6 +209,15 @@ class TerminalClient:
     def say(self, text: str, style: str | None = None) -> None:
         self.console.print(text, style=style, highlight=False, soft_wrap=True)
 
+    # What the line client prints, the full-screen one (apps.terminal.tui) draws in place.
+    def draw(self, view: dict[str, Any], legal_moves: list[dict[str, Any]]) -> None:
+        """The table as the seat sees it now."""
+        self.console.print(render.screen(view, legal_moves, self.log, None, self.game_id))
+
+    def show(self, renderable) -> None:
+        """Anything else worth showing (the final placings)."""
+        self.console.print(renderable)
+
     # -- leaderboard ---------------------------------------------------------------------
 
     async def standing(self) -> tuple[float | None, int]:
@@ -320,7 +329,7 @@ class TerminalClient:
         self.say(text, style=None if ok else "yellow")
 
     async def _choose(self, view: dict[str, Any], legal_moves: list[dict[str, Any]]) -> dict[str, Any]:
-        self.console.print(render.screen(view, legal_moves, self.log, None, self.game_id))
+        self.draw(view, legal_moves)
         while True:
             line = await self.input.read(f"{self.name}> ", view, legal_moves)
             if line is None or line.strip().lower() in ("q", "quit", "exit"):
@@ -340,9 +349,9 @@ class TerminalClient:
                                  after_version=version)
         final = await self.player.run()
         self.path.unlink(missing_ok=True)
-        self.console.print(render.screen(final, [], self.log, None, self.game_id))
+        self.draw(final, [])
         after, games = await self._rating_after(remembered)
-        self.console.print(render.final_lines(final, remembered.rating_before, after, self.ranked))
+        self.show(render.final_lines(final, remembered.rating_before, after, self.ranked))
         return Outcome(remembered.game_id, remembered.seat, final, remembered.rating_before, after,
                        list(self.rejections))
 

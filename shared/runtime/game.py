@@ -25,6 +25,7 @@ from shared.moves import MAX_TEXT, MoveSet, move_digest, quote
 from shared.rules import GameResult, InvalidSetup, Rules, RulesError
 from shared import gamestream as env
 from shared.runtime.deck import DeckPort
+from shared.runtime.spectators import split_options
 
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 MAX_OPTIONS = 32  # game options a table may set; each is a name and a text, number or true/false
@@ -255,6 +256,7 @@ class GameRuntime:
             raise InvalidArgument(f"{self.rules.name} is for {self.rules.min_players} to "
                                   f"{self.rules.max_players} players, not {len(players)}")
         check_options(options)
+        options, spectators = split_options(options, ranked)  # the runtime's own, not the game's
         try:
             state = self.rules.initial_state(players, dict(options))
         except InvalidSetup as exc:
@@ -269,7 +271,8 @@ class GameRuntime:
         started = list(self.rules.start(state))
         records = [
             env.record(env.GAME_CREATED, {"game": self.rules.name, "game_id": game_id, "players": list(players),
-                                          "options": to_jsonable(dict(options)), "ranked": bool(ranked)}),
+                                          "options": to_jsonable(dict(options)), "ranked": bool(ranked),
+                                          "spectators": spectators.as_event_data()}),
             env.record(env.SEED_COMMITTED, {"commitment": commitment.commitment, "log_index": commitment.log_index}),
             *[self.codec.encode(e) for e in started],
         ]

@@ -9,7 +9,9 @@ from shared.auth import current_identity
 from shared.errors import InvalidArgument, reason, shorten, status_for
 from shared.protojson import to_dict, to_struct
 from shared.runtime.game import GameRuntime
+from shared.runtime.replay import replay
 from shared.runtime.seat import MoveResult, PlayMove, play_seat
+from shared.runtime.spectate import spectate
 from shared.service import Unreadable
 
 
@@ -72,6 +74,25 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):
             else:
                 yield game_pb2.PlayGameResponse(update=game_pb2.PlayGameUpdate(
                     version=item.version, finished=item.finished, **_view(join.view_encoding, item.view)))
+
+    async def SpectateGame(self, request, context):
+        async for update in spectate(self.runtime, current_identity(), request.game_id):
+            yield game_pb2.SpectateGameResponse(
+                version=update.version, events=_events(update.events), finished=update.finished,
+                delay_moves=update.delay_moves, players=list(update.players), game=self.runtime.rules.name,
+                **_view(request.view_encoding, update.view))
+
+    async def GetReplay(self, request, context):
+        seat = request.seat if request.HasField("seat") else None
+        version = request.version if request.HasField("version") else None
+        async for step in replay(self.runtime, current_identity(), request.game_id, seat, version,
+                                 player=request.seat_player):
+            yield game_pb2.GetReplayResponse(
+                version=step.version, step=step.step, command_id=step.command_id,
+                move_json=orjson.dumps(dict(step.move)).decode() if step.move is not None else "",
+                events=_events(step.events), finished=step.finished, players=list(step.players),
+                game=self.runtime.rules.name, last_version=step.last_version, recorded_at=step.recorded_at,
+                **_view(request.view_encoding, step.view))
 
 
 async def _moves(requests):

@@ -21,7 +21,7 @@ from connectrpc.protocol import ProtocolType
 from connectrpc.server import ConnectASGIApplication, DEFAULT_READ_MAX_BYTES, Endpoint
 from pyqwest import Client
 
-from .game_pb2 import CreateGameRequest, CreateGameResponse, GetViewRequest, GetViewResponse, ListLegalMovesRequest, ListLegalMovesResponse, PlayGameRequest, PlayGameResponse, SubmitMoveRequest, SubmitMoveResponse, WatchGameRequest, WatchGameResponse
+from .game_pb2 import CreateGameRequest, CreateGameResponse, GetReplayRequest, GetReplayResponse, GetViewRequest, GetViewResponse, ListLegalMovesRequest, ListLegalMovesResponse, PlayGameRequest, PlayGameResponse, SpectateGameRequest, SpectateGameResponse, SubmitMoveRequest, SubmitMoveResponse, WatchGameRequest, WatchGameResponse
 
 if TYPE_CHECKING:
     from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Mapping
@@ -83,6 +83,23 @@ class GameService(Protocol):
         Every later request is a move, answered in order by a move result that comes before any
         view showing the move; a rejected move is answered with its reason, followed by the
         seat's current view, and the stream stays open. The server ends the stream once the game is over and its seed revealed.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    def spectate_game(self, request: SpectateGameRequest, ctx: RequestContext[SpectateGameRequest, SpectateGameResponse], /) -> AsyncIterator[SpectateGameResponse]:
+        """
+        Watches a game as a spectator: the public view (no seat's hand) and the public events,
+        first the game so far, then live, optionally held back a number of moves (the game's
+        `spectator_delay_moves` option) so that it cannot help a player. Refused with
+        PERMISSION_DENIED when the game does not allow spectators (ranked games by default).
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    def get_replay(self, request: GetReplayRequest, ctx: RequestContext[GetReplayRequest, GetReplayResponse], /) -> AsyncIterator[GetReplayResponse]:
+        """
+        Steps through a game's record: one message per stored command, with the view of the
+        chosen seat (or of a spectator) after it. A finished game is replayed for its players
+        (their own seat or the spectator's view) and any game for operators (any seat).
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -165,6 +182,28 @@ class GameServiceASGIApplication(ConnectASGIApplication[GameService]):
                         stream_type=StreamType.BIDI_STREAM,
                     ),
                     function=svc.play_game,
+                ),
+                "/foodgames.v1.GameService/SpectateGame": Endpoint.server_stream(
+                    method=MethodInfo(
+                        name="SpectateGame",
+                        service_name="foodgames.v1.GameService",
+                        input=SpectateGameRequest,
+                        output=SpectateGameResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.SERVER_STREAM,
+                    ),
+                    function=svc.spectate_game,
+                ),
+                "/foodgames.v1.GameService/GetReplay": Endpoint.server_stream(
+                    method=MethodInfo(
+                        name="GetReplay",
+                        service_name="foodgames.v1.GameService",
+                        input=GetReplayRequest,
+                        output=GetReplayResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.SERVER_STREAM,
+                    ),
+                    function=svc.get_replay,
                 ),
             },
             interceptors=interceptors,
@@ -350,6 +389,57 @@ class GameServiceClient(ConnectClient):
                 output=PlayGameResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
                 stream_type=StreamType.BIDI_STREAM,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    def spectate_game(
+        self,
+        request: SpectateGameRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> AsyncIterator[SpectateGameResponse]:
+        """
+        Watches a game as a spectator: the public view (no seat's hand) and the public events,
+        first the game so far, then live, optionally held back a number of moves (the game's
+        `spectator_delay_moves` option) so that it cannot help a player. Refused with
+        PERMISSION_DENIED when the game does not allow spectators (ranked games by default).
+        """
+        return self.execute_server_stream(
+            request=request,
+            method=MethodInfo(
+                name="SpectateGame",
+                service_name="foodgames.v1.GameService",
+                input=SpectateGameRequest,
+                output=SpectateGameResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.SERVER_STREAM,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    def get_replay(
+        self,
+        request: GetReplayRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> AsyncIterator[GetReplayResponse]:
+        """
+        Steps through a game's record: one message per stored command, with the view of the
+        chosen seat (or of a spectator) after it. A finished game is replayed for its players
+        (their own seat or the spectator's view) and any game for operators (any seat).
+        """
+        return self.execute_server_stream(
+            request=request,
+            method=MethodInfo(
+                name="GetReplay",
+                service_name="foodgames.v1.GameService",
+                input=GetReplayRequest,
+                output=GetReplayResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.SERVER_STREAM,
             ),
             headers=headers,
             timeout_ms=timeout_ms,

@@ -205,3 +205,73 @@ class PlayGameMoveResult(_message.Message):
     code: int
     reason: str
     def __init__(self, move_id: _Optional[str] = ..., accepted: _Optional[bool] = ..., version: _Optional[int] = ..., duplicate: _Optional[bool] = ..., code: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class SpectateGameRequest(_message.Message):
+    __slots__ = ("game_id", "view_encoding")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    VIEW_ENCODING_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    view_encoding: ViewEncoding
+    def __init__(self, game_id: _Optional[str] = ..., view_encoding: _Optional[_Union[ViewEncoding, str]] = ...) -> None: ...
+
+class SpectateGameResponse(_message.Message):
+    __slots__ = ("version", "events", "view", "view_json", "finished", "delay_moves", "players", "game")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    VIEW_FIELD_NUMBER: _ClassVar[int]
+    VIEW_JSON_FIELD_NUMBER: _ClassVar[int]
+    FINISHED_FIELD_NUMBER: _ClassVar[int]
+    DELAY_MOVES_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    events: _containers.RepeatedCompositeFieldContainer[_event_pb2.Event]
+    view: _struct_pb2.Struct
+    view_json: str
+    finished: bool
+    delay_moves: int
+    players: _containers.RepeatedScalarFieldContainer[str]
+    game: str
+    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[_event_pb2.Event, _Mapping]]] = ..., view: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., view_json: _Optional[str] = ..., finished: _Optional[bool] = ..., delay_moves: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., game: _Optional[str] = ...) -> None: ...
+
+class GetReplayRequest(_message.Message):
+    __slots__ = ("game_id", "seat", "version", "view_encoding", "seat_player")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    VIEW_ENCODING_FIELD_NUMBER: _ClassVar[int]
+    SEAT_PLAYER_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    version: int
+    view_encoding: ViewEncoding
+    seat_player: str
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., version: _Optional[int] = ..., view_encoding: _Optional[_Union[ViewEncoding, str]] = ..., seat_player: _Optional[str] = ...) -> None: ...
+
+class GetReplayResponse(_message.Message):
+    __slots__ = ("version", "step", "command_id", "move_json", "events", "view", "view_json", "finished", "players", "game", "last_version", "recorded_at")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    STEP_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
+    MOVE_JSON_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    VIEW_FIELD_NUMBER: _ClassVar[int]
+    VIEW_JSON_FIELD_NUMBER: _ClassVar[int]
+    FINISHED_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    LAST_VERSION_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_AT_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    step: int
+    command_id: str
+    move_json: str
+    events: _containers.RepeatedCompositeFieldContainer[_event_pb2.Event]
+    view: _struct_pb2.Struct
+    view_json: str
+    finished: bool
+    players: _containers.RepeatedScalarFieldContainer[str]
+    game: str
+    last_version: int
+    recorded_at: str
+    def __init__(self, version: _Optional[int] = ..., step: _Optional[int] = ..., command_id: _Optional[str] = ..., move_json: _Optional[str] = ..., events: _Optional[_Iterable[_Union[_event_pb2.Event, _Mapping]]] = ..., view: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., view_json: _Optional[str] = ..., finished: _Optional[bool] = ..., players: _Optional[_Iterable[str]] = ..., game: _Optional[str] = ..., last_version: _Optional[int] = ..., recorded_at: _Optional[str] = ...) -> None: ...

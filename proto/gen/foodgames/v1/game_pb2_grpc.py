@@ -66,6 +66,16 @@ class GameServiceStub:
                 request_serializer=foodgames_dot_v1_dot_game__pb2.PlayGameRequest.SerializeToString,
                 response_deserializer=foodgames_dot_v1_dot_game__pb2.PlayGameResponse.FromString,
                 _registered_method=True)
+        self.SpectateGame = channel.unary_stream(
+                '/foodgames.v1.GameService/SpectateGame',
+                request_serializer=foodgames_dot_v1_dot_game__pb2.SpectateGameRequest.SerializeToString,
+                response_deserializer=foodgames_dot_v1_dot_game__pb2.SpectateGameResponse.FromString,
+                _registered_method=True)
+        self.GetReplay = channel.unary_stream(
+                '/foodgames.v1.GameService/GetReplay',
+                request_serializer=foodgames_dot_v1_dot_game__pb2.GetReplayRequest.SerializeToString,
+                response_deserializer=foodgames_dot_v1_dot_game__pb2.GetReplayResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -123,6 +133,25 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def SpectateGame(self, request, context):
+        """Watches a game as a spectator: the public view (no seat's hand) and the public events,
+        first the game so far, then live, optionally held back a number of moves (the game's
+        `spectator_delay_moves` option) so that it cannot help a player. Refused with
+        PERMISSION_DENIED when the game does not allow spectators (ranked games by default).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetReplay(self, request, context):
+        """Steps through a game's record: one message per stored command, with the view of the
+        chosen seat (or of a spectator) after it. A finished game is replayed for its players
+        (their own seat or the spectator's view) and any game for operators (any seat).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -155,6 +184,16 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.PlayGame,
                     request_deserializer=foodgames_dot_v1_dot_game__pb2.PlayGameRequest.FromString,
                     response_serializer=foodgames_dot_v1_dot_game__pb2.PlayGameResponse.SerializeToString,
+            ),
+            'SpectateGame': grpc.unary_stream_rpc_method_handler(
+                    servicer.SpectateGame,
+                    request_deserializer=foodgames_dot_v1_dot_game__pb2.SpectateGameRequest.FromString,
+                    response_serializer=foodgames_dot_v1_dot_game__pb2.SpectateGameResponse.SerializeToString,
+            ),
+            'GetReplay': grpc.unary_stream_rpc_method_handler(
+                    servicer.GetReplay,
+                    request_deserializer=foodgames_dot_v1_dot_game__pb2.GetReplayRequest.FromString,
+                    response_serializer=foodgames_dot_v1_dot_game__pb2.GetReplayResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -321,6 +360,60 @@ class GameService:
             '/foodgames.v1.GameService/PlayGame',
             foodgames_dot_v1_dot_game__pb2.PlayGameRequest.SerializeToString,
             foodgames_dot_v1_dot_game__pb2.PlayGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SpectateGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/foodgames.v1.GameService/SpectateGame',
+            foodgames_dot_v1_dot_game__pb2.SpectateGameRequest.SerializeToString,
+            foodgames_dot_v1_dot_game__pb2.SpectateGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetReplay(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/foodgames.v1.GameService/GetReplay',
+            foodgames_dot_v1_dot_game__pb2.GetReplayRequest.SerializeToString,
+            foodgames_dot_v1_dot_game__pb2.GetReplayResponse.FromString,
             options,
             channel_credentials,
             insecure,

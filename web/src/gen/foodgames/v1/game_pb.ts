@@ -13,7 +13,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file foodgames/v1/game.proto.
  */
 export const file_foodgames_v1_game: GenFile = /*@__PURE__*/
-  fileDesc("Chdmb29kZ2FtZXMvdjEvZ2FtZS5wcm90bxIMZm9vZGdhbWVzLnYxIm8KEUNyZWF0ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDwoHcGxheWVycxgCIAMoCRIoCgdvcHRpb25zGAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIOCgZyYW5rZWQYBCABKAgiTwoSQ3JlYXRlR2FtZVJlc3BvbnNlEg8KB2dhbWVfaWQYASABKAkSDwoHdmVyc2lvbhgCIAEoBBIXCg9zZWVkX2NvbW1pdG1lbnQYAyABKAki0QEKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoDRIPCgdtb3ZlX2lkGAMgASgJEh0KEGV4cGVjdGVkX3ZlcnNpb24YBCABKARIAIgBARIlCgRtb3ZlGAUgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIxCg12aWV3X2VuY29kaW5nGAYgASgOMhouZm9vZGdhbWVzLnYxLlZpZXdFbmNvZGluZ0ITChFfZXhwZWN0ZWRfdmVyc2lvbiKXAQoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQSIwoGZXZlbnRzGAIgAygLMhMuZm9vZGdhbWVzLnYxLkV2ZW50EiUKBHZpZXcYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhEKCWR1cGxpY2F0ZRgEIAEoCBIRCgl2aWV3X2pzb24YBSABKAkiYgoOR2V0Vmlld1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgNEjEKDXZpZXdfZW5jb2RpbmcYAyABKA4yGi5mb29kZ2FtZXMudjEuVmlld0VuY29kaW5nIo0BCg9HZXRWaWV3UmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIlCgR2aWV3GAIgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIQCghmaW5pc2hlZBgDIAEoCBIPCgdwbGF5ZXJzGAQgAygJEgwKBGdhbWUYBSABKAkSEQoJdmlld19qc29uGAYgASgJIjYKFUxpc3RMZWdhbE1vdmVzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKA0iUQoWTGlzdExlZ2FsTW92ZXNSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEiYKBW1vdmVzGAIgAygLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCJ7ChBXYXRjaEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoDRIVCg1hZnRlcl92ZXJzaW9uGAMgASgEEjEKDXZpZXdfZW5jb2RpbmcYBCABKA4yGi5mb29kZ2FtZXMudjEuVmlld0VuY29kaW5nIpUBChFXYXRjaEdhbWVSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEiMKBmV2ZW50cxgCIAMoCzITLmZvb2RnYW1lcy52MS5FdmVudBIlCgR2aWV3GAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIQCghmaW5pc2hlZBgEIAEoCBIRCgl2aWV3X2pzb24YBSABKAkidAoPUGxheUdhbWVSZXF1ZXN0EioKBGpvaW4YASABKAsyGi5mb29kZ2FtZXMudjEuUGxheUdhbWVKb2luSAASKgoEbW92ZRgCIAEoCzIaLmZvb2RnYW1lcy52MS5QbGF5R2FtZU1vdmVIAEIJCgdyZXF1ZXN0InQKDFBsYXlHYW1lSm9pbhIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKA0SMQoNdmlld19lbmNvZGluZxgDIAEoDjIaLmZvb2RnYW1lcy52MS5WaWV3RW5jb2RpbmcSEgoKdHVybnNfb25seRgEIAEoCCKNAQoMUGxheUdhbWVNb3ZlEg8KB21vdmVfaWQYASABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgCIAEoBEgAiAEBEiUKBG1vdmUYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhEKCW1vdmVfanNvbhgEIAEoCUITChFfZXhwZWN0ZWRfdmVyc2lvbiKHAQoQUGxheUdhbWVSZXNwb25zZRIuCgZ1cGRhdGUYASABKAsyHC5mb29kZ2FtZXMudjEuUGxheUdhbWVVcGRhdGVIABI3Cgttb3ZlX3Jlc3VsdBgCIAEoCzIgLmZvb2RnYW1lcy52MS5QbGF5R2FtZU1vdmVSZXN1bHRIAEIKCghyZXNwb25zZSJtCg5QbGF5R2FtZVVwZGF0ZRIPCgd2ZXJzaW9uGAEgASgEEiUKBHZpZXcYAiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhAKCGZpbmlzaGVkGAMgASgIEhEKCXZpZXdfanNvbhgEIAEoCSJ5ChJQbGF5R2FtZU1vdmVSZXN1bHQSDwoHbW92ZV9pZBgBIAEoCRIQCghhY2NlcHRlZBgCIAEoCBIPCgd2ZXJzaW9uGAMgASgEEhEKCWR1cGxpY2F0ZRgEIAEoCBIMCgRjb2RlGAUgASgFEg4KBnJlYXNvbhgGIAEoCSpfCgxWaWV3RW5jb2RpbmcSHQoZVklFV19FTkNPRElOR19VTlNQRUNJRklFRBAAEhgKFFZJRVdfRU5DT0RJTkdfU1RSVUNUEAESFgoSVklFV19FTkNPRElOR19KU09OEAIy8wMKC0dhbWVTZXJ2aWNlEk8KCkNyZWF0ZUdhbWUSHy5mb29kZ2FtZXMudjEuQ3JlYXRlR2FtZVJlcXVlc3QaIC5mb29kZ2FtZXMudjEuQ3JlYXRlR2FtZVJlc3BvbnNlEk8KClN1Ym1pdE1vdmUSHy5mb29kZ2FtZXMudjEuU3VibWl0TW92ZVJlcXVlc3QaIC5mb29kZ2FtZXMudjEuU3VibWl0TW92ZVJlc3BvbnNlEkYKB0dldFZpZXcSHC5mb29kZ2FtZXMudjEuR2V0Vmlld1JlcXVlc3QaHS5mb29kZ2FtZXMudjEuR2V0Vmlld1Jlc3BvbnNlElsKDkxpc3RMZWdhbE1vdmVzEiMuZm9vZGdhbWVzLnYxLkxpc3RMZWdhbE1vdmVzUmVxdWVzdBokLmZvb2RnYW1lcy52MS5MaXN0TGVnYWxNb3Zlc1Jlc3BvbnNlEk4KCVdhdGNoR2FtZRIeLmZvb2RnYW1lcy52MS5XYXRjaEdhbWVSZXF1ZXN0Gh8uZm9vZGdhbWVzLnYxLldhdGNoR2FtZVJlc3BvbnNlMAESTQoIUGxheUdhbWUSHS5mb29kZ2FtZXMudjEuUGxheUdhbWVSZXF1ZXN0Gh4uZm9vZGdhbWVzLnYxLlBsYXlHYW1lUmVzcG9uc2UoATABYgZwcm90bzM", [file_foodgames_v1_event, file_google_protobuf_struct]);
+  fileDesc("Chdmb29kZ2FtZXMvdjEvZ2FtZS5wcm90bxIMZm9vZGdhbWVzLnYxIm8KEUNyZWF0ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDwoHcGxheWVycxgCIAMoCRIoCgdvcHRpb25zGAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIOCgZyYW5rZWQYBCABKAgiTwoSQ3JlYXRlR2FtZVJlc3BvbnNlEg8KB2dhbWVfaWQYASABKAkSDwoHdmVyc2lvbhgCIAEoBBIXCg9zZWVkX2NvbW1pdG1lbnQYAyABKAki0QEKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoDRIPCgdtb3ZlX2lkGAMgASgJEh0KEGV4cGVjdGVkX3ZlcnNpb24YBCABKARIAIgBARIlCgRtb3ZlGAUgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIxCg12aWV3X2VuY29kaW5nGAYgASgOMhouZm9vZGdhbWVzLnYxLlZpZXdFbmNvZGluZ0ITChFfZXhwZWN0ZWRfdmVyc2lvbiKXAQoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQSIwoGZXZlbnRzGAIgAygLMhMuZm9vZGdhbWVzLnYxLkV2ZW50EiUKBHZpZXcYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhEKCWR1cGxpY2F0ZRgEIAEoCBIRCgl2aWV3X2pzb24YBSABKAkiYgoOR2V0Vmlld1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgNEjEKDXZpZXdfZW5jb2RpbmcYAyABKA4yGi5mb29kZ2FtZXMudjEuVmlld0VuY29kaW5nIo0BCg9HZXRWaWV3UmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIlCgR2aWV3GAIgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIQCghmaW5pc2hlZBgDIAEoCBIPCgdwbGF5ZXJzGAQgAygJEgwKBGdhbWUYBSABKAkSEQoJdmlld19qc29uGAYgASgJIjYKFUxpc3RMZWdhbE1vdmVzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKA0iUQoWTGlzdExlZ2FsTW92ZXNSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEiYKBW1vdmVzGAIgAygLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCJ7ChBXYXRjaEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoDRIVCg1hZnRlcl92ZXJzaW9uGAMgASgEEjEKDXZpZXdfZW5jb2RpbmcYBCABKA4yGi5mb29kZ2FtZXMudjEuVmlld0VuY29kaW5nIpUBChFXYXRjaEdhbWVSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEiMKBmV2ZW50cxgCIAMoCzITLmZvb2RnYW1lcy52MS5FdmVudBIlCgR2aWV3GAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIQCghmaW5pc2hlZBgEIAEoCBIRCgl2aWV3X2pzb24YBSABKAkidAoPUGxheUdhbWVSZXF1ZXN0EioKBGpvaW4YASABKAsyGi5mb29kZ2FtZXMudjEuUGxheUdhbWVKb2luSAASKgoEbW92ZRgCIAEoCzIaLmZvb2RnYW1lcy52MS5QbGF5R2FtZU1vdmVIAEIJCgdyZXF1ZXN0InQKDFBsYXlHYW1lSm9pbhIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKA0SMQoNdmlld19lbmNvZGluZxgDIAEoDjIaLmZvb2RnYW1lcy52MS5WaWV3RW5jb2RpbmcSEgoKdHVybnNfb25seRgEIAEoCCKNAQoMUGxheUdhbWVNb3ZlEg8KB21vdmVfaWQYASABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgCIAEoBEgAiAEBEiUKBG1vdmUYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhEKCW1vdmVfanNvbhgEIAEoCUITChFfZXhwZWN0ZWRfdmVyc2lvbiKHAQoQUGxheUdhbWVSZXNwb25zZRIuCgZ1cGRhdGUYASABKAsyHC5mb29kZ2FtZXMudjEuUGxheUdhbWVVcGRhdGVIABI3Cgttb3ZlX3Jlc3VsdBgCIAEoCzIgLmZvb2RnYW1lcy52MS5QbGF5R2FtZU1vdmVSZXN1bHRIAEIKCghyZXNwb25zZSJtCg5QbGF5R2FtZVVwZGF0ZRIPCgd2ZXJzaW9uGAEgASgEEiUKBHZpZXcYAiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhAKCGZpbmlzaGVkGAMgASgIEhEKCXZpZXdfanNvbhgEIAEoCSJ5ChJQbGF5R2FtZU1vdmVSZXN1bHQSDwoHbW92ZV9pZBgBIAEoCRIQCghhY2NlcHRlZBgCIAEoCBIPCgd2ZXJzaW9uGAMgASgEEhEKCWR1cGxpY2F0ZRgEIAEoCBIMCgRjb2RlGAUgASgFEg4KBnJlYXNvbhgGIAEoCSJZChNTcGVjdGF0ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSMQoNdmlld19lbmNvZGluZxgCIAEoDjIaLmZvb2RnYW1lcy52MS5WaWV3RW5jb2RpbmcizAEKFFNwZWN0YXRlR2FtZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQSIwoGZXZlbnRzGAIgAygLMhMuZm9vZGdhbWVzLnYxLkV2ZW50EiUKBHZpZXcYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhEKCXZpZXdfanNvbhgEIAEoCRIQCghmaW5pc2hlZBgFIAEoCBITCgtkZWxheV9tb3ZlcxgGIAEoDRIPCgdwbGF5ZXJzGAcgAygJEgwKBGdhbWUYCCABKAkiqQEKEEdldFJlcGxheVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgNSACIAQESFAoHdmVyc2lvbhgDIAEoBEgBiAEBEjEKDXZpZXdfZW5jb2RpbmcYBCABKA4yGi5mb29kZ2FtZXMudjEuVmlld0VuY29kaW5nEhMKC3NlYXRfcGxheWVyGAUgASgJQgcKBV9zZWF0QgoKCF92ZXJzaW9uIpQCChFHZXRSZXBsYXlSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEgwKBHN0ZXAYAiABKA0SEgoKY29tbWFuZF9pZBgDIAEoCRIRCgltb3ZlX2pzb24YBCABKAkSIwoGZXZlbnRzGAUgAygLMhMuZm9vZGdhbWVzLnYxLkV2ZW50EiUKBHZpZXcYBiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhEKCXZpZXdfanNvbhgHIAEoCRIQCghmaW5pc2hlZBgIIAEoCBIPCgdwbGF5ZXJzGAkgAygJEgwKBGdhbWUYCiABKAkSFAoMbGFzdF92ZXJzaW9uGAsgASgEEhMKC3JlY29yZGVkX2F0GAwgASgJKl8KDFZpZXdFbmNvZGluZxIdChlWSUVXX0VOQ09ESU5HX1VOU1BFQ0lGSUVEEAASGAoUVklFV19FTkNPRElOR19TVFJVQ1QQARIWChJWSUVXX0VOQ09ESU5HX0pTT04QAjKcBQoLR2FtZVNlcnZpY2USTwoKQ3JlYXRlR2FtZRIfLmZvb2RnYW1lcy52MS5DcmVhdGVHYW1lUmVxdWVzdBogLmZvb2RnYW1lcy52MS5DcmVhdGVHYW1lUmVzcG9uc2USTwoKU3VibWl0TW92ZRIfLmZvb2RnYW1lcy52MS5TdWJtaXRNb3ZlUmVxdWVzdBogLmZvb2RnYW1lcy52MS5TdWJtaXRNb3ZlUmVzcG9uc2USRgoHR2V0VmlldxIcLmZvb2RnYW1lcy52MS5HZXRWaWV3UmVxdWVzdBodLmZvb2RnYW1lcy52MS5HZXRWaWV3UmVzcG9uc2USWwoOTGlzdExlZ2FsTW92ZXMSIy5mb29kZ2FtZXMudjEuTGlzdExlZ2FsTW92ZXNSZXF1ZXN0GiQuZm9vZGdhbWVzLnYxLkxpc3RMZWdhbE1vdmVzUmVzcG9uc2USTgoJV2F0Y2hHYW1lEh4uZm9vZGdhbWVzLnYxLldhdGNoR2FtZVJlcXVlc3QaHy5mb29kZ2FtZXMudjEuV2F0Y2hHYW1lUmVzcG9uc2UwARJNCghQbGF5R2FtZRIdLmZvb2RnYW1lcy52MS5QbGF5R2FtZVJlcXVlc3QaHi5mb29kZ2FtZXMudjEuUGxheUdhbWVSZXNwb25zZSgBMAESVwoMU3BlY3RhdGVHYW1lEiEuZm9vZGdhbWVzLnYxLlNwZWN0YXRlR2FtZVJlcXVlc3QaIi5mb29kZ2FtZXMudjEuU3BlY3RhdGVHYW1lUmVzcG9uc2UwARJOCglHZXRSZXBsYXkSHi5mb29kZ2FtZXMudjEuR2V0UmVwbGF5UmVxdWVzdBofLmZvb2RnYW1lcy52MS5HZXRSZXBsYXlSZXNwb25zZTABYgZwcm90bzM", [file_foodgames_v1_event, file_google_protobuf_struct]);
 
 /**
  * Asks for a new game.
@@ -658,6 +658,242 @@ export const PlayGameMoveResultSchema: GenMessage<PlayGameMoveResult> = /*@__PUR
   messageDesc(file_foodgames_v1_game, 15);
 
 /**
+ * Asks to watch a game as a spectator.
+ *
+ * @generated from message foodgames.v1.SpectateGameRequest
+ */
+export type SpectateGameRequest = Message<"foodgames.v1.SpectateGameRequest"> & {
+  /**
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * How the updates carry the view.
+   *
+   * @generated from field: foodgames.v1.ViewEncoding view_encoding = 2;
+   */
+  viewEncoding: ViewEncoding;
+};
+
+/**
+ * Describes the message foodgames.v1.SpectateGameRequest.
+ * Use `create(SpectateGameRequestSchema)` to create a new message.
+ */
+export const SpectateGameRequestSchema: GenMessage<SpectateGameRequest> = /*@__PURE__*/
+  messageDesc(file_foodgames_v1_game, 16);
+
+/**
+ * One update of a spectated game: the public view at a version.
+ *
+ * @generated from message foodgames.v1.SpectateGameResponse
+ */
+export type SpectateGameResponse = Message<"foodgames.v1.SpectateGameResponse"> & {
+  /**
+   * @generated from field: uint64 version = 1;
+   */
+  version: bigint;
+
+  /**
+   * The public events since the previous update (none is a seat's secret).
+   *
+   * @generated from field: repeated foodgames.v1.Event events = 2;
+   */
+  events: Event[];
+
+  /**
+   * The spectator's view: what every seat may see.
+   *
+   * @generated from field: google.protobuf.Struct view = 3;
+   */
+  view?: JsonObject | undefined;
+
+  /**
+   * The view as JSON, instead of `view`, when asked for with VIEW_ENCODING_JSON.
+   *
+   * @generated from field: string view_json = 4;
+   */
+  viewJson: string;
+
+  /**
+   * @generated from field: bool finished = 5;
+   */
+  finished: boolean;
+
+  /**
+   * How many moves the stream holds back (0: live); the end of the game is shown at once.
+   *
+   * @generated from field: uint32 delay_moves = 6;
+   */
+  delayMoves: number;
+
+  /**
+   * Player names in seat order.
+   *
+   * @generated from field: repeated string players = 7;
+   */
+  players: string[];
+
+  /**
+   * The game's name, e.g. "foodie-forest".
+   *
+   * @generated from field: string game = 8;
+   */
+  game: string;
+};
+
+/**
+ * Describes the message foodgames.v1.SpectateGameResponse.
+ * Use `create(SpectateGameResponseSchema)` to create a new message.
+ */
+export const SpectateGameResponseSchema: GenMessage<SpectateGameResponse> = /*@__PURE__*/
+  messageDesc(file_foodgames_v1_game, 17);
+
+/**
+ * Asks for a game's replay.
+ *
+ * @generated from message foodgames.v1.GetReplayRequest
+ */
+export type GetReplayRequest = Message<"foodgames.v1.GetReplayRequest"> & {
+  /**
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * The seat whose view to replay (a player: only their own); unset: the spectator's view.
+   *
+   * @generated from field: optional uint32 seat = 2;
+   */
+  seat?: number | undefined;
+
+  /**
+   * Only the step that reached this version; unset: every step, from the game's creation.
+   *
+   * @generated from field: optional uint64 version = 3;
+   */
+  version?: bigint | undefined;
+
+  /**
+   * How the steps carry the view.
+   *
+   * @generated from field: foodgames.v1.ViewEncoding view_encoding = 4;
+   */
+  viewEncoding: ViewEncoding;
+
+  /**
+   * The seat to replay named by its player (instead of `seat`), e.g. "ann".
+   *
+   * @generated from field: string seat_player = 5;
+   */
+  seatPlayer: string;
+};
+
+/**
+ * Describes the message foodgames.v1.GetReplayRequest.
+ * Use `create(GetReplayRequestSchema)` to create a new message.
+ */
+export const GetReplayRequestSchema: GenMessage<GetReplayRequest> = /*@__PURE__*/
+  messageDesc(file_foodgames_v1_game, 18);
+
+/**
+ * One step of a replay: a stored command and the view after it.
+ *
+ * @generated from message foodgames.v1.GetReplayResponse
+ */
+export type GetReplayResponse = Message<"foodgames.v1.GetReplayResponse"> & {
+  /**
+   * The game's event count after this step.
+   *
+   * @generated from field: uint64 version = 1;
+   */
+  version: bigint;
+
+  /**
+   * The step's number: 0 is the game's creation, then one per stored command.
+   *
+   * @generated from field: uint32 step = 2;
+   */
+  step: number;
+
+  /**
+   * The stored command's id: "create", "move:<seat>:<move id>", "chance:<deck>:<k>", "reveal".
+   *
+   * @generated from field: string command_id = 3;
+   */
+  commandId: string;
+
+  /**
+   * The move the command carried, as JSON ({"seat": 0, "move": {...}}); empty for the
+   * runtime's own commands (create, deal, reveal).
+   *
+   * @generated from field: string move_json = 4;
+   */
+  moveJson: string;
+
+  /**
+   * The step's events as the replayed seat (or a spectator) may see them.
+   *
+   * @generated from field: repeated foodgames.v1.Event events = 5;
+   */
+  events: Event[];
+
+  /**
+   * @generated from field: google.protobuf.Struct view = 6;
+   */
+  view?: JsonObject | undefined;
+
+  /**
+   * The view as JSON, instead of `view`, when asked for with VIEW_ENCODING_JSON.
+   *
+   * @generated from field: string view_json = 7;
+   */
+  viewJson: string;
+
+  /**
+   * Whether the game is over after this step.
+   *
+   * @generated from field: bool finished = 8;
+   */
+  finished: boolean;
+
+  /**
+   * Player names in seat order.
+   *
+   * @generated from field: repeated string players = 9;
+   */
+  players: string[];
+
+  /**
+   * The game's name, e.g. "foodie-forest".
+   *
+   * @generated from field: string game = 10;
+   */
+  game: string;
+
+  /**
+   * The version of the game's last stored command (the replay's length in versions).
+   *
+   * @generated from field: uint64 last_version = 11;
+   */
+  lastVersion: bigint;
+
+  /**
+   * When the command was stored (ISO 8601, UTC).
+   *
+   * @generated from field: string recorded_at = 12;
+   */
+  recordedAt: string;
+};
+
+/**
+ * Describes the message foodgames.v1.GetReplayResponse.
+ * Use `create(GetReplayResponseSchema)` to create a new message.
+ */
+export const GetReplayResponseSchema: GenMessage<GetReplayResponse> = /*@__PURE__*/
+  messageDesc(file_foodgames_v1_game, 19);
+
+/**
  * How a response carries a seat's view.
  *
  * @generated from enum foodgames.v1.ViewEncoding
@@ -766,6 +1002,31 @@ export const GameService: GenService<{
     methodKind: "bidi_streaming";
     input: typeof PlayGameRequestSchema;
     output: typeof PlayGameResponseSchema;
+  },
+  /**
+   * Watches a game as a spectator: the public view (no seat's hand) and the public events,
+   * first the game so far, then live, optionally held back a number of moves (the game's
+   * `spectator_delay_moves` option) so that it cannot help a player. Refused with
+   * PERMISSION_DENIED when the game does not allow spectators (ranked games by default).
+   *
+   * @generated from rpc foodgames.v1.GameService.SpectateGame
+   */
+  spectateGame: {
+    methodKind: "server_streaming";
+    input: typeof SpectateGameRequestSchema;
+    output: typeof SpectateGameResponseSchema;
+  },
+  /**
+   * Steps through a game's record: one message per stored command, with the view of the
+   * chosen seat (or of a spectator) after it. A finished game is replayed for its players
+   * (their own seat or the spectator's view) and any game for operators (any seat).
+   *
+   * @generated from rpc foodgames.v1.GameService.GetReplay
+   */
+  getReplay: {
+    methodKind: "server_streaming";
+    input: typeof GetReplayRequestSchema;
+    output: typeof GetReplayResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_foodgames_v1_game, 0);
