@@ -69,9 +69,10 @@ class Public:
 PUBLIC = (
     # play: games are created by the matchmaker, so CreateGame stays internal; PlayGame is a
     # bidirectional stream, which no browser can hold open over fetch: WatchGame + SubmitMove
-    # do its job (docs/gateway.md, "PlayGame is not public")
+    # do its job (docs/gateway.md, "PlayGame is not public"); spectating and replays are
+    # checked by the rules engine (who may watch or replay which game: docs/replay.md)
     Public("GameService", game_pb2, game_connect, game_pb2_grpc, None,
-           ("SubmitMove", "GetView", "ListLegalMoves", "WatchGame")),
+           ("SubmitMove", "GetView", "ListLegalMoves", "WatchGame", "SpectateGame", "GetReplay")),
     Public("MatchmakingService", matchmaking_pb2, matchmaking_connect, matchmaking_pb2_grpc, "matchmaking",
            ("CreateTicket", "GetTicket", "CancelTicket", "WatchTicket")),
     # GetRatings is the matchmaker's

@@ -31,6 +31,8 @@ REQUEST_LIMITS = {
     f"/{GAME_SERVICE}/GetView": 1024,
     f"/{GAME_SERVICE}/ListLegalMoves": 1024,
     f"/{GAME_SERVICE}/WatchGame": 1024,
+    f"/{GAME_SERVICE}/SpectateGame": 1024,
+    f"/{GAME_SERVICE}/GetReplay": 1024,
 }
 # What gRPC reads at all (its default is 4 MiB): beyond this the call ends with gRPC's own
 # RESOURCE_EXHAUSTED "Received message larger than max (N vs. 262144)" and nothing is read.

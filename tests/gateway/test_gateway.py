@@ -443,3 +443,36 @@ async def test_a_grpc_client_over_the_body_limit(gateway, stack):
             await game_pb2_grpc.GameServiceStub(channel).SubmitMove(
                 request, metadata=[("foodgames-game", GAME)], timeout=5)
         assert refused.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED, refused.value
+
+
+async def test_a_spectator_and_a_replay_through_the_gateway(gateway):
+    """SpectateGame and GetReplay are public: the rules engine decides who may watch or replay."""
+    async with httpx.AsyncClient(base_url=gateway, timeout=30) as client:
+        # given a casual table of two (casual games allow spectators) and a third person
+        game_id, tokens, seats = await matched_pair(client)
+        await seat_to_move(client, game_id, tokens, seats)  # past the first deal
+        watcher = await sign_in(client, f"gw-eve-{uuid.uuid4().hex[:6]}")
+        # when the third person spectates it as a Connect JSON stream
+        body = envelope(orjson.dumps({"gameId": game_id, "viewEncoding": "VIEW_ENCODING_JSON"}))
+        headers = bearer(watcher, **{"content-type": "application/connect+json", "connect-protocol-version": "1"})
+        async with client.stream("POST", f"{GAME_PATH}/SpectateGame", content=body, headers=headers) as response:
+            assert response.status_code == 200
+            flags, payload = await anext(frames(response))
+        # then the first update is the public view, which holds nobody's hand
+        update = json.loads(payload)
+        assert not flags & 2, update
+        view = json.loads(update["viewJson"])
+        assert view["seat"] is None and sorted(update["players"]) == sorted(seats)
+        for player, seat in seats.items():
+            own = await call_json(client, f"{GAME_PATH}/GetView", tokens[player],
+                                  {"gameId": game_id, "seat": seat, "viewEncoding": "VIEW_ENCODING_JSON"})
+            hand = json.loads(own.json()["viewJson"]).get("hand") or []
+            assert hand and not any(f'"{card}"' in update["viewJson"] for card in hand), (player, hand)
+        # and a replay of the game still in play is refused, in the rules engine's words
+        body = envelope(orjson.dumps({"gameId": game_id, "seatPlayer": next(iter(seats))}))
+        async with client.stream("POST", f"{GAME_PATH}/GetReplay", content=body,
+                                 headers=bearer(tokens[next(iter(seats))], **{
+                                     "content-type": "application/connect+json",
+                                     "connect-protocol-version": "1"})) as response:
+            flags, payload = await anext(frames(response))
+        assert flags & 2 and json.loads(payload)["error"]["code"] == "failed_precondition", payload
