@@ -26,47 +26,51 @@ from foodgames.v1 import event_pb2 as foodgames_dot_v1_dot_event__pb2
 from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17\x66oodgames/v1/game.proto\x12\x0c\x66oodgames.v1\x1a\x18\x66oodgames/v1/event.proto\x1a\x1cgoogle/protobuf/struct.proto\"o\n\x11\x43reateGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x03(\t\x12(\n\x07options\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x0e\n\x06ranked\x18\x04 \x01(\x08\"O\n\x12\x43reateGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x04\x12\x17\n\x0fseed_commitment\x18\x03 \x01(\t\"\xd1\x01\n\x11SubmitMoveRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x0f\n\x07move_id\x18\x03 \x01(\t\x12\x1d\n\x10\x65xpected_version\x18\x04 \x01(\x04H\x00\x88\x01\x01\x12%\n\x04move\x18\x05 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x31\n\rview_encoding\x18\x06 \x01(\x0e\x32\x1a.foodgames.v1.ViewEncodingB\x13\n\x11_expected_version\"\x97\x01\n\x12SubmitMoveResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12#\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x13.foodgames.v1.Event\x12%\n\x04view\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x11\n\tduplicate\x18\x04 \x01(\x08\x12\x11\n\tview_json\x18\x05 \x01(\t\"b\n\x0eGetViewRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x31\n\rview_encoding\x18\x03 \x01(\x0e\x32\x1a.foodgames.v1.ViewEncoding\"\x8d\x01\n\x0fGetViewResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12%\n\x04view\x18\x02 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x10\n\x08\x66inished\x18\x03 \x01(\x08\x12\x0f\n\x07players\x18\x04 \x03(\t\x12\x0c\n\x04game\x18\x05 \x01(\t\x12\x11\n\tview_json\x18\x06 \x01(\t\"6\n\x15ListLegalMovesRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\"Q\n\x16ListLegalMovesResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12&\n\x05moves\x18\x02 \x03(\x0b\x32\x17.google.protobuf.Struct\"{\n\x10WatchGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x15\n\rafter_version\x18\x03 \x01(\x04\x12\x31\n\rview_encoding\x18\x04 \x01(\x0e\x32\x1a.foodgames.v1.ViewEncoding\"\x95\x01\n\x11WatchGameResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12#\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x13.foodgames.v1.Event\x12%\n\x04view\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x10\n\x08\x66inished\x18\x04 \x01(\x08\x12\x11\n\tview_json\x18\x05 \x01(\t\"t\n\x0fPlayGameRequest\x12*\n\x04join\x18\x01 \x01(\x0b\x32\x1a.foodgames.v1.PlayGameJoinH\x00\x12*\n\x04move\x18\x02 \x01(\x0b\x32\x1a.foodgames.v1.PlayGameMoveH\x00\x42\t\n\x07request\"t\n\x0cPlayGameJoin\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x31\n\rview_encoding\x18\x03 \x01(\x0e\x32\x1a.foodgames.v1.ViewEncoding\x12\x12\n\nturns_only\x18\x04 \x01(\x08\"\x8d\x01\n\x0cPlayGameMove\x12\x0f\n\x07move_id\x18\x01 \x01(\t\x12\x1d\n\x10\x65xpected_version\x18\x02 \x01(\x04H\x00\x88\x01\x01\x12%\n\x04move\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x11\n\tmove_json\x18\x04 \x01(\tB\x13\n\x11_expected_version\"\x87\x01\n\x10PlayGameResponse\x12.\n\x06update\x18\x01 \x01(\x0b\x32\x1c.foodgames.v1.PlayGameUpdateH\x00\x12\x37\n\x0bmove_result\x18\x02 \x01(\x0b\x32 .foodgames.v1.PlayGameMoveResultH\x00\x42\n\n\x08response\"m\n\x0ePlayGameUpdate\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12%\n\x04view\x18\x02 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x10\n\x08\x66inished\x18\x03 \x01(\x08\x12\x11\n\tview_json\x18\x04 \x01(\t\"y\n\x12PlayGameMoveResult\x12\x0f\n\x07move_id\x18\x01 \x01(\t\x12\x10\n\x08\x61\x63\x63\x65pted\x18\x02 \x01(\x08\x12\x0f\n\x07version\x18\x03 \x01(\x04\x12\x11\n\tduplicate\x18\x04 \x01(\x08\x12\x0c\n\x04\x63ode\x18\x05 \x01(\x05\x12\x0e\n\x06reason\x18\x06 \x01(\t*_\n\x0cViewEncoding\x12\x1d\n\x19VIEW_ENCODING_UNSPECIFIED\x10\x00\x12\x18\n\x14VIEW_ENCODING_STRUCT\x10\x01\x12\x16\n\x12VIEW_ENCODING_JSON\x10\x02\x32\xf3\x03\n\x0bGameService\x12O\n\nCreateGame\x12\x1f.foodgames.v1.CreateGameRequest\x1a .foodgames.v1.CreateGameResponse\x12O\n\nSubmitMove\x12\x1f.foodgames.v1.SubmitMoveRequest\x1a .foodgames.v1.SubmitMoveResponse\x12\x46\n\x07GetView\x12\x1c.foodgames.v1.GetViewRequest\x1a\x1d.foodgames.v1.GetViewResponse\x12[\n\x0eListLegalMoves\x12#.foodgames.v1.ListLegalMovesRequest\x1a$.foodgames.v1.ListLegalMovesResponse\x12N\n\tWatchGame\x12\x1e.foodgames.v1.WatchGameRequest\x1a\x1f.foodgames.v1.WatchGameResponse0\x01\x12M\n\x08PlayGame\x12\x1d.foodgames.v1.PlayGameRequest\x1a\x1e.foodgames.v1.PlayGameResponse(\x01\x30\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17\x66oodgames/v1/game.proto\x12\x0c\x66oodgames.v1\x1a\x18\x66oodgames/v1/event.proto\x1a\x1cgoogle/protobuf/struct.proto\"\x93\x01\n\x11\x43reateGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x03(\t\x12(\n\x07options\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x0e\n\x06ranked\x18\x04 \x01(\x08\x12\"\n\x05\x63lock\x18\x05 \x01(\x0b\x32\x13.foodgames.v1.Clock\"h\n\x05\x43lock\x12\x17\n\x0finitial_seconds\x18\x01 \x01(\r\x12\x19\n\x11increment_seconds\x18\x02 \x01(\r\x12+\n\non_timeout\x18\x03 \x01(\x0e\x32\x17.foodgames.v1.OnTimeout\"O\n\x12\x43reateGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x04\x12\x17\n\x0fseed_commitment\x18\x03 \x01(\t\"\xd1\x01\n\x11SubmitMoveRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x0f\n\x07move_id\x18\x03 \x01(\t\x12\x1d\n\x10\x65xpected_version\x18\x04 \x01(\x04H\x00\x88\x01\x01\x12%\n\x04move\x18\x05 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x31\n\rview_encoding\x18\x06 \x01(\x0e\x32\x1a.foodgames.v1.ViewEncodingB\x13\n\x11_expected_version\"\x97\x01\n\x12SubmitMoveResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12#\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x13.foodgames.v1.Event\x12%\n\x04view\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x11\n\tduplicate\x18\x04 \x01(\x08\x12\x11\n\tview_json\x18\x05 \x01(\t\"b\n\x0eGetViewRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x31\n\rview_encoding\x18\x03 \x01(\x0e\x32\x1a.foodgames.v1.ViewEncoding\"\x8d\x01\n\x0fGetViewResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12%\n\x04view\x18\x02 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x10\n\x08\x66inished\x18\x03 \x01(\x08\x12\x0f\n\x07players\x18\x04 \x03(\t\x12\x0c\n\x04game\x18\x05 \x01(\t\x12\x11\n\tview_json\x18\x06 \x01(\t\"6\n\x15ListLegalMovesRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\"Q\n\x16ListLegalMovesResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12&\n\x05moves\x18\x02 \x03(\x0b\x32\x17.google.protobuf.Struct\"{\n\x10WatchGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x15\n\rafter_version\x18\x03 \x01(\x04\x12\x31\n\rview_encoding\x18\x04 \x01(\x0e\x32\x1a.foodgames.v1.ViewEncoding\"\xab\x01\n\x11WatchGameResponse\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12#\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x13.foodgames.v1.Event\x12%\n\x04view\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x10\n\x08\x66inished\x18\x04 \x01(\x08\x12\x11\n\tview_json\x18\x05 \x01(\t\x12\x14\n\x0c\x66rom_version\x18\x06 \x01(\x04\"t\n\x0fPlayGameRequest\x12*\n\x04join\x18\x01 \x01(\x0b\x32\x1a.foodgames.v1.PlayGameJoinH\x00\x12*\n\x04move\x18\x02 \x01(\x0b\x32\x1a.foodgames.v1.PlayGameMoveH\x00\x42\t\n\x07request\"t\n\x0cPlayGameJoin\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x31\n\rview_encoding\x18\x03 \x01(\x0e\x32\x1a.foodgames.v1.ViewEncoding\x12\x12\n\nturns_only\x18\x04 \x01(\x08\"\x8d\x01\n\x0cPlayGameMove\x12\x0f\n\x07move_id\x18\x01 \x01(\t\x12\x1d\n\x10\x65xpected_version\x18\x02 \x01(\x04H\x00\x88\x01\x01\x12%\n\x04move\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x11\n\tmove_json\x18\x04 \x01(\tB\x13\n\x11_expected_version\"\x87\x01\n\x10PlayGameResponse\x12.\n\x06update\x18\x01 \x01(\x0b\x32\x1c.foodgames.v1.PlayGameUpdateH\x00\x12\x37\n\x0bmove_result\x18\x02 \x01(\x0b\x32 .foodgames.v1.PlayGameMoveResultH\x00\x42\n\n\x08response\"m\n\x0ePlayGameUpdate\x12\x0f\n\x07version\x18\x01 \x01(\x04\x12%\n\x04view\x18\x02 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x10\n\x08\x66inished\x18\x03 \x01(\x08\x12\x11\n\tview_json\x18\x04 \x01(\t\"y\n\x12PlayGameMoveResult\x12\x0f\n\x07move_id\x18\x01 \x01(\t\x12\x10\n\x08\x61\x63\x63\x65pted\x18\x02 \x01(\x08\x12\x0f\n\x07version\x18\x03 \x01(\x04\x12\x11\n\tduplicate\x18\x04 \x01(\x08\x12\x0c\n\x04\x63ode\x18\x05 \x01(\x05\x12\x0e\n\x06reason\x18\x06 \x01(\t*_\n\x0cViewEncoding\x12\x1d\n\x19VIEW_ENCODING_UNSPECIFIED\x10\x00\x12\x18\n\x14VIEW_ENCODING_STRUCT\x10\x01\x12\x16\n\x12VIEW_ENCODING_JSON\x10\x02*S\n\tOnTimeout\x12\x1a\n\x16ON_TIMEOUT_UNSPECIFIED\x10\x00\x12\x12\n\x0eON_TIMEOUT_BOT\x10\x01\x12\x16\n\x12ON_TIMEOUT_FORFEIT\x10\x02\x32\xf3\x03\n\x0bGameService\x12O\n\nCreateGame\x12\x1f.foodgames.v1.CreateGameRequest\x1a .foodgames.v1.CreateGameResponse\x12O\n\nSubmitMove\x12\x1f.foodgames.v1.SubmitMoveRequest\x1a .foodgames.v1.SubmitMoveResponse\x12\x46\n\x07GetView\x12\x1c.foodgames.v1.GetViewRequest\x1a\x1d.foodgames.v1.GetViewResponse\x12[\n\x0eListLegalMoves\x12#.foodgames.v1.ListLegalMovesRequest\x1a$.foodgames.v1.ListLegalMovesResponse\x12N\n\tWatchGame\x12\x1e.foodgames.v1.WatchGameRequest\x1a\x1f.foodgames.v1.WatchGameResponse0\x01\x12M\n\x08PlayGame\x12\x1d.foodgames.v1.PlayGameRequest\x1a\x1e.foodgames.v1.PlayGameResponse(\x01\x30\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'foodgames.v1.game_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_VIEWENCODING']._serialized_start=2069
-  _globals['_VIEWENCODING']._serialized_end=2164
-  _globals['_CREATEGAMEREQUEST']._serialized_start=97
-  _globals['_CREATEGAMEREQUEST']._serialized_end=208
-  _globals['_CREATEGAMERESPONSE']._serialized_start=210
-  _globals['_CREATEGAMERESPONSE']._serialized_end=289
-  _globals['_SUBMITMOVEREQUEST']._serialized_start=292
-  _globals['_SUBMITMOVEREQUEST']._serialized_end=501
-  _globals['_SUBMITMOVERESPONSE']._serialized_start=504
-  _globals['_SUBMITMOVERESPONSE']._serialized_end=655
-  _globals['_GETVIEWREQUEST']._serialized_start=657
-  _globals['_GETVIEWREQUEST']._serialized_end=755
-  _globals['_GETVIEWRESPONSE']._serialized_start=758
-  _globals['_GETVIEWRESPONSE']._serialized_end=899
-  _globals['_LISTLEGALMOVESREQUEST']._serialized_start=901
-  _globals['_LISTLEGALMOVESREQUEST']._serialized_end=955
-  _globals['_LISTLEGALMOVESRESPONSE']._serialized_start=957
-  _globals['_LISTLEGALMOVESRESPONSE']._serialized_end=1038
-  _globals['_WATCHGAMEREQUEST']._serialized_start=1040
-  _globals['_WATCHGAMEREQUEST']._serialized_end=1163
-  _globals['_WATCHGAMERESPONSE']._serialized_start=1166
-  _globals['_WATCHGAMERESPONSE']._serialized_end=1315
-  _globals['_PLAYGAMEREQUEST']._serialized_start=1317
-  _globals['_PLAYGAMEREQUEST']._serialized_end=1433
-  _globals['_PLAYGAMEJOIN']._serialized_start=1435
-  _globals['_PLAYGAMEJOIN']._serialized_end=1551
-  _globals['_PLAYGAMEMOVE']._serialized_start=1554
-  _globals['_PLAYGAMEMOVE']._serialized_end=1695
-  _globals['_PLAYGAMERESPONSE']._serialized_start=1698
-  _globals['_PLAYGAMERESPONSE']._serialized_end=1833
-  _globals['_PLAYGAMEUPDATE']._serialized_start=1835
-  _globals['_PLAYGAMEUPDATE']._serialized_end=1944
-  _globals['_PLAYGAMEMOVERESULT']._serialized_start=1946
-  _globals['_PLAYGAMEMOVERESULT']._serialized_end=2067
-  _globals['_GAMESERVICE']._serialized_start=2167
-  _globals['_GAMESERVICE']._serialized_end=2666
+  _globals['_VIEWENCODING']._serialized_start=2234
+  _globals['_VIEWENCODING']._serialized_end=2329
+  _globals['_ONTIMEOUT']._serialized_start=2331
+  _globals['_ONTIMEOUT']._serialized_end=2414
+  _globals['_CREATEGAMEREQUEST']._serialized_start=98
+  _globals['_CREATEGAMEREQUEST']._serialized_end=245
+  _globals['_CLOCK']._serialized_start=247
+  _globals['_CLOCK']._serialized_end=351
+  _globals['_CREATEGAMERESPONSE']._serialized_start=353
+  _globals['_CREATEGAMERESPONSE']._serialized_end=432
+  _globals['_SUBMITMOVEREQUEST']._serialized_start=435
+  _globals['_SUBMITMOVEREQUEST']._serialized_end=644
+  _globals['_SUBMITMOVERESPONSE']._serialized_start=647
+  _globals['_SUBMITMOVERESPONSE']._serialized_end=798
+  _globals['_GETVIEWREQUEST']._serialized_start=800
+  _globals['_GETVIEWREQUEST']._serialized_end=898
+  _globals['_GETVIEWRESPONSE']._serialized_start=901
+  _globals['_GETVIEWRESPONSE']._serialized_end=1042
+  _globals['_LISTLEGALMOVESREQUEST']._serialized_start=1044
+  _globals['_LISTLEGALMOVESREQUEST']._serialized_end=1098
+  _globals['_LISTLEGALMOVESRESPONSE']._serialized_start=1100
+  _globals['_LISTLEGALMOVESRESPONSE']._serialized_end=1181
+  _globals['_WATCHGAMEREQUEST']._serialized_start=1183
+  _globals['_WATCHGAMEREQUEST']._serialized_end=1306
+  _globals['_WATCHGAMERESPONSE']._serialized_start=1309
+  _globals['_WATCHGAMERESPONSE']._serialized_end=1480
+  _globals['_PLAYGAMEREQUEST']._serialized_start=1482
+  _globals['_PLAYGAMEREQUEST']._serialized_end=1598
+  _globals['_PLAYGAMEJOIN']._serialized_start=1600
+  _globals['_PLAYGAMEJOIN']._serialized_end=1716
+  _globals['_PLAYGAMEMOVE']._serialized_start=1719
+  _globals['_PLAYGAMEMOVE']._serialized_end=1860
+  _globals['_PLAYGAMERESPONSE']._serialized_start=1863
+  _globals['_PLAYGAMERESPONSE']._serialized_end=1998
+  _globals['_PLAYGAMEUPDATE']._serialized_start=2000
+  _globals['_PLAYGAMEUPDATE']._serialized_end=2109
+  _globals['_PLAYGAMEMOVERESULT']._serialized_start=2111
+  _globals['_PLAYGAMEMOVERESULT']._serialized_end=2232
+  _globals['_GAMESERVICE']._serialized_start=2417
+  _globals['_GAMESERVICE']._serialized_end=2916
 # @@protoc_insertion_point(module_scope)
