@@ -265,7 +265,8 @@ class GameRuntime:
         """The record after an append of ours, and the rules' events the append holds: the ones
         we decided, or, when it was a duplicate, the earlier ones the store returned."""
         command = RecordedCommand(result.subject, result.events[0].command_id if result.events else "",
-                                  result.seq, result.version, "", result.events, digest=digest)
+                                  result.seq, result.version, result.events[0].recorded_at if result.events else "",
+                                  result.events, digest=digest)
         held = ([self.codec.decode(e.record()) for e in result.events if e.type not in env.RUNTIME_EVENTS]
                 if result.duplicate else list(decided))
         return self._remember(self.fold(record, [command], held)), held

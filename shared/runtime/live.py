@@ -180,7 +180,7 @@ def deadlines(table: Table, running: frozenset[int], policy: LivePolicy) -> list
     out: list[Due] = []
     if table.cancelled or not table.seats:
         return out
-    if table.ranked and not table.showed_up:
+    if table.ranked and not table.showed_up and table.created_ms:  # (0: not known, never cancel)
         out.append(Due("cancel", None, table.created_ms + int(policy.no_show_s * 1000)))
     if table.clock is not None:
         for seat in range(table.seats):
