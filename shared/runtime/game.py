@@ -636,6 +636,8 @@ class GameRuntime:
                     [*self._stamp(record), self._seat_event(env.PLAYER_DISCONNECTED, record, seat)])
 
         await self._write_live(game_id, decide)
+        if not self._holders.get(key) and key not in self._away_checks:
+            self._last_call.pop(key, None)  # gone: nothing of the seat is kept here
 
     async def present(self, record: GameRecord, seat: int, identity: Identity | None = None,
                       holding: bool = False) -> GameRecord:

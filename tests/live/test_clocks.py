@@ -16,6 +16,7 @@ from foodgames.v1 import game_pb2
 
 from services.leaderboard.consumer import ConsumerSettings, parse_message
 from services.leaderboard.ratings import RatingConfig
+from apps.sdk.remote import time_left_ms, turn_clock
 from shared.eventstore.jetstream import JetStreamEventStore
 from shared.protojson import to_struct
 from shared.runtime.live import wall_ms
@@ -26,8 +27,7 @@ JSON = game_pb2.VIEW_ENCODING_JSON
 
 
 def clock(initial: int, increment: int = 0, forfeit: bool = False) -> game_pb2.Clock:
-    return game_pb2.Clock(initial_seconds=initial, increment_seconds=increment,
-                          on_timeout=game_pb2.ON_TIMEOUT_FORFEIT if forfeit else game_pb2.ON_TIMEOUT_BOT)
+    return turn_clock(initial, increment, "forfeit" if forfeit else "bot")
 
 
 async def test_a_seat_that_never_moves_is_timed_out_and_its_bot_finishes_the_game(settings, nats_url):
@@ -75,6 +75,9 @@ async def test_a_seat_that_never_moves_is_timed_out_and_its_bot_finishes_the_gam
         assert all(isinstance(c["remaining_ms"], int) and isinstance(c["running"], bool)
                    for c in view["clocks"].values())
     assert "bot" in [v["presence"]["bob"] for v in seen] and seen[0]["presence"]["bob"] == "away"
+    running = next(v for v in seen if v["clocks"]["bob"]["running"])
+    assert time_left_ms(running, "bob", 0.25) == max(0, running["clocks"]["bob"]["remaining_ms"] - 250)
+    assert time_left_ms(running, "ann", 0.25) == running["clocks"]["ann"]["remaining_ms"], "ann's clock is stopped"
     assert seen[-1]["presence"]["ann"] == "connected"
     # replay equals live: the stream alone gives the same game and the same table
     assert replayed.state == live_record.state and replayed.table == live_record.table

@@ -79,3 +79,31 @@ async def _bobs_turn(bob, game_id):
     view = json.loads((await bob.api.GetView(game_pb2.GetViewRequest(
         game_id=game_id, seat=1, view_encoding=JSON))).view_json)
     return view["to_act"] == ["bob"]
+
+
+async def test_a_seat_holding_a_play_stream_is_connected_and_away_after_it_closes(settings, nats_url):
+    async with engine(settings, nats_url) as server, clients(settings, server.port, "ann", "bob") as (ann, bob):
+        game_id = await create(settings, server.port, ["ann", "bob"], game_pb2.Clock(initial_seconds=600))
+        requests: asyncio.Queue = asyncio.Queue()
+        await requests.put(game_pb2.PlayGameRequest(join=game_pb2.PlayGameJoin(game_id=game_id, seat=0,
+                                                                               view_encoding=JSON)))
+
+        async def send():
+            while True:
+                yield await requests.get()
+
+        stream = ann.api.PlayGame(send())
+        first = await anext(aiter(stream))
+        await eventually(lambda: _presence(bob, game_id, "ann", "connected"))
+        stream.cancel()
+        await eventually(lambda: _presence(bob, game_id, "ann", "away"))
+        commands = await stored(server.runtime.store, game_id)
+    assert first.update.version > 0
+    anns = [e.type for c in commands for e in c.events if e.type.startswith("Player") and e.data["player"] == "ann"]
+    assert anns == ["PlayerConnected", "PlayerDisconnected"]
+
+
+async def _presence(client, game_id, player, state):
+    view = json.loads((await client.api.GetView(game_pb2.GetViewRequest(
+        game_id=game_id, seat=1, view_encoding=JSON))).view_json)
+    return view["presence"][player] == state
