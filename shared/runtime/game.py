@@ -875,27 +875,36 @@ def _log_failure(task: asyncio.Task) -> None:
 
 
 async def live_game_ids(store: EventStore, subjects: str) -> list[str]:
-    """The ids of the games under `subjects` (games.<game>.*) whose last command is not the
-    seed's reveal nor a cancel: the ones that may still have something pending."""
-    last: dict[str, Any] = {}
+    """The ids of the games under `subjects` (games.<game>.*) that may have a deadline: ranked
+    or clocked (their creation says so) and neither revealed nor cancelled (their last command
+    says so). Two direct reads per game, no replay of the games that cannot have one."""
+    out: list[str] = []
     js = getattr(store, "js", None)
-    if js is not None:  # JetStream: the stream lists its subjects, and the last message of each
+    if js is not None:  # JetStream: the stream lists its subjects; the first and last message of each
         info = await js.stream_info(store.stream, subjects_filter=subjects)
-        names = list((info.state.subjects or {}).keys())
-        out = []
-        for subject in names:
+        for subject in (info.state.subjects or {}):
+            game_id = subject.rpartition(".")[2]
             try:
-                msg = await js.get_last_msg(store.stream, subject, direct=True)
-                body = env.decode_body(msg.data)
-            except Exception:  # noqa: BLE001 - unreadable: load it and let the load say why
-                out.append(subject.rpartition(".")[2])
+                last = env.decode_body((await js.get_last_msg(store.stream, subject, direct=True)).data)
+                if last.command_id in ("reveal", "cancel"):
+                    continue
+                first = env.decode_body((await js.get_msg(store.stream, seq=1, subject=subject, next=True,
+                                                          direct=True)).data)
+            except Exception:  # noqa: BLE001 - unreadable: load it, and let the load say why
+                out.append(game_id)
                 continue
-            if body.command_id not in ("reveal", "cancel"):
-                out.append(subject.rpartition(".")[2])
+            if _may_have_deadlines(first.events):
+                out.append(game_id)
         return out
-    commands = getattr(store, "_commands", {})  # the in-memory store
     prefix = subjects.rstrip("*")
-    for subject, history in commands.items():
-        if subject.startswith(prefix) and history:
-            last[subject.rpartition(".")[2]] = history[-1].command_id
-    return [g for g, c in last.items() if c not in ("reveal", "cancel")]
+    for subject, history in getattr(store, "_commands", {}).items():  # the in-memory store
+        if (subject.startswith(prefix) and history and history[-1].command_id not in ("reveal", "cancel")
+                and _may_have_deadlines([e.record() for e in history[0].events])):
+            out.append(subject.rpartition(".")[2])
+    return out
+
+
+def _may_have_deadlines(created: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether a game whose creation holds `created` keeps a clock or may be cancelled."""
+    return any(e.get("type") == env.CLOCK_SET or (e.get("type") == env.GAME_CREATED
+                                                  and (e.get("data") or {}).get("ranked")) for e in created)
