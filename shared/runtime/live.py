@@ -18,6 +18,10 @@ from shared import gamestream as env
 
 ON_TIMEOUT = ("bot", "forfeit")
 CONNECTED, AWAY, BOT = "connected", "away", "bot"
+# A seat whose bot just moved for it and that may still act (a game of simultaneous offers and
+# withdrawals, say) is moved for again only when its time runs out once more, and never sooner
+# than this: a bot never plays a seat in a loop.
+BOT_PAUSE_MS = 1000
 
 
 def wall_ms() -> int:
@@ -70,6 +74,7 @@ class Table:
     missed: tuple[int, ...] = ()  # timeouts in a row per seat
     showed_up: bool = False  # a seat connected or moved
     cancelled: str = ""  # the reason, once cancelled
+    bot_last: int = -1  # the seat whose bot made the last move, until another move or a deal
 
     @property
     def tracked(self) -> bool:
@@ -94,6 +99,10 @@ def fold(table: Table, command_id: str, recorded_at: str, events: Iterable[Any],
     types = [e.type if hasattr(e, "type") else e["type"] for e in events]
     datas = [e.data if hasattr(e, "data") else e["data"] for e in events]
     bot_moved = env.BOT_MOVED in types
+    if table.seats and any(t not in env.LIVE_EVENTS for t in types):
+        # a move or a deal: the seat whose bot moved, if it was a bot's move
+        seat = _seat_of(command_id) if bot_moved else -1
+        table = replace(table, bot_last=seat if seat is not None else -1)
     for kind, data in zip(types, datas):
         if kind == env.GAME_CREATED:
             n = len(data["players"])
@@ -133,6 +142,13 @@ def fold(table: Table, command_id: str, recorded_at: str, events: Iterable[Any],
             if 0 <= seat < table.seats and table.missed[seat]:
                 table = replace(table, missed=_set(table.missed, seat, 0))
     return table
+
+
+def _seat_of(command_id: str) -> int | None:
+    try:
+        return int(command_id.split(":")[1])
+    except (IndexError, ValueError):
+        return None
 
 
 def stamp(table: Table, running: frozenset[int], players: Sequence[str], now_ms: int,
@@ -184,16 +200,18 @@ def deadlines(table: Table, running: frozenset[int], policy: LivePolicy) -> list
         out.append(Due("cancel", None, table.created_ms + int(policy.no_show_s * 1000)))
     if table.clock is not None:
         for seat in range(table.seats):
+            # after its bot's move, a seat that may still act waits for its time (and the pause)
+            pause = BOT_PAUSE_MS if table.bot_last == seat else 0
             if table.taken_over[seat]:
                 if seat in running:
-                    out.append(Due("bot", seat, table.at_ms))
+                    out.append(Due("bot", seat, table.at_ms + (max(table.banks[seat], pause) if pause else 0)))
                 continue
             if table.missed[seat] >= policy.takeover_after_timeouts:
                 out.append(Due("takeover", seat, table.at_ms))
             elif table.presence[seat] == AWAY and table.away_ms[seat]:
                 out.append(Due("takeover", seat, table.away_ms[seat] + int(policy.takeover_after_away_s * 1000)))
             if seat in running:
-                out.append(Due("timeout", seat, table.at_ms + table.banks[seat]))
+                out.append(Due("timeout", seat, table.at_ms + max(table.banks[seat], pause)))
     return sorted(out, key=lambda d: (d.at_ms, d.seat if d.seat is not None else -1))
 
 

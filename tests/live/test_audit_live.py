@@ -22,16 +22,18 @@ GAME = games.get("foodie-forest")
 PLAYERS = ["ann", "bob", "cy"]
 
 
-async def play(on_timeout: str) -> tuple[dict, list]:
+async def play(on_timeout: str, game=GAME) -> tuple[dict, list]:
     """A game where ann never moves: her clock runs out (then her bot plays, or she forfeits)."""
+    GAME = game  # noqa: N806 - the game played
     now = [1_700_000_000_000]
     deck = LogDeck({0: b"seed of ann"})
     store = MemoryEventStore()
     runtime = GameRuntime(GAME.rules, store, deck, moves=GAME.moves, bot=GAME.bots[GAME.default_bot],
-                          policy=LivePolicy(now_ms=lambda: now[0], takeover_after_timeouts=2))
-    game_id = f"live-audit-{on_timeout}"
+                          cooperative=GAME.cooperative, policy=LivePolicy(now_ms=lambda: now[0], takeover_after_timeouts=2))
+    game_id = f"live-audit-{GAME.name}-{on_timeout}"
     await runtime.create_game(Identity("svc:matchmaking", "service"), PLAYERS, {}, ranked=True, game_id=game_id,
                               clock=ClockSpec(30_000, 2_000, on_timeout))
+    await runtime.view(Identity("bob", "player"), game_id, 1)  # bob shows up (so the table is not cancelled)
     bots = [GAME.bots[GAME.default_bot](seed=f"audit/{s}") for s in range(len(PLAYERS))]
     for n in range(20_000):
         record = await runtime.settle(game_id)
@@ -87,3 +89,13 @@ async def test_a_forfeited_game_audits_and_a_forged_forfeit_does_not():
     forged = checks(bundle)[RECORD_CHECK]
     assert not forged.ok and "placings" in forged.reason
 
+
+
+async def test_in_a_cooperative_game_a_forfeit_plays_on_with_the_seats_bot():
+    bundle, commands = await play("forfeit", games.get("forestaurant"))
+    kinds = [e.type for c in commands for e in c.events]
+    assert "Forfeited" not in kinds and "TimedOut" in kinds and "BotMoved" in kinds
+    over = next(e for e in bundle["events"] if e["type"] == "GameOver")
+    assert "forfeited" not in over["data"], "the table's result is the rules' own"
+    found = checks(bundle)
+    assert found[RECORD_CHECK].ok and found[RESULT_CHECK].ok, found
