@@ -393,7 +393,7 @@ class SeatPlayer:
             except grpc.aio.AioRpcError as exc:
                 self.rejections += 1
                 await self._notify(self.on_rejected, move, rpc_error_text(exc))
-                if self.rejections > 1000 or retryable(exc):  # retryable: its deadline passed
+                if self.rejections > 1000 or retryable(exc) or game_cancelled(exc):  # retryable: its deadline passed
                     raise
                 if exc.code() in (grpc.StatusCode.ABORTED, grpc.StatusCode.FAILED_PRECONDITION):
                     await self._refresh()
@@ -461,7 +461,8 @@ class SeatPlayer:
                 if exc.code() == grpc.StatusCode.CANCELLED and self.finished:
                     return
                 if exc.code() in (grpc.StatusCode.NOT_FOUND, grpc.StatusCode.PERMISSION_DENIED,
-                                  grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.UNAUTHENTICATED):
+                                  grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.UNAUTHENTICATED) \
+                        or game_cancelled(exc):
                     raise
                 self.retries += 1
                 await backoff.wait(exc)
@@ -544,6 +545,12 @@ async def create_game(conn: Connection, game: str, players, options: dict | None
     `clock`: the table's turn clock (turn_clock(...)), none when None."""
     return await conn.game(game).CreateGame(game_pb2.CreateGameRequest(
         game_id=game_id, players=list(players), options=to_struct(options or {}), ranked=ranked, clock=clock))
+
+
+def game_cancelled(exc: grpc.aio.AioRpcError) -> bool:
+    """Whether a call failed because its game was cancelled (a ranked table nobody came to,
+    docs/live-tables.md): final, never worth a retry."""
+    return exc.code() == grpc.StatusCode.FAILED_PRECONDITION and (exc.details() or "").startswith("game cancelled")
 
 
 def turn_clock(initial_s: int, increment_s: int = 0, on_timeout: str = "bot") -> game_pb2.Clock:

@@ -2,14 +2,17 @@
 terminal, is not rated, and its seats' calls and streams are told."""
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 
 import grpc
 import pytest
 from foodgames.v1 import game_pb2
 
+from apps.sdk.remote import Connection, SeatPlayer
 from services.leaderboard.consumer import ConsumerSettings, parse_message
 from services.leaderboard.ratings import RatingConfig
+from shared.auth import mint_token
 from shared.gamestream import encode_body
 from shared.protojson import to_struct
 from tests.live.conftest import POLICY, clients, create, engine, events_of, eventually, stored
@@ -46,6 +49,12 @@ async def test_a_ranked_game_nobody_shows_up_for_is_cancelled_and_not_rated(sett
             async for _ in ann.api.WatchGame(game_pb2.WatchGameRequest(game_id=nobody, seat=0)):
                 pass
         errors.append(streamed.value)
+        # a seat player of the SDK (what bots and the terminal client use) stops at once
+        sdk = settings.with_(addresses={"counter": f"127.0.0.1:{server.port}", "deck": "127.0.0.1:9"})
+        player = SeatPlayer(Connection(sdk, mint_token(sdk, "ann"), "ann"), "counter", nobody, 0, first_legal)
+        with pytest.raises(grpc.aio.AioRpcError) as stopped:
+            await asyncio.wait_for(player.run(), 10)  # not after its 60 s of retries
+        errors.append(stopped.value)
         commands = await stored(store, nobody)
         record = await server.runtime.load(nobody)
 
@@ -61,3 +70,7 @@ async def test_a_ranked_game_nobody_shows_up_for_is_cancelled_and_not_rated(sett
     for c in commands:
         body = encode_body(c.command_id, c.version, c.recorded_at, [e.record() for e in c.events])
         assert parse_message(c.subject, body, ConsumerSettings(), config) == []
+
+
+async def first_legal(view, legal):
+    return legal[0]
