@@ -49,6 +49,14 @@ async def test_a_ranked_game_nobody_shows_up_for_is_cancelled_and_not_rated(sett
             async for _ in ann.api.WatchGame(game_pb2.WatchGameRequest(game_id=nobody, seat=0)):
                 pass
         errors.append(streamed.value)
+
+        async def join():
+            yield game_pb2.PlayGameRequest(join=game_pb2.PlayGameJoin(game_id=nobody, seat=0))
+
+        with pytest.raises(grpc.aio.AioRpcError) as played:
+            async for _ in ann.api.PlayGame(join()):
+                pass
+        errors.append(played.value)
         # a seat player of the SDK (what bots and the terminal client use) stops at once
         sdk = settings.with_(addresses={"counter": f"127.0.0.1:{server.port}", "deck": "127.0.0.1:9"})
         player = SeatPlayer(Connection(sdk, mint_token(sdk, "ann"), "ann"), "counter", nobody, 0, first_legal)
