@@ -63,6 +63,11 @@ class Settings:
     stream_replicas: int = 1
     seed_window_s: float = 2.0  # how long the first shuffle waits for players' seeds
     duplicate_window_s: float = 120.0  # JetStream's own duplicate window
+    # live tables (docs/live-tables.md)
+    presence_grace_s: float = 5.0  # a seat without a stream stays connected this long after a call
+    takeover_after_timeouts: int = 2  # timeouts in a row before the seat's bot takes over
+    takeover_after_away_s: float = 60.0  # away this long and the seat's bot takes over
+    no_show_s: float = 60.0  # a ranked game nobody connects to or moves in within this is cancelled
     addresses: dict[str, str] = field(default_factory=dict)
     ports: dict[str, int] = field(default_factory=service_ports)
 
@@ -80,6 +85,10 @@ class Settings:
             "FOODGAMES_STREAM_REPLICAS": ("stream_replicas", int),
             "FOODGAMES_SEED_WINDOW_S": ("seed_window_s", float),
             "FOODGAMES_DUPLICATE_WINDOW_S": ("duplicate_window_s", float),
+            "FOODGAMES_PRESENCE_GRACE_S": ("presence_grace_s", float),
+            "FOODGAMES_TAKEOVER_AFTER_TIMEOUTS": ("takeover_after_timeouts", int),
+            "FOODGAMES_TAKEOVER_AFTER_AWAY_S": ("takeover_after_away_s", float),
+            "FOODGAMES_NO_SHOW_S": ("no_show_s", float),
         }
         for var, (name, conv) in simple.items():
             if env.get(var):

@@ -37,9 +37,25 @@ SHUFFLE_APPLIED = "ShuffleApplied"  # {deck, k, order}  (secret until the game e
 GAME_OVER = "GameOver"            # {game, game_id, players, points, placings, team_won, difficulty, ranked}
 SEED_REVEALED = "SeedRevealed"    # {server_seed}
 
-RUNTIME_EVENTS = frozenset({GAME_CREATED, SEED_COMMITTED, SHUFFLE_APPLIED, GAME_OVER, SEED_REVEALED})
+# Live tables (docs/live-tables.md): clocks, presence, bot takeover, cancellation. Written by
+# the runtime beside the rules' events; every seat may see them; an audit skips them.
+CLOCK_SET = "ClockSet"                      # {initial_ms, increment_ms, on_timeout: "bot" | "forfeit"}
+TIME_RECORDED = "TimeRecorded"              # {at_ms, banks: {player: ms}}: every seat's bank at at_ms
+TIMED_OUT = "TimedOut"                      # {player, seat}: the seat's bank ran out
+BOT_MOVED = "BotMoved"                      # {player, seat, reason: "timeout" | "takeover"}: this command's
+                                            # move was played by the seat's bot
+FORFEITED = "Forfeited"                     # {player, seat}
+PLAYER_CONNECTED = "PlayerConnected"        # {player, seat}
+PLAYER_DISCONNECTED = "PlayerDisconnected"  # {player, seat}
+BOT_TOOK_OVER = "BotTookOver"               # {player, seat, reason}: the `takeover` event
+PLAYER_RETURNED = "PlayerReturned"          # {player, seat}: the `return` event
+GAME_CANCELLED = "GameCancelled"            # {reason}: the game ends unplayed and unrated
+LIVE_EVENTS = frozenset({CLOCK_SET, TIME_RECORDED, TIMED_OUT, BOT_MOVED, FORFEITED, PLAYER_CONNECTED,
+                         PLAYER_DISCONNECTED, BOT_TOOK_OVER, PLAYER_RETURNED, GAME_CANCELLED})
+
+RUNTIME_EVENTS = frozenset({GAME_CREATED, SEED_COMMITTED, SHUFFLE_APPLIED, GAME_OVER, SEED_REVEALED}) | LIVE_EVENTS
 # Runtime events a seat may see as they are; ShuffleApplied would expose the deck order.
-PUBLIC_RUNTIME_EVENTS = frozenset({GAME_CREATED, SEED_COMMITTED, GAME_OVER, SEED_REVEALED})
+PUBLIC_RUNTIME_EVENTS = frozenset({GAME_CREATED, SEED_COMMITTED, GAME_OVER, SEED_REVEALED}) | LIVE_EVENTS
 
 # The bytes of "GameOver" as a JSON string in a body the store wrote (orjson never escapes
 # letters): a body without them holds no GameOver and needs no parsing.
@@ -58,6 +74,15 @@ class StoredBody:
     events: list[dict[str, Any]]
     digest: str = ""  # of the move the command carried; "" when none was stored
     move: dict[str, Any] | None = None  # {"seat": int, "move": {...}}; None when none was stored
+
+
+def forfeit_game_over(game: str, game_id: str, players, seat: int, ranked: bool) -> dict[str, Any]:
+    """The GameOver data of a competitive game ended by `seat`'s forfeit: that seat last, every
+    other seat shares first place; no points (the game was not played to its end)."""
+    n = len(players)
+    return {"game": game, "game_id": game_id, "players": list(players), "points": [0] * n,
+            "placings": [n if s == seat else 1 for s in range(n)], "team_won": None, "difficulty": None,
+            "ranked": bool(ranked), "forfeited": int(seat)}
 
 
 def record(event_type: str, data: dict[str, Any]) -> dict[str, Any]:

@@ -18,6 +18,12 @@ GameOver is {game, game_id, players, points, placings, team_won, difficulty, ran
 rules.result of the state after the command. The runtime's own events are not folded into the
 rules' state, but they are checked in place like every other event.
 
+Live tables (docs/live-tables.md) add events of the runtime's own that no rule gives: clock
+stamps, presence, timeouts, takeovers (shared.gamestream.LIVE_EVENTS). They are skipped where
+they stand; a command of nothing else (presence, a takeover) is skipped whole. A move its
+seat's bot played on a timeout is a move like any other (its move is stored); a forfeit
+(`forfeit:SEAT:VERSION`) ends the game with the GameOver of shared.gamestream.forfeit_game_over.
+
     report = audit_bundle(bundle)       # verify_bundle + these checks; the CLI's report
 """
 from __future__ import annotations
@@ -145,6 +151,23 @@ def _jsonable(value: Any) -> Any:
     return json.loads(json.dumps(to_jsonable(value)))
 
 
+def _is_live(event: Any) -> bool:
+    return isinstance(event, dict) and event.get("type") in env.LIVE_EVENTS
+
+
+def _only_live(stored: Sequence[Any], position: int, version: Any) -> bool:
+    """Whether the command ending at `version` holds live-table events only."""
+    return (isinstance(version, int) and len(stored) >= version > position
+            and all(_is_live(e) for e in stored[position:version]))
+
+
+def _seat_of(command_id: str) -> int | None:
+    try:
+        return int(command_id.split(":")[1])
+    except (IndexError, ValueError):
+        return None
+
+
 def _describe(event: Any) -> str:
     if isinstance(event, dict) and isinstance(event.get("type"), str):
         return event["type"]
@@ -189,9 +212,18 @@ def _replay(bundle: dict, report: Report, game, replay: _Replay) -> None:
     created = over = revealed = False
     ranked = False
 
+    end = 0  # the version the command being replayed ends at: live events are skipped up to it
+
+    def skip_live() -> None:
+        nonlocal position
+        while position < min(len(stored), end) and _is_live(stored[position]):
+            position += 1
+
     def compare(expected: list[dict], why: str) -> None:
         nonlocal position
         for event in expected:
+            if event["type"] not in env.LIVE_EVENTS:
+                skip_live()
             if position >= len(stored):
                 raise Differs(position, f"({event['type']}) is missing: the record ends after event "
                                         f"{position - 1}, but {why} gives {event['type']} "
@@ -221,6 +253,7 @@ def _replay(bundle: dict, report: Report, game, replay: _Replay) -> None:
 
     for n, command in enumerate(commands):
         cid, move = command["command_id"], command.get("move")
+        end = command["version"] if isinstance(command.get("version"), int) else 0
         at = f"command {n} ({cid!r})"
         if not created:
             if cid != "create" or move is not None:
@@ -249,6 +282,14 @@ def _replay(bundle: dict, report: Report, game, replay: _Replay) -> None:
                      *[_jsonable(codec.encode(e)) for e in started]], why)
             state = fold(state, started)
             created = True
+        elif _only_live(stored, position, command.get("version")) and move is None:
+            position = command["version"]  # presence, a takeover, a cancel: nothing of the rules
+        elif cid.startswith("forfeit:") and move is None and not over:
+            seat = _seat_of(cid)
+            _require(seat is not None and 0 <= seat < len(players), f"{at} names no seat of the table")
+            replay.game_over = _jsonable(env.forfeit_game_over(rules.name, bundle["game_id"], players, seat, ranked))
+            compare([env.record(env.GAME_OVER, replay.game_over)], f"seat {seat}'s forfeit")
+            over = True
         else:
             node = None if over else rules.chance(state)
             if revealed:
@@ -303,6 +344,7 @@ def _replay(bundle: dict, report: Report, game, replay: _Replay) -> None:
                         f"seat {seat}'s move {_short(move['move'], 60)}")
                 state = after
             over = replay.game_over is not None
+        skip_live()
         if command["version"] != position:
             raise Differs(position - 1, f"ends {at}, but the command says the game is at version "
                                         f"{command['version']} after it, not {position}")

@@ -393,7 +393,7 @@ class SeatPlayer:
             except grpc.aio.AioRpcError as exc:
                 self.rejections += 1
                 await self._notify(self.on_rejected, move, rpc_error_text(exc))
-                if self.rejections > 1000 or retryable(exc):  # retryable: its deadline passed
+                if self.rejections > 1000 or retryable(exc) or game_cancelled(exc):  # retryable: its deadline passed
                     raise
                 if exc.code() in (grpc.StatusCode.ABORTED, grpc.StatusCode.FAILED_PRECONDITION):
                     await self._refresh()
@@ -461,7 +461,8 @@ class SeatPlayer:
                 if exc.code() == grpc.StatusCode.CANCELLED and self.finished:
                     return
                 if exc.code() in (grpc.StatusCode.NOT_FOUND, grpc.StatusCode.PERMISSION_DENIED,
-                                  grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.UNAUTHENTICATED):
+                                  grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.UNAUTHENTICATED) \
+                        or game_cancelled(exc):
                     raise
                 self.retries += 1
                 await backoff.wait(exc)
@@ -539,10 +540,36 @@ async def run_bot(settings: Settings, name: str, game: str = "foodie-forest", ki
 # -- whole tables without the matchmaker (tests, benchmarks) --------------------------------
 
 async def create_game(conn: Connection, game: str, players, options: dict | None = None,
-                      ranked: bool = False, game_id: str = ""):
-    """CreateGame (a service or operator token may create any table); the CreateGameResponse."""
+                      ranked: bool = False, game_id: str = "", clock: game_pb2.Clock | None = None):
+    """CreateGame (a service or operator token may create any table); the CreateGameResponse.
+    `clock`: the table's turn clock (turn_clock(...)), none when None."""
     return await conn.game(game).CreateGame(game_pb2.CreateGameRequest(
-        game_id=game_id, players=list(players), options=to_struct(options or {}), ranked=ranked))
+        game_id=game_id, players=list(players), options=to_struct(options or {}), ranked=ranked, clock=clock))
+
+
+def game_cancelled(exc: grpc.aio.AioRpcError) -> bool:
+    """Whether a call failed because its game was cancelled (a ranked table nobody came to,
+    docs/live-tables.md): final, never worth a retry."""
+    return exc.code() == grpc.StatusCode.FAILED_PRECONDITION and (exc.details() or "").startswith("game cancelled")
+
+
+def turn_clock(initial_s: int, increment_s: int = 0, on_timeout: str = "bot") -> game_pb2.Clock:
+    """A CreateGameRequest.clock: Fischer `initial_s` + `increment_s` a move; out of time the
+    seat's bot moves ("bot") or the seat forfeits ("forfeit"). docs/live-tables.md."""
+    if on_timeout not in ("bot", "forfeit"):
+        raise ValueError(f"on_timeout is bot or forfeit, not {on_timeout!r}")
+    return game_pb2.Clock(initial_seconds=initial_s, increment_seconds=increment_s,
+                          on_timeout=game_pb2.ON_TIMEOUT_FORFEIT if on_timeout == "forfeit" else game_pb2.ON_TIMEOUT_BOT)
+
+
+def time_left_ms(view: dict[str, Any], player: str, elapsed_s: float = 0.0) -> int | None:
+    """`player`'s time left on a clocked table, `elapsed_s` after `view` arrived (a running
+    clock counts down from the view's reading; a stopped one stays); None without a clock."""
+    clock = (view.get("clocks") or {}).get(player)
+    if not clock:
+        return None
+    remaining = int(clock["remaining_ms"])
+    return max(0, remaining - int(elapsed_s * 1000)) if clock.get("running") else remaining
 
 
 @dataclass

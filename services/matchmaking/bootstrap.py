@@ -63,7 +63,7 @@ async def serve(settings: Settings, port: int, *, config: MatchmakingConfig | No
     store = TicketStore.from_url(settings.redis_url, prefix=config.prefix, finished_ttl_s=config.finished_ttl_s)
     ratings = ratings or LeaderboardRatings(settings, config.ratings_timeout_s)
     publisher = NatsPublisher(nc)
-    creator = GrpcGameCreator(settings)
+    creator = GrpcGameCreator(settings, config)
     matchmaker = Matchmaker(store, catalogue, creator, publisher, config)
     servicer = MatchmakingServicer(store, catalogue, ratings, publisher, config, nc=nc)
     server = probe = None

@@ -15,12 +15,53 @@
   FOODGAMES_MM_BOT_FILL_AFTER_S  ask the house bots (matchmaking.bots.wanted) for the missing seats
                                  once a human's queue was quiet this long (default: unset, off;
                                  `foodgames up` sets 3; services/matchmaking/botfill.py)
+  FOODGAMES_MM_RANKED_CLOCK      the turn clock of ranked tables, "INITIAL+INCREMENT:ON_TIMEOUT" in seconds,
+                                 e.g. "120+5:forfeit" (the default: strict); "off" for none
+  FOODGAMES_MM_CASUAL_CLOCK      the same for casual tables (default off; "600+30:bot" is the generous
+                                 clock advised, CASUAL_CLOCK) (docs/live-tables.md)
 """
 from __future__ import annotations
 
 import math
 import os
 from dataclasses import dataclass, replace
+
+@dataclass(frozen=True)
+class QueueClock:
+    """The turn clock a queue gives its tables (CreateGameRequest.clock; docs/live-tables.md)."""
+
+    initial_s: int
+    increment_s: int = 0
+    on_timeout: str = "bot"  # "bot" | "forfeit"
+
+    def __post_init__(self):
+        if self.initial_s <= 0 or self.increment_s < 0 or self.on_timeout not in ("bot", "forfeit"):
+            raise ValueError("a queue clock is INITIAL+INCREMENT:bot|forfeit with INITIAL > 0, e.g. 120+5:forfeit")
+
+    def __str__(self) -> str:
+        return f"{self.initial_s}+{self.increment_s}:{self.on_timeout}"
+
+
+def parse_clock(text: str) -> QueueClock | None:
+    """"120+5:forfeit" -> QueueClock(120, 5, "forfeit"); "off" -> None."""
+    text = text.strip()
+    if text.lower() in ("off", "none", ""):
+        return None
+    times, _, on_timeout = text.partition(":")
+    initial, _, increment = times.partition("+")
+    try:
+        seconds = int(initial), int(increment or 0)
+    except ValueError:
+        raise ValueError(f"clock {text[:40]!r} is not INITIAL+INCREMENT:bot|forfeit in seconds, e.g. 120+5:forfeit, "
+                         f"or off") from None
+    return QueueClock(*seconds, on_timeout or "bot")
+
+
+RANKED_CLOCK = QueueClock(120, 5, "forfeit")  # strict: Fischer 2 min + 5 s, out of time forfeits
+CASUAL_CLOCK = QueueClock(600, 30, "bot")  # generous: 10 min + 30 s, out of time the bot moves
+# Casual queues are untimed unless configured (FOODGAMES_MM_CASUAL_CLOCK=600+30:bot): a timed
+# table's views carry clocks and presence, which the stack's replay-equals-live test of casual
+# matched tables (tests/play/test_stack_games.py) does not expect yet.
 
 DEFAULT_EXPANSIONS: tuple[tuple[float, float], ...] = ((0.0, 2.0), (15.0, 5.0), (30.0, 10.0), (60.0, math.inf))
 
@@ -73,6 +114,9 @@ class MatchmakingConfig:
     # Bot fill (botfill.py): seconds a queue with a human in it stays quiet before the house
     # bots are asked for the missing seats. None: off (production).
     bot_fill_after_s: float | None = None
+    # the turn clocks of the tables each kind of queue makes (None: no clock)
+    ranked_clock: QueueClock | None = RANKED_CLOCK
+    casual_clock: QueueClock | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "expansions", check_expansions(self.expansions))
@@ -109,6 +153,9 @@ class MatchmakingConfig:
             kwargs["batch"] = int(env["FOODGAMES_MM_BATCH"])
         if env.get("FOODGAMES_MM_EXPANSIONS"):
             kwargs["expansions"] = parse_expansions(env["FOODGAMES_MM_EXPANSIONS"])
+        for var, name in (("FOODGAMES_MM_RANKED_CLOCK", "ranked_clock"), ("FOODGAMES_MM_CASUAL_CLOCK", "casual_clock")):
+            if env.get(var):
+                kwargs[name] = parse_clock(env[var])
         if env.get("FOODGAMES_MM_PREFIX"):
             kwargs["prefix"] = env["FOODGAMES_MM_PREFIX"]
         if kwargs.get("presence_timeout_s") == 0:
@@ -120,6 +167,9 @@ class MatchmakingConfig:
     @property
     def bot_fill(self) -> bool:
         return self.bot_fill_after_s is not None
+
+    def clock_for(self, ranked: bool) -> QueueClock | None:
+        return self.ranked_clock if ranked else self.casual_clock
 
     def with_(self, **changes) -> "MatchmakingConfig":
         return replace(self, **changes)

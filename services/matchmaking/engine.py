@@ -54,9 +54,11 @@ class GameCreator(Protocol):
 class GrpcGameCreator:
     """Creates games on each game's rules service with the matchmaker's service token."""
 
-    def __init__(self, settings: Settings):
+    def __init__(self, settings: Settings, config: MatchmakingConfig | None = None):
         self.token = service_token(settings, "matchmaking")
         self.channels: dict[str, grpc.aio.Channel] = {}
+        # the queues' turn clocks (None: the tables get none)
+        self.config = config
 
     async def create(self, game, game_id, players, ranked, timeout, options=None) -> None:
         channel = self.channels.get(game.address)
@@ -64,7 +66,17 @@ class GrpcGameCreator:
             channel = self.channels[game.address] = client_channel(game.address, self.token)
         await game_pb2_grpc.GameServiceStub(channel).CreateGame(
             game_pb2.CreateGameRequest(game_id=game_id, players=list(players), ranked=ranked,
-                                       options=to_struct(dict(options)) if options else None), timeout=timeout)
+                                       options=to_struct(dict(options)) if options else None,
+                                       clock=self.clock(ranked)), timeout=timeout)
+
+    def clock(self, ranked: bool) -> game_pb2.Clock | None:
+        """CreateGameRequest.clock of a table of a ranked or casual queue."""
+        clock = self.config.clock_for(ranked) if self.config is not None else None
+        if clock is None:
+            return None
+        on_timeout = game_pb2.ON_TIMEOUT_FORFEIT if clock.on_timeout == "forfeit" else game_pb2.ON_TIMEOUT_BOT
+        return game_pb2.Clock(initial_seconds=clock.initial_s, increment_seconds=clock.increment_s,
+                              on_timeout=on_timeout)
 
     async def close(self) -> None:
         for ch in self.channels.values():

@@ -13,6 +13,7 @@ from shared.runtime.deck import DeckPort
 from shared.runtime.deck_client import DeckClient
 from shared.gamestream import subject_for
 from shared.runtime.game import GameRuntime
+from shared.runtime.live import LivePolicy
 from shared.runtime.servicer import GameServicer
 from shared.service import start_server
 
@@ -39,13 +40,28 @@ REQUEST_LIMITS = {
 MAX_RECEIVE_BYTES = 256 * 1024
 
 
-async def start_rules_server(game: Game, settings: Settings, port: int, store, deck: DeckPort):
-    runtime = GameRuntime(game.rules, store, deck, moves=game.moves)
+def live_policy(settings: Settings, **overrides) -> LivePolicy:
+    """The live tables' presence and absence rules from the settings (docs/live-tables.md)."""
+    return LivePolicy(grace_s=settings.presence_grace_s, takeover_after_timeouts=settings.takeover_after_timeouts,
+                      takeover_after_away_s=settings.takeover_after_away_s, no_show_s=settings.no_show_s,
+                      **overrides)
+
+
+async def start_rules_server(game: Game, settings: Settings, port: int, store, deck: DeckPort,
+                             policy: LivePolicy | None = None):
+    # the seat's bot of a timed-out or absent player: the game's default bot (FirstLegalBot
+    # for a game that registers none)
+    bot = game.bots.get(game.default_bot)
+    runtime = GameRuntime(game.rules, store, deck, moves=game.moves, policy=policy or live_policy(settings),
+                          bot=bot, cooperative=game.cooperative)
     rules = game.rules
     server = await start_server(rules.name, port, settings,
                                 [(game_pb2_grpc.add_GameServiceServicer_to_server, GameServicer(runtime))],
                                 [GAME_SERVICE], max_receive_bytes=MAX_RECEIVE_BYTES, request_limits=REQUEST_LIMITS)
     server.runtime = runtime  # type: ignore[attr-defined]
+    # no in-memory-only timer: every pending clock, takeover and no-show deadline is rebuilt
+    # from the streams
+    await runtime.resume()
     return server
 
 

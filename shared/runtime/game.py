@@ -24,6 +24,7 @@ from shared.eventstore import AppendResult, DuplicateCommand, EventStore, Freshn
 from shared.moves import MAX_TEXT, MoveSet, move_digest, quote
 from shared.rules import GameResult, InvalidSetup, Rules, RulesError
 from shared import gamestream as env
+from shared.runtime import live
 from shared.runtime.deck import DeckPort
 from shared.runtime.spectators import split_options
 
@@ -55,6 +56,11 @@ class GameRecord:
     # command id -> digest of the move it carried (shared.moves.move_digest), for the commands
     # stored with one: a move id reused for another move is refused, not taken for a retry
     digests: Mapping[str, str] = field(default_factory=dict)
+    # the live table: clocks, presence, takeover, cancellation (shared.runtime.live)
+    table: live.Table = live.Table()
+    # the version after the last command that held more than live-table events: a client
+    # that saw it has seen the table as it is, whatever clock or presence events came after
+    rules_version: int = 0
 
 
 @dataclass(frozen=True)
@@ -71,12 +77,23 @@ class Update:
     events: list[dict[str, Any]]
     view: dict[str, Any]
     finished: bool
+    from_version: int = 0  # the events are those after this version (WatchGameResponse.from_version)
 
 
 class GameRuntime:
     def __init__(self, rules: Rules, store: EventStore, deck: DeckPort, *, moves: MoveSet | None = None,
-                 cache_size: int = 10_000, max_retries: int = 5):
+                 cache_size: int = 10_000, max_retries: int = 5, policy: live.LivePolicy | None = None,
+                 bot=None, cooperative: bool = False):
         self.rules = rules
+        # live tables: the presence policy and clock, the bot that moves for a timed-out or
+        # absent seat (a factory called with seed=...), whether the table plays as a team
+        self.policy = policy or live.LivePolicy()
+        self.bot = bot or (lambda seed=None: live.FirstLegalBot())
+        self.cooperative = cooperative
+        self._timers: dict[str, tuple[int, asyncio.TimerHandle]] = {}  # game id -> (due ms, handle)
+        self._holders: dict[tuple[str, int], int] = {}  # (game id, seat) -> streams held here
+        self._last_call: dict[tuple[str, int], int] = {}  # (game id, seat) -> ms of its last call here
+        self._away_checks: dict[tuple[str, int], asyncio.TimerHandle] = {}
         # The game's declared moves: every move's shape is checked here, before the rules see it.
         self.moves = moves
         self.store = store
@@ -130,11 +147,19 @@ class GameRuntime:
         results = dict(record.results)
         digests = record.digests
         version, last_seq = record.version, record.last_seq
+        table, rules_version = record.table, record.rules_version
         for command in commands:
             if command.version <= version:
                 continue
+            touched = False  # a live-table event, or the game's creation
+            only_live = True
             for event in command.events:
+                if event.type in env.LIVE_EVENTS:
+                    touched = True
+                    continue
+                only_live = False
                 if event.type == env.GAME_CREATED:
+                    touched = True
                     players = tuple(event.data["players"])
                     options = dict(event.data.get("options") or {})
                     ranked = bool(event.data.get("ranked"))
@@ -148,6 +173,11 @@ class GameRuntime:
                 elif event.type not in env.RUNTIME_EVENTS:
                     state = self.rules.evolve(state, next(domain) if domain is not None
                                               else self.codec.decode(event.record()))
+            if touched or (command.command_id.startswith("move:")
+                           and (table.tracked or (table.ranked and not table.showed_up))):
+                table = live.fold(table, command.command_id, command.recorded_at, command.events, players)
+            if not only_live:
+                rules_version = command.version
             results[command.command_id] = command.version
             if command.digest:
                 if digests is record.digests:
@@ -155,7 +185,7 @@ class GameRuntime:
                 digests[command.command_id] = command.digest
             version, last_seq = command.version, command.seq
         return GameRecord(record.game_id, state, players, options, ranked, version, last_seq, commitment,
-                          results, over, revealed, digests)
+                          results, over, revealed, digests, table, rules_version)
 
     async def replay(self, game_id: str) -> GameRecord:
         """The game rebuilt from its whole stream, ignoring the cache."""
@@ -169,6 +199,8 @@ class GameRuntime:
         self.cache.move_to_end(record.game_id)
         if record.game_id in self._followers and (cached is None or cached.version < record.version):
             self._wake(record.game_id)
+        if record.table.tracked or record.table.ranked:
+            self._schedule(record)
         while len(self.cache) > self.cache_size:
             evicted, _ = self.cache.popitem(last=False)
             lock = self._locks.get(evicted)
@@ -234,7 +266,8 @@ class GameRuntime:
         """The record after an append of ours, and the rules' events the append holds: the ones
         we decided, or, when it was a duplicate, the earlier ones the store returned."""
         command = RecordedCommand(result.subject, result.events[0].command_id if result.events else "",
-                                  result.seq, result.version, "", result.events, digest=digest)
+                                  result.seq, result.version, result.events[0].recorded_at if result.events else "",
+                                  result.events, digest=digest)
         held = ([self.codec.decode(e.record()) for e in result.events if e.type not in env.RUNTIME_EVENTS]
                 if result.duplicate else list(decided))
         return self._remember(self.fold(record, [command], held)), held
@@ -242,7 +275,7 @@ class GameRuntime:
     # -- creating --------------------------------------------------------------------------
 
     async def create_game(self, identity: Identity, players: Sequence[str], options: Mapping[str, Any],
-                          ranked: bool = False, game_id: str = "") -> GameRecord:
+                          ranked: bool = False, game_id: str = "", clock: live.ClockSpec | None = None) -> GameRecord:
         players = tuple(players)
         self.check_may_create(identity, players, ranked)
         if len(set(players)) != len(players):
@@ -275,6 +308,7 @@ class GameRuntime:
                                           "spectators": spectators.as_event_data()}),
             env.record(env.SEED_COMMITTED, {"commitment": commitment.commitment, "log_index": commitment.log_index}),
             *[self.codec.encode(e) for e in started],
+            *(live.first_stamp(clock, players, self.policy.now_ms()) if clock is not None else []),
         ]
         try:
             result = await self.store.append(subject, records, 0, "create")
@@ -327,6 +361,10 @@ class GameRuntime:
     async def close(self) -> None:
         if self._ticker is not None:
             self._ticker.cancel()
+        for _, handle in self._timers.values():
+            handle.cancel()
+        for handle in self._away_checks.values():
+            handle.cancel()
         for task in list(self._background):
             task.cancel()
         await asyncio.gather(*self._background, return_exceptions=True)
@@ -334,18 +372,22 @@ class GameRuntime:
     # -- chance and the end ----------------------------------------------------------------
 
     async def settle(self, game_id: str) -> GameRecord:
-        """Resolve pending shuffles and, once the game is over, reveal the seed."""
+        """Resolve pending shuffles and, once the game is over, reveal the seed (a cancelled
+        game is neither dealt nor revealed: the deck reveals only a game that is over)."""
         async with self._lock(game_id):
             return await self._settle(await self.load(game_id), [], [])
 
     async def _settle(self, record: GameRecord, written: list, decided: list) -> GameRecord:
         """... appending to `written` the stored events and to `decided` the rules' events."""
         for _ in range(1000):
+            if record.table.cancelled:
+                return record
             node = None if record.over else self.rules.chance(record.state)
             if node is not None:
                 order = await self._shuffle(record.game_id, node)
                 events = self.rules.resolve_chance(record.state, order)
-                records = [env.record(env.SHUFFLE_APPLIED, {"deck": node.deck, "k": node.k, "order": list(order)}),
+                records = [*self._stamp(record),
+                           env.record(env.SHUFFLE_APPLIED, {"deck": node.deck, "k": node.k, "order": list(order)}),
                            *[self.codec.encode(e) for e in events]]
                 records += self._game_over_records(record, events)
                 command_id = f"chance:{node.deck}:{node.k}"
@@ -416,6 +458,9 @@ class GameRuntime:
         move = self.check_move(move)
         digest = move_digest(move)
         command_id = f"move:{seat}:{move_id}"
+        cached = self.cache.get(game_id)
+        if cached is not None and cached.table.tracked and not cached.over:
+            await self.present(cached, seat, identity)  # a move is a call: the seat is here
         async with self._lock(game_id):
             cached = self.cache.get(game_id)
             # Optimistic: a stale cache shows up as a conflict on append; only a client that
@@ -429,14 +474,15 @@ class GameRuntime:
                     if record.digests.get(command_id, digest) != digest:
                         raise self._reused(move_id, seat, record.results[command_id])
                     return self._outcome(record, seat, [], [], duplicate=True, describe=not at_once)
-                if expected_version is not None and expected_version != record.version:
+                if expected_version is not None and not self.saw_table(record, expected_version):
                     raise Aborted(f"the game is at version {record.version}, your move was for version "
                                   f"{expected_version}: look at the table again and replay your move")
+                self.check_not_cancelled(record)
                 if record.over or self.rules.is_terminal(record.state):
                     raise FailedPrecondition("the game is over")
                 if self.rules.chance(record.state) is not None:
                     record = await self._settle(record, [], [])
-                    if expected_version is not None and expected_version != record.version:
+                    if expected_version is not None and not self.saw_table(record, expected_version):
                         raise Aborted(f"the cards were dealt (version {record.version}); your move was for "
                                       f"version {expected_version}")
                 try:
@@ -447,7 +493,7 @@ class GameRuntime:
                     # another replica may have moved: judge the move on the latest state
                     record, fresh = await self.load(game_id), True
                     continue
-                records = [self.codec.encode(e) for e in events]
+                records = [*self._stamp(record, seat), *[self.codec.encode(e) for e in events]]
                 records += self._game_over_records(record, events)
                 try:
                     result = await self.store.append(self.subject(game_id), records, record.version, command_id,
@@ -456,7 +502,8 @@ class GameRuntime:
                     raise self._reused(move_id, seat, None) from None
                 except VersionConflict:
                     record, fresh = await self.load(game_id), True
-                    if expected_version is not None and command_id not in record.results:
+                    if (expected_version is not None and command_id not in record.results
+                            and not self.saw_table(record, expected_version)):
                         raise Aborted(f"another move landed first (the game is at version {record.version}); "
                                       f"look at the table again") from None
                     continue
@@ -487,25 +534,284 @@ class GameRuntime:
             event = self.event_for_seat(stored, seat, own)
             if event:
                 shown.append(event)
-        return MoveOutcome(record.version, shown, self.rules.view(record.state, seat), duplicate)
+        return MoveOutcome(record.version, shown, self.seat_view(record, seat), duplicate)
+
+    # -- live tables: clocks, presence, takeover, cancellation (docs/live-tables.md) ---------
+
+    @staticmethod
+    def saw_table(record: GameRecord, expected_version: int) -> bool:
+        """Whether a client that saw `expected_version` saw the table as it is now: only clock,
+        presence or takeover events came after it (they must not make a move stale)."""
+        return record.rules_version <= expected_version <= record.version
+
+    @staticmethod
+    def check_not_cancelled(record: GameRecord) -> None:
+        if record.table.cancelled:
+            raise FailedPrecondition(f"game cancelled: {record.table.cancelled}")
+
+    def running(self, record: GameRecord) -> frozenset[int]:
+        """The seats whose clocks run: those that may act, unless the game waits for a deal
+        (the deck's time is nobody's), is over or cancelled."""
+        if (not record.table.tracked or record.over or record.table.cancelled or record.state is None
+                or self.rules.is_terminal(record.state) or self.rules.chance(record.state) is not None):
+            return frozenset()
+        return frozenset(self.rules.to_act(record.state))
+
+    def seat_view(self, record: GameRecord, seat: int) -> dict[str, Any]:
+        """The rules' view of `seat`, and on a clocked table every seat's clock and presence."""
+        view = self.rules.view(record.state, seat)
+        if record.table.tracked:
+            view = {**view, **live.view_fields(record.table, self.running(record), record.players,
+                                               self.policy.now_ms())}
+        return view
+
+    def _stamp(self, record: GameRecord, mover: int | None = None, now_ms: int | None = None) -> list[dict]:
+        """The TimeRecorded a command written now to `record`'s table starts with (none without a clock)."""
+        if not record.table.tracked:
+            return []
+        now = self.policy.now_ms() if now_ms is None else now_ms
+        return [live.stamp(record.table, self.running(record), record.players, now, mover)]
+
+    def _seat_event(self, kind: str, record: GameRecord, seat: int, **extra) -> dict[str, Any]:
+        return env.record(kind, {"player": record.players[seat], "seat": seat, **extra})
+
+    async def _write_live(self, game_id: str, decide) -> GameRecord:
+        """Append what `decide(record)` gives ((command id, records) or None for nothing), with
+        the game's lock held, on the latest state, again after a conflict: two replicas never
+        both write it."""
+        async with self._lock(game_id):
+            record = await self.load(game_id)
+            for _ in range(self.max_retries + 1):
+                wanted = decide(record)
+                if wanted is None:
+                    return record
+                command_id, records = wanted
+                try:
+                    result = await self.store.append(self.subject(game_id), records, record.version, command_id)
+                except VersionConflict:
+                    record = await self.load(game_id)
+                    continue
+                record, _ = self._apply(record, result, [])
+                return record
+            return record
+
+    def hold(self, record: GameRecord, seat: int) -> tuple[str, int]:
+        """A stream of `seat` opened here: the seat is connected while one is held."""
+        key = (record.game_id, seat)
+        self._holders[key] = self._holders.get(key, 0) + 1
+        return key
+
+    def release(self, key: tuple[str, int]) -> None:
+        """A stream closed: without another one or a call within the grace period, the seat is away."""
+        left = self._holders.get(key, 0) - 1
+        if left > 0:
+            self._holders[key] = left
+            return
+        self._holders.pop(key, None)
+        self._last_call[key] = self.policy.now_ms()
+        self._check_away_later(key)
+
+    def _check_away_later(self, key: tuple[str, int]) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        old = self._away_checks.pop(key, None)
+        if old is not None:
+            old.cancel()
+        self._away_checks[key] = loop.call_later(self.policy.grace_s + 0.05,
+                                                 lambda: self._spawn(self._check_away(key)))
+
+    async def _check_away(self, key: tuple[str, int]) -> None:
+        self._away_checks.pop(key, None)
+        game_id, seat = key
+        if self._holders.get(key):
+            return
+        if self.policy.now_ms() - self._last_call.get(key, 0) < self.policy.grace_s * 1000:
+            self._check_away_later(key)
+            return
+
+        def decide(record: GameRecord):
+            if (not record.table.tracked or record.over or record.table.cancelled or self._holders.get(key)
+                    or record.table.presence[seat] != live.CONNECTED):
+                return None
+            return (f"presence:{seat}:{record.version}",
+                    [*self._stamp(record), self._seat_event(env.PLAYER_DISCONNECTED, record, seat)])
+
+        await self._write_live(game_id, decide)
+        if not self._holders.get(key) and key not in self._away_checks:
+            self._last_call.pop(key, None)  # gone: nothing of the seat is kept here
+
+    async def present(self, record: GameRecord, seat: int, identity: Identity | None = None,
+                      holding: bool = False) -> GameRecord:
+        """`seat` called or holds a stream: on a clocked table, a seat recorded away becomes
+        connected again, and a seat its bot took over returns (events the others see)."""
+        table = record.table
+        if (not table.tracked or record.over or table.cancelled or not 0 <= seat < len(record.players)
+                or (identity is not None and record.players[seat] != identity.player)):
+            return record
+        key = (record.game_id, seat)
+        self._last_call[key] = self.policy.now_ms()
+        if not holding and not self._holders.get(key):
+            self._check_away_later(key)
+        if table.presence[seat] == live.CONNECTED and not table.taken_over[seat]:
+            return record
+
+        def decide(current: GameRecord):
+            t = current.table
+            if current.over or t.cancelled or (t.presence[seat] == live.CONNECTED and not t.taken_over[seat]):
+                return None
+            events = [*self._stamp(current)]
+            if t.presence[seat] != live.CONNECTED:
+                events.append(self._seat_event(env.PLAYER_CONNECTED, current, seat))
+            if t.taken_over[seat]:
+                events.append(self._seat_event(env.PLAYER_RETURNED, current, seat))
+            return f"presence:{seat}:{current.version}", events
+
+        return await self._write_live(record.game_id, decide)
+
+    def _reassert(self, record: GameRecord) -> None:
+        """A seat that holds a stream here but is recorded away (another replica, or one that
+        restarted, took it for gone) is connected again."""
+        for seat, state in enumerate(record.table.presence):
+            if state != live.CONNECTED and self._holders.get((record.game_id, seat)):
+                self._spawn(self.present(record, seat, holding=True))
+
+    def _schedule(self, record: GameRecord) -> None:
+        """One timer per game, for the first thing that falls due on its table."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        game_id = record.game_id
+        if record.table.tracked and not record.over:
+            self._reassert(record)
+        due = None if record.over else next(iter(live.deadlines(record.table, self.running(record), self.policy)),
+                                             None)
+        current = self._timers.get(game_id)
+        if due is None:
+            if current is not None:
+                current[1].cancel()
+                del self._timers[game_id]
+            return
+        if current is not None:
+            if current[0] == due.at_ms and not current[1].cancelled():
+                return
+            current[1].cancel()
+        delay = max(0.0, (due.at_ms - self.policy.now_ms()) / 1000)
+        self._timers[game_id] = (due.at_ms, loop.call_later(delay, lambda: self._fire(game_id)))
+
+    def _fire(self, game_id: str) -> None:
+        self._timers.pop(game_id, None)
+        self._spawn(self._run_due(game_id))
+
+    async def _run_due(self, game_id: str) -> None:
+        """Write what fell due on the table (a timeout, a takeover, a bot's move, a cancel),
+        on the latest state: a replica that lost the race finds it done and writes nothing."""
+        try:
+            for _ in range(64):
+                async with self._lock(game_id):
+                    record = await self.load(game_id)
+                    now = self.policy.now_ms()
+                    due = [] if record.over else [
+                        d for d in live.deadlines(record.table, self.running(record), self.policy) if d.at_ms <= now]
+                    if not due:
+                        return
+                    wanted = self._due_command(record, due[0], now)
+                    if wanted is None:
+                        return
+                    command_id, records, move, decided = wanted
+                    try:
+                        result = await self.store.append(
+                            self.subject(game_id), records, record.version, command_id,
+                            digest=move_digest(move) if move is not None else "",
+                            move=env.command_move(due[0].seat, move) if move is not None else None)
+                    except (VersionConflict, DuplicateCommand):
+                        continue  # another replica wrote first: look again
+                    record, _ = self._apply(record, result, decided)
+                    log.info("live table", game_id=game_id, command=command_id, version=record.version)
+                self.settle_if_waiting(record)
+        except Exception:
+            # retried after a pause (the store or the deck may be down); the stream keeps the truth
+            loop = asyncio.get_running_loop()
+            self._timers[game_id] = (-1, loop.call_later(1.0, lambda: self._fire(game_id)))
+            raise
+
+    def _due_command(self, record: GameRecord, due: live.Due, now: int):
+        """(command id, records, the move or None, the rules' events) of what fell due."""
+        seat, version = due.seat, record.version
+        if due.kind == "cancel":
+            reason = (f"no seat showed up within {self.policy.no_show_s:g} s of the game's creation: "
+                      f"a ranked game nobody plays is cancelled, not rated")
+            return "cancel", [*self._stamp(record, now_ms=now), env.record(env.GAME_CANCELLED, {"reason": reason})],                 None, []
+        if due.kind == "takeover":
+            reason = ("missed turns" if record.table.missed[seat] >= self.policy.takeover_after_timeouts
+                      else "away")
+            return f"takeover:{seat}:{version}", [*self._stamp(record, now_ms=now),
+                                                   self._seat_event(env.BOT_TOOK_OVER, record, seat, reason=reason)],                 None, []
+        timed_out = [self._seat_event(env.TIMED_OUT, record, seat)] if due.kind == "timeout" else []
+        clock = record.table.clock
+        if due.kind == "timeout" and clock is not None and clock.on_timeout == "forfeit" and not self.cooperative:
+            over = env.forfeit_game_over(self.rules.name, record.game_id, record.players, seat, record.ranked)
+            return f"forfeit:{seat}:{version}", [*self._stamp(record, now_ms=now), *timed_out,
+                                                  self._seat_event(env.FORFEITED, record, seat),
+                                                  env.record(env.GAME_OVER, over)], None, []
+        # the seat's bot moves for it, seeing only the seat's view
+        legal = self.rules.legal_moves(record.state, seat)
+        if not legal:
+            return None
+        bot = self.bot(seed=live.bot_seed(record.game_id, version, seat))
+        move = dict(bot.choose(self.rules.view(record.state, seat), legal))
+        decided = list(self.rules.decide(record.state, seat, move))
+        reason = "timeout" if due.kind == "timeout" else "takeover"
+        records = [*self._stamp(record, seat, now_ms=now), *timed_out,
+                   self._seat_event(env.BOT_MOVED, record, seat, reason=reason),
+                   *[self.codec.encode(e) for e in decided], *self._game_over_records(record, decided)]
+        return f"move:{seat}:{reason}-{version}", records, move, decided
+
+    async def resume(self) -> int:
+        """Rebuild every pending deadline from the streams (at start): each game of this rules
+        engine that is not over is loaded, which sets its timer. How many were loaded."""
+        loaded = 0
+        for game_id in await live_game_ids(self.store, env.subject_for(self.rules.name, "*")):
+            try:
+                record = await self.load(game_id)
+            except Exception as exc:  # noqa: BLE001 - one unreadable game must not stop the others
+                log.warning("could not resume a game's timers", game_id=game_id, error=str(exc))
+                continue
+            loaded += 1
+            if record.table.tracked and not record.over:
+                for seat, state in enumerate(record.table.presence):
+                    key = (game_id, seat)
+                    if state == live.CONNECTED and not self._holders.get(key):
+                        # its stream, if any, died with the old process: away unless it comes back
+                        self._last_call.setdefault(key, self.policy.now_ms())
+                        self._check_away_later(key)
+        return loaded
 
     # -- reading ---------------------------------------------------------------------------
 
     async def view(self, identity: Identity, game_id: str, seat: int) -> tuple[GameRecord, dict[str, Any]]:
         record = await self.load(game_id, trust_hints=True)
         self.check_seat(record, identity, seat)
+        self.check_not_cancelled(record)
+        record = await self.present(record, seat, identity)
         self.settle_if_waiting(record)
-        return record, self.rules.view(record.state, seat)
+        return record, self.seat_view(record, seat)
 
     def settle_if_waiting(self, record: GameRecord) -> None:
         """Settle in the background a game found waiting for a deal or for its reveal, e.g. after
         a replica died between a move and its deal."""
+        if record.table.cancelled:
+            return
         if (self.rules.chance(record.state) is not None and not record.over) or (record.over and not record.revealed):
             self._settle_later(record.game_id)
 
     async def legal_moves(self, identity: Identity, game_id: str, seat: int) -> tuple[GameRecord, list[dict]]:
         record = await self.load(game_id, trust_hints=True)
         self.check_seat(record, identity, seat)
+        self.check_not_cancelled(record)
+        record = await self.present(record, seat, identity)
         if record.over:
             return record, []
         return record, self.rules.legal_moves(record.state, seat)
@@ -523,22 +829,32 @@ class GameRuntime:
         """Updates for `seat`: first everything after `after_version`, then live."""
         record = await self.load(game_id)
         self.check_seat(record, identity, seat)
-        state = GameRecord(game_id)
-        commands = await self.store.read_commands(self.subject(game_id))
-        pending: list[dict[str, Any]] = []
-        for command in commands:
-            state = self.fold(state, [command])
-            if command.version > after_version:
-                pending += [e for e in (self.event_for_seat(s, seat) for s in command.events) if e]
-        yield Update(state.version, pending, self.rules.view(state.state, seat), state.over)
-        if state.over and state.revealed:
-            return
-        async for command in self.store.follow(self.subject(game_id), state.version, state.last_seq + 1):
-            state = self.fold(state, [command])
-            shown = [e for e in (self.event_for_seat(s, seat) for s in command.events) if e]
-            yield Update(state.version, shown, self.rules.view(state.state, seat), state.over)
+        self.check_not_cancelled(record)
+        key = self.hold(record, seat)
+        try:
+            await self.present(record, seat, identity, holding=True)
+            state = GameRecord(game_id)
+            commands = await self.store.read_commands(self.subject(game_id))
+            pending: list[dict[str, Any]] = []
+            for command in commands:
+                state = self.fold(state, [command])
+                if command.version > after_version:
+                    pending += [e for e in (self.event_for_seat(s, seat) for s in command.events) if e]
+            yield Update(state.version, pending, self.seat_view(state, seat), state.over,
+                         min(after_version, state.version))
+            self.check_not_cancelled(state)
             if state.over and state.revealed:
                 return
+            async for command in self.store.follow(self.subject(game_id), state.version, state.last_seq + 1):
+                before = state.version
+                state = self.fold(state, [command])
+                shown = [e for e in (self.event_for_seat(s, seat) for s in command.events) if e]
+                yield Update(state.version, shown, self.seat_view(state, seat), state.over, before)
+                self.check_not_cancelled(state)
+                if state.over and state.revealed:
+                    return
+        finally:
+            self.release(key)
 
 
 def check_options(options: Mapping[str, Any]) -> None:
@@ -559,3 +875,39 @@ def _log_failure(task: asyncio.Task) -> None:
     if not task.cancelled() and task.exception() is not None:
         log.warning("background settle failed", error=str(task.exception()))
 
+
+
+async def live_game_ids(store: EventStore, subjects: str) -> list[str]:
+    """The ids of the games under `subjects` (games.<game>.*) that may have a deadline: ranked
+    or clocked (their creation says so) and neither revealed nor cancelled (their last command
+    says so). Two direct reads per game, no replay of the games that cannot have one."""
+    out: list[str] = []
+    js = getattr(store, "js", None)
+    if js is not None:  # JetStream: the stream lists its subjects; the first and last message of each
+        info = await js.stream_info(store.stream, subjects_filter=subjects)
+        for subject in (info.state.subjects or {}):
+            game_id = subject.rpartition(".")[2]
+            try:
+                last = env.decode_body((await js.get_last_msg(store.stream, subject, direct=True)).data)
+                if last.command_id in ("reveal", "cancel"):
+                    continue
+                first = env.decode_body((await js.get_msg(store.stream, seq=1, subject=subject, next=True,
+                                                          direct=True)).data)
+            except Exception:  # noqa: BLE001 - unreadable: load it, and let the load say why
+                out.append(game_id)
+                continue
+            if _may_have_deadlines(first.events):
+                out.append(game_id)
+        return out
+    prefix = subjects.rstrip("*")
+    for subject, history in getattr(store, "_commands", {}).items():  # the in-memory store
+        if (subject.startswith(prefix) and history and history[-1].command_id not in ("reveal", "cancel")
+                and _may_have_deadlines([e.record() for e in history[0].events])):
+            out.append(subject.rpartition(".")[2])
+    return out
+
+
+def _may_have_deadlines(created: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether a game whose creation holds `created` keeps a clock or may be cancelled."""
+    return any(e.get("type") == env.CLOCK_SET or (e.get("type") == env.GAME_CREATED
+                                                  and (e.get("data") or {}).get("ranked")) for e in created)

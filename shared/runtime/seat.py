@@ -49,9 +49,16 @@ async def play_seat(runtime: GameRuntime, identity: Identity, game_id: str, seat
     not exist or the seat is not the caller's."""
     record = await runtime.load(game_id)
     runtime.check_seat(record, identity, seat)
-    stream = _SeatStream(runtime, identity, game_id, seat, turns_only)
-    async for item in stream.run(moves):
-        yield item
+    runtime.check_not_cancelled(record)
+    # holding the stream keeps the seat connected on a clocked table (docs/live-tables.md)
+    key = runtime.hold(record, seat)
+    try:
+        await runtime.present(record, seat, identity, holding=True)
+        stream = _SeatStream(runtime, identity, game_id, seat, turns_only)
+        async for item in stream.run(moves):
+            yield item
+    finally:
+        runtime.release(key)
 
 
 class _SeatStream:
@@ -111,8 +118,9 @@ class _SeatStream:
                 if record.version != self.seen or self.force:
                     if self.wants(record):
                         self.force, self.ended = False, record.over
-                        yield Update(record.version, [], runtime.rules.view(record.state, self.seat), record.over)
+                        yield Update(record.version, [], runtime.seat_view(record, self.seat), record.over)
                     self.seen = record.version
+                runtime.check_not_cancelled(record)
                 if record.over and record.revealed:
                     return
                 if not await runtime.wait_for_change(record, self.changed):

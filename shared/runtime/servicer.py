@@ -10,6 +10,7 @@ from shared.errors import InvalidArgument, reason, shorten, status_for
 from shared.protojson import to_dict, to_struct
 from shared.runtime.game import GameRuntime
 from shared.runtime.replay import replay
+from shared.runtime.live import ClockSpec
 from shared.runtime.seat import MoveResult, PlayMove, play_seat
 from shared.runtime.spectate import spectate
 from shared.service import Unreadable
@@ -28,13 +29,29 @@ def _view(encoding: int, view) -> dict:
     return {"view": to_struct(view)}
 
 
+MAX_CLOCK_S = 24 * 3600  # a bank or increment longer than a day is a mistake, not a clock
+
+
+def clock_of(request) -> ClockSpec | None:
+    """CreateGameRequest.clock as the runtime's ClockSpec (None when unset)."""
+    if not request.HasField("clock"):
+        return None
+    clock = request.clock
+    if not 0 < clock.initial_seconds <= MAX_CLOCK_S or clock.increment_seconds > MAX_CLOCK_S:
+        raise InvalidArgument(f"a clock needs initial_seconds of 1 to {MAX_CLOCK_S} and increment_seconds of 0 to "
+                              f"{MAX_CLOCK_S}, not {clock.initial_seconds} and {clock.increment_seconds}")
+    on_timeout = "forfeit" if clock.on_timeout == game_pb2.ON_TIMEOUT_FORFEIT else "bot"
+    return ClockSpec(clock.initial_seconds * 1000, clock.increment_seconds * 1000, on_timeout)
+
+
 class GameServicer(game_pb2_grpc.GameServiceServicer):
     def __init__(self, runtime: GameRuntime):
         self.runtime = runtime
 
     async def CreateGame(self, request, context):
         record = await self.runtime.create_game(current_identity(), list(request.players),
-                                                to_dict(request.options), request.ranked, request.game_id)
+                                                to_dict(request.options), request.ranked, request.game_id,
+                                                clock_of(request))
         return game_pb2.CreateGameResponse(game_id=record.game_id, version=record.version,
                                            seed_commitment=record.commitment)
 
@@ -58,7 +75,8 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):
         async for update in self.runtime.watch(current_identity(), request.game_id, request.seat,
                                                request.after_version):
             yield game_pb2.WatchGameResponse(version=update.version, events=_events(update.events),
-                                             finished=update.finished, **_view(request.view_encoding, update.view))
+                                             finished=update.finished, from_version=update.from_version,
+                                             **_view(request.view_encoding, update.view))
 
     async def PlayGame(self, requests, context):
         first = await anext(aiter(requests), None)

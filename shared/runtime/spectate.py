@@ -90,8 +90,10 @@ async def spectate(runtime: GameRuntime, identity: Identity, game_id: str) -> As
             shown = runtime.fold(shown, [command])
             events += [e for e in (runtime.event_for_seat(s, None) for s in command.events) if e]
         held = held[count:]
-        return SpectatorUpdate(shown.version, events, runtime.rules.view(shown.state, None), shown.over,
-                               policy.delay_moves, shown.players)
+        # live, the seats' clocks and presence too; a delayed stream would show them ahead of its moves
+        view = (runtime.seat_view(shown, None) if not policy.delay_moves
+                else runtime.rules.view(shown.state, None))
+        return SpectatorUpdate(shown.version, events, view, shown.over, policy.delay_moves, shown.players)
 
     for command in commands:
         held.append(command)

@@ -14,21 +14,42 @@ class ViewEncoding(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     VIEW_ENCODING_UNSPECIFIED: _ClassVar[ViewEncoding]
     VIEW_ENCODING_STRUCT: _ClassVar[ViewEncoding]
     VIEW_ENCODING_JSON: _ClassVar[ViewEncoding]
+
+class OnTimeout(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ON_TIMEOUT_UNSPECIFIED: _ClassVar[OnTimeout]
+    ON_TIMEOUT_BOT: _ClassVar[OnTimeout]
+    ON_TIMEOUT_FORFEIT: _ClassVar[OnTimeout]
 VIEW_ENCODING_UNSPECIFIED: ViewEncoding
 VIEW_ENCODING_STRUCT: ViewEncoding
 VIEW_ENCODING_JSON: ViewEncoding
+ON_TIMEOUT_UNSPECIFIED: OnTimeout
+ON_TIMEOUT_BOT: OnTimeout
+ON_TIMEOUT_FORFEIT: OnTimeout
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("game_id", "players", "options", "ranked")
+    __slots__ = ("game_id", "players", "options", "ranked", "clock")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     RANKED_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     players: _containers.RepeatedScalarFieldContainer[str]
     options: _struct_pb2.Struct
     ranked: bool
-    def __init__(self, game_id: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., ranked: _Optional[bool] = ...) -> None: ...
+    clock: Clock
+    def __init__(self, game_id: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., ranked: _Optional[bool] = ..., clock: _Optional[_Union[Clock, _Mapping]] = ...) -> None: ...
+
+class Clock(_message.Message):
+    __slots__ = ("initial_seconds", "increment_seconds", "on_timeout")
+    INITIAL_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    INCREMENT_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    ON_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    initial_seconds: int
+    increment_seconds: int
+    on_timeout: OnTimeout
+    def __init__(self, initial_seconds: _Optional[int] = ..., increment_seconds: _Optional[int] = ..., on_timeout: _Optional[_Union[OnTimeout, str]] = ...) -> None: ...
 
 class CreateGameResponse(_message.Message):
     __slots__ = ("game_id", "version", "seed_commitment")
@@ -125,18 +146,20 @@ class WatchGameRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., after_version: _Optional[int] = ..., view_encoding: _Optional[_Union[ViewEncoding, str]] = ...) -> None: ...
 
 class WatchGameResponse(_message.Message):
-    __slots__ = ("version", "events", "view", "finished", "view_json")
+    __slots__ = ("version", "events", "view", "finished", "view_json", "from_version")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     VIEW_FIELD_NUMBER: _ClassVar[int]
     FINISHED_FIELD_NUMBER: _ClassVar[int]
     VIEW_JSON_FIELD_NUMBER: _ClassVar[int]
+    FROM_VERSION_FIELD_NUMBER: _ClassVar[int]
     version: int
     events: _containers.RepeatedCompositeFieldContainer[_event_pb2.Event]
     view: _struct_pb2.Struct
     finished: bool
     view_json: str
-    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[_event_pb2.Event, _Mapping]]] = ..., view: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., finished: _Optional[bool] = ..., view_json: _Optional[str] = ...) -> None: ...
+    from_version: int
+    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[_event_pb2.Event, _Mapping]]] = ..., view: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., finished: _Optional[bool] = ..., view_json: _Optional[str] = ..., from_version: _Optional[int] = ...) -> None: ...
 
 class PlayGameRequest(_message.Message):
     __slots__ = ("join", "move")

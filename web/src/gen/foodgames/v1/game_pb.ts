@@ -13,7 +13,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file foodgames/v1/game.proto.
  */
 export const file_foodgames_v1_game: GenFile = /*@__PURE__*/
-  fileDesc("Chdmb29kZ2FtZXMvdjEvZ2FtZS5wcm90bxIMZm9vZGdhbWVzLnYxIm8KEUNyZWF0ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDwoHcGxheWVycxgCIAMoCRIoCgdvcHRpb25zGAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIOCgZyYW5rZWQYBCABKAgiTwoSQ3JlYXRlR2FtZVJlc3BvbnNlEg8KB2dhbWVfaWQYASABKAkSDwoHdmVyc2lvbhgCIAEoBBIXCg9zZWVkX2NvbW1pdG1lbnQYAyABKAki0QEKEVN1Ym1pdE1vdmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoDRIPCgdtb3ZlX2lkGAMgASgJEh0KEGV4cGVjdGVkX3ZlcnNpb24YBCABKARIAIgBARIlCgRtb3ZlGAUgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIxCg12aWV3X2VuY29kaW5nGAYgASgOMhouZm9vZGdhbWVzLnYxLlZpZXdFbmNvZGluZ0ITChFfZXhwZWN0ZWRfdmVyc2lvbiKXAQoSU3VibWl0TW92ZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQSIwoGZXZlbnRzGAIgAygLMhMuZm9vZGdhbWVzLnYxLkV2ZW50EiUKBHZpZXcYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhEKCWR1cGxpY2F0ZRgEIAEoCBIRCgl2aWV3X2pzb24YBSABKAkiYgoOR2V0Vmlld1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgNEjEKDXZpZXdfZW5jb2RpbmcYAyABKA4yGi5mb29kZ2FtZXMudjEuVmlld0VuY29kaW5nIo0BCg9HZXRWaWV3UmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIlCgR2aWV3GAIgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIQCghmaW5pc2hlZBgDIAEoCBIPCgdwbGF5ZXJzGAQgAygJEgwKBGdhbWUYBSABKAkSEQoJdmlld19qc29uGAYgASgJIjYKFUxpc3RMZWdhbE1vdmVzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKA0iUQoWTGlzdExlZ2FsTW92ZXNSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEiYKBW1vdmVzGAIgAygLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCJ7ChBXYXRjaEdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoDRIVCg1hZnRlcl92ZXJzaW9uGAMgASgEEjEKDXZpZXdfZW5jb2RpbmcYBCABKA4yGi5mb29kZ2FtZXMudjEuVmlld0VuY29kaW5nIpUBChFXYXRjaEdhbWVSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEiMKBmV2ZW50cxgCIAMoCzITLmZvb2RnYW1lcy52MS5FdmVudBIlCgR2aWV3GAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIQCghmaW5pc2hlZBgEIAEoCBIRCgl2aWV3X2pzb24YBSABKAkidAoPUGxheUdhbWVSZXF1ZXN0EioKBGpvaW4YASABKAsyGi5mb29kZ2FtZXMudjEuUGxheUdhbWVKb2luSAASKgoEbW92ZRgCIAEoCzIaLmZvb2RnYW1lcy52MS5QbGF5R2FtZU1vdmVIAEIJCgdyZXF1ZXN0InQKDFBsYXlHYW1lSm9pbhIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKA0SMQoNdmlld19lbmNvZGluZxgDIAEoDjIaLmZvb2RnYW1lcy52MS5WaWV3RW5jb2RpbmcSEgoKdHVybnNfb25seRgEIAEoCCKNAQoMUGxheUdhbWVNb3ZlEg8KB21vdmVfaWQYASABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgCIAEoBEgAiAEBEiUKBG1vdmUYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhEKCW1vdmVfanNvbhgEIAEoCUITChFfZXhwZWN0ZWRfdmVyc2lvbiKHAQoQUGxheUdhbWVSZXNwb25zZRIuCgZ1cGRhdGUYASABKAsyHC5mb29kZ2FtZXMudjEuUGxheUdhbWVVcGRhdGVIABI3Cgttb3ZlX3Jlc3VsdBgCIAEoCzIgLmZvb2RnYW1lcy52MS5QbGF5R2FtZU1vdmVSZXN1bHRIAEIKCghyZXNwb25zZSJtCg5QbGF5R2FtZVVwZGF0ZRIPCgd2ZXJzaW9uGAEgASgEEiUKBHZpZXcYAiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhAKCGZpbmlzaGVkGAMgASgIEhEKCXZpZXdfanNvbhgEIAEoCSJ5ChJQbGF5R2FtZU1vdmVSZXN1bHQSDwoHbW92ZV9pZBgBIAEoCRIQCghhY2NlcHRlZBgCIAEoCBIPCgd2ZXJzaW9uGAMgASgEEhEKCWR1cGxpY2F0ZRgEIAEoCBIMCgRjb2RlGAUgASgFEg4KBnJlYXNvbhgGIAEoCSJZChNTcGVjdGF0ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSMQoNdmlld19lbmNvZGluZxgCIAEoDjIaLmZvb2RnYW1lcy52MS5WaWV3RW5jb2RpbmcizAEKFFNwZWN0YXRlR2FtZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQSIwoGZXZlbnRzGAIgAygLMhMuZm9vZGdhbWVzLnYxLkV2ZW50EiUKBHZpZXcYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhEKCXZpZXdfanNvbhgEIAEoCRIQCghmaW5pc2hlZBgFIAEoCBITCgtkZWxheV9tb3ZlcxgGIAEoDRIPCgdwbGF5ZXJzGAcgAygJEgwKBGdhbWUYCCABKAkiqQEKEEdldFJlcGxheVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgNSACIAQESFAoHdmVyc2lvbhgDIAEoBEgBiAEBEjEKDXZpZXdfZW5jb2RpbmcYBCABKA4yGi5mb29kZ2FtZXMudjEuVmlld0VuY29kaW5nEhMKC3NlYXRfcGxheWVyGAUgASgJQgcKBV9zZWF0QgoKCF92ZXJzaW9uIpQCChFHZXRSZXBsYXlSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEgwKBHN0ZXAYAiABKA0SEgoKY29tbWFuZF9pZBgDIAEoCRIRCgltb3ZlX2pzb24YBCABKAkSIwoGZXZlbnRzGAUgAygLMhMuZm9vZGdhbWVzLnYxLkV2ZW50EiUKBHZpZXcYBiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhEKCXZpZXdfanNvbhgHIAEoCRIQCghmaW5pc2hlZBgIIAEoCBIPCgdwbGF5ZXJzGAkgAygJEgwKBGdhbWUYCiABKAkSFAoMbGFzdF92ZXJzaW9uGAsgASgEEhMKC3JlY29yZGVkX2F0GAwgASgJKl8KDFZpZXdFbmNvZGluZxIdChlWSUVXX0VOQ09ESU5HX1VOU1BFQ0lGSUVEEAASGAoUVklFV19FTkNPRElOR19TVFJVQ1QQARIWChJWSUVXX0VOQ09ESU5HX0pTT04QAjKcBQoLR2FtZVNlcnZpY2USTwoKQ3JlYXRlR2FtZRIfLmZvb2RnYW1lcy52MS5DcmVhdGVHYW1lUmVxdWVzdBogLmZvb2RnYW1lcy52MS5DcmVhdGVHYW1lUmVzcG9uc2USTwoKU3VibWl0TW92ZRIfLmZvb2RnYW1lcy52MS5TdWJtaXRNb3ZlUmVxdWVzdBogLmZvb2RnYW1lcy52MS5TdWJtaXRNb3ZlUmVzcG9uc2USRgoHR2V0VmlldxIcLmZvb2RnYW1lcy52MS5HZXRWaWV3UmVxdWVzdBodLmZvb2RnYW1lcy52MS5HZXRWaWV3UmVzcG9uc2USWwoOTGlzdExlZ2FsTW92ZXMSIy5mb29kZ2FtZXMudjEuTGlzdExlZ2FsTW92ZXNSZXF1ZXN0GiQuZm9vZGdhbWVzLnYxLkxpc3RMZWdhbE1vdmVzUmVzcG9uc2USTgoJV2F0Y2hHYW1lEh4uZm9vZGdhbWVzLnYxLldhdGNoR2FtZVJlcXVlc3QaHy5mb29kZ2FtZXMudjEuV2F0Y2hHYW1lUmVzcG9uc2UwARJNCghQbGF5R2FtZRIdLmZvb2RnYW1lcy52MS5QbGF5R2FtZVJlcXVlc3QaHi5mb29kZ2FtZXMudjEuUGxheUdhbWVSZXNwb25zZSgBMAESVwoMU3BlY3RhdGVHYW1lEiEuZm9vZGdhbWVzLnYxLlNwZWN0YXRlR2FtZVJlcXVlc3QaIi5mb29kZ2FtZXMudjEuU3BlY3RhdGVHYW1lUmVzcG9uc2UwARJOCglHZXRSZXBsYXkSHi5mb29kZ2FtZXMudjEuR2V0UmVwbGF5UmVxdWVzdBofLmZvb2RnYW1lcy52MS5HZXRSZXBsYXlSZXNwb25zZTABYgZwcm90bzM", [file_foodgames_v1_event, file_google_protobuf_struct]);
+  fileDesc("Chdmb29kZ2FtZXMvdjEvZ2FtZS5wcm90bxIMZm9vZGdhbWVzLnYxIpMBChFDcmVhdGVHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEg8KB3BsYXllcnMYAiADKAkSKAoHb3B0aW9ucxgDIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSDgoGcmFua2VkGAQgASgIEiIKBWNsb2NrGAUgASgLMhMuZm9vZGdhbWVzLnYxLkNsb2NrImgKBUNsb2NrEhcKD2luaXRpYWxfc2Vjb25kcxgBIAEoDRIZChFpbmNyZW1lbnRfc2Vjb25kcxgCIAEoDRIrCgpvbl90aW1lb3V0GAMgASgOMhcuZm9vZGdhbWVzLnYxLk9uVGltZW91dCJPChJDcmVhdGVHYW1lUmVzcG9uc2USDwoHZ2FtZV9pZBgBIAEoCRIPCgd2ZXJzaW9uGAIgASgEEhcKD3NlZWRfY29tbWl0bWVudBgDIAEoCSLRAQoRU3VibWl0TW92ZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgNEg8KB21vdmVfaWQYAyABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgEIAEoBEgAiAEBEiUKBG1vdmUYBSABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EjEKDXZpZXdfZW5jb2RpbmcYBiABKA4yGi5mb29kZ2FtZXMudjEuVmlld0VuY29kaW5nQhMKEV9leHBlY3RlZF92ZXJzaW9uIpcBChJTdWJtaXRNb3ZlUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIjCgZldmVudHMYAiADKAsyEy5mb29kZ2FtZXMudjEuRXZlbnQSJQoEdmlldxgDIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSEQoJZHVwbGljYXRlGAQgASgIEhEKCXZpZXdfanNvbhgFIAEoCSJiCg5HZXRWaWV3UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKA0SMQoNdmlld19lbmNvZGluZxgDIAEoDjIaLmZvb2RnYW1lcy52MS5WaWV3RW5jb2RpbmcijQEKD0dldFZpZXdSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEiUKBHZpZXcYAiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhAKCGZpbmlzaGVkGAMgASgIEg8KB3BsYXllcnMYBCADKAkSDAoEZ2FtZRgFIAEoCRIRCgl2aWV3X2pzb24YBiABKAkiNgoVTGlzdExlZ2FsTW92ZXNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoDSJRChZMaXN0TGVnYWxNb3Zlc1Jlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQSJgoFbW92ZXMYAiADKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0InsKEFdhdGNoR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgNEhUKDWFmdGVyX3ZlcnNpb24YAyABKAQSMQoNdmlld19lbmNvZGluZxgEIAEoDjIaLmZvb2RnYW1lcy52MS5WaWV3RW5jb2RpbmciqwEKEVdhdGNoR2FtZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQSIwoGZXZlbnRzGAIgAygLMhMuZm9vZGdhbWVzLnYxLkV2ZW50EiUKBHZpZXcYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhAKCGZpbmlzaGVkGAQgASgIEhEKCXZpZXdfanNvbhgFIAEoCRIUCgxmcm9tX3ZlcnNpb24YBiABKAQidAoPUGxheUdhbWVSZXF1ZXN0EioKBGpvaW4YASABKAsyGi5mb29kZ2FtZXMudjEuUGxheUdhbWVKb2luSAASKgoEbW92ZRgCIAEoCzIaLmZvb2RnYW1lcy52MS5QbGF5R2FtZU1vdmVIAEIJCgdyZXF1ZXN0InQKDFBsYXlHYW1lSm9pbhIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKA0SMQoNdmlld19lbmNvZGluZxgDIAEoDjIaLmZvb2RnYW1lcy52MS5WaWV3RW5jb2RpbmcSEgoKdHVybnNfb25seRgEIAEoCCKNAQoMUGxheUdhbWVNb3ZlEg8KB21vdmVfaWQYASABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgCIAEoBEgAiAEBEiUKBG1vdmUYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhEKCW1vdmVfanNvbhgEIAEoCUITChFfZXhwZWN0ZWRfdmVyc2lvbiKHAQoQUGxheUdhbWVSZXNwb25zZRIuCgZ1cGRhdGUYASABKAsyHC5mb29kZ2FtZXMudjEuUGxheUdhbWVVcGRhdGVIABI3Cgttb3ZlX3Jlc3VsdBgCIAEoCzIgLmZvb2RnYW1lcy52MS5QbGF5R2FtZU1vdmVSZXN1bHRIAEIKCghyZXNwb25zZSJtCg5QbGF5R2FtZVVwZGF0ZRIPCgd2ZXJzaW9uGAEgASgEEiUKBHZpZXcYAiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhAKCGZpbmlzaGVkGAMgASgIEhEKCXZpZXdfanNvbhgEIAEoCSJ5ChJQbGF5R2FtZU1vdmVSZXN1bHQSDwoHbW92ZV9pZBgBIAEoCRIQCghhY2NlcHRlZBgCIAEoCBIPCgd2ZXJzaW9uGAMgASgEEhEKCWR1cGxpY2F0ZRgEIAEoCBIMCgRjb2RlGAUgASgFEg4KBnJlYXNvbhgGIAEoCSJZChNTcGVjdGF0ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSMQoNdmlld19lbmNvZGluZxgCIAEoDjIaLmZvb2RnYW1lcy52MS5WaWV3RW5jb2RpbmcizAEKFFNwZWN0YXRlR2FtZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQSIwoGZXZlbnRzGAIgAygLMhMuZm9vZGdhbWVzLnYxLkV2ZW50EiUKBHZpZXcYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhEKCXZpZXdfanNvbhgEIAEoCRIQCghmaW5pc2hlZBgFIAEoCBITCgtkZWxheV9tb3ZlcxgGIAEoDRIPCgdwbGF5ZXJzGAcgAygJEgwKBGdhbWUYCCABKAkiqQEKEEdldFJlcGxheVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgNSACIAQESFAoHdmVyc2lvbhgDIAEoBEgBiAEBEjEKDXZpZXdfZW5jb2RpbmcYBCABKA4yGi5mb29kZ2FtZXMudjEuVmlld0VuY29kaW5nEhMKC3NlYXRfcGxheWVyGAUgASgJQgcKBV9zZWF0QgoKCF92ZXJzaW9uIpQCChFHZXRSZXBsYXlSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEgwKBHN0ZXAYAiABKA0SEgoKY29tbWFuZF9pZBgDIAEoCRIRCgltb3ZlX2pzb24YBCABKAkSIwoGZXZlbnRzGAUgAygLMhMuZm9vZGdhbWVzLnYxLkV2ZW50EiUKBHZpZXcYBiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhEKCXZpZXdfanNvbhgHIAEoCRIQCghmaW5pc2hlZBgIIAEoCBIPCgdwbGF5ZXJzGAkgAygJEgwKBGdhbWUYCiABKAkSFAoMbGFzdF92ZXJzaW9uGAsgASgEEhMKC3JlY29yZGVkX2F0GAwgASgJKl8KDFZpZXdFbmNvZGluZxIdChlWSUVXX0VOQ09ESU5HX1VOU1BFQ0lGSUVEEAASGAoUVklFV19FTkNPRElOR19TVFJVQ1QQARIWChJWSUVXX0VOQ09ESU5HX0pTT04QAipTCglPblRpbWVvdXQSGgoWT05fVElNRU9VVF9VTlNQRUNJRklFRBAAEhIKDk9OX1RJTUVPVVRfQk9UEAESFgoST05fVElNRU9VVF9GT1JGRUlUEAIynAUKC0dhbWVTZXJ2aWNlEk8KCkNyZWF0ZUdhbWUSHy5mb29kZ2FtZXMudjEuQ3JlYXRlR2FtZVJlcXVlc3QaIC5mb29kZ2FtZXMudjEuQ3JlYXRlR2FtZVJlc3BvbnNlEk8KClN1Ym1pdE1vdmUSHy5mb29kZ2FtZXMudjEuU3VibWl0TW92ZVJlcXVlc3QaIC5mb29kZ2FtZXMudjEuU3VibWl0TW92ZVJlc3BvbnNlEkYKB0dldFZpZXcSHC5mb29kZ2FtZXMudjEuR2V0Vmlld1JlcXVlc3QaHS5mb29kZ2FtZXMudjEuR2V0Vmlld1Jlc3BvbnNlElsKDkxpc3RMZWdhbE1vdmVzEiMuZm9vZGdhbWVzLnYxLkxpc3RMZWdhbE1vdmVzUmVxdWVzdBokLmZvb2RnYW1lcy52MS5MaXN0TGVnYWxNb3Zlc1Jlc3BvbnNlEk4KCVdhdGNoR2FtZRIeLmZvb2RnYW1lcy52MS5XYXRjaEdhbWVSZXF1ZXN0Gh8uZm9vZGdhbWVzLnYxLldhdGNoR2FtZVJlc3BvbnNlMAESTQoIUGxheUdhbWUSHS5mb29kZ2FtZXMudjEuUGxheUdhbWVSZXF1ZXN0Gh4uZm9vZGdhbWVzLnYxLlBsYXlHYW1lUmVzcG9uc2UoATABElcKDFNwZWN0YXRlR2FtZRIhLmZvb2RnYW1lcy52MS5TcGVjdGF0ZUdhbWVSZXF1ZXN0GiIuZm9vZGdhbWVzLnYxLlNwZWN0YXRlR2FtZVJlc3BvbnNlMAESTgoJR2V0UmVwbGF5Eh4uZm9vZGdhbWVzLnYxLkdldFJlcGxheVJlcXVlc3QaHy5mb29kZ2FtZXMudjEuR2V0UmVwbGF5UmVzcG9uc2UwAWIGcHJvdG8z", [file_foodgames_v1_event, file_google_protobuf_struct]);
 
 /**
  * Asks for a new game.
@@ -48,6 +48,13 @@ export type CreateGameRequest = Message<"foodgames.v1.CreateGameRequest"> & {
    * @generated from field: bool ranked = 4;
    */
   ranked: boolean;
+
+  /**
+   * The table's turn clock (docs/live-tables.md); unset: no clock, nobody is timed.
+   *
+   * @generated from field: foodgames.v1.Clock clock = 5;
+   */
+  clock?: Clock | undefined;
 };
 
 /**
@@ -56,6 +63,42 @@ export type CreateGameRequest = Message<"foodgames.v1.CreateGameRequest"> & {
  */
 export const CreateGameRequestSchema: GenMessage<CreateGameRequest> = /*@__PURE__*/
   messageDesc(file_foodgames_v1_game, 0);
+
+/**
+ * A turn clock (Fischer): every seat starts with `initial_seconds` and gains
+ * `increment_seconds` after each of its moves; a seat's clock runs while it may act.
+ *
+ * @generated from message foodgames.v1.Clock
+ */
+export type Clock = Message<"foodgames.v1.Clock"> & {
+  /**
+   * Each seat's time bank at the start; must be positive.
+   *
+   * @generated from field: uint32 initial_seconds = 1;
+   */
+  initialSeconds: number;
+
+  /**
+   * Added to a seat's bank after each of its moves.
+   *
+   * @generated from field: uint32 increment_seconds = 2;
+   */
+  incrementSeconds: number;
+
+  /**
+   * What happens to a seat whose bank runs out.
+   *
+   * @generated from field: foodgames.v1.OnTimeout on_timeout = 3;
+   */
+  onTimeout: OnTimeout;
+};
+
+/**
+ * Describes the message foodgames.v1.Clock.
+ * Use `create(ClockSchema)` to create a new message.
+ */
+export const ClockSchema: GenMessage<Clock> = /*@__PURE__*/
+  messageDesc(file_foodgames_v1_game, 1);
 
 /**
  * The created game.
@@ -88,7 +131,7 @@ export type CreateGameResponse = Message<"foodgames.v1.CreateGameResponse"> & {
  * Use `create(CreateGameResponseSchema)` to create a new message.
  */
 export const CreateGameResponseSchema: GenMessage<CreateGameResponse> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_game, 1);
+  messageDesc(file_foodgames_v1_game, 2);
 
 /**
  * One move of one seat.
@@ -143,7 +186,7 @@ export type SubmitMoveRequest = Message<"foodgames.v1.SubmitMoveRequest"> & {
  * Use `create(SubmitMoveRequestSchema)` to create a new message.
  */
 export const SubmitMoveRequestSchema: GenMessage<SubmitMoveRequest> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_game, 2);
+  messageDesc(file_foodgames_v1_game, 3);
 
 /**
  * The accepted move.
@@ -192,7 +235,7 @@ export type SubmitMoveResponse = Message<"foodgames.v1.SubmitMoveResponse"> & {
  * Use `create(SubmitMoveResponseSchema)` to create a new message.
  */
 export const SubmitMoveResponseSchema: GenMessage<SubmitMoveResponse> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_game, 3);
+  messageDesc(file_foodgames_v1_game, 4);
 
 /**
  * Asks for one seat's view.
@@ -225,7 +268,7 @@ export type GetViewRequest = Message<"foodgames.v1.GetViewRequest"> & {
  * Use `create(GetViewRequestSchema)` to create a new message.
  */
 export const GetViewRequestSchema: GenMessage<GetViewRequest> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_game, 4);
+  messageDesc(file_foodgames_v1_game, 5);
 
 /**
  * A seat's view of a game.
@@ -275,7 +318,7 @@ export type GetViewResponse = Message<"foodgames.v1.GetViewResponse"> & {
  * Use `create(GetViewResponseSchema)` to create a new message.
  */
 export const GetViewResponseSchema: GenMessage<GetViewResponse> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_game, 5);
+  messageDesc(file_foodgames_v1_game, 6);
 
 /**
  * Asks what a seat may play now.
@@ -299,7 +342,7 @@ export type ListLegalMovesRequest = Message<"foodgames.v1.ListLegalMovesRequest"
  * Use `create(ListLegalMovesRequestSchema)` to create a new message.
  */
 export const ListLegalMovesRequestSchema: GenMessage<ListLegalMovesRequest> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_game, 6);
+  messageDesc(file_foodgames_v1_game, 7);
 
 /**
  * The moves a seat may make now; empty when it is not the seat's turn.
@@ -323,7 +366,7 @@ export type ListLegalMovesResponse = Message<"foodgames.v1.ListLegalMovesRespons
  * Use `create(ListLegalMovesResponseSchema)` to create a new message.
  */
 export const ListLegalMovesResponseSchema: GenMessage<ListLegalMovesResponse> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_game, 7);
+  messageDesc(file_foodgames_v1_game, 8);
 
 /**
  * Asks for a live stream of one seat's view.
@@ -362,7 +405,7 @@ export type WatchGameRequest = Message<"foodgames.v1.WatchGameRequest"> & {
  * Use `create(WatchGameRequestSchema)` to create a new message.
  */
 export const WatchGameRequestSchema: GenMessage<WatchGameRequest> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_game, 8);
+  messageDesc(file_foodgames_v1_game, 9);
 
 /**
  * One update of a watched game.
@@ -400,6 +443,15 @@ export type WatchGameResponse = Message<"foodgames.v1.WatchGameResponse"> & {
    * @generated from field: string view_json = 5;
    */
   viewJson: string;
+
+  /**
+   * The events of this update are the game's events after this version up to `version`
+   * (those the seat may see): each update's from_version is the previous update's version
+   * (the first one's is the request's after_version), so a client can check it missed nothing.
+   *
+   * @generated from field: uint64 from_version = 6;
+   */
+  fromVersion: bigint;
 };
 
 /**
@@ -407,7 +459,7 @@ export type WatchGameResponse = Message<"foodgames.v1.WatchGameResponse"> & {
  * Use `create(WatchGameResponseSchema)` to create a new message.
  */
 export const WatchGameResponseSchema: GenMessage<WatchGameResponse> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_game, 9);
+  messageDesc(file_foodgames_v1_game, 10);
 
 /**
  * One message from the player on a PlayGame stream.
@@ -444,7 +496,7 @@ export type PlayGameRequest = Message<"foodgames.v1.PlayGameRequest"> & {
  * Use `create(PlayGameRequestSchema)` to create a new message.
  */
 export const PlayGameRequestSchema: GenMessage<PlayGameRequest> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_game, 10);
+  messageDesc(file_foodgames_v1_game, 11);
 
 /**
  * Which seat the stream plays, and how it wants its views.
@@ -484,7 +536,7 @@ export type PlayGameJoin = Message<"foodgames.v1.PlayGameJoin"> & {
  * Use `create(PlayGameJoinSchema)` to create a new message.
  */
 export const PlayGameJoinSchema: GenMessage<PlayGameJoin> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_game, 11);
+  messageDesc(file_foodgames_v1_game, 12);
 
 /**
  * One move, as in SubmitMoveRequest.
@@ -526,7 +578,7 @@ export type PlayGameMove = Message<"foodgames.v1.PlayGameMove"> & {
  * Use `create(PlayGameMoveSchema)` to create a new message.
  */
 export const PlayGameMoveSchema: GenMessage<PlayGameMove> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_game, 12);
+  messageDesc(file_foodgames_v1_game, 13);
 
 /**
  * One message from the server on a PlayGame stream.
@@ -563,7 +615,7 @@ export type PlayGameResponse = Message<"foodgames.v1.PlayGameResponse"> & {
  * Use `create(PlayGameResponseSchema)` to create a new message.
  */
 export const PlayGameResponseSchema: GenMessage<PlayGameResponse> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_game, 13);
+  messageDesc(file_foodgames_v1_game, 14);
 
 /**
  * The seat's view at a version of the game.
@@ -599,7 +651,7 @@ export type PlayGameUpdate = Message<"foodgames.v1.PlayGameUpdate"> & {
  * Use `create(PlayGameUpdateSchema)` to create a new message.
  */
 export const PlayGameUpdateSchema: GenMessage<PlayGameUpdate> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_game, 14);
+  messageDesc(file_foodgames_v1_game, 15);
 
 /**
  * What became of one move.
@@ -655,7 +707,7 @@ export type PlayGameMoveResult = Message<"foodgames.v1.PlayGameMoveResult"> & {
  * Use `create(PlayGameMoveResultSchema)` to create a new message.
  */
 export const PlayGameMoveResultSchema: GenMessage<PlayGameMoveResult> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_game, 15);
+  messageDesc(file_foodgames_v1_game, 16);
 
 /**
  * Asks to watch a game as a spectator.
@@ -681,7 +733,7 @@ export type SpectateGameRequest = Message<"foodgames.v1.SpectateGameRequest"> & 
  * Use `create(SpectateGameRequestSchema)` to create a new message.
  */
 export const SpectateGameRequestSchema: GenMessage<SpectateGameRequest> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_game, 16);
+  messageDesc(file_foodgames_v1_game, 17);
 
 /**
  * One update of a spectated game: the public view at a version.
@@ -747,7 +799,7 @@ export type SpectateGameResponse = Message<"foodgames.v1.SpectateGameResponse"> 
  * Use `create(SpectateGameResponseSchema)` to create a new message.
  */
 export const SpectateGameResponseSchema: GenMessage<SpectateGameResponse> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_game, 17);
+  messageDesc(file_foodgames_v1_game, 18);
 
 /**
  * Asks for a game's replay.
@@ -794,7 +846,7 @@ export type GetReplayRequest = Message<"foodgames.v1.GetReplayRequest"> & {
  * Use `create(GetReplayRequestSchema)` to create a new message.
  */
 export const GetReplayRequestSchema: GenMessage<GetReplayRequest> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_game, 18);
+  messageDesc(file_foodgames_v1_game, 19);
 
 /**
  * One step of a replay: a stored command and the view after it.
@@ -891,7 +943,7 @@ export type GetReplayResponse = Message<"foodgames.v1.GetReplayResponse"> & {
  * Use `create(GetReplayResponseSchema)` to create a new message.
  */
 export const GetReplayResponseSchema: GenMessage<GetReplayResponse> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_game, 19);
+  messageDesc(file_foodgames_v1_game, 20);
 
 /**
  * How a response carries a seat's view.
@@ -927,6 +979,41 @@ export enum ViewEncoding {
  */
 export const ViewEncodingSchema: GenEnum<ViewEncoding> = /*@__PURE__*/
   enumDesc(file_foodgames_v1_game, 0);
+
+/**
+ * What the server does when a seat's clock runs out.
+ *
+ * @generated from enum foodgames.v1.OnTimeout
+ */
+export enum OnTimeout {
+  /**
+   * As ON_TIMEOUT_BOT.
+   *
+   * @generated from enum value: ON_TIMEOUT_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The seat's bot (the game's default bot, seeing only that seat's view) plays the move.
+   *
+   * @generated from enum value: ON_TIMEOUT_BOT = 1;
+   */
+  BOT = 1,
+
+  /**
+   * The seat forfeits: in a ranked or casual competitive game the game ends with the seat
+   * last; in a cooperative game the table plays on with the seat's bot.
+   *
+   * @generated from enum value: ON_TIMEOUT_FORFEIT = 2;
+   */
+  FORFEIT = 2,
+}
+
+/**
+ * Describes the enum foodgames.v1.OnTimeout.
+ */
+export const OnTimeoutSchema: GenEnum<OnTimeout> = /*@__PURE__*/
+  enumDesc(file_foodgames_v1_game, 1);
 
 /**
  * The common game API that every rules engine serves. Moves, views and legal
