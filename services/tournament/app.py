@@ -274,7 +274,8 @@ class TournamentApp:
             for t, table in enumerate(r.tables):
                 if table.game_id is None:
                     gid = table_game_id(tid, r.number, t)
-                    await self.tables.create(c.game, gid, table.seats, c.options, c.ranked)
+                    await self.tables.create(c.game, gid, table.seats, c.options, c.ranked, c.time_control,
+                                             c.format == ev.SERIES)
                     await self._decide(tid, _unless(_started(r.number, t), d.StartTable(r.number, t, gid)),
                                        f"start-r{r.number}-t{t}")
                     log.info("table started", tournament_id=tid, round=r.number, table=t, game_id=gid,

@@ -22,8 +22,8 @@ BYES = "byes"  # ... or full tables and byes
 
 @dataclass(frozen=True)
 class TimeControl:
-    """Per-move and per-game time in seconds (None: no limit). Recorded for the tables; nothing
-    enforces it yet (the rules engines have no clocks)."""
+    """Per-move and per-game time in seconds (None: no limit): every table's turn clock
+    (tables.table_clock)."""
 
     per_move_s: int | None = None
     per_game_s: int | None = None

@@ -14,6 +14,8 @@ from shared.channels import client_channel
 from shared.config import Settings
 from shared.protojson import to_struct
 
+from .events import TimeControl
+
 CREATE_TIMEOUT_S = 30.0
 
 
@@ -30,12 +32,14 @@ class GameTables:
         return game_pb2_grpc.GameServiceStub(self._channels[game])
 
     async def create(self, game: str, game_id: str, players: Sequence[str], options: Mapping[str, Any],
-                     ranked: bool) -> None:
-        """Creates the table's game with its drawn seat order. The rules engine answers a
-        retried create of the same table with the existing game."""
+                     ranked: bool, time_control: TimeControl | None = None, cooperative: bool = False) -> None:
+        """Creates the table's game with its drawn seat order and the tournament's time control
+        as its turn clock. The rules engine answers a retried create of the same table with the
+        existing game."""
         await self._stub(game).CreateGame(
             game_pb2.CreateGameRequest(game_id=game_id, players=list(players), ranked=ranked,
-                                       options=to_struct(dict(options)) if options else None),
+                                       options=to_struct(dict(options)) if options else None,
+                                       clock=table_clock(time_control, cooperative)),
             timeout=CREATE_TIMEOUT_S, wait_for_ready=True)
 
     async def game_over(self, game: str, game_id: str) -> dict[str, Any]:
@@ -50,3 +54,18 @@ class GameTables:
         for channel in self._channels.values():
             await channel.close()
         self._channels.clear()
+
+
+def table_clock(tc: TimeControl | None, cooperative: bool) -> game_pb2.Clock | None:
+    """A tournament's time control as its tables' Fischer clock (docs/live-tables.md): the
+    per-game time is each seat's bank, the per-move time its increment (a per-move time alone
+    is also the bank, so that a seat has that long for its first move). A seat out of time
+    forfeits (ranked last at its table); at a co-op table its bot plays on, as the live tables do
+    for a co-op forfeit. No time control: no clock."""
+    if tc is None or (tc.per_game_s is None and tc.per_move_s is None):
+        return None
+    per_move = tc.per_move_s or 0
+    initial = tc.per_game_s if tc.per_game_s is not None else per_move
+    return game_pb2.Clock(initial_seconds=initial, increment_seconds=per_move,
+                          on_timeout=game_pb2.ON_TIMEOUT_BOT if cooperative else game_pb2.ON_TIMEOUT_FORFEIT)
+

@@ -297,3 +297,29 @@ def test_a_coop_series_keeps_its_tables_and_verifies(stack):
     # and the whole series verifies
     report = verify_tournament(bundle)
     assert report.ok, [(c.name, c.reason) for c in report.failures]
+
+
+def test_a_tournaments_time_control_is_its_tables_turn_clock(stack):
+    """Per game 90 s and per move 7 s: each table's game keeps a turn clock (a 90 s bank plus
+    7 s a move, tests/tournament/test_time_control.py; docs/tournaments.md)."""
+    from foodgames.v1 import game_pb2, game_pb2_grpc
+
+    from shared.auth import mint_token
+    from shared.channels import client_channel
+
+    async def go():
+        # given a tournament created with a time control, played to its end
+        players = entrants(4)
+        tid, t, _ = await run_tournament(stack, players, 1,
+                                         time_control=pb.TimeControl(per_game_seconds=90, per_move_seconds=7))
+        game_id = t.round_list[0].tables[0].game_id
+        seat_player = t.round_list[0].tables[0].seats[0]
+        # when a seat of its table looks at the game
+        async with client_channel(stack.address("foodie-forest"), mint_token(stack, seat_player, "player")) as ch:
+            view = await game_pb2_grpc.GameServiceStub(ch).GetView(game_pb2.GetViewRequest(
+                game_id=game_id, seat=0, view_encoding=game_pb2.VIEW_ENCODING_JSON))
+        clocks = json.loads(view.view_json)["clocks"]
+        # then every seat had a clock, and none ran out
+        assert sorted(clocks) == sorted(t.round_list[0].tables[0].seats)
+        assert all(clock["remaining_ms"] > 0 for clock in clocks.values()), clocks
+    asyncio.run(go())
