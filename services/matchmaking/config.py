@@ -17,8 +17,8 @@
                                  `foodgames up` sets 3; services/matchmaking/botfill.py)
   FOODGAMES_MM_RANKED_CLOCK      the turn clock of ranked tables, "INITIAL+INCREMENT:ON_TIMEOUT" in seconds,
                                  e.g. "120+5:forfeit" (the default: strict); "off" for none
-  FOODGAMES_MM_CASUAL_CLOCK      the same for casual tables (default off; "600+30:bot" is the generous
-                                 clock advised, CASUAL_CLOCK) (docs/live-tables.md)
+  FOODGAMES_MM_CASUAL_CLOCK      the same for casual tables (default "600+30:bot", CASUAL_CLOCK:
+                                 generous) (docs/live-tables.md)
 """
 from __future__ import annotations
 
@@ -59,9 +59,6 @@ def parse_clock(text: str) -> QueueClock | None:
 
 RANKED_CLOCK = QueueClock(120, 5, "forfeit")  # strict: Fischer 2 min + 5 s, out of time forfeits
 CASUAL_CLOCK = QueueClock(600, 30, "bot")  # generous: 10 min + 30 s, out of time the bot moves
-# Casual queues are untimed unless configured (FOODGAMES_MM_CASUAL_CLOCK=600+30:bot): a timed
-# table's views carry clocks and presence, which the stack's replay-equals-live test of casual
-# matched tables (tests/play/test_stack_games.py) does not expect yet.
 
 DEFAULT_EXPANSIONS: tuple[tuple[float, float], ...] = ((0.0, 2.0), (15.0, 5.0), (30.0, 10.0), (60.0, math.inf))
 
@@ -116,7 +113,7 @@ class MatchmakingConfig:
     bot_fill_after_s: float | None = None
     # the turn clocks of the tables each kind of queue makes (None: no clock)
     ranked_clock: QueueClock | None = RANKED_CLOCK
-    casual_clock: QueueClock | None = None
+    casual_clock: QueueClock | None = CASUAL_CLOCK
 
     def __post_init__(self):
         object.__setattr__(self, "expansions", check_expansions(self.expansions))

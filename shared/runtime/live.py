@@ -174,6 +174,16 @@ def remaining(table: Table, running: frozenset[int], now_ms: int) -> tuple[int, 
     return tuple(max(0, bank - spent) if seat in running else bank for seat, bank in enumerate(table.banks))
 
 
+# The keys view_fields adds to the rules' view: they tell the time now, which no replay of the
+# stream can give, so a replay is compared with a live view without them (without_live_fields).
+VIEW_FIELDS = ("clocks", "presence")
+
+
+def without_live_fields(view: dict[str, Any]) -> dict[str, Any]:
+    """The rules' part of a seat's view: what a replay of the stream must give again."""
+    return {k: v for k, v in view.items() if k not in VIEW_FIELDS}
+
+
 def view_fields(table: Table, running: frozenset[int], players: Sequence[str], now_ms: int) -> dict[str, Any]:
     """The `clocks` and `presence` every view of a clocked table carries."""
     banks = remaining(table, running, now_ms)

@@ -15,7 +15,7 @@ def test_queue_clocks_read_from_the_environment_and_say_what_is_wrong():
                                          "FOODGAMES_MM_CASUAL_CLOCK": "off"})
     assert config.clock_for(True) == QueueClock(60, 2, "forfeit") and config.clock_for(False) is None
     defaults = MatchmakingConfig.from_env({})
-    assert defaults.clock_for(True) == RANKED_CLOCK and defaults.clock_for(False) is None
+    assert defaults.clock_for(True) == RANKED_CLOCK and defaults.clock_for(False) == CASUAL_CLOCK
     advised = MatchmakingConfig.from_env({"FOODGAMES_MM_CASUAL_CLOCK": str(CASUAL_CLOCK)})
     assert advised.clock_for(False) == CASUAL_CLOCK == QueueClock(600, 30, "bot")
     assert RANKED_CLOCK.initial_s < CASUAL_CLOCK.initial_s and RANKED_CLOCK.on_timeout == "forfeit"
