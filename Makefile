@@ -25,11 +25,12 @@ proto: $(STAMP) $(WEB_STAMP)
 run: $(STAMP) web
 	$(BIN)/foodgames up
 
-# Two workers on the two cores: each starts its own NATS, Valkey and stack (the session fixtures);
+# Three workers on the two cores (most tests wait on servers and sockets, not the CPU): each
+# starts its own NATS, Valkey and stack (the session fixtures);
 # loadscope keeps a module's tests (and its module fixtures) on one worker.
 test: $(STAMP) web browser
 	$(BIN)/buf lint proto
-	$(BIN)/python -m pytest -q -n 2 --dist loadscope
+	$(BIN)/python -m pytest -q -n 3 --dist loadscope
 
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -q -m slow

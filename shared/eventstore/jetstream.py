@@ -17,6 +17,7 @@ from datetime import datetime, timezone
 from typing import Any, AsyncIterator, Callable, Mapping, Sequence
 
 import nats
+import nats.errors
 from nats.js import api
 from nats.js.errors import APIError, NotFoundError
 
@@ -142,8 +143,17 @@ class JetStreamEventStore:
 
     # -- reading ---------------------------------------------------------------------------
 
+    def _reachable(self) -> None:
+        """Refuse at once while the connection is down: a request would wait its whole timeout
+        for nothing, and the caller (UNAVAILABLE, shared.errors) retries with backoff anyway."""
+        if self.nc.is_reconnecting or (not self.nc.is_connected and not self.nc.is_closed):
+            raise nats.errors.ConnectionReconnectingError()
+        if self.nc.is_closed:
+            raise nats.errors.ConnectionClosedError()
+
     async def _last_of(self, subject: str) -> tuple[int, int]:
         """(version, seq) of the subject's last message, asked of the server."""
+        self._reachable()
         try:
             msg = await self.js.get_last_msg(self.stream, subject, direct=True)
         except NotFoundError:
@@ -158,6 +168,7 @@ class JetStreamEventStore:
     async def read_commands(self, subject: str, after_version: int = 0, from_seq: int = 1) -> list[RecordedCommand]:
         """Every command of `subject` from stream sequence `from_seq` on, with one
         batched direct-get request (the server streams the messages back)."""
+        self._reachable()
         commands: list[RecordedCommand] = []
         seq = max(1, from_seq)
         started = time.monotonic()
@@ -228,6 +239,7 @@ class JetStreamEventStore:
                      command_id: str, headers: Mapping[str, str] | None = None, digest: str = "",
                      move: Mapping[str, Any] | None = None) -> AppendResult:
         check_events(subject, events, command_id)
+        self._reachable()
         with telemetry.inner_span(_tracer, "eventstore.append", attributes={
                 "messaging.destination": subject, "foodgames.expected_version": expected_version}):
             known = self._last.get(subject)
