@@ -147,8 +147,8 @@ async def wait_serving(addresses: dict[str, str], timeout: float, processes: dic
     return ready
 
 
-# Restarting a crashed service: the first pause, its doubling's cap, and how many crashes
-# within how many seconds make `up` give up.
+# Restarting a crashed service: the first pause (FOODGAMES_UP_RESTART_FIRST_S), its doubling's
+# cap, and how many crashes within how many seconds make `up` give up.
 RESTART_FIRST_S = 0.5
 RESTART_MAX_S = 10.0
 GIVE_UP_CRASHES = 5
@@ -174,6 +174,7 @@ class Supervisor:
         self.crashes: dict[str, deque[float]] = {name: deque() for name in names}
         self.restart_at: dict[str, float] = {}  # name -> when to start it again
         self.recovering: set[str] = set()  # restarted, not yet SERVING again
+        self.restart_first_s = float(env.get("FOODGAMES_UP_RESTART_FIRST_S") or RESTART_FIRST_S)
         pids.mkdir(parents=True, exist_ok=True)
 
     def log_of(self, name: str) -> Path:
@@ -208,7 +209,7 @@ class Supervisor:
                 raise GaveUp(f"{name} keeps crashing ({len(crashes)} times within {GIVE_UP_WINDOW_S:.0f}s, "
                              f"last with status {proc.returncode}); giving up and stopping everything. "
                              f"See {self.log_of(name)}")
-            pause = min(RESTART_MAX_S, RESTART_FIRST_S * 2 ** (len(crashes) - 1))
+            pause = min(RESTART_MAX_S, self.restart_first_s * 2 ** (len(crashes) - 1))
             self.restart_at[name] = now + pause
             self.say(f"{name} stopped with status {proc.returncode}; restarting it in {pause:.1f}s "
                      f"(crash {len(crashes)} of {GIVE_UP_CRASHES} allowed within {GIVE_UP_WINDOW_S:.0f}s; "
