@@ -72,3 +72,4 @@ async def nc(nats_url):
 # The whole stack as `make run` runs it, started once for the session by the
 # tests that ask for it (tests/stacklib.py).
 from tests.stacklib import stack  # noqa: E402,F401
+
