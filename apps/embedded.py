@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import random
 import socket
 import subprocess
 import sys
@@ -22,6 +23,29 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def free_port_base(count: int | None = None) -> int:
+    """The first of `count` consecutive free ports on 127.0.0.1, picked at random and checked by
+    binding each; by default as many as a whole stack's FOODGAMES_PORT_BASE spans."""
+    from shared.config import FIRST_PORT, service_ports
+
+    count = count or max(service_ports().values()) - FIRST_PORT + 1
+    for _ in range(200):
+        base = random.randrange(20000, 60000)
+        sockets = []
+        try:
+            for port in range(base, base + count):
+                s = socket.socket()
+                sockets.append(s)
+                s.bind(("127.0.0.1", port))
+            return base
+        except OSError:
+            continue
+        finally:
+            for s in sockets:
+                s.close()
+    raise RuntimeError("no run of free ports found")
 
 
 def wait_for_port(port: int, timeout: float = 15.0, host: str = "127.0.0.1") -> None:

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-import random
 import signal
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -14,33 +12,14 @@ from pathlib import Path
 import pytest
 
 from apps.cli.up import services, wait_serving
-from shared.config import FIRST_PORT, Settings, service_ports
+from apps.embedded import free_port_base
+from shared.config import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 FOODGAMES = str(Path(sys.executable).parent / "foodgames")
 
 # The stack's logical Valkey database; redis_url (tests/conftest.py) hands every test another.
 STACK_DB = 15
-
-
-def free_port_base(count: int | None = None) -> int:
-    """A run of `count` free ports (default: as many as FOODGAMES_PORT_BASE spans)."""
-    count = count or max(service_ports().values()) - FIRST_PORT + 1
-    for _ in range(200):
-        base = random.randrange(20000, 60000)
-        try:
-            sockets = []
-            for port in range(base, base + count):
-                s = socket.socket()
-                sockets.append(s)
-                s.bind(("127.0.0.1", port))
-            return base
-        except OSError:
-            continue
-        finally:
-            for s in sockets:
-                s.close()
-    raise RuntimeError("no run of free ports found")
 
 
 def this_tree_first(env: dict[str, str]) -> dict[str, str]:

@@ -6,38 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import os
-import random
 import signal
-import socket
 import tempfile
 import time
 from pathlib import Path
 from types import SimpleNamespace
 
 from apps.cli.up import Supervisor, _health, nats_env, services, start_nats_for
-from apps.embedded import NatsCluster, free_port, start_valkey
-from shared.config import FIRST_PORT, Settings, service_ports
+from apps.embedded import NatsCluster, free_port, free_port_base, start_valkey
+from shared.config import Settings
 from shared import games
-
-
-def free_port_base(count: int | None = None) -> int:
-    """The first of a run of `count` free ports (default: as many as FOODGAMES_PORT_BASE spans)."""
-    count = count or max(service_ports().values()) - FIRST_PORT + 1
-    for _ in range(200):
-        base = random.randrange(20000, 60000)
-        sockets = []
-        try:
-            for port in range(base, base + count):
-                s = socket.socket()
-                sockets.append(s)
-                s.bind(("127.0.0.1", port))
-            return base
-        except OSError:
-            continue
-        finally:
-            for s in sockets:
-                s.close()
-    raise RuntimeError("no run of free ports found")
 
 
 class ChaosStack:
