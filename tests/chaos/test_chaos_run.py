@@ -47,6 +47,7 @@ def test_a_short_chaos_run_breaks_the_stack_four_ways_and_loses_nothing():
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1200)  # five minutes of faults, then the checks (the suite's default is 240 s)
 def test_five_minutes_of_chaos_on_a_nats_cluster_lose_nothing():
     code, out = chaos("--duration", "300", "--nats-cluster", "3", "--every", "8", "--seed", "11", timeout=900)
     assert code == 0, out
