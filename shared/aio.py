@@ -4,6 +4,7 @@ spends most of its CPU in event-loop and socket machinery (grpc.aio, nats-py); u
 from __future__ import annotations
 
 import asyncio
+import signal
 from typing import Any, Coroutine, TypeVar
 
 T = TypeVar("T")
@@ -21,3 +22,19 @@ def loop_factory():
 def run(coro: Coroutine[Any, Any, T]) -> T:
     with asyncio.Runner(loop_factory=loop_factory()) as runner:
         return runner.run(coro)
+
+
+def run_until_signalled(coro: Coroutine[Any, Any, Any]) -> None:
+    """Run a long-lived coroutine (a server, a pool of bots) until it returns or SIGTERM/SIGINT
+    cancels it: a supervisor (`foodgames up`, Kubernetes) stops it cleanly either way."""
+    async def main():
+        task = asyncio.current_task()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, task.cancel)
+        try:
+            await coro
+        except asyncio.CancelledError:
+            pass
+
+    run(main())

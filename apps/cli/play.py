@@ -182,8 +182,6 @@ def run_bots(args) -> int:
 # -- house bots ------------------------------------------------------------------------------
 
 def run_house_bots(args) -> int:
-    import signal
-
     from apps.bots.house import DEFAULT_MAX_BOTS, serve
     from shared import telemetry
     from shared.config import Settings
@@ -191,17 +189,7 @@ def run_house_bots(args) -> int:
     telemetry.configure("house-bots")
     settings = Settings.from_env()
 
-    async def main():
-        task = asyncio.current_task()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(sig, task.cancel)
-        try:
-            await serve(settings, args.max_bots or DEFAULT_MAX_BOTS)
-        except asyncio.CancelledError:
-            pass
-
-    aio.run(main())
+    aio.run_until_signalled(serve(settings, args.max_bots or DEFAULT_MAX_BOTS))
     return 0
 
 

@@ -99,17 +99,7 @@ def run_serve(args) -> int:
     serve = _server(args.service)
     port = args.port if args.port is not None else settings.ports[args.service]
 
-    async def main():
-        task = asyncio.current_task()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(sig, task.cancel)
-        try:
-            await serve(settings, port)
-        except asyncio.CancelledError:
-            pass
-
-    aio.run(main())
+    aio.run_until_signalled(serve(settings, port))
     return 0
 
 
