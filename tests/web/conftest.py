@@ -121,3 +121,15 @@ async def screenshot(page, name: str) -> None:
     if os.environ.get(SHOTS_ENV):
         SHOTS.mkdir(parents=True, exist_ok=True)
         await page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+async def new_page(browser, viewport: dict) -> tuple:
+    """A page in a context of its own (its own session storage: another person), and the list
+    the page's uncaught script errors go to: (context, page, errors)."""
+    context = await browser.new_context(viewport=viewport)
+    page = await context.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return context, page, errors
+

@@ -16,7 +16,7 @@ import pytest
 from playwright.async_api import expect
 
 from services.matchmaking.botfill import house_bot_prefix
-from tests.web.conftest import screenshot
+from tests.web.conftest import new_page, screenshot
 
 GAME = "foodie-forest"
 DESKTOP = {"width": 1100, "height": 900}
@@ -30,11 +30,7 @@ played: dict = {}
 
 @pytest.fixture(scope="module")
 async def player_page(browser, web_gateway):
-    context = await browser.new_context(viewport=DESKTOP)
-    page = await context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.set_default_timeout(20_000)
+    context, page, errors = await new_page(browser, DESKTOP)
     yield page, errors
     await context.close()
 
@@ -211,9 +207,7 @@ async def test_the_finished_game_verifies_on_its_audit_page_and_a_tampered_bundl
 async def test_two_players_at_one_table_each_see_only_their_own_hand_and_a_refusal_is_explained(browser, web_gateway):
     people = {}
     for player, viewport in ((name("bea"), PHONE), (name("cid"), DESKTOP)):
-        context = await browser.new_context(viewport=viewport)
-        people[player] = await context.new_page()
-        people[player].set_default_timeout(20_000)
+        _, people[player], _ = await new_page(browser, viewport)
     try:
         # given two people queued for one ranked table of 4, and two house bots who come after
         # the quiet wait (bot fill; queueing together, the two people are at one table)
@@ -271,11 +265,7 @@ async def test_two_players_at_one_table_each_see_only_their_own_hand_and_a_refus
 async def test_another_games_table_is_drawn_from_its_json_view_and_played_by_clicking(browser, web_gateway):
     """Games without their own drawing yet get the generic table: the view's names and values,
     a hand as cards, and the legal moves as the only buttons."""
-    context = await browser.new_context(viewport=DESKTOP)
-    page = await context.new_page()
-    page.set_default_timeout(20_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    context, page, errors = await new_page(browser, DESKTOP)
     try:
         # given a player queued for a casual table of Food Fight for two, and a house bot
         await sign_in(page, web_gateway.url, name("dee"))

@@ -14,7 +14,7 @@ from playwright.async_api import expect
 from shared.auth import mint_token
 from tests.gateway.tournaments import create
 from tests.tournament.stackplay import Api, entrants, play
-from tests.web.conftest import screenshot
+from tests.web.conftest import new_page, screenshot
 from tests.web.test_browser import PHONE, name, sign_in
 
 
@@ -25,11 +25,7 @@ def score(x: float) -> str:
 
 @pytest.fixture
 async def phone_page(browser):
-    context = await browser.new_context(viewport=PHONE)
-    page = await context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.set_default_timeout(20_000)
+    context, page, errors = await new_page(browser, PHONE)
     yield page, errors
     await context.close()
 
