@@ -57,11 +57,8 @@ async def _reveal_refused_while_playing(stack, seen: dict):
     return ask
 
 
-async def _played(stack, players: int, rounds: int):
-    seen: dict = {}
-    tid, t, figures = await run_tournament(stack, entrants(players), rounds, timeout_s=40.0 * rounds,
-                                           on_poll=await _reveal_refused_while_playing(stack, seen))
-    figures.update(seen)
+async def _standings_and_bundle(stack, tid: str):
+    """A finished tournament's standings and its exported bundle, read as an operator."""
     api = operator(stack)
     try:
         standings = await api.GetStandings(pb.GetStandingsRequest(tournament_id=tid))
@@ -69,6 +66,15 @@ async def _played(stack, players: int, rounds: int):
             pb.ExportTournamentBundleRequest(tournament_id=tid))).bundle_json)
     finally:
         await api.close()
+    return standings, bundle
+
+
+async def _played(stack, players: int, rounds: int):
+    seen: dict = {}
+    tid, t, figures = await run_tournament(stack, entrants(players), rounds, timeout_s=40.0 * rounds,
+                                           on_poll=await _reveal_refused_while_playing(stack, seen))
+    figures.update(seen)
+    standings, bundle = await _standings_and_bundle(stack, tid)
     return t, standings, bundle, figures
 
 
@@ -277,15 +283,8 @@ def test_an_entrant_who_drops_is_not_paired_again(stack):
 def test_a_coop_series_keeps_its_tables_and_verifies(stack):
     # given 6 entrants of Forestaurant (co-op): the format is a series of fixed tables
     async def go():
-        tid, t, figures = await run_tournament(stack, entrants(6), 2, game="forestaurant")
-        api = operator(stack)
-        try:
-            standings = await api.GetStandings(pb.GetStandingsRequest(tournament_id=tid))
-            bundle = json.loads((await api.ExportTournamentBundle(
-                pb.ExportTournamentBundleRequest(tournament_id=tid))).bundle_json)
-        finally:
-            await api.close()
-        return t, standings, bundle
+        tid, t, _ = await run_tournament(stack, entrants(6), 2, game="forestaurant")
+        return (t, *await _standings_and_bundle(stack, tid))
     t, standings, bundle = asyncio.run(go())
     # then round 1's draw made two tables of 3 that play together again in round 2
     assert t.format == pb.TOURNAMENT_FORMAT_SERIES and t.cooperative
