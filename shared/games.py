@@ -21,6 +21,7 @@ from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 
+from shared.i18n import Catalogue, Message
 from shared.moves import MoveSet
 from shared.rules import Rules
 
@@ -53,6 +54,37 @@ class Renderer(Protocol):
 BotFactory = Callable[..., Bot]  # called with seed=...
 
 
+class Messages(Protocol):
+    """How a game's events, moves and turns read (shared.i18n): the module `messages.py` of the
+    game's folder. Texts are never built here, only keys and arguments; the catalogue renders
+    them in the reader's language."""
+
+    RULES_SECTIONS: Sequence[str]  # e.g. ("goal", "turn", "end", "scoring", "choices"): rules-<name>
+
+    def event_message(self, event: dict[str, Any], players: Sequence[str], seat: int | None) -> Message | None:
+        """The message of one of the game's own events ({"type", "data"}, as `seat` sees it;
+        None: a spectator), or None when the event has nothing to say to anyone."""
+
+    def move_message(self, move: dict[str, Any], players: Sequence[str], seat: int | None) -> Message:
+        """A legal move in words (its label), for the seat that may make it."""
+
+    def prompt_message(self, view: dict[str, Any], seat: int | None) -> Message | None:
+        """Whose turn it is and what to do now, from the seat's view."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option as DescribeGame offers it: its value's kind, its choices (or range) and
+    default. Its name and sentence are the catalogue's `option-<name>` (attribute `.sentence`),
+    each choice's label `option-<name>-<choice>`."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] = ()  # the values it takes, when they are few
+    minimum: int | None = None  # or a range of whole numbers
+    maximum: int | None = None
+
+
 @dataclass(frozen=True)
 class Game:
     """One game, declared once in its own folder."""
@@ -67,6 +99,11 @@ class Game:
     renderer: Renderer | None = None
     catalogue: Callable[[], dict[str, Any]] | None = None  # {"decks": {...}, "cards": {...}}
     default_bot: str = "random"
+    # what a client builds a table from (DescribeGame, messages): the game's texts in every
+    # language (texts/<language>.ftl), how its events and moves read, and its options
+    texts: Catalogue | None = None
+    messages: Messages | None = None
+    options: tuple[OptionSpec, ...] = ()
 
     @property
     def min_players(self) -> int:

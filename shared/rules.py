@@ -16,7 +16,21 @@ from typing import Any, Mapping, Protocol, Sequence
 
 
 class RulesError(Exception):
-    """Base of the errors a rules module raises; the message is shown to players."""
+    """Base of the errors a rules module raises; the message is shown to players.
+
+    `key` names the rule's text in the game's catalogue (shared.i18n: `refused-<key>` in
+    `texts/<language>.ftl`) and the keyword arguments are its named arguments, so that the
+    refusal reads in the player's language; the message is the English text, for logs and for
+    callers that ask for no language:
+
+        raise IllegalMove(f"you must follow {colour}: you hold {held}", key="must-follow",
+                          colour=colour, held=held)
+    """
+
+    def __init__(self, message: str = "", *, key: str | None = None, **values: Any):
+        super().__init__(message)
+        self.key = key
+        self.values = values
 
 
 class IllegalMove(RulesError):
@@ -165,3 +179,12 @@ class Rules(Protocol):
 
     def result(self, state: Any) -> GameResult | None:
         """Final points and placings once terminal."""
+
+    # Optional (shared.choices): a game whose move space is too large to list describes it.
+    #
+    # def choices(self, state, seat) -> dict:
+    #     """The seat's whole move space now as choices (shared.choices): every move the rules
+    #     accept is buildable from them."""
+    #
+    # def moves_complete(self, state, seat) -> bool:
+    #     """Whether legal_moves(state, seat) lists every legal move (False: only a sample)."""
