@@ -45,6 +45,12 @@ log = telemetry.get_logger("gateway")
 
 # The header naming the game of a GameService call (the path prefix /games/<game>/ sets it).
 GAME_HEADER = "foodgames-game"
+# Calls anyone may make without signing in (the backend lets them through too:
+# shared.service.PUBLIC_METHODS): what a client reads to draw a game before anyone plays.
+OPEN_METHODS = frozenset({("GameService", "DescribeGame")})
+# Request headers a backend call carries on as gRPC metadata: the browser's languages (a call
+# that names no language of its own answers in the best of them, shared.service.call_language).
+FORWARDED_HEADERS = ("accept-language",)
 
 
 class Public:
@@ -70,9 +76,11 @@ PUBLIC = (
     # play: games are created by the matchmaker, so CreateGame stays internal; PlayGame is a
     # bidirectional stream, which no browser can hold open over fetch: WatchGame + SubmitMove
     # do its job (docs/gateway.md, "PlayGame is not public"); spectating and replays are
-    # checked by the rules engine (who may watch or replay which game: docs/replay.md)
+    # checked by the rules engine (who may watch or replay which game: docs/replay.md);
+    # DescribeGame needs no token (OPEN_METHODS), CheckMove is SubmitMove's dry run
     Public("GameService", game_pb2, game_connect, game_pb2_grpc, None,
-           ("SubmitMove", "GetView", "ListLegalMoves", "WatchGame", "SpectateGame", "GetReplay")),
+           ("SubmitMove", "GetView", "ListLegalMoves", "WatchGame", "SpectateGame", "GetReplay", "DescribeGame",
+            "CheckMove")),
     Public("MatchmakingService", matchmaking_pb2, matchmaking_connect, matchmaking_pb2_grpc, "matchmaking",
            ("CreateTicket", "GetTicket", "CancelTicket", "WatchTicket")),
     # GetRatings is the matchmaker's
@@ -180,6 +188,11 @@ class Backends:
             await channel.close()
         self._channels.clear()
 
+    def forwarded(self, ctx) -> list[tuple[str, str]]:
+        """The request headers a backend call carries on (FORWARDED_HEADERS), each cut short."""
+        headers = ctx.request_headers
+        return [(name, headers[name][:256]) for name in FORWARDED_HEADERS if headers.get(name)]
+
     async def caller(self, ctx) -> tuple[auth.Identity, list[tuple[str, str]]]:
         """The caller's identity (the token checked here for a clear answer before any backend
         sees it; the backend checks it again) and the metadata its backend call carries."""
@@ -201,7 +214,7 @@ class Backends:
                                    f"{self.config.per_player_per_minute} a minute; try again in {wait} s")
         # the client's trace context goes on to the backend (the gateway opens no span itself)
         trace = [(name, headers[name]) for name in ("traceparent", "tracestate") if headers.get(name)]
-        return identity, [*metadata, *trace]
+        return identity, [*metadata, *trace, *self.forwarded(ctx)]
 
     def timeout(self, ctx, limit: float) -> float:
         asked = ctx.timeout_ms  # what is left of the client's Connect-Timeout-Ms / grpc-timeout
@@ -220,9 +233,14 @@ def _game_of(ctx) -> str:
 
 
 def _unary(backends: Backends, public: Public, method: str) -> Callable:
+    open_call = (public.name, method) in OPEN_METHODS
+
     async def call(self, request, ctx):
         try:
-            _, metadata = await backends.caller(ctx)
+            if open_call and ctx.request_headers.get("authorization") is None:
+                metadata = backends.forwarded(ctx)  # no token, no identity: anyone may ask
+            else:
+                _, metadata = await backends.caller(ctx)
             service = public.backend or _game_of(ctx)
             rpc = getattr(public.stub(backends.channel(service)), method)
             return await rpc(request, metadata=metadata, timeout=backends.timeout(ctx, backends.config.call_timeout_s))
