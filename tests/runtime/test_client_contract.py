@@ -213,3 +213,27 @@ async def test_a_replay_reads_every_step_in_the_asked_language(channel_for, deal
     mine = [s async for s in bob.GetReplay(game_pb2.GetReplayRequest(game_id=game_id, seat_player="bob",
                                                                      language="en"))]
     assert mine[-1].prompt.text == "You won!"
+
+
+async def test_the_sdk_describes_the_game_checks_a_move_and_lists_the_move_space(settings, counter_server, dealt,
+                                                                                 token):
+    from apps.sdk.remote import Connection, check_move, describe_game, legal_moves, read_view
+
+    game_id, version = dealt
+    conn = Connection(settings.with_(addresses={"counter": f"127.0.0.1:{counter_server.port}"}), token("ann"), "ann")
+    try:
+        assert (await describe_game(conn, "counter", "de"))["title"] == "Zähler"
+        space = await legal_moves(conn, "counter", game_id, 0, "de")
+        assert space.complete and space.labels == ["1 addieren", "2 addieren", "3 addieren"]
+        assert space.choices["moves"] and len(space.moves) == 3
+        accepted = await check_move(conn, "counter", game_id, 0, add(1), version)
+        assert accepted.accepted and accepted.version == version
+        refused = await check_move(conn, "counter", game_id, 0, add(4), language="en")
+        assert not refused.accepted and refused.code == grpc.StatusCode.FAILED_PRECONDITION
+        assert refused.key == "refused-add-range" and refused.args == {"amount": 4}
+        assert refused.reason == "You may add 1, 2 or 3, not 4."
+        reply, _ = await read_view(conn.game("counter"), game_id, 0, "de")
+        assert reply.prompt.text == "Du bist dran: Addiere 1, 2 oder 3 zu 0."
+        assert await stored(counter_server, game_id) == version
+    finally:
+        await conn.close()
