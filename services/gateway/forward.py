@@ -39,9 +39,11 @@ from services.gateway.config import GatewayConfig
 from services.gateway.streams import StreamSlots
 from shared import auth, games, telemetry
 from shared.config import Settings
-from shared.errors import Unauthenticated, reason, status_for
+from shared.errors import Unauthenticated, reason, refusal_message, status_for
+from shared.i18n import SHARED_TEXTS, Catalogue, negotiate
 
 log = telemetry.get_logger("gateway")
+_SHARED_TEXTS = Catalogue([SHARED_TEXTS])  # the words of the gateway's own refusals
 
 # The header naming the game of a GameService call (the path prefix /games/<game>/ sets it).
 GAME_HEADER = "foodgames-game"
@@ -105,9 +107,11 @@ def snake(name: str) -> str:
 _CODE_NAMES = {"CANCELLED": "CANCELED"}
 
 
-def connect_error(exc: BaseException) -> ConnectError:
-    """The Connect error a client sees for `exc`: a backend's gRPC status with its message, a
-    gateway refusal (shared.errors.AppError) with its reason, else INTERNAL naming the type."""
+def connect_error(exc: BaseException, accept_language: str | None = None) -> ConnectError:
+    """The Connect error a client sees for `exc`: a backend's gRPC status with its message (the
+    backend wrote it in the call's language), a gateway refusal (shared.errors.AppError) with its
+    reason (in the Accept-Language's, when sent: shared.errors.refusal_message), else INTERNAL
+    naming the type. Never prefixed with the code: the message is for the player."""
     if isinstance(exc, ConnectError):
         return exc
     if isinstance(exc, grpc.aio.AioRpcError):
@@ -119,7 +123,8 @@ def connect_error(exc: BaseException) -> ConnectError:
     status = status_for(exc)
     if status is not None:
         name = _CODE_NAMES.get(status.name, status.name)
-        return ConnectError(getattr(Code, name, Code.UNKNOWN), reason(exc))
+        language = negotiate(None, accept_language) if accept_language else None
+        return ConnectError(getattr(Code, name, Code.UNKNOWN), refusal_message(exc, _SHARED_TEXTS, language).text)
     log.error("gateway call failed", error=f"{type(exc).__name__}: {reason(exc)}")
     return ConnectError(Code.INTERNAL, f"internal error: {type(exc).__name__}")
 
@@ -245,7 +250,7 @@ def _unary(backends: Backends, public: Public, method: str) -> Callable:
             rpc = getattr(public.stub(backends.channel(service)), method)
             return await rpc(request, metadata=metadata, timeout=backends.timeout(ctx, backends.config.call_timeout_s))
         except Exception as exc:  # noqa: BLE001 - every error becomes a Connect code
-            raise connect_error(exc) from None
+            raise connect_error(exc, ctx.request_headers.get("accept-language")) from None
     call.__name__ = snake(method)
     return call
 
@@ -274,7 +279,7 @@ def _server_stream(backends: Backends, public: Public, method: str) -> Callable:
             async for item in grpc_call:
                 yield item
         except Exception as exc:  # noqa: BLE001
-            raise connect_error(exc) from None
+            raise connect_error(exc, ctx.request_headers.get("accept-language")) from None
         finally:
             if grpc_call is not None:
                 grpc_call.cancel()

@@ -82,3 +82,14 @@ async def test_check_move_writes_nothing_and_a_refusal_reads_in_the_browsers_lan
         view = await call_json(client, f"{GAME_PATH}/GetView", tokens[player],
                                {"gameId": game_id, "seat": seat, "language": "de"})
         assert view.json()["prompt"]["text"]
+
+
+async def test_the_gateways_own_refusals_read_in_the_browsers_language(gateway):
+    async with httpx.AsyncClient(base_url=gateway, timeout=30) as client:
+        reply = await call_json(client, f"{GAME_PATH}/GetView", None, {"gameId": "x", "seat": 0},
+                                **{"accept-language": "de"})
+        assert reply.status_code == 401 and reply.json()["message"] == "Melde dich zuerst an: Dieser Aufruf braucht " \
+                                                                      "ein Token."
+        # a program that sends no Accept-Language reads the English reason, as before
+        reply = await call_json(client, f"{GAME_PATH}/GetView", None, {"gameId": "x", "seat": 0})
+        assert reply.status_code == 401 and "no token" in reply.json()["message"]
