@@ -383,7 +383,11 @@ def test_the_texts_name_every_card_option_section_event_and_move(text_case):
         key = f"card-{texts.card_key(card)}"
         assert key in keys and "text" in texts.attributes(key), f"{game.name}: no {key} with a .text"
     for option in game.options:
-        assert f"option-{option.name}" in keys and "sentence" in texts.attributes(f"option-{option.name}")
+        assert f"option-{option.name}" in keys and "sentence" in texts.attributes(f"option-{option.name}"), \
+            f"{game.name}: no option-{option.name} with a .sentence"
+        for value in option.choices:
+            word = str(value).lower() if isinstance(value, bool) else str(value)
+            assert f"option-{option.name}-{word}" in keys, f"{game.name}: no option-{option.name}-{word}"
     sections = tuple(game.messages.RULES_SECTIONS)
     assert set(REQUIRED_SECTIONS) <= set(sections), f"{game.name}: RULES_SECTIONS lacks some of {REQUIRED_SECTIONS}"
     for section in sections:
