@@ -532,7 +532,8 @@ def _target_troop(state: State, seat: int, c: Card, target: str | None) -> Revea
     if target is None:
         raise IllegalMove(f"{c.name} needs a target: one of your current troops "
                           f"({', '.join(r.card for r in mine) or 'you have none this Serving'})",
-                          key="needs-target", card=c.id, troops=[r.card for r in mine])
+                          key="needs-target", card=c.id, troops=[r.card for r in mine],
+                          count=len(mine))
     fits = [r for r in mine if r.card == target]
     if not fits:
         raise IllegalMove(f"{target} is not one of your current troops (\"You can't target other "
