@@ -180,3 +180,32 @@ def test_in_random_reachable_states_the_choices_offer_exactly_what_the_rules_acc
             state = apply(state, RULES.decide(state, seat, move))
         except RulesError as refused:
             _refusal_has_text(refused)
+
+
+def test_an_instant_offers_each_of_its_targets_and_a_discard_any_set_of_fitting_cards():
+    # "You can target the newly joined troop with Instants, too—just treat it like you flipped
+    # two troops that Serving." / discards: "you must decide how many you want to discard and
+    # discard them all at once"
+    from ff_helpers import plate_all
+    army = ["locked-and-loaded-spud", "corporal-taco"]
+    hand = army + ["sugar-rush", "medic-mustard", "phd-pepper", "sunny-side-egg"]
+    state = started(P2, hands={0: hand, 1: ["club-sandwich-colonel"]},
+                    battlefields=["lunchbox-last-stand", "sandwich-standoff"])
+    state = plate_all(state, {0: ("lunch", army), 1: ("lunch", ["club-sandwich-colonel"])},
+                      armies={0: army})
+    assert state.actor == 0  # Spud 2 + Taco 3 = 5 < 7
+    ch = RULES.choices(state, 0)
+    instant = next(e for e in ch["moves"] if e["type"] == "instant")
+    cases = instant["fields"][1]["cases"]
+    assert sorted(cases["sugar-rush"]["one_of"]) == ["corporal-taco", "locked-and-loaded-spud"]
+    assert cases["medic-mustard"]["one_of"] == ["corporal-taco"]  # a Lunch troop only
+    assert cases["phd-pepper"]["one_of"] == ["locked-and-loaded-spud"]
+    discard = next(e for e in ch["moves"] if e["type"] == "discard")
+    assert discard["fields"][0]["one_of"] == ["corporal-taco"]
+    rest = sorted(state.hands[0])
+    assert discard["fields"][1]["cases"]["corporal-taco"] == {"subset_of": rest, "min": 1, "max": len(rest),
+                                                              "ordered": False}
+    two = {"type": "discard", "troop": "corporal-taco", "cards": ["sunny-side-egg", "medic-mustard"]}
+    assert C.contains(ch, two) and two not in RULES.legal_moves(state, 0)
+    assert RULES.moves_complete(state, 0) is False
+    assert [type(e).__name__ for e in RULES.decide(state, 0, two)] == ["CardsDiscarded"]
