@@ -69,7 +69,8 @@ def event_message(event: dict[str, Any], players: Sequence[str], seat: int | Non
             args[meal], args[f"{meal}_count"] = at, len(at)
         return Message(key, args)
     if kind == "BattlefieldsReturned":
-        return Message(key, {"meal": d.get("meal"), "cards": list(d.get("cards") or [])})
+        cards = list(d.get("cards") or [])
+        return Message(key, {"meal": d.get("meal"), "cards": cards, "count": len(cards)})
     if kind == "MealStarted":
         fighters = list(d.get("fighters") or [])
         if d.get("lone") and fighters:
@@ -125,6 +126,7 @@ def event_message(event: dict[str, Any], players: Sequence[str], seat: int | Non
         if winner is None:
             chips = dict(d.get("chips") or {})
             return Message(f"{key}-dog", {"meal": d.get("meal"), "battlefields": battlefields,
+                                          "count": len(battlefields),
                                           "dog": DOG in chips and chips[DOG] >= _top(chips)})
         vp = list(d.get("vp") or [])
         return Message(key, {**_who(players, winner, seat), "meal": d.get("meal"), "battlefields": battlefields,

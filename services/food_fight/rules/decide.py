@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping, Sequence
 
+from shared.moves import quote
 from shared.rules import (
     ChanceNode,
     GameResult,
@@ -20,8 +21,6 @@ from shared.rules import (
 )
 
 from .cards import DOG, MEALS, Card, catalogue
-from shared.moves import quote
-
 from .events import (
     ArmyPlated,
     AutoPassChosen,

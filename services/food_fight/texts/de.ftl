@@ -116,7 +116,10 @@ event-BattlefieldsReturned = Beim { $meal ->
     [breakfast] Frühstück
     [lunch] Mittagessen
    *[dinner] Abendessen
-} hat niemand gekämpft: { CARDS($cards) } kamen unter den Schlachtfeldstapel.
+} hat niemand gekämpft: { CARDS($cards) } { $count ->
+    [one] kommt
+   *[other] kommen
+} unter den Schlachtfeldstapel.
 event-MealStarted = Das { $meal ->
     [breakfast] Frühstück
     [lunch] Mittagessen
@@ -208,7 +211,10 @@ event-MealWon-dog = Niemand gewinnt das { $meal ->
 }{ $dog ->
     [true] : Der Hund hat die Truppen gefressen,
    *[false] :
-} { CARDS($battlefields) } kamen unter den Schlachtfeldstapel.
+} { CARDS($battlefields) } { $count ->
+    [one] kommt
+   *[other] kommen
+} unter den Schlachtfeldstapel.
 event-DayEnded = Tag { $day } ist vorbei: Alle Karten auf der Hand und im Spiel wurden abgeworfen.
 event-GameEnded = Das Spiel ist vorbei: { $winners } { $count ->
     [one] gewinnt

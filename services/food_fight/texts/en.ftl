@@ -115,7 +115,10 @@ event-BattlefieldsReturned = Nobody fought at { $meal ->
     [breakfast] Breakfast
     [lunch] Lunch
    *[dinner] Dinner
-}: { CARDS($cards) } went to the bottom of the Battlefield deck.
+}: { CARDS($cards) } { $count ->
+    [one] goes
+   *[other] go
+} to the bottom of the Battlefield deck.
 event-MealStarted = { $meal ->
     [breakfast] Breakfast
     [lunch] Lunch
@@ -210,7 +213,10 @@ event-MealWon-dog = Nobody wins { $meal ->
 }{ $dog ->
     [true] : The Dog ate the troops,
    *[false] :
-} { CARDS($battlefields) } went to the bottom of the Battlefield deck.
+} { CARDS($battlefields) } { $count ->
+    [one] goes
+   *[other] go
+} to the bottom of the Battlefield deck.
 event-DayEnded = Day { $day } is over: every card in hand and in play was discarded.
 event-GameEnded = The game is over: { $winners } { $count ->
     [one] wins
