@@ -69,6 +69,7 @@ def test_a_seat_may_choose_to_pass_automatically_and_the_rules_pass_for_it_marke
     state, hands = _meal_with_nothing_to_play()
     state, events = act(state, 1, {"type": "auto_pass", "on": True})
     assert types(events) == ["AutoPassChosen"] and state.auto_pass == (False, True)
+    assert RULES.view(state, None)["auto_pass"] == {"ann": False, "bob": True}
     log: list = []
     state = plate_all(state, {0: ("breakfast", hands[0]), 1: ("breakfast", hands[1])},
                       armies={0: hands[0], 1: hands[1]}, log=log)

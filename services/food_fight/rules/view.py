@@ -134,6 +134,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "day_log": [_log(e, names) for e in state.day_log],
         "decks": {"main": len(state.main), "discard": len(state.discard),
                   "battlefields": len(state.bf_deck), "dog": len(state.dog_deck) - state.dog_top},
+        # who chose to be passed for automatically when they can play nothing (public: the
+        # choice is an event everyone sees)
+        "auto_pass": {names[s]: state.auto_pass[s] for s in state.seats} if state.auto_pass else {},
         "finished": state.phase == OVER,
         "placings": {names[s]: state.placings[s] for s in state.seats} if state.placings else {},
         "end_reason": state.end_reason,
