@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from ff_helpers import P2, apply, started
+from services.food_fight.moves import MOVES
 from services.food_fight.rules import RULES
 from services.food_fight.rules.cards import MEALS, catalogue
 from services.food_fight.texts import TEXTS
@@ -147,14 +148,11 @@ def _check_state(state, rng):
                 _refusal_has_text(refused)
         for move in _candidates(state, seat, rng):
             try:
-                RULES.decide(state, seat, RULES_MOVES.check(move))
+                RULES.decide(state, seat, MOVES.check(move))
             except RulesError as refused:
                 _refusal_has_text(refused)
                 continue
             assert C.contains(ch, move), f"accepted but not offered: {move}"
-
-
-from services.food_fight.moves import MOVES as RULES_MOVES  # noqa: E402
 
 
 @pytest.mark.parametrize("players,seed", [(2, 1), (2, 2), (2, 4), (6, 3)])
