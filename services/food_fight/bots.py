@@ -28,6 +28,10 @@ class HeuristicBot:
     def choose(self, view: dict[str, Any], legal_moves: list[dict[str, Any]]) -> dict[str, Any]:
         if not legal_moves:
             raise ValueError("choose() needs at least one legal move")
+        # a bot never switches automatic passing: it passes at once when a pass is all it has
+        legal_moves = [m for m in legal_moves if m["type"] != "auto_pass"] or legal_moves
+        if all(m["type"] == "pass" for m in legal_moves):
+            return legal_moves[0]
         kind = legal_moves[0]["type"]
         if kind == "pick":
             return self._pick(view, legal_moves)

@@ -51,5 +51,14 @@ class Pass:
     in a row)."""
 
 
+@dataclass(frozen=True)
+class AutoPass:
+    """On your turn: whether the rules pass for you in an Instant round when you can play
+    nothing (no Instant with a target, no discard). The table sees such a pass marked
+    automatic. Once between two of your moves."""
+
+    on: bool
+
+
 MOVES = MoveSet({"pick": Pick, "plate": PlateArmy, "instant": PlayInstant,
-                 "discard": DiscardToTroop, "pass": Pass})
+                 "discard": DiscardToTroop, "pass": Pass, "auto_pass": AutoPass})

@@ -8,7 +8,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from . import messages
 from .rules.cards import catalogue
+from .texts import TEXTS
 
 MEAL_STYLES = {"breakfast": "bold yellow", "lunch": "bold green", "dinner": "bold magenta"}
 
@@ -30,23 +32,8 @@ def card_text(cid: str) -> Text:
 
 
 def move_label(move: dict[str, Any]) -> str:
-    kind = move.get("type")
-    if kind == "pick":
-        return f"pick {_name(str(move.get('card')))}"
-    if kind == "plate":
-        troops = ", ".join(_name(t) for t in move.get("troops") or []) or "no troops"
-        mascots = move.get("mascots") or []
-        extra = f" + play {', '.join(_name(m) for m in mascots)}" if mascots else ""
-        return f"plate {move.get('meal')}: {troops}{extra}"
-    if kind == "instant":
-        target = move.get("target")
-        return f"play {_name(str(move.get('card')))}" + (f" on {_name(target)}" if target else "")
-    if kind == "discard":
-        return (f"discard {', '.join(_name(c) for c in move.get('cards') or [])} to "
-                f"{_name(str(move.get('troop')))}")
-    if kind == "pass":
-        return "pass"
-    return " ".join(f"{k}={v}" for k, v in move.items())
+    """A legal move in words: the English text of its message (messages.py)."""
+    return TEXTS.render(messages.move_message(move, (), None))
 
 
 def _players(view: dict[str, Any]) -> Table:
@@ -98,16 +85,8 @@ def _meal(view: dict[str, Any]) -> RenderableType | None:
 
 
 def _turn_line(view: dict[str, Any]) -> str:
-    if view.get("finished"):
-        return f"The game is over: {view.get('end_reason')}."
-    to_act = list(view.get("to_act") or [])
-    me = view.get("you")
-    phase = view.get("phase")
-    if me in to_act:
-        return {"draft": "Your turn: pick a card from your packet.",
-                "plating": "Your turn: plate an Army (up to five troops) on a Meal.",
-                "fight": "Your turn in the Instant round: play an Instant, discard, or pass."}.get(phase, "Your turn.")
-    return ("Waiting for " + ", ".join(to_act) + ".") if to_act else "Shuffling..."
+    message = messages.prompt_message(view, view.get("seat"))
+    return TEXTS.render(message) if message is not None else ""
 
 
 def screen(view: dict[str, Any], legal_moves: Sequence[dict[str, Any]] | None = None) -> RenderableType:
@@ -150,47 +129,11 @@ def screen(view: dict[str, Any], legal_moves: Sequence[dict[str, Any]] | None = 
 
 
 def event_line(event: dict[str, Any], players: Sequence[str], me: str | None = None) -> str | None:
-    kind = event.get("type")
-    d = event.get("data") or event
-
-    def who(seat) -> str:
-        try:
-            name = players[int(seat)]
-        except (TypeError, ValueError, IndexError):
-            return str(seat)
-        return "you" if name == me else name
-
-    if kind == "BattlefieldsRevealed":
-        return f"Day {d.get('day')}: Battlefields " + ", ".join(_name(c) for c in d.get("cards") or [])
-    if kind == "CardsDealt":
-        return f"nine cards each; you hold {len(d.get('hand') or [])}" if d.get("hand") else "nine cards each"
-    if kind == "CardPicked" and d.get("card"):
-        return f"{who(d.get('seat'))} picked {_name(d['card'])}"
-    if kind == "PlatesRevealed":
-        return "plates: " + ", ".join(f"{who(s)} {m}" for s, m in enumerate(d.get("meals") or []))
-    if kind == "MealStarted":
-        return f"{d.get('meal')}: " + ", ".join(who(s) for s in d.get("fighters") or []) + (
-            " vs The Dog" if d.get("dog") else "")
-    if kind == "ServingRevealed":
-        shown = "; ".join(f"{who(s)} " + " + ".join(_name(c) for c in cards)
-                          for s, cards in enumerate(d.get("troops") or []) if cards)
-        dog = f"; The Dog {_name(d['dog_card'])}" if d.get("dog_card") else ""
-        return f"Serving {d.get('serving')}: {shown}{dog}"
-    if kind == "InstantPlayed":
-        target = d.get("target")
-        return f"{who(d.get('seat'))} played {_name(d.get('card'))}" + (f" on {_name(target)}" if target else "")
-    if kind == "CardsDiscarded":
-        return f"{who(d.get('seat'))} discarded {len(d.get('cards') or [])} to {_name(d.get('troop'))}"
-    if kind == "ServingScored":
-        return f"Serving {d.get('serving')}: {d.get('reason')}"
-    if kind == "BattlefieldDrawn":
-        return f"{who(d.get('seat'))} drew {_name(d.get('card'))}" + (" into the Meal" if d.get("to_meal") else "")
-    if kind == "DogDrawn":
-        return "Dog draw: " + ", ".join(f"{who(s)} {_name(c)}" for s, c in zip(d.get("seats") or [], d.get("cards") or []))
-    if kind == "MealWon":
-        return f"{d.get('meal')}: {d.get('reason')}"
-    if kind == "BattlefieldsReturned":
-        return f"nobody fought at {d.get('meal')}: its Battlefields go to the bottom"
-    if kind == "GameEnded":
-        return f"game over: {d.get('reason')}"
-    return None
+    """One log line: the English text of the event's message (None when it is internal)."""
+    if "data" not in event:  # an event view as the rules give it: its fields beside its type
+        event = {"type": event.get("type"), "data": event}
+    seat = list(players).index(me) if me in players else None
+    message = messages.event_message(event, players, seat)
+    if message is None or message.internal:
+        return None
+    return TEXTS.render(message)

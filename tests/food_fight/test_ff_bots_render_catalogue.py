@@ -109,8 +109,10 @@ def test_the_renderer_draws_every_phase_and_labels_every_move():
     lines = [event_line(RULES.event_view(e, 0), ["p0", "p1", "p2"], "p0") for e in log]
     assert any(l and l.startswith("Serving") for l in lines)
     assert move_label({"type": "instant", "card": "medic-mustard", "target": "mean-burrito"}) == \
-        "play Medic Mustard on Mean Burrito"
-    assert "plate lunch" in move_label({"type": "plate", "meal": "lunch", "troops": ["mean-burrito"], "mascots": []})
+        "Play Medic Mustard on Mean Burrito"
+    assert move_label({"type": "plate", "meal": "lunch", "troops": ["mean-burrito"], "mascots": []}) == \
+        "Plate at Lunch: Mean Burrito"
+    assert all(l is None for l, e in zip(lines, log) if type(e).__name__ in ("ShuffleRequested", "DeckShuffled"))
 
 
 def test_the_battle_screen_shows_yumminess_bonuses_chips_and_who_acts():

@@ -21,8 +21,9 @@ def test_meals_are_fought_in_order_breakfast_lunch_dinner():
     log: list = []
     bfs = ["meatloaf-meadows", "sandwich-standoff", "skirmish-at-sunny-side"]
     state = started(P4, battlefields=bfs)
-    state = plate_all(state, {0: ("dinner", []), 1: ("dinner", []), 2: ("lunch", []),
-                              3: ("breakfast", [])}, log=log)
+    one = {s: state.hands[s][:1] for s in range(4)}  # a troop each ("you must have an Army")
+    state = plate_all(state, {0: ("dinner", one[0]), 1: ("dinner", one[1]), 2: ("lunch", one[2]),
+                              3: ("breakfast", one[3])}, log=log)
     state = finish_day(state, log)
     assert [e.meal for e in of_type(log, "MealStarted")] == ["breakfast", "lunch", "dinner"]
 
@@ -32,7 +33,8 @@ def test_meals_without_a_battlefield_this_day_are_not_fought_and_unfought_ones_g
     # cards on the bottom of the Battlefield deck."
     log: list = []
     state = started(P2, battlefields=BL)
-    state = plate_all(state, {0: ("breakfast", []), 1: ("breakfast", [])}, log=log)
+    state = plate_all(state, {0: ("breakfast", state.hands[0][:1]), 1: ("breakfast", state.hands[1][:1])},
+                      log=log)
     state, _ = servings(state, log=log)
     state = resolve(state, log=log)
     returned = of_type(log, "BattlefieldsReturned")
@@ -281,7 +283,7 @@ def test_the_game_ends_when_no_battlefield_can_be_revealed():
     state = started(P2)
     state = replace(state, bf_deck=())
     for seat in range(2):
-        state = plate(state, seat, RULES.view(state, 0)["day_meals"][0], [])
+        state = plate(state, seat, RULES.view(state, 0)["day_meals"][0], state.hands[seat][:1])
     log: list = []
     state = resolve(state, log=log)
     while not RULES.is_terminal(state):
@@ -296,7 +298,7 @@ def test_the_dog_deck_is_reshuffled_after_a_meal_with_a_lone_army():
     army = ["big-bad-bacon"]
     state = started(P2, hands={0: army}, battlefields=BL)
     log: list = []
-    state = plate_all(state, {0: ("breakfast", army), 1: ("lunch", [])}, log=log)
+    state = plate_all(state, {0: ("breakfast", army), 1: ("lunch", state.hands[1][:1])}, log=log)
     state = finish_day(state, log)
     dog_shuffles = [e.k for e in of_type(log, "DeckShuffled") if e.deck == "dog"]
     assert dog_shuffles == [1, 2]  # after Breakfast (ann alone) and after Lunch (bob alone)

@@ -7,7 +7,9 @@ from pathlib import Path
 from ff_helpers import RULES, apply
 from apps.scenario import run_scenario
 
-FILE = Path(__file__).resolve().parents[1] / "scenarios" / "food-fight-rulebook-breakfast.json"
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
+FILE = SCENARIOS / "food-fight-rulebook-breakfast.json"
+EMPTY_ARMY = SCENARIOS / "food-fight-empty-army.json"
 
 
 def _serving_scores(events):
@@ -25,6 +27,22 @@ def test_the_rulebook_breakfast_scenario_runs_in_the_projects_runner(monkeypatch
     assert [y.get("ann") for _, y, _ in scored] == [5, 7, 11, None, None]
     assert [c for _, _, c in scored] == [["bob"], ["cid"], ["ann"], ["cid"], ["cid"]]
     assert out["view"]["vp"] == {"ann": 0, "bob": 0, "cid": 4}
+    # ann chose to pass automatically in Serving 4, with nothing left to play: the rules pass
+    # for her there and in Serving 5
+    anns = [e["auto"] for e in out["events"] if e["type"] == "Passed" and e["seat"] == 0]
+    assert anns == [False, False, False, True, True]
+
+
+def test_the_empty_army_scenario_leaves_a_lone_army_to_the_dog():
+    # "In order to fight at a Meal ... you must have an Army of food." / "When your Army is the
+    # only Army at a Meal, The Dog shows up to try to eat your troops."
+    status, out = run_scenario(json.loads(EMPTY_ARMY.read_text()))
+    assert status == 0, out
+    started = [e for e in out["events"] if e["type"] == "MealStarted"]
+    assert [(e["fighters"], e["lone"], e["dog"]) for e in started] == [([0], True, True)]
+    assert [s[2] for s in _serving_scores(out["events"])] == [["ann"]] * 3 + [["the-dog"]] * 2
+    assert all(e["auto"] for e in out["events"] if e["type"] == "Passed")
+    assert out["view"]["vp"] == {"ann": 4, "bob": 0}
 
 
 def test_the_rulebook_breakfast_scenario_by_deck_with_the_test_helper():

@@ -81,7 +81,7 @@ class Playout:
         self.events: list[Any] = []
         self.orders: list[list[str]] = []
         self.card_ids: set[str] = set()
-        self.chance_events: set[int] = set()
+        self.chance_events: dict[int, tuple[Any, set[str]]] = {}  # id -> (public, private) after it
         self.ever_own: dict[int, set[str]] = {s: set() for s in range(len(players))}
 
     def apply(self, events) -> None:
@@ -100,8 +100,12 @@ class Playout:
             self.card_ids |= set(order)
             self.orders.append(order)
             events = self.rules.resolve_chance(self.state, order)
-            self.chance_events |= {id(e) for e in events}
-            self.apply(events)
+            for e in events:  # what was public and private right after each (the steps
+                # after a shuffle may run on, e.g. through a Meal whose seats pass automatically)
+                self.apply([e])
+                self.chance_events[id(e)] = (
+                    _strings(self.rules.view(self.state, None)),
+                    {c for s in range(len(self.players)) for c in self.rules.private_cards(self.state, s)})
 
     def check_views(self) -> None:
         rules, state = self.rules, self.state
@@ -129,12 +133,11 @@ class Playout:
         """A redacted event shows a seat no card beyond what it shows the spectator, except
         cards that seat holds or held privately; and no view of it shows a deck's order."""
         self.check_views()
-        now_public = _strings(self.rules.view(self.state, None))
-        now_private = {c for s in range(len(self.players)) for c in self.rules.private_cards(self.state, s)}
         for e in events:
             public = self.rules.event_view(e, None)
             public = _strings(public if isinstance(public, dict) or public is None else to_jsonable(public))
             if id(e) in self.chance_events:
+                now_public, now_private = self.chance_events[id(e)]
                 # where hidden cards enter the game: a deal shows no one else's new cards
                 leaked = {c for c in public if c in now_private and c not in now_public}
                 assert not leaked, (f"{self.game.name}: {type(e).__name__} shows everyone {sorted(leaked)[:5]}, "

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping, Sequence
 
+from shared.moves import quote
 from shared.rules import (
     ChanceNode,
     GameResult,
@@ -22,6 +23,7 @@ from shared.rules import (
 from .cards import DOG, MEALS, Card, catalogue
 from .events import (
     ArmyPlated,
+    AutoPassChosen,
     BattlefieldDrawn,
     BattlefieldsReturned,
     BattlefieldsRevealed,
@@ -66,7 +68,7 @@ HAND_SIZE = 9  # "Deal nine cards to each player"
 ARMY_MAX = 5  # "An Army consists of up to five food troops"
 SERVINGS = 5  # "there are five Servings in a Meal"
 LONE_NEEDS = 3  # "If you don't beat The Dog three out of five times"
-MOVE_TYPES = ("pick", "plate", "instant", "discard", "pass")
+MOVE_TYPES = ("pick", "plate", "instant", "discard", "pass", "auto_pass")
 
 
 def card(cid: str) -> Card:
@@ -78,13 +80,13 @@ def card(cid: str) -> Card:
 def initial_state(players: Sequence[str], options: Mapping[str, Any] | None) -> State:
     players = seat_players(players, "Food Fight", 2, 6)
     if DOG in players:
-        raise InvalidSetup(f"{DOG!r} is The Dog's name; choose another")
+        raise InvalidSetup(f"{DOG!r} is The Dog's name; choose another", key="dog-name", name=DOG)
     return State(players=players, options=parse_options(options))
 
 
 def start(state: State) -> list[Any]:
     if state.phase != SETUP:
-        raise IllegalMove("the game has already started")
+        raise IllegalMove("the game has already started", key="already-started")
     out = Outcome(state, evolve)
     out.emit(GameStarted(players=state.players, options=state.options.as_dict()))
     cat = catalogue()
@@ -152,7 +154,7 @@ def chance(state: State) -> ChanceNode | None:
 def resolve_chance(state: State, order: Sequence[str]) -> list[Any]:
     node = chance(state)
     if node is None:
-        raise IllegalMove("no shuffle is pending")
+        raise IllegalMove("no shuffle is pending", key="no-shuffle")
     order = node.order_of(order)
     hidden = _hidden_cards(state, node.deck)
     out = Outcome(state, evolve)
@@ -217,6 +219,8 @@ def _advance(out: Outcome) -> None:
             _next_meal(out)
         elif s.phase == FIGHT:
             if s.round_open:
+                if _auto_passes(out):
+                    continue
                 return
             if s.serving < SERVINGS:
                 _reveal_serving(out)
@@ -244,8 +248,11 @@ def _next_meal(out: Outcome) -> None:
         bfs = tuple(b for b in s.day_bfs if card(b).meal == meal)
         if not bfs:
             continue  # "Any Meals that didn't get a Battlefield card this Day are not fought over."
+        # "In order to fight at a Meal ... you must have an Army of food": a plate on no troop
+        # does not fight (it takes no chip, breaks no tie and leaves a lone Army to The Dog)
         fighters = tuple(seat for seat in s.seats
-                         if s.plates[seat] is not None and s.plates[seat].meal == meal)
+                         if s.plates[seat] is not None and s.plates[seat].meal == meal
+                         and s.plates[seat].troops)
         if not fighters:
             # "If no players choose to fight at a Meal that had Battlefield cards, put those
             # Battlefield cards on the bottom of the Battlefield deck."
@@ -255,11 +262,9 @@ def _next_meal(out: Outcome) -> None:
         summoned = any(card(m).power.kind == "summon_dog" for f in fighters
                        for m in s.plates[f].mascots)
         out.emit(MealStarted(meal, bfs, fighters, dog=lone or summoned, lone=lone))
-        for f in fighters:
-            troops = s.plates[f].troops
-            if troops:  # "Those players ... shuffle up their troops": as positions, never
-                # the troops themselves (see `army_slots`)
-                out.emit(ShuffleRequested(f"army-{s.players[f]}", army_slots(len(troops))))
+        for f in fighters:  # "Those players ... shuffle up their troops": as positions,
+            # never the troops themselves (see `army_slots`)
+            out.emit(ShuffleRequested(f"army-{s.players[f]}", army_slots(len(s.plates[f].troops))))
         return
     out.emit(DayEnded(s.day))
 
@@ -393,47 +398,87 @@ def decide(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
     m = _parse(move)
     kind = m["type"]
     if state.phase == OVER:
-        raise IllegalMove("the game is over")
+        raise IllegalMove("the game is over", key="game-over")
     if not isinstance(seat, int) or seat not in state.seats:
-        raise NotYourTurn(f"seat {seat!r} is not at this table")
+        raise NotYourTurn(f"seat {seat!r} is not at this table", key="not-at-table", seat=str(seat)[:20])
     if state.phase == SETUP or state.pending:
-        raise NotYourTurn("wait: cards are being shuffled")
+        raise NotYourTurn("wait: cards are being shuffled", key="shuffling")
+    if kind == "auto_pass":
+        return _auto_pass(state, seat, bool(m["on"]))
     if kind == "pick":
         return _pick(state, seat, m["card"])
     if kind == "plate":
         return _plate(state, seat, m["meal"], tuple(m["troops"]), tuple(m.get("mascots") or ()))
     if state.phase != FIGHT or not state.round_open:
         raise NotYourTurn(f"a {kind} move belongs to the Instant round of a Meal, and no Instant "
-                          f"round is under way")
+                          f"round is under way", key="no-instant-round", move=kind)
     actor = state.actor
     if seat not in state.fighters:
         raise NotYourTurn(f"only the players fighting at {state.meal} take part in its Instant "
-                          f"round")
+                          f"round", key="not-fighting", meal=state.meal)
     if seat != actor:
         raise NotYourTurn(f"it is {state.players[actor]}'s turn in the Instant round (lowest "
-                          f"Yumminess first, then clockwise)")
+                          f"Yumminess first, then clockwise)", key="instant-round-turn",
+                          player=state.players[actor])
+    out = Outcome(state, evolve)
     if kind == "pass":
-        out = Outcome(state, evolve)
-        out.emit(Passed(seat))
-        if out.state.passes >= len(out.state.priority):
-            # "Continue clockwise until everyone passes": everyone passed in a row
-            _score_serving(out)
-            _advance(out)
-        return out.events
-    if kind == "instant":
-        return _instant(state, seat, m["card"], m.get("target"))
-    return _discard(state, seat, m["troop"], tuple(m["cards"]))
+        _pass(out, seat, auto=False)
+    elif kind == "instant":
+        _instant(out, seat, m["card"], m.get("target"))
+    else:
+        _discard(out, seat, m["troop"], tuple(m["cards"]))
+    _advance(out)
+    return out.events
+
+
+def _pass(out: Outcome, seat: int, auto: bool) -> None:
+    out.emit(Passed(seat, auto=auto))
+    if out.state.passes >= len(out.state.priority):
+        # "Continue clockwise until everyone passes": everyone passed in a row
+        _score_serving(out)
+
+
+def can_play(state: State, seat: int) -> bool:
+    """Whether `seat` has anything but a pass it may play in the Instant round now."""
+    return any(m["type"] in ("instant", "discard") for m in instant_options(state, seat))
+
+
+def _auto_passes(out: Outcome) -> bool:
+    """The seat whose turn it is in the Instant round chose to pass automatically and can play
+    nothing: the rules pass for it (marked `auto`, so the table sees it had nothing)."""
+    s = out.state
+    actor = s.actor
+    if actor is None or not s.auto_pass or not s.auto_pass[actor] or can_play(s, actor):
+        return False
+    _pass(out, actor, auto=True)
+    return True
+
+
+def _auto_pass(state: State, seat: int, on: bool) -> list[Any]:
+    if seat not in to_act(state):
+        raise NotYourTurn("choose automatic passing when it is your turn", key="auto-pass-not-your-turn")
+    if state.auto_pass[seat] == on:
+        raise IllegalMove(f"automatic passing is already {'on' if on else 'off'}",
+                          key="auto-pass-unchanged", on=on)
+    if state.auto_pass_changed[seat]:
+        raise IllegalMove("you changed automatic passing already: make a move before you change it again",
+                          key="auto-pass-changed")
+    out = Outcome(state, evolve)
+    out.emit(AutoPassChosen(seat, on))
+    _advance(out)
+    return out.events
 
 
 def _pick(state: State, seat: int, cid: str) -> list[Any]:
     if state.phase != DRAFT:
-        raise NotYourTurn("picking belongs to the draft, and no draft is under way")
+        raise NotYourTurn("picking belongs to the draft, and no draft is under way", key="no-draft")
     if state.picked[seat]:
-        waiting = ", ".join(state.players[s] for s in state.seats if not state.picked[s])
+        waiting = [state.players[s] for s in state.seats if not state.picked[s]]
         raise NotYourTurn(f"you already picked from this packet (\"choose one and only one card\"); "
-                          f"waiting for {waiting}")
+                          f"waiting for {', '.join(waiting)}", key="already-picked", players=waiting)
     if cid not in state.packets[seat]:
-        raise IllegalMove(f"{cid} is not in the packet you hold: pick one of its cards")
+        raise IllegalMove(f"{cid} is not in the packet you hold: pick one of its cards",
+                          key="not-in-packet", card=cid)
     out = Outcome(state, evolve)
     out.emit(CardPicked(seat, cid, auto=False))
     _advance(out)
@@ -443,28 +488,33 @@ def _pick(state: State, seat: int, cid: str) -> list[Any]:
 def _plate(state: State, seat: int, meal: str, troops: tuple[str, ...],
            mascots: tuple[str, ...]) -> list[Any]:
     if state.phase != PLATING:
-        raise NotYourTurn("plating comes after the draft, before the Meals")
+        raise NotYourTurn("plating comes after the draft, before the Meals", key="no-plating")
     if state.plates[seat] is not None:
-        raise NotYourTurn("you already plated your Army this Day")
+        raise NotYourTurn("you already plated your Army this Day", key="already-plated")
     if meal not in day_meals(state):
         raise IllegalMove(f"there is no {meal} Battlefield this Day (\"you can't place a Meal "
-                          f"plate on your Army if there are no Battlefields for that Meal\")")
+                          f"plate on your Army if there are no Battlefields for that Meal\")",
+                          key="no-battlefield-for-meal", meal=meal)
     if len(troops) > ARMY_MAX:
-        raise IllegalMove(f"an Army consists of up to five food troops, not {len(troops)}")
+        raise IllegalMove(f"an Army consists of up to five food troops, not {len(troops)}",
+                          key="army-too-big", count=len(troops))
     hand = Counter(state.hands[seat])
-    for cid in troops:
+    for cid in (*troops, *mascots):
         if cid not in catalogue().cards:
-            raise IllegalMove(f"there is no card {cid!r}")
+            raise IllegalMove(f"there is no card {cid!r}", key="no-such-card", card=quote(cid))
+    for cid in troops:
         if not card(cid).is_troop:
             raise IllegalMove(f"{card(cid).name} is an Instant: \"Do not put any Instants into "
-                              f"your Army\"")
+                              f"your Army\"", key="instant-in-army", card=cid)
     for cid in mascots:
-        if cid not in catalogue().cards or not card(cid).is_instant or card(cid).timing != "plating":
-            raise IllegalMove(f"{cid} is not an Instant that is played during plating")
+        if not card(cid).is_instant or card(cid).timing != "plating":
+            raise IllegalMove(f"{cid} is not an Instant that is played during plating",
+                              key="not-a-plating-instant", card=cid)
     need = Counter(troops) + Counter(mascots)
     for cid, k in need.items():
         if hand[cid] < k:
-            raise IllegalMove(f"you hold {hand[cid]} {cid}, not {k}")
+            raise IllegalMove(f"you hold {hand[cid]} {cid}, not {k}", key="not-enough-cards",
+                              card=cid, held=hand[cid], wanted=k)
     out = Outcome(state, evolve)
     out.emit(ArmyPlated(seat, meal, troops, mascots))
     _advance(out)
@@ -474,41 +524,51 @@ def _plate(state: State, seat: int, meal: str, troops: tuple[str, ...],
 def _target_troop(state: State, seat: int, c: Card, target: str | None) -> Reveal | None:
     if not c.targeted:
         if target is not None:
-            raise IllegalMove(f"{c.name} does not target a troop: play it without a target")
+            raise IllegalMove(f"{c.name} does not target a troop: play it without a target",
+                              key="untargeted", card=c.id)
         return None
     mine = current_troops(state, seat)
     if target is None:
         raise IllegalMove(f"{c.name} needs a target: one of your current troops "
-                          f"({', '.join(r.card for r in mine) or 'you have none this Serving'})")
+                          f"({', '.join(r.card for r in mine) or 'you have none this Serving'})",
+                          key="needs-target", card=c.id, troops=[r.card for r in mine],
+                          count=len(mine))
     fits = [r for r in mine if r.card == target]
     if not fits:
         raise IllegalMove(f"{target} is not one of your current troops (\"You can't target other "
-                          f"players' troops with your Instants\")")
+                          f"players' troops with your Instants\")", key="not-your-troop",
+                          target=quote(target))
     want = c.power.params.get("meal", "any")
     fits = [r for r in fits if want == "any" or card(r.card).meal == want]
     if not fits:
         raise IllegalMove(f"{c.name} targets a {want.capitalize()} troop; {card(target).name} is a "
                           f"{card(target).meal.capitalize()} troop (the Meal it fights at does not "
-                          f"change its kind)")
+                          f"change its kind)", key="wrong-kind-target", card=c.id, meal=want,
+                          target=target, kind=card(target).meal)
     return fits[0]
 
 
-def _instant(state: State, seat: int, cid: str, target: str | None) -> list[Any]:
+def _instant(out: Outcome, seat: int, cid: str, target: str | None) -> None:
+    state = out.state
     if cid not in state.hands[seat]:
-        raise IllegalMove(f"you do not hold {cid}")
+        raise IllegalMove(f"you do not hold {cid}", key="not-held",
+                          card=cid if cid in catalogue().cards else quote(cid))
     c = card(cid)
     if not c.is_instant:
-        raise IllegalMove(f"{c.name} is a troop, not an Instant")
+        raise IllegalMove(f"{c.name} is a troop, not an Instant", key="not-an-instant", card=cid)
     if c.timing == "plating":
-        raise IllegalMove(f"{c.name} says \"Play during plating\": it is played with your plate")
+        raise IllegalMove(f"{c.name} says \"Play during plating\": it is played with your plate",
+                          key="plating-only", card=cid)
     if c.requires_dog and not state.dog_in:
-        raise IllegalMove(f"{c.name} can be played only while The Dog is at this Meal")
+        raise IllegalMove(f"{c.name} can be played only while The Dog is at this Meal",
+                          key="needs-dog", card=cid)
     if c.power.kind == "draw_battlefield" and not state.bf_deck:
-        raise IllegalMove("the Battlefield deck is empty: there is no card to draw")
+        raise IllegalMove("the Battlefield deck is empty: there is no card to draw",
+                          key="battlefield-deck-empty")
     troop = _target_troop(state, seat, c, target)
     if c.power.kind == "boost_all" and not current_troops(state, seat):
-        raise IllegalMove(f"{c.name} boosts your troops in this Serving, and you have none")
-    out = Outcome(state, evolve)
+        raise IllegalMove(f"{c.name} boosts your troops in this Serving, and you have none",
+                          key="no-troops-to-boost", card=cid)
     out.emit(InstantPlayed(seat, cid, troop.card if troop else None, troop.index if troop else None))
     if c.power.kind == "draw_battlefield":
         drawn = state.bf_deck[0]
@@ -519,35 +579,39 @@ def _instant(state: State, seat: int, cid: str, target: str | None) -> list[Any]
         out.emit(BattlefieldDrawn(seat, drawn, to_meal, tuple(vp)))
         if vp[seat] >= state.options.vp_to_win:
             _end(out, f"{state.players[seat]} drew a Battlefield and has {vp[seat]} VP")
-    return out.events
 
 
-def _discard(state: State, seat: int, troop_id: str, cards: tuple[str, ...]) -> list[Any]:
+def _discard(out: Outcome, seat: int, troop_id: str, cards: tuple[str, ...]) -> None:
+    state = out.state
     if seat in state.passed:
-        raise IllegalMove("once you pass, you can't discard any other cards this Serving")
+        raise IllegalMove("once you pass, you can't discard any other cards this Serving",
+                          key="discard-after-pass")
     mine = [r for r in current_troops(state, seat) if r.card == troop_id
             and card(r.card).power is not None and card(r.card).power.kind == "discard_boost"]
     if not mine:
-        raise IllegalMove(f"{troop_id} is not one of your current troops with a discard power")
+        raise IllegalMove(f"{troop_id} is not one of your current troops with a discard power",
+                          key="no-discard-power",
+                          troop=troop_id if troop_id in catalogue().cards else quote(troop_id))
     used = {d.troop for d in state.discards if d.seat == seat and d.serving == state.serving}
     free = [r for r in mine if r.index not in used]
     if not free:
         raise IllegalMove("a discard power is used once per Serving: \"you must discard them "
-                          "all at once\"")
+                          "all at once\"", key="discard-used", troop=troop_id)
     troop = free[0]
     if not cards:
-        raise IllegalMove("discard at least one card")
+        raise IllegalMove("discard at least one card", key="discard-nothing")
     want = card(troop_id).power.discard
     hand = Counter(state.hands[seat])
     for cid, k in Counter(cards).items():
         if hand[cid] < k:
-            raise IllegalMove(f"you hold {hand[cid]} {cid}, not {k} (discards come from your hand)")
+            raise IllegalMove(f"you hold {hand[cid]} {cid}, not {k} (discards come from your hand)",
+                              key="discard-not-held", card=cid if cid in catalogue().cards else quote(cid),
+                              held=hand[cid], wanted=k)
         if want != "any" and (not card(cid).is_troop or card(cid).meal != want):
             raise IllegalMove(f"{card(troop_id).name} takes {want.capitalize()} troops; "
-                              f"{card(cid).name} is not one")
-    out = Outcome(state, evolve)
+                              f"{card(cid).name} is not one", key="discard-wrong-kind",
+                              troop=troop_id, meal=want, card=cid)
     out.emit(CardsDiscarded(seat, troop_id, troop.index, cards))
-    return out.events
 
 
 # ---- who acts, what is legal -----------------------------------------------------------------
@@ -652,10 +716,20 @@ def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
     if seat not in to_act(state):
         return []
     if state.phase == DRAFT:
-        return [{"type": "pick", "card": c} for c in sorted(set(state.packets[seat]))]
-    if state.phase == PLATING:
-        return plate_options(state, seat)
-    return instant_options(state, seat)
+        moves = [{"type": "pick", "card": c} for c in sorted(set(state.packets[seat]))]
+    elif state.phase == PLATING:
+        moves = plate_options(state, seat)
+    else:
+        moves = instant_options(state, seat)
+    return moves + auto_pass_options(state, seat)
+
+
+def auto_pass_options(state: State, seat: int) -> list[dict[str, Any]]:
+    """Switching automatic passing (listed last: a bot that takes the first move plays on): on
+    the seat's turn, once between two of its moves."""
+    if seat not in to_act(state) or not state.auto_pass or state.auto_pass_changed[seat]:
+        return []
+    return [{"type": "auto_pass", "on": not state.auto_pass[seat]}]
 
 
 def is_terminal(state: State) -> bool:

@@ -120,6 +120,16 @@ class CardsDiscarded:
 @dataclass(frozen=True)
 class Passed:
     seat: int
+    # passed by the rules for a seat that chose to pass automatically and could play nothing
+    # (no Instant with a target, no discard): the table sees that it had nothing
+    auto: bool = False
+
+
+@dataclass(frozen=True)
+class AutoPassChosen:
+    """A seat chose whether the rules pass for it in an Instant round when it can play nothing."""
+    seat: int
+    on: bool
 
 
 @dataclass(frozen=True)
@@ -179,4 +189,4 @@ class GameEnded:
 EVENT_TYPES = (GameStarted, ShuffleRequested, DeckShuffled, BattlefieldsRevealed, CardsDealt,
                CardPicked, PacketsPassed, DraftCompleted, ArmyPlated, PlatesRevealed,
                BattlefieldsReturned, MealStarted, ServingRevealed, InstantPlayed, CardsDiscarded,
-               Passed, BattlefieldDrawn, ServingScored, MealTied, DogDrawn, MealWon, DayEnded, GameEnded)
+               Passed, AutoPassChosen, BattlefieldDrawn, ServingScored, MealTied, DogDrawn, MealWon, DayEnded, GameEnded)

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from shared.rules import replace_state, set_at
 
-from .events import (ArmyPlated, BattlefieldDrawn, BattlefieldsReturned, BattlefieldsRevealed,
+from .events import (ArmyPlated, AutoPassChosen, BattlefieldDrawn, BattlefieldsReturned, BattlefieldsRevealed,
                      CardPicked, CardsDealt, CardsDiscarded, DayEnded, DeckShuffled, DogDrawn,
                      DraftCompleted, GameEnded, MealTied, GameStarted, InstantPlayed, MealStarted, MealWon,
                      PacketsPassed, Passed, PlatesRevealed, ServingRevealed, ServingScored,
@@ -104,6 +104,11 @@ class State:
     day_log: tuple[MealWon | BattlefieldsReturned, ...] = ()
     placings: tuple[int, ...] = ()
     end_reason: str = ""
+    # per seat: the rules pass for it in an Instant round when it can play nothing (its choice)
+    auto_pass: tuple[bool, ...] = ()
+    # per seat: it changed that choice since its last move (one change between moves, so that
+    # switching it back and forth cannot stall the table)
+    auto_pass_changed: tuple[bool, ...] = ()
 
     @property
     def seats(self) -> range:
@@ -124,6 +129,12 @@ def without(cards: tuple[str, ...], remove) -> tuple[str, ...]:
     for c in remove:
         out.remove(c)
     return tuple(out)
+
+
+def _moved(state: State, seat: int) -> tuple[bool, ...]:
+    if not state.auto_pass_changed or not state.auto_pass_changed[seat]:
+        return state.auto_pass_changed
+    return set_at(state.auto_pass_changed, seat, False)
 
 
 def _meal_cleanup(state: State) -> dict:
@@ -153,7 +164,8 @@ def evolve(state: State, event) -> State:
                          phase=DAWN, discard=catalogue().main, hands=((),) * n,
                          packets=((),) * n, picks=((),) * n, picked=(False,) * n,
                          plates=(None,) * n, vp=(0,) * n, won=((),) * n, armies=((),) * n,
-                         army_next=(0,) * n, chips=(0,) * n)
+                         army_next=(0,) * n, chips=(0,) * n, auto_pass=(False,) * n,
+                         auto_pass_changed=(False,) * n)
         case ShuffleRequested():
             return replace_state(state, pending=state.pending + ((event.deck, tuple(event.cards)),))
         case DeckShuffled():
@@ -182,7 +194,7 @@ def evolve(state: State, event) -> State:
                                picks=((),) * n, picked=(False,) * n)
             return replace_state(state, phase=PLATING, main=state.main[dealt:], hands=hands)
         case CardPicked():
-            return replace_state(state, packets=set_at(state.packets, event.seat,
+            return replace_state(state, auto_pass_changed=_moved(state, event.seat), packets=set_at(state.packets, event.seat,
                                                without(state.packets[event.seat], [event.card])),
                            picks=set_at(state.picks, event.seat, state.picks[event.seat] + (event.card,)),
                            picked=set_at(state.picked, event.seat, True))
@@ -197,6 +209,7 @@ def evolve(state: State, event) -> State:
         case ArmyPlated():
             hand = without(state.hands[event.seat], tuple(event.troops) + tuple(event.mascots))
             return replace_state(state, hands=set_at(state.hands, event.seat, hand),
+                           auto_pass_changed=_moved(state, event.seat),
                            plates=set_at(state.plates, event.seat,
                                        Plate(event.meal, tuple(event.troops), tuple(event.mascots))))
         case PlatesRevealed():
@@ -227,21 +240,24 @@ def evolve(state: State, event) -> State:
                                dog_top=state.dog_top + 1)
             return replace_state(state, **changes)
         case InstantPlayed():
-            return replace_state(state, hands=set_at(state.hands, event.seat,
+            return replace_state(state, auto_pass_changed=_moved(state, event.seat), hands=set_at(state.hands, event.seat,
                                              without(state.hands[event.seat], [event.card])),
                            instants=state.instants + (Played(state.serving, event.seat, event.card,
                                                              event.target_index),),
                            passes=0)
         case CardsDiscarded():
-            return replace_state(state, hands=set_at(state.hands, event.seat,
+            return replace_state(state, auto_pass_changed=_moved(state, event.seat), hands=set_at(state.hands, event.seat,
                                              without(state.hands[event.seat], event.cards)),
                            discards=state.discards + (Discard(state.serving, event.seat,
                                                               event.troop_index, tuple(event.cards)),),
                            discard=state.discard + tuple(event.cards), passes=0)
         case Passed():
-            return replace_state(state, passes=state.passes + 1,
+            return replace_state(state, auto_pass_changed=_moved(state, event.seat), passes=state.passes + 1,
                            actor_pos=(state.actor_pos + 1) % len(state.priority),
                            passed=state.passed + ((event.seat,) if event.seat not in state.passed else ()))
+        case AutoPassChosen():
+            return replace_state(state, auto_pass=set_at(state.auto_pass, event.seat, event.on),
+                                 auto_pass_changed=set_at(state.auto_pass_changed, event.seat, True))
         case BattlefieldDrawn():
             changes = dict(bf_deck=state.bf_deck[1:], vp=tuple(event.vp))
             if event.to_meal:

@@ -98,8 +98,10 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         left = list(p.troops)
         for c in revealed:
             left.remove(c)
-        my_army = {"meal": p.meal, "troops": sorted(p.troops), "face_down": sorted(left),
-                   "mascots": list(p.mascots)}
+        # only what is still face down: served troops are in the Meal's view and revealed
+        # Mascots in `plates`, for everyone
+        my_army = {"meal": p.meal, "size": len(p.troops), "face_down": sorted(left),
+                   "mascots": [] if state.plates_revealed else list(p.mascots)}
     drafting = state.phase == DRAFT
     return {
         "game": GAME_NAME,
@@ -132,6 +134,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "day_log": [_log(e, names) for e in state.day_log],
         "decks": {"main": len(state.main), "discard": len(state.discard),
                   "battlefields": len(state.bf_deck), "dog": len(state.dog_deck) - state.dog_top},
+        # who chose to be passed for automatically when they can play nothing (public: the
+        # choice is an event everyone sees)
+        "auto_pass": {names[s]: state.auto_pass[s] for s in state.seats} if state.auto_pass else {},
         "finished": state.phase == OVER,
         "placings": {names[s]: state.placings[s] for s in state.seats} if state.placings else {},
         "end_reason": state.end_reason,
@@ -169,13 +174,21 @@ def event_view(event, seat: int | None) -> dict[str, Any] | None:
 
 def private_cards(state, seat: int) -> list[str]:
     """What only this seat sees: its hand, the draft packet it holds, its picks and its plate
-    (troops and Mascots, face down to the others until revealed)."""
+    while face down: the Mascots until the plates are revealed, the troops until each is served
+    face up (then every seat sees it)."""
     if not isinstance(seat, int) or not 0 <= seat < len(state.players):
         return []
     cards = [*_at(state.hands, seat), *_at(state.packets, seat), *_at(state.picks, seat)]
     plate = _at(state.plates, seat)
     if plate:
-        cards += [*plate.troops, *plate.mascots]
+        face_down = list(plate.troops)
+        if state.meal == plate.meal:
+            for r in state.reveals:
+                if r.seat == seat:
+                    face_down.remove(r.card)
+        cards += face_down
+        if not state.plates_revealed:
+            cards += plate.mascots
     return cards
 
 
