@@ -198,7 +198,7 @@ event-RecipesRevealed = Die Rezepte werden aufgedeckt: { $count ->
 event-CardPlayed = { $you ->
         [true] Du spielst
        *[false] { $player } spielt
-    } { CARD($card) } aus: Im Topf sind jetzt { $total }, { $colour ->
+    } { CARD($card) } aus: Summe im Topf { $total }, { $colour ->
         [bug] Käfer
         [vegetable] Gemüse
         [fruit] Früchte
@@ -209,11 +209,11 @@ event-CardPlayed = { $you ->
 event-CardPlayed-free = { $you ->
         [true] Du spielst
        *[false] { $player } spielt
-    } { CARD($card) } aus: Im Topf sind jetzt { $total }, jede Farbe darf folgen.
+    } { CARD($card) } aus: Summe im Topf { $total }, jede Farbe darf folgen.
 event-CardPlayed-full = { $you ->
         [true] Du spielst
        *[false] { $player } spielt
-    } { CARD($card) } aus: Der Topf ist voll mit { $total }!
+    } { CARD($card) } aus: Der Topf ist voll, die Summe ist { $total }!
 event-LastCardAnnounced = { $you ->
         [true] Du sagst an: „Letzte Karte!“
        *[false] { $player } sagt an: „Letzte Karte!“
@@ -264,7 +264,7 @@ prompt-waiting-choose = Warten, bis { $players } ein Rezept gewählt { $count ->
     }.
 prompt-revealing = Die Rezepte werden aufgedeckt …
 prompt-lead = Du bist dran: Spiel eine beliebige Karte aus und eröffne einen neuen Stich.
-prompt-follow = Du bist dran: Spiel eine Karte aus. Im Topf sind { $total }; bediene { $colour ->
+prompt-follow = Du bist dran: Spiel eine Karte aus. Summe im Topf: { $total }; bediene { $colour ->
         [bug] Käfer
         [vegetable] Gemüse
         [fruit] Früchte
@@ -272,7 +272,7 @@ prompt-follow = Du bist dran: Spiel eine Karte aus. Im Topf sind { $total }; bed
         [boot] Stiefel
        *[other] { $colour }
     }, wenn du kannst.
-prompt-play-free = Du bist dran: Spiel eine Karte aus. Im Topf sind { $total }; jede Farbe ist erlaubt.
+prompt-play-free = Du bist dran: Spiel eine Karte aus. Summe im Topf: { $total }; jede Farbe ist erlaubt.
 prompt-waiting = { $player } ist am Zug und spielt eine Karte aus.
 
 ## Abgelehnte Züge
