@@ -241,7 +241,7 @@ def _parse(state: State, move: Mapping[str, Any]) -> tuple[str, str]:
     if unknown:
         fields = [shown(u) for u in unknown]
         raise MalformedMove(f"unknown field(s) {', '.join(fields)} in a {kind} move",
-                            key="unknown-fields", fields=fields, move=kind)
+                            key="unknown-fields", fields=fields, count=len(fields), move=kind)
     table = state.options.table()
     if kind == "choose_recipe":
         recipe = move.get("recipe")

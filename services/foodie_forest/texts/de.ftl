@@ -279,7 +279,10 @@ prompt-waiting = { $player } ist am Zug und spielt eine Karte aus.
 
 refused-not-an-object = Ein Zug muss ein Objekt sein, etwa {"{"} "type": "play", "card": "bug-3" {"}"}.
 refused-unknown-move-type = Foodie Forest kennt keinen Zug { $type }: Wähle ein Rezept oder spiel eine Karte aus.
-refused-unknown-fields = Ein Zug { $move } hat kein Feld { $fields }.
+refused-unknown-fields = Ein Zug „{ $move }“ hat { $count ->
+        [one] kein Feld
+       *[other] keine Felder
+    } { $fields }.
 refused-unknown-recipe = Es gibt kein Rezept { $recipe }; die Rezepte sind { CARDS($recipes) }.
 refused-unknown-card = Es gibt keine Karte { $card }; Karten heißen etwa bug-3, fruit-10, trash-1 oder vegetable-herb.
 refused-game-over = Das Spiel ist aus.

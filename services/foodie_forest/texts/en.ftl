@@ -274,7 +274,10 @@ prompt-waiting = Waiting for { $player } to play a card.
 
 refused-not-an-object = A move must be an object such as {"{"} "type": "play", "card": "bug-3" {"}"}.
 refused-unknown-move-type = There is no move { $type } in Foodie Forest: choose a recipe or play a card.
-refused-unknown-fields = A { $move } move has no field { $fields }.
+refused-unknown-fields = A { $move } move has no { $count ->
+        [one] field
+       *[other] fields
+    } { $fields }.
 refused-unknown-recipe = There is no recipe { $recipe }; the recipes are { CARDS($recipes) }.
 refused-unknown-card = There is no card { $card }; cards look like bug-3, fruit-10, trash-1 or vegetable-herb.
 refused-game-over = The game is over.
