@@ -43,6 +43,7 @@ def test_every_key_is_in_both_languages():
     assert TEXTS.keys("en") == TEXTS.keys("de")
     for key in TEXTS.keys("en"):
         assert TEXTS.attributes(key, "en") == TEXTS.attributes(key, "de"), key
+        assert TEXTS.variables(key, "en") == TEXTS.variables(key, "de"), key
 
 
 def test_every_card_any_table_deals_has_a_name_and_a_text_in_both_languages():

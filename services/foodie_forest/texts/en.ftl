@@ -256,7 +256,10 @@ prompt-over = The game is over.
 prompt-dealing = The cards are being dealt…
 prompt-choose = Your turn: choose a recipe for this deal, face down.
 prompt-choose-face-up = Your turn: choose a recipe for this deal; everyone sees it at once.
-prompt-waiting-choose = Waiting for { $players } to choose a recipe.
+prompt-waiting-choose = Waiting for { $players } to choose { $count ->
+        [one] a recipe
+       *[other] their recipes
+    }.
 prompt-revealing = The recipes are being revealed…
 prompt-lead = Your turn: play any card to start a new trick.
 prompt-follow = Your turn: play a card. The pot holds { $total }; follow { $colour ->
