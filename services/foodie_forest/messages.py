@@ -54,7 +54,8 @@ def event_message(event: dict[str, Any], players: Sequence[str], seat: int | Non
         sizes = d.get("hand_sizes") or [len(d.get("hand") or [])]
         return Message("event-CardsDealt", {"deal": d.get("deal"), "deals": DEALS,
                                             "dealer": _name(players, d.get("dealer")),
-                                            "you": _you(d.get("dealer"), seat), "cards": sizes[0]})
+                                            "you": _you(d.get("dealer"), seat), "cards": sizes[0],
+                                            "aside": d.get("set_aside_count", 0)})
     if kind == "RecipeChosen":
         # the 5th deal's recipes are nobody's choice: the reveal that follows says them
         internal = d.get("deal") == DEALS

@@ -179,7 +179,11 @@ event-GameStarted = Das Spiel beginnt: { $count } Spieler, 5 Runden, je { $point
 event-CardsDealt = Runde { $deal } von { $deals }: { $you ->
         [true] Du gibst
        *[false] { $dealer } gibt
-    } jedem { $cards } Karten.
+    } jedem { $cards } Karten{ $aside ->
+        [0] .
+        [one] ; eine Karte wird ungesehen beiseitegelegt.
+       *[other] ; { $aside } Karten werden ungesehen beiseitegelegt.
+    }
 event-RecipeChosen = { $you ->
         [true] Du hast
        *[false] { $player } hat

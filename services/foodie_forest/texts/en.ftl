@@ -177,7 +177,11 @@ event-GameStarted = The game begins: { $count } players, 5 deals, { $points } vi
 event-CardsDealt = Deal { $deal } of { $deals }: { $you ->
         [true] you deal
        *[false] { $dealer } deals
-    } { $cards } cards to each player.
+    } { $cards } cards to each player{ $aside ->
+        [0] .
+        [one] ; one card is set aside unseen.
+       *[other] ; { $aside } cards are set aside unseen.
+    }
 event-RecipeChosen = { $you ->
         [true] You chose
        *[false] { $player } chose
