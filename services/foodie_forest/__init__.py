@@ -1,15 +1,18 @@
 """Foodie Forest (Reiner Knizia), 2-5 players: the game's one declaration (shared.games.Game).
 
 Its folder holds everything of the game: pure rules and card data (rules/), its moves, bots,
-terminal renderer and catalogue. docs/foodie-forest.md explains the rules choices."""
+texts (texts/<language>.ftl) and how its events read (messages.py), terminal renderer and
+catalogue. docs/foodie-forest.md explains the rules choices."""
 from __future__ import annotations
 
-from shared.games import Game
+from shared.games import Game, OptionSpec
 
-from . import bots, render
+from . import bots, messages, render
 from .catalogue import catalogue
 from .moves import MOVES
 from .rules import RULES
+from .rules.options import OPTIONS
+from .texts import TEXTS
 
 GAME = Game(
     name="foodie-forest",
@@ -21,4 +24,7 @@ GAME = Game(
     renderer=render,
     catalogue=catalogue,
     default_bot="heuristic",
+    texts=TEXTS,
+    messages=messages,
+    options=tuple(OptionSpec(name, default, choices) for name, default, choices in OPTIONS),
 )

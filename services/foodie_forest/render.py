@@ -1,5 +1,7 @@
 """Foodie Forest in the terminal: a seat's view drawn with rich, and its events as log lines
-(the shared.games.Renderer of this game; apps/terminal draws the frame around it)."""
+(the shared.games.Renderer of this game; apps/terminal draws the frame around it). Its log
+lines, prompts and moves are the messages of messages.py and the names of cards, colours and
+recipes those of the game's texts (texts/en.ftl), as the API's clients read them."""
 from __future__ import annotations
 
 from typing import Any, Sequence
@@ -9,8 +11,18 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from .messages import event_message, move_message, prompt_message
+from .texts import TEXTS
+
+LANGUAGE = "en"
 COLOUR_STYLES = {"bug": "bold green", "vegetable": "bold yellow", "fruit": "bold red",
                  "trash": "bold bright_black", "boot": "bold bright_black"}
+
+
+def say(key: str, **args: Any) -> str:
+    return TEXTS.text(key, args, LANGUAGE)
+
+
 def colour_of(card: str) -> str:
     return card.rsplit("-", 1)[0]
 
@@ -19,8 +31,21 @@ def face_of(card: str) -> str:
     return card.rsplit("-", 1)[1]
 
 
+def card_name(card: str) -> str:
+    return TEXTS.card_name(card, LANGUAGE)
+
+
+def recipe_name(recipe: str) -> str:
+    """The recipe's short name, for a table's narrow columns."""
+    return say(f"recipe-{recipe}")
+
+
+def colour_name(colour: str) -> str:
+    return say(f"colour-{colour}")
+
+
 def card_text(card: str) -> Text:
-    return Text(card, style=COLOUR_STYLES.get(colour_of(card), "bold"))
+    return Text(card_name(card), style=COLOUR_STYLES.get(colour_of(card), "bold"))
 
 
 def hand_by_colour(hand: Sequence[str]) -> list[tuple[str, list[str]]]:
@@ -32,28 +57,12 @@ def hand_by_colour(hand: Sequence[str]) -> list[tuple[str, list[str]]]:
 
 
 def move_label(move: dict[str, Any]) -> str:
-    if move.get("type") == "play":
-        return f"play {move.get('card')}"
-    if move.get("type") == "choose_recipe":
-        return f"choose the {move.get('recipe')} recipe"
-    return " ".join(f"{k}={v}" for k, v in move.items())
+    return TEXTS.render(move_message(move, (), None), LANGUAGE)
 
 
 def _turn_line(view: dict[str, Any]) -> str:
-    me = view.get("you")
-    if view.get("finished"):
-        return "The game is over."
-    if view.get("phase") == "dealing":
-        return "The cards are being dealt..."
-    to_act = list(view.get("to_act") or [])
-    if view.get("phase") == "choosing":
-        if me in to_act:
-            return "Your turn: choose a recipe (face down)."
-        return "Waiting for " + ", ".join(to_act) + " to choose a recipe." if to_act else "Revealing recipes..."
-    turn = view.get("turn")
-    if turn == me:
-        return "Your turn: play a card."
-    return f"Waiting for {turn}." if turn else ""
+    message = prompt_message(view, view.get("seat"))
+    return TEXTS.render(message, LANGUAGE) if message else ""
 
 
 def players_table(view: dict[str, Any]) -> Table:
@@ -72,13 +81,18 @@ def players_table(view: dict[str, Any]) -> Table:
         recipe = recipes.get(name)
         if name == me and view.get("my_recipe"):
             recipe = view["my_recipe"]
-        if recipe is None:
-            recipe = "chosen" if chosen.get(name) else ("choosing" if view.get("phase") == "choosing" else "-")
+        if recipe is not None:
+            shown = recipe_name(recipe)
+        elif chosen.get(name):
+            shown = say("table-chosen")
+        else:
+            shown = say("table-choosing") if view.get("phase") == "choosing" else "-"
         taken = (view.get("cards_taken") or {}).get(name, 0)
         tricks = (view.get("tricks_taken") or {}).get(name, 0)
-        left = ", ".join((view.get("recipes_left") or {}).get(name, []))
-        table.add_row(marker, f"{name} (you)" if name == me else name,
-                      str((view.get("points") or {}).get(name, 0)), recipe,
+        left = ", ".join(recipe_name(r) for r in (view.get("recipes_left") or {}).get(name, []))
+        last = f" {say('table-last-card')}" if name in (view.get("last_card_announced") or []) else ""
+        table.add_row(marker, (f"{name} (you)" if name == me else name) + last,
+                      str((view.get("points") or {}).get(name, 0)), shown,
                       str((view.get("hand_sizes") or {}).get(name, 0)),
                       f"{taken} in {tricks}", left)
     return table
@@ -95,14 +109,14 @@ def pot_lines(view: dict[str, Any]) -> Text:
             text.append(f"{c['player']}: ")
             text.append_text(card_text(c["card"]))
     else:
+        text.append(say("table-empty-pot"))
         leader = trick.get("leader")
-        if not leader:
-            text.append("empty")
-        else:
-            text.append("empty (you lead)" if leader == view.get("you") else f"empty ({leader} leads)")
+        if leader:
+            text.append(" " + say("table-leads", player=leader, you="true" if leader == view.get("you") else "false") + ".")
     required = trick.get("required_colour")
-    text.append(f"\ntotal {trick.get('total', 0)}/10, required colour: ")
-    text.append(required if required else "any", style=COLOUR_STYLES.get(required or "", ""))
+    text.append(f"\n{say('table-pot-total', total=trick.get('total', 0))}, {say('table-required-colour').lower()}: ")
+    text.append(colour_name(required) if required else say("table-any-colour"),
+                style=COLOUR_STYLES.get(required or "", ""))
     return text
 
 
@@ -114,7 +128,7 @@ def hand_lines(view: dict[str, Any]) -> Text:
     for i, (colour, faces) in enumerate(hand_by_colour(hand)):
         if i:
             text.append("\n")
-        text.append(f"{colour:<10}", style=COLOUR_STYLES.get(colour, ""))
+        text.append(f"{colour_name(colour):<10}", style=COLOUR_STYLES.get(colour, ""))
         text.append(" ".join(faces))
     return text
 
@@ -125,21 +139,20 @@ def moves_lines(legal_moves: Sequence[dict[str, Any]]) -> Text:
         if i > 1:
             text.append("\n")
         text.append(f"{i:>2}) ")
-        if move.get("type") == "play":
-            text.append("play ")
-            text.append_text(card_text(str(move.get("card"))))
-        else:
-            text.append(move_label(move))
+        card = move.get("card")
+        style = COLOUR_STYLES.get(colour_of(str(card)), "") if move.get("type") == "play" else ""
+        text.append(move_label(move), style=style)
     return text
 
 
 def screen(view: dict[str, Any], legal_moves: Sequence[dict[str, Any]] | None = None) -> RenderableType:
     legal = list(view.get("legal_moves") or []) if legal_moves is None else list(legal_moves)
-    header = Text(f"Foodie Forest - deal {view.get('deal', 0)}/{view.get('deals', 0)} - "
-                  f"dealer {view.get('dealer')} - {view.get('phase')}", style="bold")
+    header = Text(f"{say('game-title')} - {say('table-deal', deal=view.get('deal', 0), deals=view.get('deals', 0))}"
+                  f" - {say('table-dealer')}: {view.get('dealer')}", style="bold")
     parts: list[RenderableType] = [header, players_table(view)]
-    parts.append(Panel(pot_lines(view), title="Pot", expand=False))
-    parts.append(Panel(hand_lines(view), title=f"Your hand ({len(view.get('hand') or [])} cards)", expand=False))
+    parts.append(Panel(pot_lines(view), title=say("table-pot"), expand=False))
+    parts.append(Panel(hand_lines(view), title=f"{say('table-hand')} ({len(view.get('hand') or [])} cards)",
+                       expand=False))
     parts.append(Text(_turn_line(view), style="bold"))
     if legal:
         parts.append(Panel(moves_lines(legal), title="Your moves (type a number, or e.g. 'play bug-3')",
@@ -148,44 +161,9 @@ def screen(view: dict[str, Any], legal_moves: Sequence[dict[str, Any]] | None = 
 
 
 def event_line(event: dict[str, Any], players: Sequence[str], me: str | None = None) -> str | None:
-    """One line for one of this game's events as the seat saw it (None: not worth a line)."""
-    kind, d = event.get("type"), event.get("data") or {}
-
-    def who(seat) -> str:
-        try:
-            name = players[int(seat)]
-        except (TypeError, ValueError, IndexError):
-            return str(seat)
-        return "you" if name == me else name
-
-    if kind == "CardsDealt":
-        return f"deal {d.get('deal')}: {who(d.get('dealer'))} dealt; you hold {len(d.get('hand') or [])} cards"
-    if kind == "RecipeChosen":
-        if d.get("recipe") and not d.get("face_down"):
-            return f"{who(d.get('seat'))} chose the {d['recipe']} recipe"
-        if d.get("recipe"):
-            return f"{who(d.get('seat'))} chose the {d['recipe']} recipe (face down)"
-        return f"{who(d.get('seat'))} chose a recipe"
-    if kind == "RecipesRevealed":
-        shown = ", ".join(f"{who(s)} {r}" for s, r in enumerate(d.get("recipes") or []))
-        return f"recipes revealed: {shown}; {who(d.get('leader'))} leads"
-    if kind == "CardPlayed":
-        req = d.get("required_colour")
-        return (f"{who(d.get('seat'))} played {d.get('card')}: total {d.get('total')}"
-                f"{f', follow {req}' if req else ', any colour'}")
-    if kind == "LastCardAnnounced":
-        name = who(d.get("seat"))
-        return f"{name} played {'your' if name == 'you' else 'their'} last card"
-    if kind == "TrickTaken":
-        return f"{who(d.get('seat'))} took the pot ({len(d.get('cards') or [])} cards, total {d.get('total')})"
-    if kind == "TrickPutAside":
-        name = who(d.get("seat"))
-        return f"{name} {'have' if name == 'you' else 'has'} no card left: the pot is put aside"
-    if kind == "DealScored":
-        gains = d.get("gains") or []
-        points = d.get("points") or []
-        shown = ", ".join(f"{who(s)} {g:+d} ({p})" for s, (g, p) in enumerate(zip(gains, points)))
-        return f"deal {d.get('deal')} scored: {shown}"
-    if kind == "GameEnded":
-        return "game over: " + ", ".join(who(s) for s in d.get("winners") or []) + " won"
-    return None
+    """The English text of the event's message as the seat saw it (None: nothing to read)."""
+    seat = list(players).index(me) if me in players else None
+    message = event_message(event, players, seat)
+    if message is None or message.internal:
+        return None
+    return TEXTS.render(message, LANGUAGE)

@@ -107,3 +107,31 @@ def table(state):
 
 def with_state(state, **changes):
     return replace(state, **changes)
+
+
+def playout(seed: int, players: Sequence[str], options: Mapping[str, Any] | None = None):
+    """A game of random legal moves: yields (state, events) after every step, the events of
+    that step included (the shuffles' too), until the game is over."""
+    import random
+
+    rng = random.Random(seed)
+    state = RULES.initial_state(list(players), dict(options or {}))
+    events = RULES.start(state)
+    state = apply(state, events)
+    yield state, events
+    while not RULES.is_terminal(state):
+        node = RULES.chance(state)
+        if node is not None:
+            order = list(node.cards)
+            rng.shuffle(order)
+            events = RULES.resolve_chance(state, order)
+        else:
+            seat = rng.choice(sorted(RULES.to_act(state)))
+            events = RULES.decide(state, seat, rng.choice(RULES.legal_moves(state, seat)))
+        state = apply(state, events)
+        yield state, events
+
+
+# option sets the property tests play: the default, the German description, the Variant
+OPTION_SETS = ({}, {"edition": "de-description"},
+               {"recipe_choice": "sequential", "missing_cards": "zero", "trash_keeps_colour": True})

@@ -45,17 +45,17 @@ async def test_a_scripted_player_plays_a_full_game_against_three_bots(play_stack
     assert f"Matched: game {game_id}" in text
     # the seed goes as soon as the commitment shows; a loaded machine may miss the deck's window
     assert "client seed sent to the deck" in text or "did not take our client seed: FAILED_PRECONDITION: too late" in text
-    assert "Foodie Forest - deal 1/5 - dealer" in text and "Your turn: choose a recipe (face down)." in text
+    assert "Foodie Forest - Deal 1 of 5 - Dealer" in text and "Your turn: choose a recipe for this deal, face down." in text
     # a message for every refused line, local or from the server (with its gRPC status)
     assert "0 is not on the list: pick 1 to 5" in text
     assert "'what now?' is not a move" in text
-    assert "the server refused play bug-99: INVALID_ARGUMENT: unknown card 'bug-99'" in text
-    assert ("the server refused play vegetable-1: FAILED_PRECONDITION: choose a recipe first" in text
+    assert "the server refused Play bug-99: INVALID_ARGUMENT: unknown card 'bug-99'" in text
+    assert ("the server refused Play Vegetable 1: FAILED_PRECONDITION: choose a recipe first" in text
             or "you do not hold" in text)
     assert len(me.rejections) == 2
     # opponents' moves as they happened, from the watch stream
     assert any(f"b{i}-{tag} played " in text for i in range(3))
-    assert "took the pot" in text and "deal 5 scored" in text
+    assert "the trick:" in text and "Deal 5 is scored" in text
     # the end: placings and the rating change
     assert "Final placings" in text
     assert f"Your rating: unrated -> " in text, text[-2000:]

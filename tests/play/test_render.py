@@ -36,34 +36,34 @@ def test_the_screen_of_a_known_state_shows_the_table_as_dan_sees_it():
     state = known_state()
     view = RULES.view(state, 3)
     assert view["hand"] == list(state.hands[3])  # the client only ever gets this seat's view
-    text = screen_text(view, log=["cid played bug-4: total 7, follow bug"], width=100)
+    text = screen_text(view, log=["cid played Bug 4: the pot holds 7, follow Bug."], width=100)
     got = lines(text)
-    assert got[0] == "Foodie Forest - deal 1/5 - dealer ann - playing"
+    assert got[0] == "Foodie Forest - Deal 1 of 5 - Dealer: ann"
     row = {line.split("│")[2].strip(): [c.strip() for c in line.split("│")[1:-1]]
            for line in got if line.startswith("│") and line.count("│") == 8}
-    assert row["ann"] == ["", "ann", "5", "bug", "13", "0 in 0", "empty-pot, vegetable, fruit, trash"]
-    assert row["bob"] == ["", "bob", "5", "fruit", "12", "0 in 0", "empty-pot, bug, vegetable, trash"]
-    assert row["cid"][2:5] == ["5", "empty-pot", "12"]
-    assert row["dan (you)"] == [">", "dan (you)", "5", "trash", "13", "0 in 0", "empty-pot, bug, vegetable, fruit"]
+    assert row["ann"] == ["", "ann", "5", "Bug", "13", "0 in 0", "Empty pot, Vegetable, Fruit, Trash"]
+    assert row["bob"] == ["", "bob", "5", "Fruit", "12", "0 in 0", "Empty pot, Bug, Vegetable, Trash"]
+    assert row["cid"][2:5] == ["5", "Empty pot", "12"]
+    assert row["dan (you)"] == [">", "dan (you)", "5", "Trash", "13", "0 in 0", "Empty pot, Bug, Vegetable, Fruit"]
     panel = [line.strip("│ ") for line in got]
-    assert "bob: bug-3, cid: bug-4" in panel  # the pot, who played what
-    assert "total 7/10, required colour: bug" in panel
+    assert "bob: Bug 3, cid: Bug 4" in panel  # the pot, who played what
+    assert "7 of 10, required colour: Bug" in panel
     # the hand, sorted by colour (the view's order), one line per colour
-    assert ["bug       herb 1 4 5 5 10", "vegetable herb herb 3 5 10", "fruit     2", "trash     5"] == [
-        line for line in panel if line.split(" ")[0] in ("bug", "vegetable", "fruit", "trash")]
+    assert ["Bug       herb 1 4 5 5 10", "Vegetable herb herb 3 5 10", "Fruit     2", "Trash     5"] == [
+        line for line in panel if line.split(" ")[0] in ("Bug", "Vegetable", "Fruit", "Trash")]
     assert "Your hand (13 cards)" in text
-    assert "Your turn: play a card." in got
+    assert "Your turn: play a card. The pot holds 7; follow Bug if you can." in got
     # only the legal moves: dan must follow bug
-    moves = [l.strip("│ ") for l in got if ") play " in l]
-    assert moves == ["1) play bug-herb", "2) play bug-1", "3) play bug-4", "4) play bug-5", "5) play bug-10"]
-    assert "cid played bug-4: total 7, follow bug" in text
+    moves = [l.strip("│ ") for l in got if ") Play " in l]
+    assert moves == ["1) Play Bug herb", "2) Play Bug 1", "3) Play Bug 4", "4) Play Bug 5", "5) Play Bug 10"]
+    assert "cid played Bug 4: the pot holds 7, follow Bug." in text
 
 
 def test_another_seat_sees_whose_turn_it_is_and_no_moves():
     view = RULES.view(known_state(), 0)
     text = screen_text(view)
-    assert "Waiting for dan." in text
-    assert ") play " not in text and "Your moves" not in text
+    assert "Waiting for dan to play a card." in text
+    assert ") Play " not in text and "Your moves" not in text
     assert "ann (you)" in text
 
 
@@ -76,26 +76,26 @@ def test_the_choosing_phase_shows_who_has_chosen_but_not_what():
     for e in RULES.decide(state, 1, {"type": "choose_recipe", "recipe": "fruit"}):
         state = RULES.evolve(state, e)
     text = screen_text(RULES.view(state, 0))
-    assert "Your turn: choose a recipe (face down)." in text
-    assert "1) choose the empty-pot recipe" in text
+    assert "Your turn: choose a recipe for this deal, face down." in text
+    assert "1) Choose the Empty pot recipe" in text
     bob = next(l for l in text.splitlines() if "│ bob" in l)
-    assert "chosen" in bob and "fruit" not in bob.split("│")[4]
+    assert "chosen" in bob and "Fruit" not in bob.split("│")[4]
 
 
 def test_event_lines_name_players_and_say_you():
     players = ["ann", "bob"]
     assert event_line({"type": "CardPlayed", "data": {"seat": 1, "card": "bug-3", "total": 7,
                                                       "required_colour": "bug"}}, players, "ann", "foodie-forest") \
-        == "bob played bug-3: total 7, follow bug"
+        == "bob played Bug 3: the pot holds 7, follow Bug."
     assert event_line({"type": "TrickTaken", "data": {"seat": 0, "cards": ["a", "b"], "total": 11}},
-                      players, "ann", "foodie-forest") == "you took the pot (2 cards, total 11)"
+                      players, "ann", "foodie-forest") == "You take the trick: 2 cards."
     assert event_line({"type": "RecipeChosen", "data": {"seat": 1, "face_down": True}}, players, "ann",
                       "foodie-forest") \
-        == "bob chose a recipe"
+        == "bob chose a recipe face down."
     assert event_line({"type": "DealScored", "data": {"deal": 1, "gains": [2, -1], "points": [7, 4]}},
-                      players, "ann", "foodie-forest") == "deal 1 scored: you +2 (7), bob -1 (4)"
+                      players, "ann", "foodie-forest") == "Deal 1 is scored: ann scores 2 (now 7), bob scores -1 (now 4)."
     assert event_line({"type": "LastCardAnnounced", "data": {"seat": 0}}, players, "ann",
-                      "foodie-forest") == "you played your last card"
+                      "foodie-forest") == "You announce your last card."
     assert event_line({"type": "ShuffleApplied", "data": {}}, players, "ann", "foodie-forest") is None
 
 

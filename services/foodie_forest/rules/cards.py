@@ -69,8 +69,7 @@ class EditionSpec:
     deck_size: int
     led_value: Mapping[int, int]
     deal_ends: str
-    recipes: tuple[str, ...]
-    recipe_names: Mapping[str, str]
+    recipes: tuple[str, ...]  # their names and texts: texts/<language>.ftl, card-recipe-<id>
     scorings: Mapping[str, Mapping[str, Scoring]]
     default_scoring: str
     unlisted_cards: tuple[str, ...]
@@ -99,7 +98,6 @@ class Table:
     led_value: Mapping[int, int]
     deal_ends: str
     recipes: tuple[str, ...]
-    recipe_names: Mapping[str, str]
     scoring: Mapping[str, Scoring]
 
     def sorted_cards(self, ids) -> list[str]:
@@ -203,7 +201,7 @@ def _edition(name: str, raw: Any) -> EditionSpec:
     if not isinstance(raw, dict):
         raise CardDataError(f"{DATA_FILE}: {where}: expected a table")
     _no_unknown_keys(raw, {"title", "deck_size", "led_value", "deal_ends", "recipes",
-                           "recipe_names", "default_scoring", "unlisted_cards", "colours",
+                           "default_scoring", "unlisted_cards", "colours",
                            "scorings"}, where)
     unlisted_cards = _strings(raw.get("unlisted_cards", []), f"{where}.unlisted_cards")
     for kind in unlisted_cards:
@@ -240,17 +238,13 @@ def _edition(name: str, raw: Any) -> EditionSpec:
     recipes = _strings(_need(raw, "recipes", list, where), f"{where}.recipes")
     if len(set(recipes)) != len(recipes) or not recipes:
         raise CardDataError(f"{DATA_FILE}: {where}.recipes: expected distinct recipe ids")
-    recipe_names = _need(raw, "recipe_names", dict, where)
-    if set(recipe_names) != set(recipes):
-        raise CardDataError(f"{DATA_FILE}: {where}.recipe_names: names {sorted(recipe_names)} "
-                            f"but recipes are {sorted(recipes)}")
     scorings = _scorings(raw.get("scorings"), f"{where}.scorings", recipes, set(names))
     default_scoring = _need(raw, "default_scoring", str, where)
     if default_scoring not in scorings:
         raise CardDataError(f"{DATA_FILE}: {where}.default_scoring: {default_scoring!r} is not "
                             f"one of the scorings {', '.join(scorings)}")
     return EditionSpec(name, _need(raw, "title", str, where), deck_size, led_value, deal_ends,
-                       recipes, dict(recipe_names), scorings, default_scoring, unlisted_cards,
+                       recipes, scorings, default_scoring, unlisted_cards,
                        colours)
 
 
@@ -314,7 +308,7 @@ def build_table(cat: Catalogue, edition: str, missing_cards: str | None, scoring
             deck.append(cid)
     return Table(spec.name, cat.deals, cat.starting_points, dict(cat.hand_size),
                  tuple(c.name for c in spec.colours), cards, tuple(sorted(deck)),
-                 dict(spec.led_value), spec.deal_ends, spec.recipes, dict(spec.recipe_names),
+                 dict(spec.led_value), spec.deal_ends, spec.recipes,
                  dict(spec.scorings[scoring]))
 
 

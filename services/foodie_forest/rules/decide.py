@@ -27,6 +27,7 @@ from .events import (
     TrickTaken,
 )
 from .options import parse_options
+from .shown import shown
 from .state import CHOOSING, DEALING, OVER, PLAYING, SETUP, State, evolve
 
 DECK_NAME = "ingredients"
@@ -44,7 +45,7 @@ def initial_state(players: Sequence[str], options: Mapping[str, Any] | None) -> 
 
 def start(state: State) -> list[Any]:
     if state.phase != SETUP:
-        raise IllegalMove("the game has already started")
+        raise IllegalMove("the game has already started", key="already-started")
     table = state.options.table()
     n = len(state.players)
     # Players come in clockwise seat order and the first of them deals first.
@@ -63,7 +64,7 @@ def chance(state: State) -> ChanceNode | None:
 def resolve_chance(state: State, order: Sequence[str]) -> list[Any]:
     node = chance(state)
     if node is None:
-        raise IllegalMove("no shuffle is pending")
+        raise IllegalMove("no shuffle is pending", key="no-shuffle")
     order = node.order_of(order)
     table = state.options.table()
     n = len(state.players)
@@ -123,18 +124,21 @@ def _choose(state: State, seat: int, recipe: str) -> list[Any]:
     name = state.players
     if seat not in _choosers(state):
         if state.chosen[seat] is not None:
-            waiting = ", ".join(name[s] for s in _choosing_order(state) if state.chosen[s] is None)
-            raise NotYourTurn(f"you already chose your recipe; waiting for {waiting}")
+            waiting = [name[s] for s in _choosing_order(state) if state.chosen[s] is None]
+            raise NotYourTurn(f"you already chose your recipe; waiting for {', '.join(waiting)}",
+                              key="already-chose", players=waiting)
         nxt = next(iter(_choosers(state)))
-        raise NotYourTurn(f"it is {name[nxt]}'s turn to choose a recipe")
+        raise NotYourTurn(f"it is {name[nxt]}'s turn to choose a recipe",
+                          key="not-your-turn-to-choose", player=name[nxt])
     if recipe not in state.recipes_left[seat]:
-        raise IllegalMove(f"you already used the {recipe} recipe")
+        raise IllegalMove(f"you already used the {recipe} recipe", key="recipe-used", recipe=recipe)
     avoid = _dealer_must_avoid(state, seat)
     if recipe == avoid:
         left = name[(state.dealer + 1) % len(name)]
-        others = ", ".join(r for r in state.recipes_left[seat] if r != avoid)
+        others = [r for r in state.recipes_left[seat] if r != avoid]
         raise IllegalMove(f"as the Dealer you must choose a different recipe from {left}, "
-                          f"who chose {avoid}: choose one of {others}")
+                          f"who chose {avoid}: choose one of {', '.join(others)}",
+                          key="dealer-must-differ", player=left, recipe=avoid, recipes=others)
     out = Outcome(state, evolve)
     out.emit(RecipeChosen(state.deal, seat, recipe,
                           face_down=state.options.recipe_choice == "simultaneous"))
@@ -156,12 +160,13 @@ def _play(state: State, seat: int, card_id: str) -> list[Any]:
     n = len(state.players)
     hand = state.hands[seat]
     if card_id not in hand:
-        raise IllegalMove(f"you do not hold {card_id}")
+        raise IllegalMove(f"you do not hold {card_id}", key="not-in-hand", card=card_id)
     card = table.cards[card_id]
     follow = _must_follow(state, table, seat)
     if follow and card.colour != state.required_colour:
-        held = ", ".join(dict.fromkeys(table.sorted_cards(follow)))
-        raise IllegalMove(f"you must follow {state.required_colour}: you hold {held}")
+        held = list(dict.fromkeys(table.sorted_cards(follow)))
+        raise IllegalMove(f"you must follow {state.required_colour}: you hold {', '.join(held)}",
+                          key="must-follow", colour=state.required_colour, cards=held)
 
     leading = not state.trick
     if card.resets:
@@ -226,46 +231,55 @@ def result(state: State) -> GameResult | None:
 
 def _parse(state: State, move: Mapping[str, Any]) -> tuple[str, str]:
     if not isinstance(move, Mapping):
-        raise MalformedMove("a move must be an object such as {\"type\": \"play\", \"card\": \"bug-3\"}")
+        raise MalformedMove("a move must be an object such as {\"type\": \"play\", \"card\": \"bug-3\"}",
+                            key="not-an-object")
     kind = move.get("type")
     if kind not in MOVE_FIELDS:
-        raise MalformedMove(f"unknown move type {kind!r}; expected choose_recipe or play")
+        raise MalformedMove(f"unknown move type {shown(kind)}; expected choose_recipe or play",
+                            key="unknown-move-type", type=shown(kind))
     unknown = sorted(set(move) - MOVE_FIELDS[kind])
     if unknown:
-        raise MalformedMove(f"unknown field(s) {', '.join(map(repr, unknown))} in a {kind} move")
+        fields = [shown(u) for u in unknown]
+        raise MalformedMove(f"unknown field(s) {', '.join(fields)} in a {kind} move",
+                            key="unknown-fields", fields=fields, count=len(fields), move=kind)
     table = state.options.table()
     if kind == "choose_recipe":
         recipe = move.get("recipe")
         if recipe not in table.recipes:
-            raise MalformedMove(f"unknown recipe {recipe!r}; the recipes are "
-                                f"{', '.join(table.recipes)}")
+            raise MalformedMove(f"unknown recipe {shown(recipe)}; the recipes are "
+                                f"{', '.join(table.recipes)}", key="unknown-recipe",
+                                recipe=shown(recipe), recipes=list(table.recipes))
         return kind, recipe
     card = move.get("card")
     if not isinstance(card, str) or card not in table.cards:
-        raise MalformedMove(f"unknown card {card!r}; cards look like bug-3, fruit-10, "
-                            f"trash-1 or vegetable-herb")
+        raise MalformedMove(f"unknown card {shown(card)}; cards look like bug-3, fruit-10, "
+                            f"trash-1 or vegetable-herb", key="unknown-card", card=shown(card))
     return kind, card
 
 
 def decide(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
     kind, what = _parse(state, move)
     if state.phase == OVER:
-        raise IllegalMove("the game is over")
+        raise IllegalMove("the game is over", key="game-over")
     if state.phase in (SETUP, DEALING):
-        raise NotYourTurn("the cards are being dealt")
+        raise NotYourTurn("the cards are being dealt", key="dealing")
     if not isinstance(seat, int) or seat not in state.seats:
-        raise NotYourTurn(f"seat {seat!r} is not at this table")
+        raise NotYourTurn(f"seat {seat!r:.20} is not at this table", key="not-at-table",
+                          seat=f"{seat!r:.20}")
     if state.phase == CHOOSING:
         if kind == "play":
             if seat in _choosers(state):
                 raise IllegalMove("choose a recipe first: the tricks start once every recipe "
-                                  "is revealed")
-            raise NotYourTurn("the tricks start once every recipe is revealed")
+                                  "is revealed", key="choose-recipe-first")
+            raise NotYourTurn("the tricks start once every recipe is revealed",
+                              key="wait-for-recipes")
         return _choose(state, seat, what)
     if seat != state.turn:
-        raise NotYourTurn(f"it is {state.players[state.turn]}'s turn")
+        raise NotYourTurn(f"it is {state.players[state.turn]}'s turn", key="not-your-turn",
+                          player=state.players[state.turn])
     if kind == "choose_recipe":
-        raise IllegalMove("the recipes of this deal are already revealed: play a card")
+        raise IllegalMove("the recipes of this deal are already revealed: play a card",
+                          key="recipes-revealed")
     return _play(state, seat, what)
 
 

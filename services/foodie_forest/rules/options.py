@@ -7,9 +7,26 @@ from typing import Any, Mapping
 from shared.rules import InvalidSetup
 
 from .cards import Table, catalogue, table_for
+from .shown import shown
 
 RECIPE_CHOICES = ("simultaneous", "sequential")
 OPTION_NAMES = ("edition", "recipe_choice", "trash_keeps_colour", "missing_cards", "scoring")
+
+
+def _offered() -> tuple[tuple[str, Any, tuple[Any, ...]], ...]:
+    """(name, default, every value of any edition) of each option, as tables are offered them:
+    `missing_cards` applies to the English edition only, `scoring` values per edition."""
+    editions = catalogue().editions
+    en = editions["en"]
+    scorings = tuple(dict.fromkeys(s for e in editions.values() for s in e.scorings))
+    return (("edition", "en", tuple(editions)),
+            ("recipe_choice", "simultaneous", RECIPE_CHOICES),
+            ("trash_keeps_colour", False, (False, True)),
+            ("missing_cards", en.unlisted_cards[0], en.unlisted_cards),
+            ("scoring", en.default_scoring, scorings))
+
+
+OPTIONS = _offered()
 
 
 @dataclass(frozen=True)
@@ -30,8 +47,9 @@ class Options:
 def _choice(options: Mapping[str, Any], name: str, allowed, default):
     value = options.get(name, default)
     if value not in allowed or isinstance(value, bool) != isinstance(default, bool):
-        shown = ", ".join(repr(a) for a in allowed)
-        raise InvalidSetup(f"option {name} must be one of {shown}, got {value!r}")
+        values = [repr(a) for a in allowed]
+        raise InvalidSetup(f"option {name} must be one of {', '.join(values)}, got {shown(value)}",
+                           key="bad-option", option=name, allowed=values, value=shown(value))
     return value
 
 
@@ -39,8 +57,10 @@ def parse_options(options: Mapping[str, Any] | None) -> Options:
     options = dict(options or {})
     unknown = sorted(set(options) - set(OPTION_NAMES))
     if unknown:
-        raise InvalidSetup(f"unknown option(s) {', '.join(map(repr, unknown))}; "
-                           f"known options: {', '.join(OPTION_NAMES)}")
+        names = [shown(u) for u in unknown]
+        raise InvalidSetup(f"unknown option(s) {', '.join(names)}; "
+                           f"known options: {', '.join(OPTION_NAMES)}",
+                           key="unknown-options", options=names, known=list(OPTION_NAMES))
     editions = catalogue().editions
     edition = _choice(options, "edition", tuple(editions), "en")
     spec = editions[edition]
@@ -48,7 +68,8 @@ def parse_options(options: Mapping[str, Any] | None) -> Options:
         missing = _choice(options, "missing_cards", spec.unlisted_cards, spec.unlisted_cards[0])
     elif "missing_cards" in options:
         raise InvalidSetup(f"option missing_cards does not apply to edition {edition!r}: "
-                           "its deck lists every card")
+                           "its deck lists every card", key="option-not-for-edition",
+                           option="missing_cards", edition=edition)
     else:
         missing = None
     return Options(
