@@ -39,12 +39,11 @@ from .events import (
     GameEnded,
     GameStarted,
     HandLimitReached,
-    HandsSwapped,
     NothingDrawn,
     RecipeClosed,
     RecipeCompleted,
     RecipesFlipped,
-    TableCardTaken,
+    TableCardDiscarded,
     TurnEnded,
     TurnSkipped,
     TurnStarted,
@@ -123,22 +122,26 @@ def resolve_chance(state: State, order: Sequence[str]) -> list[Any]:
         out.emit(RecipesFlipped(out.state.recipe_deck[:display_size(n)]))
         out.emit(TurnStarted(state.first, 1))
     elif state.phase == SHUFFLING:
-        out.emit(CardDrawn(state.pending, out.state.play_deck[0], state.pending_reason))
+        _draw(out, state.pending, state.pending_reason, state.pending_count or 1)
     return out.events
 
 
 # ---- helpers ---------------------------------------------------------------------------------
 
-def _draw(out: Outcome, seat: int, reason: str) -> None:
+def _draw(out: Outcome, seat: int, reason: str, count: int = 1) -> None:
     """ "Should the play deck run out of cards, shuffle the discard pile to form a new play deck."
-    Never from the discard pile itself: an empty deck waits for the shuffle (a chance node)."""
-    s = out.state
-    if s.play_deck:
-        out.emit(CardDrawn(seat, s.play_deck[0], reason))
-    elif s.discard:
-        out.emit(DeckRanOut(seat, reason))
-    else:
-        out.emit(NothingDrawn(seat, reason))
+    Never from the discard pile itself: an empty deck waits for the shuffle (a chance node), and
+    the cards still to draw are drawn from the new deck."""
+    for drawn in range(count):
+        s = out.state
+        if s.play_deck:
+            out.emit(CardDrawn(seat, s.play_deck[0], reason))
+        elif s.discard:
+            out.emit(DeckRanOut(seat, reason, count - drawn))
+            return
+        else:
+            out.emit(NothingDrawn(seat, reason))
+            return
 
 
 def _canonical_ingredients(hand: Sequence[str], needs: Sequence[str]) -> tuple[str, ...] | None:
@@ -286,7 +289,7 @@ def _play(state: State, seat: int, card: str, target: str | None, pick: str | No
         raise IllegalMove("action cards stifle an opponent: pick another player")
     effect = info.effect
     out = Outcome(state, evolve)
-    if effect == "steal":
+    if effect == "remove":
         if pick not in state.tables[t]:
             held = ", ".join(state.tables[t]) or "nothing"
             raise IllegalMove(f"{info.name} takes a territory or publicity card in front of {target} "
@@ -298,6 +301,8 @@ def _play(state: State, seat: int, card: str, target: str | None, pick: str | No
                               f"({', '.join(recipes) or 'none'}), not {pick!r}")
     elif pick is not None:
         raise IllegalMove(f"{info.name} takes a target but no pick")
+    # "They do not award any stars but instead are played to stifle your opponents' progress":
+    # every effect takes from the target and gives the player nothing (cards.toml, card by card).
     out.emit(ActionPlayed(seat, card, effect, t, pick))
     if effect == "discard":
         ingredients = [c for c in out.state.hands[t] if cat.cards[c].kind == "ingredient"]
@@ -305,11 +310,13 @@ def _play(state: State, seat: int, card: str, target: str | None, pick: str | No
             out.emit(CardsDiscarded(t, tuple(sorted(ingredients)), "inspection"))
         else:
             out.emit(DiscardDemanded(t, INSPECTION_DISCARDS))
-    elif effect == "steal":
-        out.emit(TableCardTaken(seat, t, pick))
-    elif effect == "swap":
-        mine, theirs = out.state.hands[seat], out.state.hands[t]
-        out.emit(HandsSwapped(seat, t, (tuple(sorted(theirs)), tuple(sorted(mine)))))
+    elif effect == "remove":
+        out.emit(TableCardDiscarded(t, pick))
+    elif effect == "redraw":
+        hand = tuple(sorted(out.state.hands[t]))
+        if hand:
+            out.emit(CardsDiscarded(t, hand, "mix-up"))
+            _draw(out, t, "mix-up", len(hand))
     elif effect == "review":
         cards = next(c for r, c in state.menus[t] if r == pick)
         out.emit(RecipeClosed(t, pick, cards))
@@ -440,7 +447,7 @@ def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
                 if t == seat:
                     continue
                 name = state.players[t]
-                if info.effect == "steal":
+                if info.effect == "remove":
                     picks = sorted(set(state.tables[t]))
                 elif info.effect == "review":
                     picks = sorted(set(r for r, _ in state.menus[t]))
