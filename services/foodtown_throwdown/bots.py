@@ -112,8 +112,8 @@ class HeuristicBot:
                 theirs = [(r["recipe"], ()) for r in menus.get(t, [])]
                 bonus = card.kind == "territory" and condition_holds(cat, card.condition, theirs)
                 return lead + 3 + 2 * bonus
-            if effect == "redraw":  # worth it against a hand that has gathered much
-                return lead + (2 if sizes.get(t, 0) >= 5 else -1)
+            if effect == "redraw":  # worth it only against a hand that has gathered much
+                return lead + 2 if sizes.get(t, 0) >= 5 else -1
             if effect == "discard":
                 return lead + (2 if sizes.get(t, 0) >= 4 else -0.5)
             return lead + {"skip": 3, "block": 1.5}[effect]

@@ -300,13 +300,14 @@ def _play(state: State, seat: int, card: str, target: str | None, pick: str | No
             held = ", ".join(state.tables[t]) or "nothing"
             raise IllegalMove(f"{info.name} takes a territory or publicity card in front of {target} "
                               f"({held}), not {quote(pick)}", key="pick-table-card", card=card,
-                              target=target, cards=list(state.tables[t]), pick=quote(pick))
+                              target=target, cards=list(state.tables[t]), count=len(state.tables[t]),
+                              pick=quote(pick))
     elif effect == "review":
         recipes = [r for r, _ in state.menus[t]]
         if pick not in recipes:
             raise IllegalMove(f"{info.name} closes a recipe on {target}'s menu "
                               f"({', '.join(recipes) or 'none'}), not {quote(pick)}", key="pick-recipe",
-                              card=card, target=target, recipes=recipes, pick=quote(pick))
+                              card=card, target=target, recipes=recipes, count=len(recipes), pick=quote(pick))
     elif pick is not None:
         raise IllegalMove(f"{info.name} takes a target but no pick", key="no-pick-needed", card=card)
     # "They do not award any stars but instead are played to stifle your opponents' progress":

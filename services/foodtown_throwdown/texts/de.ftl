@@ -243,8 +243,14 @@ refused-no-target-needed = { CARD($card) } legst du vor dir aus, gegen niemanden
 refused-one-action = Du darfst nur eine Aktionskarte pro Zug spielen.
 refused-target-needed = { CARD($card) } braucht ein Ziel: einen deiner Gegner.
 refused-target-self = Aktionskarten bremsen einen Gegner: Wähle eine andere Person.
-refused-pick-table-card = { CARD($card) } braucht eine Gebiets- oder Werbekarte vor { $target } ({ CARDS($cards) }), nicht { $pick }.
-refused-pick-recipe = { CARD($card) } braucht ein Rezept auf der Speisekarte von { $target } ({ CARDS($recipes) }), nicht { $pick }.
+refused-pick-table-card = { $count ->
+    [0] Vor { $target } liegt keine Gebiets- oder Werbekarte für { CARD($card) }.
+   *[other] { CARD($card) } braucht eine der Karten vor { $target }: { CARDS($cards) }.
+}
+refused-pick-recipe = { $count ->
+    [0] Auf der Speisekarte von { $target } steht kein Rezept für { CARD($card) }.
+   *[other] { CARD($card) } braucht eines der Rezepte auf der Speisekarte von { $target }: { CARDS($recipes) }.
+}
 refused-no-pick-needed = { CARD($card) } braucht ein Ziel, aber keine Auswahl.
 refused-trade-two = Wirf genau zwei Karten ab, um eine zu ziehen.
 refused-inspection-discard = Gesundheitskontrolle: Wirf genau { $count } Zutatenkarten ab.

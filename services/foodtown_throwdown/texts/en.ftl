@@ -245,8 +245,14 @@ refused-no-target-needed = { CARD($card) } is played in front of you, at no one.
 refused-one-action = You may play only one action card a turn.
 refused-target-needed = { CARD($card) } needs a target: one of your opponents.
 refused-target-self = Action cards stifle an opponent: pick another player.
-refused-pick-table-card = { CARD($card) } needs a territory or publicity card in front of { $target } ({ CARDS($cards) }), not { $pick }.
-refused-pick-recipe = { CARD($card) } needs a recipe on { $target }'s menu ({ CARDS($recipes) }), not { $pick }.
+refused-pick-table-card = { $count ->
+    [0] { $target } has no territory or publicity card in front of them for { CARD($card) }.
+   *[other] { CARD($card) } needs one of the cards in front of { $target }: { CARDS($cards) }.
+}
+refused-pick-recipe = { $count ->
+    [0] { $target } has no recipe on their menu for { CARD($card) }.
+   *[other] { CARD($card) } needs one of the recipes on { $target }'s menu: { CARDS($recipes) }.
+}
 refused-no-pick-needed = { CARD($card) } needs a target but nothing to pick.
 refused-trade-two = Discard exactly two cards to draw one.
 refused-inspection-discard = Health Inspection: discard exactly { $count } ingredient cards.
