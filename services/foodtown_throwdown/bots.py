@@ -4,7 +4,7 @@ display, what lies in front of everyone, hand sizes, stars) and the public card 
 Each turn it draws, completes the best displayed recipe it can, puts its territories and
 publicity on the table, aims its one action card at the leader (Bad Review on their best recipe,
 Hostile Takeover of their best territory, Flat Tire, Road Closed, Health Inspection; Menu Mix-Up
-only against a hand of five or more), trades two ingredients no displayed recipe
+preferably against a hand of five or more), trades two ingredients no displayed recipe
 wants for a new card, and passes. Forced discards drop the cards the display wants least.
 """
 from __future__ import annotations
@@ -112,8 +112,8 @@ class HeuristicBot:
                 theirs = [(r["recipe"], ()) for r in menus.get(t, [])]
                 bonus = card.kind == "territory" and condition_holds(cat, card.condition, theirs)
                 return lead + 3 + 2 * bonus
-            if effect == "redraw":  # worth it only against a hand that has gathered much
-                return lead + 2 if sizes.get(t, 0) >= 5 else -1
+            if effect == "redraw":  # worth most against a hand that has gathered much
+                return lead + (2 if sizes.get(t, 0) >= 5 else -1)
             if effect == "discard":
                 return lead + (2 if sizes.get(t, 0) >= 4 else -0.5)
             return lead + {"skip": 3, "block": 1.5}[effect]
