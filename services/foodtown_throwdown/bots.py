@@ -4,7 +4,7 @@ display, what lies in front of everyone, hand sizes, stars) and the public card 
 Each turn it draws, completes the best displayed recipe it can, puts its territories and
 publicity on the table, aims its one action card at the leader (Bad Review on their best recipe,
 Hostile Takeover of their best territory, Flat Tire, Road Closed, Health Inspection; Menu Mix-Up
-only when the leader's hand is larger than its own), trades two ingredients no displayed recipe
+preferably against a hand of five or more), trades two ingredients no displayed recipe
 wants for a new card, and passes. Forced discards drop the cards the display wants least.
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 from .rules.cards import catalogue
 from .rules.scoring import condition_holds
 
-ACTION_ORDER = {"review": 0, "steal": 1, "skip": 2, "block": 3, "discard": 4, "swap": 5}
+ACTION_ORDER = {"review": 0, "remove": 1, "skip": 2, "block": 3, "discard": 4, "redraw": 5}
 
 
 def _wanted_types(view: dict[str, Any], hand: list[str]) -> Counter:
@@ -50,6 +50,7 @@ def card_value(view: dict[str, Any], hand: list[str], card: str) -> float:
 class HeuristicBot:
     name = "heuristic"
     trade_min_hand = 7  # trades two unwanted cards for one only near the hand limit (self-play: shorter games)
+    action_reach = 3  # plays an action card only at an opponent this many stars or fewer from the goal
 
     def __init__(self, seed: int | str | None = None):
         self.rng = random.Random(seed)
@@ -87,11 +88,15 @@ class HeuristicBot:
         return dict(self.rng.choice([m for m in moves if score(m) == best]))
 
     def _action(self, view, hand, moves):
+        stars = view.get("stars") or {}
+        # An action card takes stars or cards from its target and gives the bot nothing, so it is
+        # kept for an opponent close to winning (self-play: burnt at once on whoever led, five
+        # bots starved the table of stars and 45% of 5-player games ran into the turn limit).
+        goal = view.get("target_stars", 10)
+        moves = [m for m in moves if stars.get(m["target"], 0) >= goal - self.action_reach]
         if not moves:
             return None
         cat = catalogue()
-        me = view.get("you")
-        stars = view.get("stars") or {}
         sizes = view.get("hand_sizes") or {}
         menus = view.get("menus") or {}
 
@@ -102,15 +107,13 @@ class HeuristicBot:
             if effect == "review":
                 stars_lost = cat.recipes[m["pick"]].stars
                 return lead + 3 * stars_lost
-            if effect == "steal":
+            if effect == "remove":  # the stars the target loses (none come to the bot)
                 card = cat.cards[m["pick"]]
-                mine = [{"recipe": r["recipe"]} for r in menus.get(me, [])]
-                bonus = card.kind == "territory" and condition_holds(
-                    cat, card.condition, [(r["recipe"], ()) for r in mine])
-                return lead + 4 + 2 * bonus
-            if effect == "swap":
-                gain = sizes.get(t, 0) - (len(hand) - 1)
-                return lead + 2 * gain if gain >= 2 else -1
+                theirs = [(r["recipe"], ()) for r in menus.get(t, [])]
+                bonus = card.kind == "territory" and condition_holds(cat, card.condition, theirs)
+                return lead + 3 + 2 * bonus
+            if effect == "redraw":  # worth most against a hand that has gathered much
+                return lead + (2 if sizes.get(t, 0) >= 5 else -1)
             if effect == "discard":
                 return lead + (2 if sizes.get(t, 0) >= 4 else -0.5)
             return lead + {"skip": 3, "block": 1.5}[effect]

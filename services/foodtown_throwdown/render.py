@@ -9,7 +9,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from . import messages
 from .rules.cards import catalogue
+from .texts import TEXTS
 
 KIND_STYLES = {"ingredient": "bold green", "territory": "bold yellow", "publicity": "bold magenta",
                "action": "bold red", "recipe": "bold cyan"}
@@ -36,43 +38,14 @@ def card_text(card_id: str) -> Text:
     return Text(card.name + extra, style=KIND_STYLES[card.kind])
 
 
-def move_label(move: dict[str, Any]) -> str:
-    kind = move.get("type")
-    if kind == "draw":
-        return "draw a card"
-    if kind == "pass":
-        return "pass (end your turn)"
-    if kind == "complete":
-        cards = ", ".join(_name(c) for c in move.get("cards") or [])
-        return f"complete {_name(move.get('recipe', ''))}" + (f" with {cards}" if cards else "")
-    if kind == "play":
-        text = f"play {_name(move.get('card', ''))}"
-        if move.get("target"):
-            text += f" on {move['target']}"
-        if move.get("pick"):
-            text += f" ({_name(move['pick'])})"
-        return text
-    if kind == "discard_two":
-        return "trade " + " + ".join(_name(c) for c in move.get("cards") or []) + " for a card"
-    if kind == "discard":
-        return "discard " + ", ".join(_name(c) for c in move.get("cards") or [])
-    return " ".join(f"{k}={v}" for k, v in move.items())
+def move_label(move: dict[str, Any], players: Sequence[str] = (), seat: int | None = None) -> str:
+    """The move's label in English: the text of messages.move_message (one source with clients)."""
+    return TEXTS.render(messages.move_message(move, players, seat), "en")
 
 
 def _turn_line(view: dict[str, Any]) -> str:
-    if view.get("finished"):
-        won = ", ".join(view.get("winners") or [])
-        return f"The game is over ({view.get('end_reason')}): {won} placed first."
-    to_act = list(view.get("to_act") or [])
-    if not to_act:
-        return "Shuffling..."
-    who = "Your" if view.get("you") in to_act else f"{to_act[0]}'s"
-    phase = view.get("phase")
-    if phase == "inspection":
-        return f"Health Inspection: {who.lower()} choice of two ingredients to discard."
-    if phase == "hand-limit":
-        return f"{who} turn: discard {view.get('excess')} card(s) down to the hand limit."
-    return f"{who} turn ({phase})."
+    message = messages.prompt_message(view, view.get("seat"))
+    return TEXTS.render(message, "en") if message is not None else ""
 
 
 def players_table(view: dict[str, Any]) -> Table:
@@ -117,45 +90,9 @@ def screen(view: dict[str, Any], legal_moves: Sequence[dict[str, Any]] | None = 
 
 
 def event_line(event: dict[str, Any], players: Sequence[str], me: str | None = None) -> str | None:
-    kind, d = event.get("type"), event.get("data") or {}
-
-    def who(seat) -> str:
-        try:
-            name = players[int(seat)]
-        except (TypeError, ValueError, IndexError):
-            return str(seat)
-        return "you" if name == me else name
-
-    if kind == "CardsDealt":
-        return f"cards dealt; you hold {len(d.get('hand') or [])}" if d.get("hand") is not None else "cards dealt"
-    if kind == "RecipesFlipped":
-        return "on display: " + ", ".join(_name(r) for r in d.get("recipes") or [])
-    if kind == "TurnSkipped":
-        return f"{who(d.get('seat'))} skip a turn (Flat Tire)"
-    if kind == "CardDrawn":
-        return f"{who(d.get('seat'))} drew " + (_name(d["card"]) if d.get("card") else "a card")
-    if kind == "DeckRanOut":
-        return "the play deck ran out: the discard pile is shuffled into a new deck"
-    if kind == "RecipeCompleted":
-        cards = ", ".join(_name(c) for c in d.get("cards") or [])
-        return f"{who(d.get('seat'))} completed {_name(d.get('recipe', ''))} with {cards} (+{d.get('stars')} stars)"
-    if kind == "CardPlayed":
-        return f"{who(d.get('seat'))} played {_name(d.get('card', ''))}" + (" at once" if d.get("at_once") else "")
-    if kind == "ActionPlayed":
-        pick = f" ({_name(d['pick'])})" if d.get("pick") else ""
-        return f"{who(d.get('seat'))} played {_name(d.get('card', ''))} on {who(d.get('target'))}{pick}"
-    if kind == "DiscardDemanded":
-        return f"{who(d.get('seat'))} must discard two ingredients"
-    if kind == "CardsDiscarded":
-        cards = ", ".join(_name(c) for c in d.get("cards") or []) or "nothing"
-        return f"{who(d.get('seat'))} discarded {cards} ({d.get('reason')})"
-    if kind == "TableCardTaken":
-        return f"{who(d.get('seat'))} took {_name(d.get('card', ''))} from {who(d.get('owner'))}"
-    if kind == "HandsSwapped":
-        return f"{who(d.get('seat'))} swapped hands with {who(d.get('target'))}"
-    if kind == "RecipeClosed":
-        return f"{who(d.get('seat'))} lost {_name(d.get('recipe', ''))} to a bad review"
-    if kind == "GameEnded":
-        stars = d.get("stars") or []
-        return "game over: " + ", ".join(f"{who(s)} {v}" for s, v in enumerate(stars))
-    return None
+    """The log line in English: the text of messages.event_message (None when internal)."""
+    seat = list(players).index(me) if me in players else None
+    message = messages.event_message(event, players, seat)
+    if message is None or message.internal:
+        return None
+    return TEXTS.render(message, "en")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from ftt_helpers import RULES, act, draw, pass_turn, ready, types, with_state
+from ftt_helpers import RULES, act, apply, draw, pass_turn, ready, types, with_state
 from shared.rules import IllegalMove, NotYourTurn
 
 
@@ -104,32 +104,94 @@ def test_health_inspection_on_two_or_fewer_ingredients_discards_them_all():
     assert events[1].cards == ("black-beans",) and state.phase == "main"
 
 
-def test_hostile_takeover_takes_a_territory_from_an_opponent():
+def test_hostile_takeover_discards_a_card_in_front_of_an_opponent_and_awards_no_stars():
+    """ "They do not award any stars but instead are played to stifle your opponents' progress." """
+    # given bob has Downtown (his Sloppy Joe holds its bonus: 2 stars) and a Viral Video in front of him
     state = ready(hands={0: ["hostile-takeover", "lettuce", "onions", "cheddar"]})
-    state = with_state(state, tables=((), ("downtown", "viral-video"), ()))
+    state = with_state(state, tables=((), ("downtown", "viral-video"), ()),
+                       menus=((), (("sloppy-joe", ("sourdough-loaf", "pulled-pork")),), ()))
     state, _ = draw(state)
+    before = RULES.view(state, None)["stars"]
     legal = [m for m in RULES.legal_moves(state, 0) if m.get("card") == "hostile-takeover"]
     assert {m["pick"] for m in legal} == {"downtown", "viral-video"} and {m["target"] for m in legal} == {"bob"}
-    state, _ = act(state, 0, {"type": "play", "card": "hostile-takeover", "target": "bob", "pick": "downtown"})
-    assert state.tables == (("downtown",), ("viral-video",), ())
+    # when ann plays Hostile Takeover on bob's Downtown
+    state, events = act(state, 0, {"type": "play", "card": "hostile-takeover", "target": "bob", "pick": "downtown"})
+    # then Downtown goes to the discard pile: bob loses its two stars and ann gains none
+    assert types(events) == ["ActionPlayed", "TableCardDiscarded"]
+    assert state.tables == ((), ("viral-video",), ())
+    assert state.discard[-2:] == ("hostile-takeover", "downtown")
+    after = RULES.view(state, None)["stars"]
+    assert after["ann"] == before["ann"] == 0
+    assert after["bob"] == before["bob"] - 2
+    # and a card that is not in front of the target cannot be picked
     with pytest.raises(IllegalMove):
         act(with_state(state, action_used=False, hands=(("hostile-takeover",),) + state.hands[1:]), 0,
-            {"type": "play", "card": "hostile-takeover", "target": "cid", "pick": "downtown"})
+            {"type": "play", "card": "hostile-takeover", "target": "cid", "pick": "viral-video"})
 
 
-def test_menu_mix_up_swaps_hands_and_each_sees_only_their_new_hand():
+def test_menu_mix_up_makes_the_target_redraw_their_hand_and_gives_the_player_nothing():
+    """ "They do not award any stars but instead are played to stifle your opponents' progress." """
+    # given bob has gathered four cards and ann holds Menu Mix-Up
     state = ready(hands={0: ["menu-mix-up", "lettuce", "onions", "cheddar"],
-                         1: ["black-beans", "pinto-beans", "pulled-pork", "viral-video"]})
+                         1: ["black-beans", "pinto-beans", "pulled-pork", "viral-video"]},
+                  draws=["tomatoes"])
     state, _ = draw(state)
     ann_before = sorted(state.hands[0])
     ann_before.remove("menu-mix-up")
+    top = state.play_deck[:4]
+    # when ann plays it on bob
     state, events = act(state, 0, {"type": "play", "card": "menu-mix-up", "target": "bob"})
-    assert sorted(state.hands[0]) == ["black-beans", "pinto-beans", "pulled-pork", "viral-video"]
-    assert sorted(state.hands[1]) == ann_before
-    swap = events[-1]
-    assert RULES.event_view(swap, 0)["hand"] == sorted(state.hands[0])
-    assert RULES.event_view(swap, 1)["hand"] == sorted(state.hands[1])
-    assert "hand" not in RULES.event_view(swap, 2) and "hands" not in RULES.event_view(swap, 2)
+    # then bob's hand goes face up to the discard pile and he draws four new cards; ann's hand is
+    # as it was (less the action card), and nobody's stars change
+    assert types(events) == ["ActionPlayed", "CardsDiscarded"] + ["CardDrawn"] * 4
+    assert events[1].cards == ("black-beans", "pinto-beans", "pulled-pork", "viral-video")
+    assert sorted(state.hands[0]) == ann_before
+    assert sorted(state.hands[1]) == sorted(top)
+    assert state.just_drawn is None and RULES.view(state, 0)["stars"] == {"ann": 0, "bob": 0, "cid": 0}
+    # bob's new cards are secret from the others
+    assert all("card" not in RULES.event_view(e, 0) for e in events[2:])
+    assert [RULES.event_view(e, 1)["card"] for e in events[2:]] == list(top)
+
+
+def test_menu_mix_up_draws_the_rest_from_the_shuffled_discard_pile_when_the_deck_runs_out():
+    # given only one card is left in the play deck
+    state = ready(hands={0: ["menu-mix-up", "lettuce", "onions", "cheddar"],
+                         1: ["black-beans", "pinto-beans", "pulled-pork", "viral-video"]})
+    state, _ = draw(state)
+    state = with_state(state, play_deck=state.play_deck[:1], discard=())
+    state, events = act(state, 0, {"type": "play", "card": "menu-mix-up", "target": "bob"})
+    # then bob draws that card and waits for the discard pile to be shuffled for the other three
+    assert types(events)[-2:] == ["CardDrawn", "DeckRanOut"] and events[-1].count == 3
+    node = RULES.chance(state)
+    assert node is not None and node.deck == "play"
+    state = apply(state, events := RULES.resolve_chance(state, list(node.cards)))
+    assert types(events) == ["DeckShuffled"] + ["CardDrawn"] * 3
+    assert len(state.hands[1]) == 4 and RULES.to_act(state) == {0} and state.phase == "main"
+
+
+@pytest.mark.parametrize("card, target_pick", [
+    ("health-inspection", None), ("hostile-takeover", "viral-video"), ("menu-mix-up", None),
+    ("bad-review", "sloppy-joe"), ("road-closed", None), ("flat-tire", None)])
+def test_no_action_card_awards_the_player_anything(card, target_pick):
+    """ "They do not award any stars but instead are played to stifle your opponents' progress." """
+    # given ann, with a star card in hand and stars in front of her, plays an action card at bob
+    state = ready(hands={0: [card, "lettuce", "onions", "local-news-spot"],
+                         1: ["black-beans", "pinto-beans", "pulled-pork", "cheddar"]})
+    state = with_state(state, tables=(("radio-shout-out",), ("downtown", "viral-video"), ()),
+                       menus=((), (("sloppy-joe", ("sourdough-loaf", "pulled-pork")),), ()))
+    state, _ = draw(state)
+    stars = RULES.view(state, None)["stars"]
+    hand = sorted(state.hands[0])
+    move = {"type": "play", "card": card, "target": "bob"}
+    if target_pick:
+        move["pick"] = target_pick
+    state, events = act(state, 0, move)
+    # then ann has no more stars, no new card and nothing new in front of her; bob has no more stars
+    after = RULES.view(state, None)["stars"]
+    assert after["ann"] == stars["ann"] and after["bob"] <= stars["bob"]
+    hand.remove(card)
+    assert sorted(state.hands[0]) == hand and state.tables[0] == ("radio-shout-out",)
+    assert not any(getattr(e, "seat", None) == 0 for e in events if type(e).__name__ != "ActionPlayed")
 
 
 def test_road_closed_stops_the_target_completing_recipes_in_their_next_turn():

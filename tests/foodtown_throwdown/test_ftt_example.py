@@ -79,3 +79,21 @@ def test_the_example_scenario_file_plays_through_the_project_runner(monkeypatch)
     assert code == 0, out
     assert out["points"] == {"jacy": 0, "chris": 1, "justin": 2, "jen": 0}
     assert sorted(out["view"]["hand"]) == ["black-beans", "cheddar"]
+
+
+ACTIONS_SCENARIO = SCENARIO.with_name("foodtown-throwdown-action-cards.json")
+
+
+def test_the_action_cards_scenario_shows_that_action_cards_award_no_stars():
+    """ "Action cards ... do not award any stars but instead are played to stifle your opponents'
+    progress." (foodgames scenario tests/scenarios/foodtown-throwdown-action-cards.json)"""
+    from apps.scenario import run_scenario
+    code, out = run_scenario(json.loads(ACTIONS_SCENARIO.read_text()))
+    assert code == 0, out
+    # Ann's Downtown went to the discard pile: Bob's Hostile Takeover gave him no star
+    assert out["points"] == {"ann": 0, "bob": 0}
+    assert out["view"]["tables"] == {"ann": [], "bob": []} and "downtown" in out["view"]["discard"]
+    # Bob's Menu Mix-Up left his own hand as it was and made Ann discard hers and draw anew
+    assert sorted(out["view"]["hand"]) == ["black-beans", "onions", "pinto-beans", "tomatoes"]
+    mix_up = [e for e in out["events"] if e["type"] == "CardsDiscarded" and e.get("reason") == "mix-up"]
+    assert len(mix_up) == 1 and mix_up[0]["seat"] == 0 and len(mix_up[0]["cards"]) == 5

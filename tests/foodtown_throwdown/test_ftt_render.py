@@ -1,4 +1,5 @@
-"""The terminal renderer draws a seat's view, event lines and move labels."""
+"""The terminal renderer draws a seat's view; its event lines and move labels are the game's
+English messages (one source with every client)."""
 from __future__ import annotations
 
 import io
@@ -22,21 +23,27 @@ def test_the_screen_shows_my_hand_the_display_and_my_moves_but_no_other_hand():
                          1: ["menu-mix-up", "lettuce", "onions", "cheddar"]})
     state, _ = draw(state)
     text = _text(render.screen(RULES.view(state, 0)))
-    assert "Hot Dog" in text and "Whole Wheat Bread" in text and "complete Hot Dog" in text
+    assert "Hot Dog" in text and "Whole Wheat Bread" in text and "Complete Hot Dog" in text
+    assert "Your turn: complete recipes" in text
     assert "Menu Mix-Up" not in text
     other = _text(render.screen(RULES.view(state, 1)))
-    assert "Whole Wheat Bread" not in other and "Menu Mix-Up" in other
+    assert "Whole Wheat Bread" not in other and "Menu Mix-Up" in other and "Waiting for ann" in other
 
 
-def test_event_lines_and_move_labels():
+def test_event_lines_and_move_labels_are_the_english_messages():
     state = ready(recipes=["hot-dog", "nachos"], draws=["viral-video"],
                   hands={0: ["whole-wheat-bread", "hamburger-meat", "potato-medley", "flat-tire"]})
     state, events = draw(state)
     line = render.event_line({"type": "CardDrawn", "data": RULES.event_view(events[0], 1)}, state.players, "bob")
-    assert line == "ann drew a card"
+    assert line == "ann draws a card."
+    line = render.event_line({"type": "CardDrawn", "data": RULES.event_view(events[0], 0)}, state.players, "ann")
+    assert line == "You draw Viral Video."
     state, events = act(state, 0, {"type": "complete", "recipe": "hot-dog"})
     line = render.event_line({"type": "RecipeCompleted", "data": to_jsonable(events[0])}, state.players, "ann")
-    assert line.startswith("you completed Hot Dog") and "+2 stars" in line
+    assert line == "You complete Hot Dog with Whole Wheat Bread, Hamburger Meat, Potato Medley: +2 stars."
+    shuffled = {"type": "DeckShuffled", "data": {"deck": "play", "k": 1, "size": 30}}
+    assert render.event_line(shuffled, state.players, "ann") is None  # internal bookkeeping
     for move in RULES.legal_moves(state, 0):
         assert render.move_label(move)
-    assert render.move_label({"type": "play", "card": "flat-tire", "target": "bob"}) == "play Flat Tire on bob"
+    assert render.move_label({"type": "play", "card": "flat-tire", "target": "bob"}) == "Play Flat Tire on bob"
+    assert render.move_label({"type": "pass"}) == "Pass (end your turn)"

@@ -71,7 +71,7 @@ def test_the_catalogue_has_20_recipes_and_85_play_cards_of_the_documented_kinds(
     assert CAT.recipes["hot-dog"].ingredients == ("bread", "meat", "potatoes")
     assert CAT.recipes["hot-dog"].stars == 2
     effects = Counter(CAT.cards[c].effect for c in CAT.play_deck if CAT.cards[c].kind == "action")
-    assert set(effects) == {"discard", "steal", "swap", "review", "block", "skip"}
+    assert set(effects) == {"discard", "remove", "redraw", "review", "block", "skip"}
 
 
 def test_a_bad_data_file_is_refused_naming_the_entry():

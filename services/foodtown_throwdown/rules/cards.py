@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 DATA_FILE = "cards.toml"
 KINDS = ("ingredient", "territory", "publicity", "action")
-EFFECTS = ("discard", "steal", "swap", "review", "block", "skip")
+EFFECTS = ("discard", "remove", "redraw", "review", "block", "skip")
 CONDITION_KINDS = ("type", "tag", "recipes", "stars")
 TAGS = ("sandwich", "vegetarian")
 

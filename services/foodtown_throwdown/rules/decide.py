@@ -16,6 +16,7 @@ from collections import Counter
 from itertools import combinations
 from typing import Any, Mapping, Sequence
 
+from shared.moves import quote
 from shared.rules import (
     ChanceNode,
     GameResult,
@@ -39,12 +40,11 @@ from .events import (
     GameEnded,
     GameStarted,
     HandLimitReached,
-    HandsSwapped,
     NothingDrawn,
     RecipeClosed,
     RecipeCompleted,
     RecipesFlipped,
-    TableCardTaken,
+    TableCardDiscarded,
     TurnEnded,
     TurnSkipped,
     TurnStarted,
@@ -89,7 +89,7 @@ def initial_state(players: Sequence[str], options: Mapping[str, Any] | None) -> 
 
 def start(state: State) -> list[Any]:
     if state.phase != SETUP:
-        raise IllegalMove("the game has already started")
+        raise IllegalMove("the game has already started", key="already-started")
     # "Determine the first player through any means of your choosing": the first seat.
     return [GameStarted(players=state.players, options=state.options.as_dict(), first=0)]
 
@@ -110,7 +110,7 @@ def chance(state: State) -> ChanceNode | None:
 def resolve_chance(state: State, order: Sequence[str]) -> list[Any]:
     node = chance(state)
     if node is None:
-        raise IllegalMove("no shuffle is pending")
+        raise IllegalMove("no shuffle is pending", key="no-shuffle-pending")
     order = node.order_of(order)
     out = Outcome(state, evolve)
     out.emit(DeckShuffled(node.deck, node.k, order))
@@ -123,22 +123,26 @@ def resolve_chance(state: State, order: Sequence[str]) -> list[Any]:
         out.emit(RecipesFlipped(out.state.recipe_deck[:display_size(n)]))
         out.emit(TurnStarted(state.first, 1))
     elif state.phase == SHUFFLING:
-        out.emit(CardDrawn(state.pending, out.state.play_deck[0], state.pending_reason))
+        _draw(out, state.pending, state.pending_reason, state.pending_count or 1)
     return out.events
 
 
 # ---- helpers ---------------------------------------------------------------------------------
 
-def _draw(out: Outcome, seat: int, reason: str) -> None:
+def _draw(out: Outcome, seat: int, reason: str, count: int = 1) -> None:
     """ "Should the play deck run out of cards, shuffle the discard pile to form a new play deck."
-    Never from the discard pile itself: an empty deck waits for the shuffle (a chance node)."""
-    s = out.state
-    if s.play_deck:
-        out.emit(CardDrawn(seat, s.play_deck[0], reason))
-    elif s.discard:
-        out.emit(DeckRanOut(seat, reason))
-    else:
-        out.emit(NothingDrawn(seat, reason))
+    Never from the discard pile itself: an empty deck waits for the shuffle (a chance node), and
+    the cards still to draw are drawn from the new deck."""
+    for drawn in range(count):
+        s = out.state
+        if s.play_deck:
+            out.emit(CardDrawn(seat, s.play_deck[0], reason))
+        elif s.discard:
+            out.emit(DeckRanOut(seat, reason, count - drawn))
+            return
+        else:
+            out.emit(NothingDrawn(seat, reason))
+            return
 
 
 def _canonical_ingredients(hand: Sequence[str], needs: Sequence[str]) -> tuple[str, ...] | None:
@@ -157,7 +161,7 @@ def _canonical_ingredients(hand: Sequence[str], needs: Sequence[str]) -> tuple[s
 def _seat_of(state: State, name: Any) -> int:
     if not isinstance(name, str) or name not in state.players:
         raise IllegalMove(f"target must be the name of a player at this table ({', '.join(state.players)}), "
-                          f"not {name!r}")
+                          f"not {quote(name)}", key="unknown-target", players=list(state.players), target=quote(name))
     return state.players.index(name)
 
 
@@ -223,7 +227,8 @@ def _end_turn(out: Outcome) -> None:
 
 def _draw_move(state: State, seat: int) -> list[Any]:
     if state.phase != DRAW:
-        raise IllegalMove("you draw only once, at the start of your turn (to draw more, discard two cards)")
+        raise IllegalMove("you draw only once, at the start of your turn (to draw more, discard two cards)",
+                          key="draw-once")
     out = Outcome(state, evolve)
     _draw(out, seat, "turn")
     return out.events
@@ -233,28 +238,31 @@ def _complete(state: State, seat: int, recipe: str, cards: Sequence[str] | None)
     cat = catalogue()
     if recipe not in state.display:
         shown = ", ".join(state.display) or "none"
-        raise IllegalMove(f"you can only complete a displayed recipe ({shown}), not {recipe!r}")
+        raise IllegalMove(f"you can only complete a displayed recipe ({shown}), not {quote(recipe)}",
+                          key="recipe-not-displayed", display=list(state.display), recipe=quote(recipe))
     if state.blocked[seat]:
-        raise IllegalMove("Road Closed: you may not complete recipes this turn")
+        raise IllegalMove("Road Closed: you may not complete recipes this turn", key="road-closed")
     needs = cat.recipes[recipe].ingredients
     hand = state.hands[seat]
     if cards is None:
         cards = _canonical_ingredients(hand, needs)
         if cards is None:
             raise IllegalMove(f"you do not hold the ingredients of {cat.recipes[recipe].name} "
-                              f"({', '.join(needs)})")
+                              f"({', '.join(needs)})", key="missing-ingredients", recipe=recipe,
+                              types=list(needs))
     cards = tuple(cards)
     for c in cards:
         if c not in cat.cards:
-            raise IllegalMove(f"unknown card {c!r}")
+            raise IllegalMove(f"unknown card {quote(c)}", key="unknown-card", card=quote(c))
     if not _holds(hand, cards):
-        raise IllegalMove(f"you do not hold all of {', '.join(cards)}")
+        raise IllegalMove(f"you do not hold all of {', '.join(cards)}", key="not-held", cards=list(cards))
     if any(cat.cards[c].kind != "ingredient" for c in cards):
-        raise IllegalMove("only ingredient cards complete a recipe")
+        raise IllegalMove("only ingredient cards complete a recipe", key="only-ingredients")
     given = sorted(cat.cards[c].type for c in cards)
     if given != list(needs):
         raise IllegalMove(f"{cat.recipes[recipe].name} needs {', '.join(needs)}; "
-                          f"those cards are {', '.join(given) or 'nothing'}")
+                          f"those cards are {', '.join(given) or 'nothing'}", key="wrong-ingredients",
+                          recipe=recipe, types=list(needs), given=given)
     out = Outcome(state, evolve)
     out.emit(RecipeCompleted(seat, recipe, cards, cat.recipes[recipe].stars))
     # "Once a recipe is claimed, replace it with the top card of the recipe deck."
@@ -266,38 +274,44 @@ def _complete(state: State, seat: int, recipe: str, cards: Sequence[str] | None)
 def _play(state: State, seat: int, card: str, target: str | None, pick: str | None) -> list[Any]:
     cat = catalogue()
     if card not in cat.cards:
-        raise IllegalMove(f"unknown card {card!r}")
+        raise IllegalMove(f"unknown card {quote(card)}", key="unknown-card", card=quote(card))
     if card not in state.hands[seat]:
-        raise IllegalMove(f"you do not hold {card}")
+        raise IllegalMove(f"you do not hold {card}", key="not-held", cards=[card])
     info = cat.cards[card]
     if info.kind == "ingredient":
-        raise IllegalMove(f"{info.name} is an ingredient: use it to complete a recipe")
+        raise IllegalMove(f"{info.name} is an ingredient: use it to complete a recipe",
+                          key="ingredient-not-played", card=card)
     if info.kind in ("territory", "publicity"):
         if target is not None or pick is not None:
-            raise IllegalMove(f"a {info.kind} card takes no target")
+            raise IllegalMove(f"a {info.kind} card takes no target", key="no-target-needed", card=card)
         return [CardPlayed(seat, card, info.kind, at_once=state.just_drawn == card)]
     # action cards
     if state.action_used:
-        raise IllegalMove("you may play only one action card a turn")
+        raise IllegalMove("you may play only one action card a turn", key="one-action")
     if target is None:
-        raise IllegalMove(f"{info.name} needs a target: one of your opponents")
+        raise IllegalMove(f"{info.name} needs a target: one of your opponents", key="target-needed", card=card)
     t = _seat_of(state, target)
     if t == seat:
-        raise IllegalMove("action cards stifle an opponent: pick another player")
+        raise IllegalMove("action cards stifle an opponent: pick another player", key="target-self")
     effect = info.effect
     out = Outcome(state, evolve)
-    if effect == "steal":
+    if effect == "remove":
         if pick not in state.tables[t]:
             held = ", ".join(state.tables[t]) or "nothing"
             raise IllegalMove(f"{info.name} takes a territory or publicity card in front of {target} "
-                              f"({held}), not {pick!r}")
+                              f"({held}), not {quote(pick)}", key="pick-table-card", card=card,
+                              target=target, cards=list(state.tables[t]), count=len(state.tables[t]),
+                              pick=quote(pick))
     elif effect == "review":
         recipes = [r for r, _ in state.menus[t]]
         if pick not in recipes:
             raise IllegalMove(f"{info.name} closes a recipe on {target}'s menu "
-                              f"({', '.join(recipes) or 'none'}), not {pick!r}")
+                              f"({', '.join(recipes) or 'none'}), not {quote(pick)}", key="pick-recipe",
+                              card=card, target=target, recipes=recipes, count=len(recipes), pick=quote(pick))
     elif pick is not None:
-        raise IllegalMove(f"{info.name} takes a target but no pick")
+        raise IllegalMove(f"{info.name} takes a target but no pick", key="no-pick-needed", card=card)
+    # "They do not award any stars but instead are played to stifle your opponents' progress":
+    # every effect takes from the target and gives the player nothing (cards.toml, card by card).
     out.emit(ActionPlayed(seat, card, effect, t, pick))
     if effect == "discard":
         ingredients = [c for c in out.state.hands[t] if cat.cards[c].kind == "ingredient"]
@@ -305,11 +319,13 @@ def _play(state: State, seat: int, card: str, target: str | None, pick: str | No
             out.emit(CardsDiscarded(t, tuple(sorted(ingredients)), "inspection"))
         else:
             out.emit(DiscardDemanded(t, INSPECTION_DISCARDS))
-    elif effect == "steal":
-        out.emit(TableCardTaken(seat, t, pick))
-    elif effect == "swap":
-        mine, theirs = out.state.hands[seat], out.state.hands[t]
-        out.emit(HandsSwapped(seat, t, (tuple(sorted(theirs)), tuple(sorted(mine)))))
+    elif effect == "remove":
+        out.emit(TableCardDiscarded(t, pick))
+    elif effect == "redraw":
+        hand = tuple(sorted(out.state.hands[t]))
+        if hand:
+            out.emit(CardsDiscarded(t, hand, "mix-up"))
+            _draw(out, t, "mix-up", len(hand))
     elif effect == "review":
         cards = next(c for r, c in state.menus[t] if r == pick)
         out.emit(RecipeClosed(t, pick, cards))
@@ -318,9 +334,9 @@ def _play(state: State, seat: int, card: str, target: str | None, pick: str | No
 
 def _discard_two(state: State, seat: int, cards: Sequence[str]) -> list[Any]:
     if len(cards) != 2:
-        raise IllegalMove("discard exactly two cards to draw one")
+        raise IllegalMove("discard exactly two cards to draw one", key="trade-two")
     if not _holds(state.hands[seat], cards):
-        raise IllegalMove(f"you do not hold {', '.join(cards)}")
+        raise IllegalMove(f"you do not hold {', '.join(cards)}", key="not-held", cards=list(cards))
     out = Outcome(state, evolve)
     out.emit(CardsDiscarded(seat, tuple(sorted(cards)), "trade"))
     _draw(out, seat, "trade")
@@ -331,14 +347,16 @@ def _discard(state: State, seat: int, cards: Sequence[str]) -> list[Any]:
     cat = catalogue()
     hand = state.hands[seat]
     if not _holds(hand, cards):
-        raise IllegalMove(f"you do not hold {', '.join(cards)}")
+        raise IllegalMove(f"you do not hold {', '.join(cards)}", key="not-held", cards=list(cards))
     if state.phase == INSPECTION:
         if len(cards) != INSPECTION_DISCARDS or any(cat.cards[c].kind != "ingredient" for c in cards):
-            raise IllegalMove(f"Health Inspection: discard exactly {INSPECTION_DISCARDS} ingredient cards")
+            raise IllegalMove(f"Health Inspection: discard exactly {INSPECTION_DISCARDS} ingredient cards",
+                              key="inspection-discard", count=INSPECTION_DISCARDS)
         return [CardsDiscarded(seat, tuple(sorted(cards)), "inspection")]
     if len(cards) != state.excess:
         raise IllegalMove(f"hand limit {state.options.hand_limit}: discard exactly {state.excess} "
-                          f"card{'s' * (state.excess != 1)}")
+                          f"card{'s' * (state.excess != 1)}", key="hand-limit-discard",
+                          limit=state.options.hand_limit, count=state.excess)
     out = Outcome(state, evolve)
     out.emit(CardsDiscarded(seat, tuple(sorted(cards)), "hand-limit"))
     _end_turn(out)
@@ -367,28 +385,31 @@ def decide(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
     move = _checked(move)
     kind = move["type"]
     if state.phase == OVER:
-        raise IllegalMove("the game is over")
+        raise IllegalMove("the game is over", key="game-over")
     if state.phase in (SETUP, DEALING, SHUFFLING):
-        raise NotYourTurn("the cards are being shuffled")
+        raise NotYourTurn("the cards are being shuffled", key="shuffling")
     if not isinstance(seat, int) or seat not in state.seats:
-        raise NotYourTurn(f"seat {seat!r} is not at this table")
+        raise NotYourTurn(f"seat {seat!r:.24} is not at this table", key="not-seated")
     actor = to_act(state)
     if seat not in actor:
         who = state.players[next(iter(actor))]
         if state.phase == INSPECTION:
-            raise NotYourTurn(f"waiting for {who} to discard two ingredients (Health Inspection)")
-        raise NotYourTurn(f"it is {who}'s turn; action cards can only be played on your turn")
+            raise NotYourTurn(f"waiting for {who} to discard two ingredients (Health Inspection)",
+                              key="waiting-inspection", player=who)
+        raise NotYourTurn(f"it is {who}'s turn; action cards can only be played on your turn",
+                          key="not-your-turn", player=who)
     if state.phase == INSPECTION:
         if kind != "discard":
-            raise IllegalMove("Health Inspection: discard two ingredient cards first")
+            raise IllegalMove("Health Inspection: discard two ingredient cards first", key="inspection-first")
         return _discard(state, seat, move["cards"])
     if state.phase == HAND_LIMIT:
         if kind != "discard":
-            raise IllegalMove(f"hand limit: discard {state.excess} card{'s' * (state.excess != 1)} to end your turn")
+            raise IllegalMove(f"hand limit: discard {state.excess} card{'s' * (state.excess != 1)} to end your turn",
+                              key="hand-limit-first", count=state.excess)
         return _discard(state, seat, move["cards"])
     if state.phase == DRAW:
         if kind != "draw":
-            raise IllegalMove("begin your turn by drawing a card")
+            raise IllegalMove("begin your turn by drawing a card", key="draw-first")
         return _draw_move(state, seat)
     # MAIN
     if kind == "draw":
@@ -401,7 +422,7 @@ def decide(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
         return _discard_two(state, seat, move["cards"])
     if kind == "discard":
         raise IllegalMove("you discard only at the hand limit or for a Health Inspection; "
-                          "to draw a card, discard two (discard_two)")
+                          "to draw a card, discard two (discard_two)", key="discard-not-now")
     return _pass(state, seat)
 
 
@@ -440,7 +461,7 @@ def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
                 if t == seat:
                     continue
                 name = state.players[t]
-                if info.effect == "steal":
+                if info.effect == "remove":
                     picks = sorted(set(state.tables[t]))
                 elif info.effect == "review":
                     picks = sorted(set(r for r, _ in state.menus[t]))

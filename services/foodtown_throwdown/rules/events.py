@@ -48,7 +48,7 @@ class TurnSkipped:
 class CardDrawn:
     seat: int
     card: str  # seen only by the drawer
-    reason: str  # "turn" (start of turn) or "trade" (after discarding two)
+    reason: str  # "turn" (start of turn), "trade" (after discarding two) or "mix-up" (Menu Mix-Up)
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,7 @@ class DeckRanOut:
 
     seat: int
     reason: str
+    count: int = 1  # cards still to draw once it is shuffled (a Menu Mix-Up draws several)
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ class ActionPlayed:
     card: str
     effect: str
     target: int
-    pick: str | None  # the card (steal) or recipe (review) picked
+    pick: str | None  # the card (remove) or recipe (review) picked
 
 
 @dataclass(frozen=True)
@@ -106,21 +107,16 @@ class DiscardDemanded:
 class CardsDiscarded:
     seat: int
     cards: tuple[str, ...]  # face up on the discard pile: public
-    reason: str  # "trade", "inspection" or "hand-limit"
+    reason: str  # "trade", "inspection", "hand-limit" or "mix-up"
 
 
 @dataclass(frozen=True)
-class TableCardTaken:
-    seat: int  # the new owner
-    owner: int  # the former owner
+class TableCardDiscarded:
+    """A Hostile Takeover: a territory or publicity card in front of `seat` goes to the discard
+    pile (its stars are lost; the player of the action gains none)."""
+
+    seat: int  # whose table loses it
     card: str
-
-
-@dataclass(frozen=True)
-class HandsSwapped:
-    seat: int
-    target: int
-    hands: tuple[tuple[str, ...], ...]  # (seat's new hand, target's new hand); each sees their own
 
 
 @dataclass(frozen=True)
@@ -151,5 +147,5 @@ class GameEnded:
 
 EVENT_TYPES = (GameStarted, DeckShuffled, CardsDealt, RecipesFlipped, TurnStarted, TurnSkipped,
                CardDrawn, DeckRanOut, NothingDrawn, RecipeCompleted, CardPlayed, ActionPlayed,
-               DiscardDemanded, CardsDiscarded, TableCardTaken, HandsSwapped, RecipeClosed,
+               DiscardDemanded, CardsDiscarded, TableCardDiscarded, RecipeClosed,
                HandLimitReached, TurnEnded, GameEnded)

@@ -1,6 +1,7 @@
 """Foodtown Throwdown as a shared.rules.Rules object."""
 from __future__ import annotations
 
+from . import choices as _c
 from . import decide as _d
 from .events import EVENT_TYPES
 from .state import evolve
@@ -26,6 +27,8 @@ class FoodtownThrowdownRules:
     event_view = staticmethod(event_view)
     private_cards = staticmethod(private_cards)
     result = staticmethod(_d.result)
+    choices = staticmethod(_c.choices)
+    moves_complete = staticmethod(_c.moves_complete)
 
 
 RULES = FoodtownThrowdownRules()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Mapping
 
+from shared.moves import quote
 from shared.rules import InvalidSetup
 
 
@@ -31,10 +32,13 @@ def parse_options(options: Mapping[str, Any] | None) -> Options:
     options = dict(options or {})
     unknown = sorted(set(options) - set(LIMITS))
     if unknown:
-        raise InvalidSetup(f"unknown option(s) {', '.join(map(repr, unknown))}; "
-                           f"known options: {', '.join(LIMITS)}")
+        raise InvalidSetup(f"unknown option(s) {', '.join(quote(u) for u in unknown)}; "
+                           f"known options: {', '.join(LIMITS)}", key="unknown-option",
+                           options=[quote(u) for u in unknown], known=list(LIMITS))
     for name, value in options.items():
         low, high = LIMITS[name]
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise InvalidSetup(f"option {name} must be a whole number from {low} to {high}, got {value!r}")
+            shown = f"{value!r:.24}" if isinstance(value, (int, float)) else quote(value)
+            raise InvalidSetup(f"option {name} must be a whole number from {low} to {high}, got {shown}",
+                               key="bad-option", option=name, low=low, high=high, value=shown)
     return Options(**options)

@@ -8,8 +8,8 @@ from shared.rules import replace_state, set_at
 
 from .events import (ActionPlayed, CardDrawn, CardPlayed, CardsDealt, CardsDiscarded, DeckRanOut,
                      DeckShuffled, DiscardDemanded, GameEnded, GameStarted, HandLimitReached,
-                     HandsSwapped, NothingDrawn, RecipeClosed, RecipeCompleted, RecipesFlipped,
-                     TableCardTaken, TurnEnded, TurnSkipped, TurnStarted)
+                     NothingDrawn, RecipeClosed, RecipeCompleted, RecipesFlipped,
+                     TableCardDiscarded, TurnEnded, TurnSkipped, TurnStarted)
 from .options import Options
 
 # phases
@@ -48,6 +48,7 @@ class State:
     skips: tuple[int, ...] = ()  # turns still to skip
     pending: int | None = None  # seat waiting for a draw (SHUFFLING) or to discard (INSPECTION)
     pending_reason: str = ""
+    pending_count: int = 0  # cards the pending seat draws once the discard pile is shuffled
     excess: int = 0
     end_reason: str | None = None
     final_stars: tuple[int, ...] = ()
@@ -97,10 +98,13 @@ def evolve(state: State, event: Any) -> State:
             return replace_state(s, current=event.seat, turn=event.turn,
                            skips=set_at(s.skips, event.seat, s.skips[event.seat] - 1))
         case CardDrawn():
+            # a Menu Mix-Up's target draws in another player's turn: the player's own draw stays theirs
+            drawn = event.card if event.seat == s.current else s.just_drawn
             return replace_state(s, phase=MAIN, hands=set_at(s.hands, event.seat, s.hands[event.seat] + (event.card,)),
-                           play_deck=s.play_deck[1:], just_drawn=event.card, pending=None)
+                           play_deck=s.play_deck[1:], just_drawn=drawn, pending=None, pending_count=0)
         case DeckRanOut():
-            return replace_state(s, phase=SHUFFLING, pending=event.seat, pending_reason=event.reason)
+            return replace_state(s, phase=SHUFFLING, pending=event.seat, pending_reason=event.reason,
+                                 pending_count=event.count)
         case NothingDrawn():
             return replace_state(s, phase=MAIN, just_drawn=None)
         case RecipeCompleted():
@@ -130,12 +134,9 @@ def evolve(state: State, event: Any) -> State:
             return replace_state(s, hands=set_at(s.hands, event.seat, remove(s.hands[event.seat], event.cards)),
                            discard=s.discard + tuple(event.cards),
                            just_drawn=None if event.seat == s.current else s.just_drawn, **changes)
-        case TableCardTaken():
-            tables = set_at(s.tables, event.owner, remove(s.tables[event.owner], (event.card,)))
-            return replace_state(s, tables=set_at(tables, event.seat, tables[event.seat] + (event.card,)))
-        case HandsSwapped():
-            hands = set_at(s.hands, event.seat, tuple(event.hands[0]))
-            return replace_state(s, hands=set_at(hands, event.target, tuple(event.hands[1])), just_drawn=None)
+        case TableCardDiscarded():
+            return replace_state(s, tables=set_at(s.tables, event.seat, remove(s.tables[event.seat], (event.card,))),
+                                 discard=s.discard + (event.card,))
         case RecipeClosed():
             menu = s.menus[event.seat]
             i = next(j for j, (r, _) in enumerate(menu) if r == event.recipe)
