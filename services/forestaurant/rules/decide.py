@@ -136,7 +136,7 @@ def _check_win(out: Outcome) -> None:
         _end(out, True, "satisfied")
 
 
-def _cloud_on_guest(out: Outcome, table: int, reason: str) -> None:
+def _cloud_on_guest(out: Outcome, table: int, reason: str, cause: str, about: str = "") -> None:
     """One cloud from the mushrooms onto the guest (a third goes to a star instead)."""
     s = out.state
     cat = catalogue()
@@ -148,26 +148,26 @@ def _cloud_on_guest(out: Outcome, table: int, reason: str) -> None:
         if s.stars >= cat.stars:
             # "The restaurant goes bankrupt if all the stars are already covered"
             _end(out, False, "bankrupt")
-        out.emit(CloudMoved(table, MUSHROOMS, STARS, reason + " (a third cloud goes on a star)"))
+        out.emit(CloudMoved(table, MUSHROOMS, STARS, reason + " (a third cloud goes on a star)", cause, about))
     else:
-        out.emit(CloudMoved(table, MUSHROOMS, GUEST, reason))
+        out.emit(CloudMoved(table, MUSHROOMS, GUEST, reason, cause, about))
 
 
-def _cloud_off_guest(out: Outcome, table: int, reason: str) -> None:
+def _cloud_off_guest(out: Outcome, table: int, reason: str, cause: str, about: str = "") -> None:
     if out.state.tables[table].clouds > 0:
-        out.emit(CloudMoved(table, GUEST, MUSHROOMS, reason))
+        out.emit(CloudMoved(table, GUEST, MUSHROOMS, reason, cause, about))
         _check_win(out)
 
 
-def _touch(out: Outcome, table: int, net: int, reason: str) -> None:
+def _touch(out: Outcome, table: int, net: int, reason: str, cause: str, about: str = "") -> None:
     """Apply the netted predator/prey (+1) and same-species (-1) effects on a guest."""
     if net > 0:
         if out.state.options.ignore_eating_clouds and out.state.tables[table].eating:
             return  # "Players may ignore placing a cloud token on guests who are already eating"
         for _ in range(net):
-            _cloud_on_guest(out, table, reason)
+            _cloud_on_guest(out, table, reason, cause, about)
     for _ in range(-net):
-        _cloud_off_guest(out, table, reason)
+        _cloud_off_guest(out, table, reason, cause, about)
 
 
 def _effect(cards: Sequence[str], guest: str) -> int:
@@ -183,7 +183,7 @@ def _seat_guest(out: Outcome, seat: int, table: int, card: str, free: bool) -> N
     for nb in cat.neighbours(table):
         guest = out.state.tables[nb].guest
         if guest is not None:
-            _touch(out, nb, _effect((card,), guest), f"{card} was seated next to it")
+            _touch(out, nb, _effect((card,), guest), f"{card} was seated next to it", "neighbour", card)
 
 
 def _fits(state: State, table: int, card: str) -> bool:
@@ -488,7 +488,8 @@ def _resolve_event(state: State, seat: int, move: Mapping[str, Any]) -> list[Any
                 out.emit(BellPlaced(table))
             elif status in ("bell", "menu"):
                 why = "nobody has taken their order yet" if status != "menu" else "nobody has served their meal yet"
-                _cloud_on_guest(out, table, f"guests lose patience: {why}")
+                _cloud_on_guest(out, table, f"guests lose patience: {why}",
+                                "patience-order" if status == "bell" else "patience-meal")
             else:
                 _leave(out, table)
         out.emit(EventResolved(table))
@@ -508,8 +509,8 @@ def _leave(out: Outcome, table: int) -> None:
     if t.clouds >= 2:
         if s.stars >= cat.stars:
             _end(out, False, "bankrupt")
-        out.emit(CloudMoved(table, GUEST, STARS, "unsatisfied guests leave"))
-        out.emit(CloudMoved(table, GUEST, MUSHROOMS, "unsatisfied guests leave"))
+        out.emit(CloudMoved(table, GUEST, STARS, "unsatisfied guests leave", "unsatisfied"))
+        out.emit(CloudMoved(table, GUEST, MUSHROOMS, "unsatisfied guests leave", "unsatisfied"))
         out.emit(GuestLeft(table, t.guest, "unsatisfied", t.menu))
         _check_win(out)
         return
@@ -520,11 +521,12 @@ def _leave(out: Outcome, table: int) -> None:
             # "When its cloud would go on a star but the next 5-level is reached at the same time,
             # these effects eliminate each other and the cloud goes directly back on the mushrooms."
             steps -= 1
-            out.emit(CloudMoved(table, GUEST, MUSHROOMS, "semi-satisfied guests meet a 5-step"))
+            out.emit(CloudMoved(table, GUEST, MUSHROOMS, "semi-satisfied guests meet a 5-step", "semi-step",
+                                animal.species))
         else:
             if s.stars >= cat.stars:
                 _end(out, False, "bankrupt")
-            out.emit(CloudMoved(table, GUEST, STARS, "semi-satisfied guests leave"))
+            out.emit(CloudMoved(table, GUEST, STARS, "semi-satisfied guests leave", "semi-satisfied"))
         out.emit(GuestLeft(table, t.guest, "semi-satisfied", t.menu))
     else:
         out.emit(GuestLeft(table, t.guest, "satisfied", t.menu))
@@ -532,7 +534,8 @@ def _leave(out: Outcome, table: int) -> None:
         # "Whenever you reach a sum of 5, 10, 15, etc. from a species, place 1 cloud from a star
         # back on the mushrooms"
         if out.state.stars > 0:
-            out.emit(CloudMoved(-1, STARS, MUSHROOMS, f"{animal.species}: a new 5-step of satisfied guests"))
+            out.emit(CloudMoved(-1, STARS, MUSHROOMS, f"{animal.species}: a new 5-step of satisfied guests",
+                                "step", animal.species))
     _check_win(out)
 
 
@@ -576,7 +579,7 @@ def _take_order(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
 
     def step(out: Outcome) -> None:
         out.emit(CardPaid(seat, card, "order"))
-        _touch(out, table, _effect((card,), t.guest), f"{card} took the order")
+        _touch(out, table, _effect((card,), t.guest), f"{card} took the order", "order", card)
         if _draw_menus(out, table, seat):
             _after_action(out)
 
@@ -631,7 +634,8 @@ def _check_meal(state: State, table: int, parts: Sequence[Contribution]) -> None
     if given != Counter(required):
         raise IllegalMove(f"cooking takes exactly one {required[0]} and one {required[1]} "
                           f"(given: {', '.join(sorted(given.elements())) or 'none'})", key="meal-ingredients",
-                          first=required[0], second=required[1], tokens=sorted(given.elements()))
+                          first=required[0], second=required[1], tokens=sorted(given.elements()),
+                          count=sum(given.values()))
     total = sum(cat.animals[c].value for p in parts for c in p.cards)
     value = cat.animals[t.guest].value
     if total < value:
@@ -654,7 +658,7 @@ def _cook_effects(out: Outcome, table: int, parts: Sequence[Contribution]) -> No
     cards = [c for p in parts for c in p.cards]
     out.emit(MealCooked(table, tuple(parts)))
     # "Their effects can add up or eliminate each other. Only add or remove the final result"
-    _touch(out, table, _effect(cards, guest), "the cooks' cards")
+    _touch(out, table, _effect(cards, guest), "the cooks' cards", "cooking")
     _after_action(out)
 
 

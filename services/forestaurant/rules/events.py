@@ -120,7 +120,12 @@ class CloudMoved:
     table: int  # the guest's table, -1 when no guest is involved
     src: str  # mushrooms, stars or guest
     dst: str
-    reason: str
+    reason: str  # in English, for logs
+    # why, for the texts: patience-order, patience-meal (a table's event), neighbour, order, cooking
+    # (predator/prey or same species), unsatisfied, semi-satisfied, semi-step (a leaving guest),
+    # step (a new 5-step of satisfied guests); "" in records older than the texts
+    cause: str = ""
+    about: str = ""  # the card seated next to the guest or paying its order; the species of a step
 
 
 @dataclass(frozen=True)
