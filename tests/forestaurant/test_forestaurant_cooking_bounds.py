@@ -5,6 +5,7 @@ again for it in the same turn, and no sequence of moves brings a turn back to an
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -69,6 +70,12 @@ def test_a_withdrawn_table_may_still_be_cooked_alone_and_proposed_again_next_tur
     assert [type(e).__name__ for e in events][-1] == "TurnStarted" and state.withdrawn == ()
 
 
+def _progress(state):
+    """The state with the withdrawn tables as a set: a second withdrawal of the same table is no
+    progress."""
+    return replace(state, withdrawn=tuple(sorted(set(state.withdrawn))))
+
+
 def test_no_sequence_of_moves_returns_a_game_to_an_earlier_state():
     # random play (which withdrew proposals without end before the fix) at 2 and 5 players:
     # every move leads to a state not seen before in the game
@@ -76,7 +83,7 @@ def test_no_sequence_of_moves_returns_a_game_to_an_earlier_state():
         rng = random.Random(seed)
         bots = [RandomBot(seed=seed * 10 + i) for i in range(n)]
         state = ready(n, seed=seed)
-        seen = {state}
+        seen = {_progress(state)}
         for _ in range(400):
             if RULES.is_terminal(state):
                 break
@@ -89,8 +96,8 @@ def test_no_sequence_of_moves_returns_a_game_to_an_earlier_state():
             seat = rng.choice(sorted(RULES.to_act(state)))
             legal = RULES.legal_moves(state, seat)
             state, _ = act(state, seat, bots[seat].choose(RULES.view(state, seat), legal))
-            assert state not in seen
-            seen.add(state)
+            assert _progress(state) not in seen
+            seen.add(_progress(state))
 
 
 def test_alone_nobody_can_be_asked_to_help():
