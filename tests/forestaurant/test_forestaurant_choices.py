@@ -28,8 +28,8 @@ def _candidates(state, seat):
     triples of them, every ingredient subset of its storage, every name."""
     view = RULES.view(state, seat)
     hand = sorted(set(view["hand"]))
-    sets = [[c] for c in hand] + [list(p) for p in combinations(view["hand"], 2)]
-    sets += [list(p) for p in combinations(view["hand"], 3)][:12]
+    sets = [[c] for c in hand] + [list(p) for p in sorted(set(combinations(view["hand"], 2)))]
+    sets += [list(p) for p in combinations(view["hand"], 3)][:20]
     store = sorted(set(view["storage"][seat]))
     ings = [[]] + [[k] for k in store] + [list(p) for p in combinations(store, 2)]
     out = [{"type": "decline_help"}, {"type": "withdraw_cook"}]
@@ -54,7 +54,7 @@ def _candidates(state, seat):
     return out
 
 
-def _states(n, seed, limit=90, bot=HeuristicBot):
+def _states(n, seed, limit=150, bot=HeuristicBot):
     """Decision states of one seeded game (heuristic bots reach the cooking states)."""
     rng = random.Random(seed)
     bots = [bot(seed=seed * 7 + i) for i in range(n)]
@@ -81,11 +81,18 @@ def _norm(move, space):
     return ch.canonical({k: v for k, v in move.items() if v not in ([], None)}, space)
 
 
+_WORDED: set = set()
+
+
 def _refusal_is_worded(e: RulesError) -> None:
     assert e.key, f"a refusal without a key: {e}"
+    seen = (e.key, frozenset(e.values))
+    if seen in _WORDED:  # reading a template's variables walks its syntax tree: once is enough
+        return
     for lang in ("en", "de"):
         assert TEXTS.has(f"refused-{e.key}", lang), (e.key, lang)
         assert TEXTS.variables(f"refused-{e.key}", lang) <= set(e.values), (e.key, lang)
+    _WORDED.add(seen)
 
 
 @pytest.mark.parametrize("n,seed,bot", [(1, 11, HeuristicBot), (2, 12, HeuristicBot), (2, 13, RandomBot),
@@ -99,7 +106,7 @@ def test_choices_hold_every_legal_move_and_build_only_moves_the_rules_word(n, se
             ch.validate(space)
             legal = RULES.legal_moves(state, seat)
             assert all(ch.contains(space, m) for m in legal), state.phase
-            if RULES.moves_complete(state, seat) and i % 5 == 0:
+            if RULES.moves_complete(state, seat) and i % 2 == 0:
                 # complete: whatever the choices build that the rules accept is listed
                 listed = [_norm(m, space) for m in legal]
                 for move in ch.enumerate_moves(space, limit=100):
@@ -121,7 +128,7 @@ def test_choices_hold_every_legal_move_and_build_only_moves_the_rules_word(n, se
                     RULES.decide(state, seat, move)
                 except RulesError as e:
                     _refusal_is_worded(e)
-            if i % 11 == 0:  # the broad generator is the slow part
+            if i % 3 == 0:  # the broad generator is the slow part
                 for move in _candidates(state, seat):
                     try:
                         RULES.decide(state, seat, move)
