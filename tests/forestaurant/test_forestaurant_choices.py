@@ -185,6 +185,15 @@ def test_every_card_option_rules_section_and_event_type_has_its_text():
         assert TEXTS.has(f"move-{kind}")
 
 
+def test_the_rules_at_the_table_give_the_datas_numbers():
+    # the documented choices where the rulebook is silent, as the data says them
+    numbers = ", ".join(str(n) for n in CAT.mushroom_numbers)
+    chairs = " / ".join(", ".join(str(c) for c in CAT.chairs[r * 3:r * 3 + 3]) for r in range(3))
+    for lang in ("en", "de"):
+        text = TEXTS.text("rules-choices", language=lang)
+        assert numbers in text and chairs in text, lang
+
+
 def test_five_players_are_told_of_the_easier_modifications():
     # "When playing with 5 players, it is recommended to use some of these modifications!"
     assert "5 players, it is recommended" in TEXTS.text("rules-variations")
