@@ -9,6 +9,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from . import messages
+from .texts import TEXTS
+
 CLASS_STYLES = {"green": "bold green", "blue": "bold blue", "yellow": "bold yellow", "red": "bold red"}
 SPECIES_CLASS = {"hare": "green", "squirrel": "green", "deer": "blue", "boar": "blue",
                  "fox": "yellow", "marten": "yellow", "wolf": "red", "bear": "red"}
@@ -24,31 +27,8 @@ def _list(items) -> str:
 
 
 def move_label(move: dict[str, Any]) -> str:
-    kind = move.get("type")
-    t = move.get("table")
-    if kind == "resolve_event":
-        return f"event at table {t}" + (f": seat {move['card']}" if move.get("card") else "")
-    if kind == "seat":
-        return f"seat {move.get('card')} at table {t}"
-    if kind == "take_order":
-        return f"take the order at table {t} paying {move.get('card')}"
-    if kind == "purchase":
-        return f"buy ingredients with {move.get('card')}"
-    if kind == "cook":
-        return f"cook at table {t} with {_list(move.get('cards'))} + {_list(move.get('ingredients'))}"
-    if kind == "propose_cook":
-        return f"propose a meal at table {t}: {_list(move.get('cards'))} + {_list(move.get('ingredients'))}"
-    if kind == "offer_help":
-        return f"offer {_list(move.get('cards'))} + {_list(move.get('ingredients'))}"
-    if kind == "decline_help":
-        return "do not help"
-    if kind == "commit_cook":
-        return "cook now" + (f" with {_list(move.get('accept'))}" if move.get("accept") else " alone")
-    if kind == "withdraw_cook":
-        return "withdraw the proposal"
-    if kind == "discard_ingredient":
-        return f"discard {move.get('token')}"
-    return " ".join(f"{k}={v}" for k, v in move.items())
+    """The legal move in words: the English text of the game's move message."""
+    return TEXTS.render(messages.move_message(move, (), None))
 
 
 def _cell(t: dict[str, Any]) -> Text:
@@ -63,7 +43,9 @@ def _cell(t: dict[str, Any]) -> Text:
     text.append_text(card_text(g["id"]))
     text.append("  " + "☁" * t["clouds"] if t["clouds"] else "")
     text.append("\n")
-    if t["status"] == "bell":
+    if t["status"] == "seated":
+        text.append("deciding what to eat")
+    elif t["status"] == "bell":
         text.append("bell: waiting to order")
     elif t["status"] == "menu":
         text.append(f"menu: {' + '.join(t['menu']['ingredients'])}")
@@ -114,18 +96,8 @@ def players_lines(view: dict[str, Any]) -> Text:
 
 
 def _turn_line(view: dict[str, Any]) -> str:
-    if view.get("over"):
-        return ("The restaurant earned the respect of the forest: you won!" if view.get("won")
-                else f"The restaurant closed ({view.get('end_reason')}).")
-    if view.get("waiting_for_shuffle") or view.get("phase") == "shuffling":
-        return "Shuffling..."
-    me = (view.get("players") or [None])[view["seat"]] if view.get("seat") is not None else None
-    if me in (view.get("to_act") or []):
-        return {"events": "Your turn: resolve the events of the marked tables.",
-                "actions": f"Your turn: act until you hold {view.get('minimal_hand')} cards.",
-                "cooking": "A meal is proposed: offer help, or commit/withdraw it.",
-                "discard": f"Discard ingredients down to {view.get('storage_limit')}."}.get(view["phase"], "")
-    return "Waiting for " + ", ".join(view.get("to_act") or []) + "."
+    message = messages.prompt_message(view, view.get("seat"))
+    return TEXTS.render(message) if message is not None else ""
 
 
 def screen(view: dict[str, Any], legal_moves: Sequence[dict[str, Any]] | None = None) -> RenderableType:
@@ -134,13 +106,14 @@ def screen(view: dict[str, Any], legal_moves: Sequence[dict[str, Any]] | None = 
                   f"{_list(view.get('line'))}", style="bold")
     parts: list[RenderableType] = [header, board(view), Panel(status_lines(view), expand=False),
                                    Panel(players_lines(view), title="Team", expand=False)]
-    hand = Text()
-    for i, c in enumerate(view.get("hand") or []):
-        if i:
-            hand.append(" ")
-        hand.append_text(card_text(c))
-    parts.append(Panel(hand if view.get("hand") else Text("(no cards)"),
-                       title=f"Your hand (minimal {view.get('minimal_hand')})", expand=False))
+    if view.get("seat") is not None:  # a spectator has no hand
+        hand = Text()
+        for i, c in enumerate(view.get("hand") or []):
+            if i:
+                hand.append(" ")
+            hand.append_text(card_text(c))
+        parts.append(Panel(hand if view.get("hand") else Text("(no cards)"),
+                           title=f"Your hand (minimal {view.get('minimal_hand')})", expand=False))
     p = view.get("proposal")
     if p:
         names = view.get("players") or []
@@ -157,55 +130,12 @@ def screen(view: dict[str, Any], legal_moves: Sequence[dict[str, Any]] | None = 
 
 
 def event_line(event: dict[str, Any], players: Sequence[str], me: str | None = None) -> str | None:
-    """One log line for an event as the seat saw it ({"type", "data"} or the redacted dict)."""
-    kind = event.get("type")
-    d = event.get("data") or event
-
-    def who(seat) -> str:
-        try:
-            name = players[int(seat)]
-        except (TypeError, ValueError, IndexError):
-            return str(seat)
-        return "you" if name == me else name
-
-    if kind == "TurnStarted":
-        return f"turn {d.get('turn')}: {who(d.get('seat'))} drew a {d.get('value')}: events at tables {_list(d.get('line'))}"
-    if kind == "EarlyBirdSeated":
-        return f"the early bird {d.get('card')} sits at table {d.get('table')}"
-    if kind == "HandsDealt":
-        return f"hands dealt: you hold {len(d.get('hand') or [])} cards" if d.get("hand") else "hands dealt"
-    if kind == "CardsDrawn":
-        shown = f": {_list(d.get('cards'))}" if d.get("cards") else ""
-        return f"{who(d.get('seat'))} drew {d.get('count', len(d.get('cards') or []))} card(s){shown}"
-    if kind == "GuestSeated":
-        return f"{who(d.get('seat'))} seated {d.get('card')} at table {d.get('table')}"
-    if kind == "SeatingSkipped":
-        return f"nobody could sit at table {d.get('table')}"
-    if kind == "CloudMoved":
-        where = f" (table {d.get('table')})" if d.get("table", -1) >= 0 else ""
-        return f"a cloud moved {d.get('src')} -> {d.get('dst')}{where}: {d.get('reason')}"
-    if kind == "GuestLeft":
-        return f"{d.get('card')} left table {d.get('table')} {d.get('outcome')}"
-    if kind == "CardPaid":
-        return f"{who(d.get('seat'))} paid {d.get('card')} to {'take an order' if d.get('action') == 'order' else 'buy ingredients'}"
-    if kind == "OrderTaken":
-        return f"table {d.get('table')} ordered {d.get('menu')}"
-    if kind == "IngredientsDrawn":
-        return f"{who(d.get('seat'))} bought {_list(d.get('tokens'))}"
-    if kind == "CookProposed":
-        return f"{who(d.get('seat'))} proposes a meal at table {d.get('table')}"
-    if kind == "HelpOffered":
-        return f"{who(d.get('seat'))} offers {_list(d.get('cards'))} + {_list(d.get('ingredients'))}"
-    if kind == "HelpDeclined":
-        return f"{who(d.get('seat'))} does not help"
-    if kind == "CookWithdrawn":
-        return f"{who(d.get('seat'))} withdrew the meal"
-    if kind == "MealCooked":
-        return f"the meal at table {d.get('table')} is served"
-    if kind == "IngredientDiscarded":
-        return f"{who(d.get('seat'))} discarded {d.get('token')}"
-    if kind == "DeckShuffled":
-        return f"the {d.get('deck')} were shuffled"
-    if kind == "GameEnded":
-        return f"game over: {'won' if d.get('won') else 'lost'} ({d.get('reason')}), score {d.get('score')}"
-    return None
+    """One log line for an event as the seat saw it ({"type", "data"} or the redacted dict): the
+    English text of the game's event message; None for the events nobody needs to read."""
+    if "data" not in event:
+        event = {"type": event.get("type"), "data": {k: v for k, v in event.items() if k != "type"}}
+    seat = list(players).index(me) if me is not None and me in players else None
+    message = messages.event_message(event, players, seat)
+    if message is None or message.internal:
+        return None
+    return TEXTS.render(message)

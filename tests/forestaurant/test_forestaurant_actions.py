@@ -28,7 +28,8 @@ def test_free_seating_pays_with_the_seated_card_and_checks_the_four_neighbours_n
     state = _acting(tables={1: table("hare-1", bell=True), 3: table("bear-2", bell=True, clouds=1),
                             0: table("squirrel-1", bell=True), 5: table("deer-1", bell=True)})
     state, events = act(state, 0, {"type": "seat", "table": 4, "card": "bear-6"})
-    assert state.tables[4].guest == "bear-6" and state.tables[4].bell
+    # a guest at the table: its bell comes at its table's next event
+    assert state.tables[4].guest == "bear-6" and state.tables[4].status == "seated"
     assert len(state.hands[0]) == 7
     # hare above: prey +1; bear left: same species -1; deer right: big game is a bear's prey +1
     assert (state.tables[1].clouds, state.tables[3].clouds, state.tables[5].clouds) == (1, 0, 1)

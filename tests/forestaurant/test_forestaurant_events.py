@@ -17,10 +17,11 @@ def _events(tables=None, line=(0, 1, 2), hand=HAND, n=2, **changes):
                     phase=EVENTS, active=0, **changes)
 
 
-def test_an_empty_table_seats_guests_from_the_active_players_hand_and_they_ring_a_bell():
+def test_an_empty_table_seats_guests_from_the_active_players_hand_as_a_guest_at_the_table():
     state = _events()
     state, events = act(state, 0, {"type": "resolve_event", "table": 1, "card": "fox-3"})
-    assert state.tables[1].guest == "fox-3" and state.tables[1].bell
+    assert state.tables[1].guest == "fox-3" and not state.tables[1].bell
+    assert state.tables[1].status == "seated"
     assert "fox-3" not in state.hands[0]
     assert state.events_left == (0, 2)
 

@@ -23,16 +23,20 @@ def test_screens_events_and_moves_render_through_a_game():
     for seat in (0, 1, None):
         text = _text(render.screen(RULES.view(state, seat)))
         assert "Forestaurant" in text and "satisfied" in text
+        assert ("Your hand" in text) == (seat is not None)  # a spectator holds no hand
     # a mid-game view with moves
     from forestaurant_helpers import ready
     s = ready(3)
     view = RULES.view(s, 0)
     text = _text(render.screen(view))
-    assert "Your moves" in text and "event at table" in text
+    assert "Your moves" in text and "Event at table" in text and "Your turn: resolve the events" in text
     codec = EventCodec(RULES.event_types)
     from services.forestaurant.rules.events import TurnStarted
     line = render.event_line(codec.encode(TurnStarted(0, 1, 3, (6, 7, 8))), ["ann", "bob"], "ann")
-    assert line == "turn 1: you drew a 3: events at tables 6, 7, 8"
+    assert line == "Turn 1: you drew a 3: events at tables 6, 7, 8."
+    assert render.event_line({"type": "EventResolved", "data": {"table": 6}}, ["ann", "bob"], "ann") is None
+    label = render.move_label({"type": "cook", "table": 4, "cards": ["bear-6"], "ingredients": ["fish", "berries"]})
+    assert label == "Cook at table 4 with Bear 6, Fish, Berries"
 
 
 def test_the_game_declaration():

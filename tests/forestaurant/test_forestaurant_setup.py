@@ -28,10 +28,12 @@ def test_ten_clouds_on_the_mushrooms_and_two_on_stars():
     assert clouds_total(state) == 12
 
 
-def test_early_bird_guest_sits_at_the_middle_table_with_a_bell():
+def test_early_bird_guest_sits_at_the_middle_table_as_a_guest_at_the_table():
+    # "Draw an early bird guest card from the animal deck and place it on the middle table."
     state = ready(2, orders={"animals": ["bear-5"]})
     middle = state.tables[4]
-    assert middle.guest == "bear-5" and middle.bell and middle.clouds == 0
+    assert middle.guest == "bear-5" and middle.status == "seated" and not middle.bell
+    assert middle.clouds == 0
     assert all(t.guest is None for i, t in enumerate(state.tables) if i != 4)
 
 

@@ -18,6 +18,7 @@ from collections import Counter
 from itertools import combinations
 from typing import Any, Mapping, Sequence
 
+from shared.moves import quote
 from shared.rules import (
     ChanceNode,
     GameResult,
@@ -30,6 +31,7 @@ from shared.rules import (
 from .cards import catalogue
 from .events import (
     GUEST,
+    BellPlaced,
     MUSHROOMS,
     STARS,
     CardPaid,
@@ -75,9 +77,14 @@ from .state import (
 )
 
 MIDDLE_TABLE = 4
-# CHOICE: "Draw an early bird guest card from the animal deck and place it on the middle table."
-# The early bird has decided what to eat like every seated guest: it starts with a bell.
-EARLY_BIRD_BELL = True
+# "Draw an early bird guest card from the animal deck and place it on the middle table." The early
+# bird is a guest at the table like every newly seated guest (the Rules Overview's second state:
+# "a guest at the table"); its table's next event places its bell (issue 31).
+EARLY_BIRD_BELL = False
+# "The guests have decided what to eat so they are calling a waiter to take their order. Place a
+# bell token on the animal card.": the event of a table with a guest at it, not part of seating
+# (seated guests, by an event or by free seating, wait for their table's next event to ring).
+SEATED_WITH_BELL = False
 # CHOICE: "The player who has most recently fed an animal will play first": the first seat.
 FIRST_PLAYER = 0
 # CHOICE: "If the animal deck runs out, shuffle the discard pile and create a new deck from 20
@@ -129,7 +136,7 @@ def _check_win(out: Outcome) -> None:
         _end(out, True, "satisfied")
 
 
-def _cloud_on_guest(out: Outcome, table: int, reason: str) -> None:
+def _cloud_on_guest(out: Outcome, table: int, reason: str, cause: str, about: str = "") -> None:
     """One cloud from the mushrooms onto the guest (a third goes to a star instead)."""
     s = out.state
     cat = catalogue()
@@ -141,26 +148,26 @@ def _cloud_on_guest(out: Outcome, table: int, reason: str) -> None:
         if s.stars >= cat.stars:
             # "The restaurant goes bankrupt if all the stars are already covered"
             _end(out, False, "bankrupt")
-        out.emit(CloudMoved(table, MUSHROOMS, STARS, reason + " (a third cloud goes on a star)"))
+        out.emit(CloudMoved(table, MUSHROOMS, STARS, reason + " (a third cloud goes on a star)", cause, about))
     else:
-        out.emit(CloudMoved(table, MUSHROOMS, GUEST, reason))
+        out.emit(CloudMoved(table, MUSHROOMS, GUEST, reason, cause, about))
 
 
-def _cloud_off_guest(out: Outcome, table: int, reason: str) -> None:
+def _cloud_off_guest(out: Outcome, table: int, reason: str, cause: str, about: str = "") -> None:
     if out.state.tables[table].clouds > 0:
-        out.emit(CloudMoved(table, GUEST, MUSHROOMS, reason))
+        out.emit(CloudMoved(table, GUEST, MUSHROOMS, reason, cause, about))
         _check_win(out)
 
 
-def _touch(out: Outcome, table: int, net: int, reason: str) -> None:
+def _touch(out: Outcome, table: int, net: int, reason: str, cause: str, about: str = "") -> None:
     """Apply the netted predator/prey (+1) and same-species (-1) effects on a guest."""
     if net > 0:
         if out.state.options.ignore_eating_clouds and out.state.tables[table].eating:
             return  # "Players may ignore placing a cloud token on guests who are already eating"
         for _ in range(net):
-            _cloud_on_guest(out, table, reason)
+            _cloud_on_guest(out, table, reason, cause, about)
     for _ in range(-net):
-        _cloud_off_guest(out, table, reason)
+        _cloud_off_guest(out, table, reason, cause, about)
 
 
 def _effect(cards: Sequence[str], guest: str) -> int:
@@ -170,13 +177,13 @@ def _effect(cards: Sequence[str], guest: str) -> int:
 
 
 def _seat_guest(out: Outcome, seat: int, table: int, card: str, free: bool) -> None:
-    out.emit(GuestSeated(table, seat, card, free))
+    out.emit(GuestSeated(table, seat, card, free, bell=SEATED_WITH_BELL))
     cat = catalogue()
     # "The predator-prey relationship must be checked for each neighbor of the newly seated guests"
     for nb in cat.neighbours(table):
         guest = out.state.tables[nb].guest
         if guest is not None:
-            _touch(out, nb, _effect((card,), guest), f"{card} was seated next to it")
+            _touch(out, nb, _effect((card,), guest), f"{card} was seated next to it", "neighbour", card)
 
 
 def _fits(state: State, table: int, card: str) -> bool:
@@ -200,7 +207,7 @@ def initial_state(players: Sequence[str], options: Mapping[str, Any] | None) -> 
 
 def start(state: State) -> list[Any]:
     if state.phase != SETUP:
-        raise IllegalMove("the game has already started")
+        raise IllegalMove("the game has already started", key="already-started")
     cat = catalogue()
     stars = state.options.stars_covered
     return [GameStarted(players=state.players, options=state.options.as_dict(),
@@ -237,7 +244,7 @@ def chance(state: State) -> ChanceNode | None:
 def resolve_chance(state: State, order: Sequence[str]) -> list[Any]:
     node = chance(state)
     if node is None:
-        raise IllegalMove("no shuffle is pending")
+        raise IllegalMove("no shuffle is pending", key="no-shuffle")
     order = node.order_of(order)
 
     def step(out: Outcome) -> None:
@@ -387,21 +394,21 @@ def _cards(move: Mapping[str, Any], name: str) -> tuple[str, ...]:
     if v is None:
         return ()
     if isinstance(v, str) or not all(isinstance(x, str) for x in v):
-        raise IllegalMove(f"'{name}' must be a list of ids")
+        raise IllegalMove(f"'{name}' must be a list of ids", key="not-a-list", field=name)
     return tuple(v)
 
 
 def _str(move: Mapping[str, Any], name: str) -> str:
     v = move.get(name)
     if not isinstance(v, str):
-        raise IllegalMove(f"this move needs '{name}' (an id)")
+        raise IllegalMove(f"this move needs '{name}' (an id)", key="needs-id", field=name)
     return v
 
 
 def _int(move: Mapping[str, Any], name: str) -> int:
     v = move.get(name)
     if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < 9:
-        raise IllegalMove(f"'{name}' must be a table number 0 to 8")
+        raise IllegalMove(f"'{name}' must be a table number 0 to 8", key="not-a-table", field=name)
     return v
 
 
@@ -409,24 +416,44 @@ def _holds(multiset: Sequence[str], items: Sequence[str]) -> bool:
     return not (Counter(items) - Counter(multiset))
 
 
-def _need_active(state: State, seat: int, phase: str, what: str) -> None:
+# what only the active player does, in words (the refusals' `action`, a selector in the texts)
+ACTION_WORDS = {"resolve": "resolve the events", "seat": "seat guests", "order": "take orders",
+                "purchase": "purchase ingredients", "cook": "cook", "propose": "propose a meal",
+                "commit": "commit the meal", "withdraw": "withdraw the meal",
+                "discard": "discard ingredients"}
+
+
+def _need_active(state: State, seat: int, phase: str, action: str) -> None:
+    words = ACTION_WORDS[action]
     if seat != state.active:
-        raise NotYourTurn(f"it is {state.players[state.active]}'s turn: only the active player {what}")
+        player = state.players[state.active]
+        raise NotYourTurn(f"it is {player}'s turn: only the active player may {words}",
+                          key="not-active", player=player, action=action)
     if state.phase != phase:
-        raise IllegalMove(f"you cannot {what.split(' ', 1)[-1]} now: the game is in the {state.phase} phase")
+        raise IllegalMove(f"you cannot {words} now: the game is in the {state.phase} phase",
+                          key="wrong-phase", action=action, phase=state.phase)
 
 
-def _need_action(state: State, seat: int, what: str) -> None:
-    _need_active(state, seat, ACTIONS, what)
+def _need_action(state: State, seat: int, action: str) -> None:
+    _need_active(state, seat, ACTIONS, action)
     if len(state.hands[seat]) <= min_hand(state):
-        raise IllegalMove(f"your hand is at the minimal hand size ({min_hand(state)}): no more actions")
+        raise IllegalMove(f"your hand is at the minimal hand size ({min_hand(state)}): no more actions",
+                          key="no-more-actions", size=min_hand(state))
+
+
+def _need_company(state: State, action: str) -> None:
+    """Cooking together needs someone to cook with: "he can ask the others for help"."""
+    if len(state.players) < 2:
+        raise IllegalMove(f"you play alone: nobody can help you cook, so you cannot "
+                          f"{ACTION_WORDS[action]} (cook alone instead)", key="cooking-alone", action=action)
 
 
 def _resolve_event(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
-    _need_active(state, seat, EVENTS, "resolves the events")
+    _need_active(state, seat, EVENTS, "resolve")
     table = _int(move, "table")
     if table not in state.events_left:
-        raise IllegalMove(f"table {table} has no event left this turn (events on {list(state.events_left)})")
+        raise IllegalMove(f"table {table} has no event left this turn (events on {list(state.events_left)})",
+                          key="no-event-left", table=table, tables=list(state.events_left))
     card = move.get("card")
     t = state.tables[table]
     status = t.status
@@ -436,24 +463,33 @@ def _resolve_event(state: State, seat: int, move: Mapping[str, Any]) -> list[Any
             fits = _seatable(state, seat, table)
             if fits:
                 if card is None:
-                    raise IllegalMove(f"guests sit down at empty table {table}: seat one of {', '.join(fits)}")
+                    raise IllegalMove(f"guests sit down at empty table {table}: seat one of {', '.join(fits)}",
+                                      key="must-seat", table=table, cards=fits)
                 if card not in state.hands[seat]:
-                    raise IllegalMove(f"you do not hold {card}")
+                    raise IllegalMove(f"you do not hold {card}", key="not-held", card=card)
                 if card not in fits:
                     raise IllegalMove(f"{card} does not fit table {table}: it has "
-                                      f"{catalogue().chairs[table]} chairs")
+                                      f"{catalogue().chairs[table]} chairs", key="too-few-chairs",
+                                      card=card, table=table, chairs=catalogue().chairs[table])
                 _seat_guest(out, seat, table, card, free=False)
             else:
                 if card is not None:
                     raise IllegalMove("no card can be seated here (no card fits, or your hand is at "
-                                      "the minimal size): the seating is skipped")
+                                      "the minimal size): the seating is skipped", key="seating-skipped",
+                                      table=table)
                 out.emit(SeatingSkipped(table, seat))
         else:
             if card is not None:
-                raise IllegalMove(f"table {table} is not empty: its event needs no card")
-            if status in ("bell", "seated", "menu"):
+                raise IllegalMove(f"table {table} is not empty: its event needs no card",
+                                  key="event-needs-no-card", table=table)
+            if status == "seated":
+                # "The guests have decided what to eat so they are calling a waiter to take their
+                # order. Place a bell token on the animal card."
+                out.emit(BellPlaced(table))
+            elif status in ("bell", "menu"):
                 why = "nobody has taken their order yet" if status != "menu" else "nobody has served their meal yet"
-                _cloud_on_guest(out, table, f"guests lose patience: {why}")
+                _cloud_on_guest(out, table, f"guests lose patience: {why}",
+                                "patience-order" if status == "bell" else "patience-meal")
             else:
                 _leave(out, table)
         out.emit(EventResolved(table))
@@ -473,8 +509,8 @@ def _leave(out: Outcome, table: int) -> None:
     if t.clouds >= 2:
         if s.stars >= cat.stars:
             _end(out, False, "bankrupt")
-        out.emit(CloudMoved(table, GUEST, STARS, "unsatisfied guests leave"))
-        out.emit(CloudMoved(table, GUEST, MUSHROOMS, "unsatisfied guests leave"))
+        out.emit(CloudMoved(table, GUEST, STARS, "unsatisfied guests leave", "unsatisfied"))
+        out.emit(CloudMoved(table, GUEST, MUSHROOMS, "unsatisfied guests leave", "unsatisfied"))
         out.emit(GuestLeft(table, t.guest, "unsatisfied", t.menu))
         _check_win(out)
         return
@@ -485,11 +521,12 @@ def _leave(out: Outcome, table: int) -> None:
             # "When its cloud would go on a star but the next 5-level is reached at the same time,
             # these effects eliminate each other and the cloud goes directly back on the mushrooms."
             steps -= 1
-            out.emit(CloudMoved(table, GUEST, MUSHROOMS, "semi-satisfied guests meet a 5-step"))
+            out.emit(CloudMoved(table, GUEST, MUSHROOMS, "semi-satisfied guests meet a 5-step", "semi-step",
+                                animal.species))
         else:
             if s.stars >= cat.stars:
                 _end(out, False, "bankrupt")
-            out.emit(CloudMoved(table, GUEST, STARS, "semi-satisfied guests leave"))
+            out.emit(CloudMoved(table, GUEST, STARS, "semi-satisfied guests leave", "semi-satisfied"))
         out.emit(GuestLeft(table, t.guest, "semi-satisfied", t.menu))
     else:
         out.emit(GuestLeft(table, t.guest, "satisfied", t.menu))
@@ -497,19 +534,22 @@ def _leave(out: Outcome, table: int) -> None:
         # "Whenever you reach a sum of 5, 10, 15, etc. from a species, place 1 cloud from a star
         # back on the mushrooms"
         if out.state.stars > 0:
-            out.emit(CloudMoved(-1, STARS, MUSHROOMS, f"{animal.species}: a new 5-step of satisfied guests"))
+            out.emit(CloudMoved(-1, STARS, MUSHROOMS, f"{animal.species}: a new 5-step of satisfied guests",
+                                "step", animal.species))
     _check_win(out)
 
 
 def _free_seat(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
-    _need_action(state, seat, "may seat guests")
+    _need_action(state, seat, "seat")
     table, card = _int(move, "table"), _str(move, "card")
     if state.tables[table].guest is not None:
-        raise IllegalMove(f"free seating needs an empty table; table {table} is taken")
+        raise IllegalMove(f"free seating needs an empty table; table {table} is taken",
+                          key="table-taken", table=table)
     if card not in state.hands[seat]:
-        raise IllegalMove(f"you do not hold {card}")
+        raise IllegalMove(f"you do not hold {card}", key="not-held", card=card)
     if not _fits(state, table, card):
-        raise IllegalMove(f"{card} does not fit table {table}: it has {catalogue().chairs[table]} chairs")
+        raise IllegalMove(f"{card} does not fit table {table}: it has {catalogue().chairs[table]} chairs",
+                          key="too-few-chairs", card=card, table=table, chairs=catalogue().chairs[table])
 
     def step(out: Outcome) -> None:
         _seat_guest(out, seat, table, card, free=True)
@@ -524,20 +564,22 @@ def _menu_available(state: State, species: str) -> bool:
 
 
 def _take_order(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
-    _need_action(state, seat, "may take orders")
+    _need_action(state, seat, "order")
     table, card = _int(move, "table"), _str(move, "card")
     t = state.tables[table]
     if t.status != "bell":
-        raise IllegalMove(f"taking an order needs a guest with a bell; table {table} is {t.status}")
+        raise IllegalMove(f"taking an order needs a guest with a bell; table {table} is {t.status}",
+                          key="needs-bell", table=table, status=t.status)
     if card not in state.hands[seat]:
-        raise IllegalMove(f"you do not hold {card}")
+        raise IllegalMove(f"you do not hold {card}", key="not-held", card=card)
     species = catalogue().animals[t.guest].species
     if not _menu_available(state, species):
-        raise IllegalMove(f"no {species} menu is left in the menu deck or its discard pile")
+        raise IllegalMove(f"no {species} menu is left in the menu deck or its discard pile",
+                          key="no-menu-left", species=species)
 
     def step(out: Outcome) -> None:
         out.emit(CardPaid(seat, card, "order"))
-        _touch(out, table, _effect((card,), t.guest), f"{card} took the order")
+        _touch(out, table, _effect((card,), t.guest), f"{card} took the order", "order", card)
         if _draw_menus(out, table, seat):
             _after_action(out)
 
@@ -545,10 +587,10 @@ def _take_order(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
 
 
 def _purchase(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
-    _need_action(state, seat, "may purchase ingredients")
+    _need_action(state, seat, "purchase")
     card = _str(move, "card")
     if card not in state.hands[seat]:
-        raise IllegalMove(f"you do not hold {card}")
+        raise IllegalMove(f"you do not hold {card}", key="not-held", card=card)
     cat = catalogue()
     animal = cat.animals[card]
     pile = cat.pile_of_class[animal.cls]
@@ -564,21 +606,24 @@ def _purchase(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
 def _check_part(state: State, seat: int, table: int, cards: tuple[str, ...],
                 ingredients: tuple[str, ...], helper: bool) -> None:
     cat = catalogue()
-    who = "you" if not helper else state.players[seat]
     if not _holds(state.hands[seat], cards):
-        raise IllegalMove(f"{who} do not hold all of {', '.join(cards)}")
+        raise IllegalMove(f"you do not hold all of {', '.join(cards)}", key="not-all-held", cards=list(cards))
     if not _holds(state.storage[seat], ingredients):
-        raise IllegalMove(f"{who} do not store all of {', '.join(ingredients)}")
+        raise IllegalMove(f"you do not store all of {', '.join(ingredients)}", key="not-all-stored",
+                          tokens=list(ingredients))
     if len(state.hands[seat]) - len(cards) < min_hand(state):
-        raise IllegalMove(f"nobody may discard below the minimal hand size ({min_hand(state)})")
+        raise IllegalMove(f"nobody may discard below the minimal hand size ({min_hand(state)})",
+                          key="below-minimal-hand", size=min_hand(state))
     required = cat.menus[state.tables[table].menu].ingredients
     for tok in ingredients:
         if tok not in required:
-            raise IllegalMove(f"the menu asks for {required[0]} and {required[1]}, not {tok}")
+            raise IllegalMove(f"the menu asks for {required[0]} and {required[1]}, not {tok}",
+                              key="not-on-menu", first=required[0], second=required[1], token=tok)
     if len(set(ingredients)) != len(ingredients):
-        raise IllegalMove("the meal takes one of each required ingredient")
+        raise IllegalMove("the meal takes one of each required ingredient", key="one-of-each")
     if helper and len(cards) < len(ingredients):
-        raise IllegalMove("a helper who gives ingredients gives at least as many animal cards")
+        raise IllegalMove("a helper who gives ingredients gives at least as many animal cards",
+                          key="helper-cards")
 
 
 def _check_meal(state: State, table: int, parts: Sequence[Contribution]) -> None:
@@ -588,19 +633,24 @@ def _check_meal(state: State, table: int, parts: Sequence[Contribution]) -> None
     given = Counter(tok for p in parts for tok in p.ingredients)
     if given != Counter(required):
         raise IllegalMove(f"cooking takes exactly one {required[0]} and one {required[1]} "
-                          f"(given: {', '.join(sorted(given.elements())) or 'none'})")
+                          f"(given: {', '.join(sorted(given.elements())) or 'none'})", key="meal-ingredients",
+                          first=required[0], second=required[1], tokens=sorted(given.elements()),
+                          count=sum(given.values()))
     total = sum(cat.animals[c].value for p in parts for c in p.cards)
     value = cat.animals[t.guest].value
     if total < value:
-        raise IllegalMove(f"the discarded cards add up to {total}, less than the guest's value {value}")
+        raise IllegalMove(f"the discarded cards add up to {total}, less than the guest's value {value}",
+                          key="meal-value", total=total, value=value)
     if not parts[0].cards:
-        raise IllegalMove("the active player must discard at least one card during cooking")
+        raise IllegalMove("the active player must discard at least one card during cooking",
+                          key="active-gives-card")
 
 
 def _cook_table(state: State, table: int) -> None:
     t = state.tables[table]
     if t.status != "menu":
-        raise IllegalMove(f"cooking needs a guest with a face-up menu; table {table} is {t.status}")
+        raise IllegalMove(f"cooking needs a guest with a face-up menu; table {table} is {t.status}",
+                          key="needs-menu", table=table, status=t.status)
 
 
 def _cook_effects(out: Outcome, table: int, parts: Sequence[Contribution]) -> None:
@@ -608,12 +658,12 @@ def _cook_effects(out: Outcome, table: int, parts: Sequence[Contribution]) -> No
     cards = [c for p in parts for c in p.cards]
     out.emit(MealCooked(table, tuple(parts)))
     # "Their effects can add up or eliminate each other. Only add or remove the final result"
-    _touch(out, table, _effect(cards, guest), "the cooks' cards")
+    _touch(out, table, _effect(cards, guest), "the cooks' cards", "cooking")
     _after_action(out)
 
 
 def _cook(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
-    _need_action(state, seat, "may cook")
+    _need_action(state, seat, "cook")
     table = _int(move, "table")
     _cook_table(state, table)
     cards, ingredients = _cards(move, "cards"), _cards(move, "ingredients")
@@ -624,12 +674,19 @@ def _cook(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
 
 
 def _propose(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
-    _need_action(state, seat, "may propose a meal")
+    _need_company(state, "propose")
+    _need_action(state, seat, "propose")
     table = _int(move, "table")
     _cook_table(state, table)
+    if table in state.withdrawn:
+        # issue 31: otherwise propose, decline, withdraw could repeat without end in one turn
+        raise IllegalMove(f"you withdrew the meal at table {table} this turn: it cannot be proposed "
+                          f"again before your next turn (you may still cook it alone)",
+                          key="withdrawn-this-turn", table=table)
     cards, ingredients = _cards(move, "cards"), _cards(move, "ingredients")
     if not cards:
-        raise IllegalMove("the active player must discard at least one card during cooking")
+        raise IllegalMove("the active player must discard at least one card during cooking",
+                          key="active-gives-card")
     _check_part(state, seat, table, cards, ingredients, helper=False)
     return [CookProposed(seat, table, cards, ingredients)]
 
@@ -643,42 +700,44 @@ def helpers(state: State) -> list[int]:
             and len(state.hands[s]) > min_hand(state)]
 
 
-def _offer(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
+def _need_helper(state: State, seat: int) -> None:
+    """`seat` may still answer the open proposal."""
     if state.phase != COOKING:
-        raise IllegalMove("no meal is proposed: help is offered while a proposal is open")
+        raise IllegalMove("no meal is proposed: help is offered while a proposal is open", key="no-proposal")
     if seat == state.active:
-        raise IllegalMove("you proposed the meal: commit it or withdraw it")
+        raise IllegalMove("you proposed the meal: commit it or withdraw it", key="own-proposal")
     if seat in state.proposal.answered:
-        raise IllegalMove("you already answered this proposal")
+        raise IllegalMove("you already answered this proposal", key="already-answered")
     if seat not in helpers(state):
-        raise IllegalMove(f"your hand is at the minimal hand size ({min_hand(state)}): you cannot help")
+        raise IllegalMove(f"your hand is at the minimal hand size ({min_hand(state)}): you cannot help",
+                          key="cannot-help", size=min_hand(state))
+
+
+def _offer(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
+    _need_helper(state, seat)
     cards, ingredients = _cards(move, "cards"), _cards(move, "ingredients")
     if not cards:
-        raise IllegalMove("an offer gives at least one animal card (to give nothing, decline)")
+        raise IllegalMove("an offer gives at least one animal card (to give nothing, decline)",
+                          key="offer-needs-card")
     _check_part(state, seat, state.proposal.table, cards, ingredients, helper=True)
     return [HelpOffered(seat, cards, ingredients)]
 
 
 def _decline(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
-    if state.phase != COOKING:
-        raise IllegalMove("no meal is proposed")
-    if seat == state.active:
-        raise IllegalMove("you proposed the meal: commit it or withdraw it")
-    if seat in state.proposal.answered:
-        raise IllegalMove("you already answered this proposal")
+    _need_helper(state, seat)
     return [HelpDeclined(seat)]
 
 
 def _commit(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
-    _need_active(state, seat, COOKING, "commits the meal")
+    _need_active(state, seat, COOKING, "commit")
     p = state.proposal
     accept = _cards(move, "accept")
     offers = {state.players[o.seat]: o for o in p.offers}
     for name in accept:
         if name not in offers:
-            raise IllegalMove(f"{name} has made no offer to accept")
+            raise IllegalMove(f"{name} has made no offer to accept", key="no-such-offer", player=name)
     if len(set(accept)) != len(accept):
-        raise IllegalMove("each offer is accepted once")
+        raise IllegalMove("each offer is accepted once", key="accepted-twice")
     parts = [Contribution(seat, p.cards, p.ingredients)] + [offers[n] for n in accept]
     parts = [parts[0]] + sorted(parts[1:], key=lambda c: c.seat)
     _check_meal(state, p.table, parts)
@@ -686,15 +745,16 @@ def _commit(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
 
 
 def _withdraw(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
-    _need_active(state, seat, COOKING, "withdraws the meal")
+    _need_company(state, "withdraw")
+    _need_active(state, seat, COOKING, "withdraw")
     return [CookWithdrawn(seat)]
 
 
 def _discard(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
-    _need_active(state, seat, DISCARD, "discards ingredients")
+    _need_active(state, seat, DISCARD, "discard")
     token = _str(move, "token")
     if token not in state.storage[seat]:
-        raise IllegalMove(f"you do not store {token}")
+        raise IllegalMove(f"you do not store {token}", key="not-stored", token=token)
 
     def step(out: Outcome) -> None:
         out.emit(IngredientDiscarded(seat, token))
@@ -712,17 +772,17 @@ MOVES = {"resolve_event": _resolve_event, "seat": _free_seat, "take_order": _tak
 
 def decide(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
     if state.phase == OVER:
-        raise IllegalMove("the game is over")
+        raise IllegalMove("the game is over", key="game-over")
     if state.phase in (SETUP, SHUFFLING) or state.pending is not None:
-        raise NotYourTurn("the game waits for a shuffle")
+        raise NotYourTurn("the game waits for a shuffle", key="waits-for-shuffle")
     if not isinstance(seat, int) or seat not in state.seats:
-        raise NotYourTurn("you are not seated at this game")
+        raise NotYourTurn("you are not seated at this game", key="not-seated")
     kind = move.get("type")
     if kind not in MOVES:
-        raise IllegalMove(f"unknown move {kind!r}")
+        raise IllegalMove(f"unknown move {quote(kind)}", key="unknown-move", move=quote(kind))
     for name in ("card", "token"):
         if move.get(name) is not None and not isinstance(move[name], str):
-            raise IllegalMove(f"'{name}' must be an id")
+            raise IllegalMove(f"'{name}' must be an id", key="needs-id", field=name)
     return MOVES[kind](state, seat, move)
 
 
@@ -815,7 +875,7 @@ def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
                     for cs in cook_sets(hand, guest.value, spare, guest.species):
                         moves.append({"type": "cook", "table": t, "cards": list(cs),
                                       "ingredients": list(required)})
-                if len(state.players) > 1:
+                if len(state.players) > 1 and t not in state.withdrawn:
                     ing = [k for k in required if k in state.storage[seat]]
                     for c in _distinct(hand):
                         moves.append({"type": "propose_cook", "table": t, "cards": [c],

@@ -85,6 +85,18 @@ class GuestSeated:
     seat: int
     card: str  # from the seat's hand
     free: bool  # a free-seating action (True) or the event of an empty table
+    # Records written before issue 31 seated guests with their bell at once; new records say
+    # False (a guest at the table rings at its table's next event, BellPlaced). The default keeps
+    # the old records replaying as they were played.
+    bell: bool = True
+
+
+@dataclass(frozen=True)
+class BellPlaced:
+    """"The guests have decided what to eat so they are calling a waiter to take their order.
+    Place a bell token on the animal card." (the event of a table with a guest at it)"""
+
+    table: int
 
 
 @dataclass(frozen=True)
@@ -108,7 +120,12 @@ class CloudMoved:
     table: int  # the guest's table, -1 when no guest is involved
     src: str  # mushrooms, stars or guest
     dst: str
-    reason: str
+    reason: str  # in English, for logs
+    # why, for the texts: patience-order, patience-meal (a table's event), neighbour, order, cooking
+    # (predator/prey or same species), unsatisfied, semi-satisfied, semi-step (a leaving guest),
+    # step (a new 5-step of satisfied guests); "" in records older than the texts
+    cause: str = ""
+    about: str = ""  # the card seated next to the guest or paying its order; the species of a step
 
 
 @dataclass(frozen=True)
@@ -174,7 +191,7 @@ class HelpDeclined:
 
 @dataclass(frozen=True)
 class CookWithdrawn:
-    seat: int
+    seat: int  # the proposal's table may not be proposed again this turn (State.withdrawn)
 
 
 @dataclass(frozen=True)
@@ -197,6 +214,6 @@ class GameEnded:
 
 
 EVENT_TYPES = (GameStarted, DeckShuffled, EarlyBirdSeated, HandsDealt, CardsDrawn, TurnStarted,
-               GuestSeated, SeatingSkipped, EventResolved, PhaseChanged, CloudMoved, GuestLeft,
+               GuestSeated, BellPlaced, SeatingSkipped, EventResolved, PhaseChanged, CloudMoved, GuestLeft,
                CardPaid, MenusDrawn, OrderTaken, IngredientsDrawn, PileRanOut, CookProposed,
                HelpOffered, HelpDeclined, CookWithdrawn, MealCooked, IngredientDiscarded, GameEnded)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from . import decide as _d
+from .choices import choices, moves_complete
 from .events import EVENT_TYPES
 from .state import evolve
 from .view import GAME_NAME, event_view, private_cards, view
@@ -26,6 +27,8 @@ class ForestaurantRules:
     event_view = staticmethod(event_view)
     private_cards = staticmethod(private_cards)
     result = staticmethod(_d.result)
+    choices = staticmethod(choices)
+    moves_complete = staticmethod(moves_complete)
 
 
 RULES = ForestaurantRules()

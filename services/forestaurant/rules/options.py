@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from shared.moves import quote
 from shared.rules import InvalidSetup
 
 # "Easier game: Cover only 1 star ... Choose 4 or 3 instead of 5 ... Players may ignore placing a
@@ -37,23 +38,35 @@ class Options:
                 "ignore_eating_clouds": self.ignore_eating_clouds}
 
 
+def _shown(value: Any) -> str:
+    """A client's option value, short: numbers and true/false as they are, texts quoted."""
+    if isinstance(value, (bool, int, float)):
+        return str(value).lower() if isinstance(value, bool) else str(value)
+    return quote(value)
+
+
 def parse_options(options: Mapping[str, Any] | None) -> Options:
     options = dict(options or {})
     unknown = sorted(set(options) - set(OPTION_NAMES))
     if unknown:
         raise InvalidSetup(f"unknown option(s) {', '.join(map(repr, unknown))}; "
-                           f"known options: {', '.join(OPTION_NAMES)}")
+                           f"known options: {', '.join(OPTION_NAMES)}", key="unknown-option",
+                           options=[str(u)[:24] for u in unknown], known=list(OPTION_NAMES))
     difficulty = options.pop("difficulty", "normal")
     if difficulty not in PRESETS:
-        raise InvalidSetup(f"option difficulty must be one of {', '.join(PRESETS)}, got {difficulty!r}")
+        raise InvalidSetup(f"option difficulty must be one of {', '.join(PRESETS)}, got {_shown(difficulty)}",
+                           key="bad-difficulty", choices=list(PRESETS), value=_shown(difficulty))
     values = dict(PRESETS[difficulty])
     stars = options.get("stars_covered", values["stars_covered"])
     if not isinstance(stars, int) or isinstance(stars, bool) or stars not in (1, 2, 3):
-        raise InvalidSetup(f"option stars_covered must be 1, 2 or 3 (Game Variations), got {stars!r}")
+        raise InvalidSetup(f"option stars_covered must be 1, 2 or 3 (Game Variations), got {_shown(stars)}",
+                           key="bad-stars-covered", value=_shown(stars))
     needed = options.get("satisfied_needed", values["satisfied_needed"])
     if not isinstance(needed, int) or isinstance(needed, bool) or not 3 <= needed <= 7:
-        raise InvalidSetup(f"option satisfied_needed must be 3 to 7 (Game Variations), got {needed!r}")
+        raise InvalidSetup(f"option satisfied_needed must be 3 to 7 (Game Variations), got {_shown(needed)}",
+                           key="bad-satisfied-needed", value=_shown(needed))
     ignore = options.get("ignore_eating_clouds", values["ignore_eating_clouds"])
     if not isinstance(ignore, bool):
-        raise InvalidSetup(f"option ignore_eating_clouds must be true or false, got {ignore!r}")
+        raise InvalidSetup(f"option ignore_eating_clouds must be true or false, got {_shown(ignore)}",
+                           key="bad-ignore-eating-clouds", value=_shown(ignore))
     return Options(stars_covered=stars, satisfied_needed=needed, ignore_eating_clouds=ignore)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from shared.rules import replace_state, set_at
 
 from .cards import catalogue
-from .events import (GUEST, MUSHROOMS, STARS, CardPaid, CardsDrawn, CloudMoved, Contribution,
+from .events import (GUEST, MUSHROOMS, STARS, BellPlaced, CardPaid, CardsDrawn, CloudMoved, Contribution,
                      CookProposed, CookWithdrawn, DeckShuffled, EarlyBirdSeated, EventResolved,
                      GameEnded, GameStarted, GuestLeft, GuestSeated, HandsDealt, HelpDeclined,
                      HelpOffered, IngredientDiscarded, IngredientsDrawn, MealCooked, MenusDrawn,
@@ -80,6 +80,9 @@ class State:
     shuffles: tuple[int, int, int, int] = (0, 0, 0, 0)  # per deck in DECKS order
     pending: Pending | None = None
     proposal: Proposal | None = None
+    # tables whose cooking-together proposal was withdrawn this turn: not proposed again until the
+    # next turn, so that propose/decline/withdraw cannot loop (issue 31)
+    withdrawn: tuple[int, ...] = ()
     won: bool | None = None
     end_reason: str = ""
     score: int = 0
@@ -143,12 +146,14 @@ def evolve(state: State, event) -> State:
                            animal_deck=state.animal_deck[k:])
         case TurnStarted():
             return replace_state(state, phase=EVENTS, active=event.seat, turn=event.turn,
-                           line=tuple(event.line), events_left=tuple(event.line))
+                           line=tuple(event.line), events_left=tuple(event.line), withdrawn=())
         case GuestSeated():
             return replace_state(state, hands=set_at(state.hands, event.seat,
                                              remove(state.hands[event.seat], (event.card,))),
-                           tables=_table(state, event.table, guest=event.card, bell=True,
+                           tables=_table(state, event.table, guest=event.card, bell=event.bell,
                                          menu=None, eating=False, clouds=0))
+        case BellPlaced():
+            return replace_state(state, tables=_table(state, event.table, bell=True))
         case SeatingSkipped():
             return state
         case EventResolved():
@@ -206,7 +211,8 @@ def evolve(state: State, event) -> State:
             return replace_state(state, proposal=Proposal(p.table, p.seat, p.cards, p.ingredients, p.offers,
                                                     p.answered + (event.seat,)))
         case CookWithdrawn():
-            return replace_state(state, phase=ACTIONS, proposal=None)
+            return replace_state(state, phase=ACTIONS, proposal=None,
+                                 withdrawn=state.withdrawn + (state.proposal.table,))
         case MealCooked():
             hands, storage = list(state.hands), list(state.storage)
             discard = state.animal_discard

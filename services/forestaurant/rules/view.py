@@ -87,6 +87,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "menus_aside": list(state.menus_aside),
         "piles": {"vegetables": len(state.piles[0]), "meats": len(state.piles[1])},
         "pile_discards": {"vegetables": list(state.pile_discards[0]), "meats": list(state.pile_discards[1])},
+        # tables whose cooking-together proposal was withdrawn this turn (not proposed again)
+        "withdrawn_tables": list(state.withdrawn),
         "waiting_for_shuffle": state.pending is not None and state.phase != OVER,
         "proposal": None if p is None else {
             "table": p.table, "seat": p.seat, "cards": list(p.cards), "ingredients": list(p.ingredients),
