@@ -72,6 +72,11 @@ def event_message(event: Mapping[str, Any], players: Sequence[str], seat: int | 
                        {**who, "cards": cards, "count": len(cards), "reason": d.get("reason", "")})
     if kind == "TableCardDiscarded":
         return Message("event-TableCardDiscarded", {**who, "card": d.get("card", "")})
+    if kind == "TableCardTaken":  # legacy (before issue 31)
+        return Message("event-TableCardTaken", {**who, **_who(players, d.get("owner"), seat, "owner"),
+                                                "card": d.get("card", "")})
+    if kind == "HandsSwapped":  # legacy (before issue 31)
+        return Message("event-HandsSwapped", {**who, **_who(players, d.get("target"), seat, "target")})
     if kind == "RecipeClosed":
         return Message("event-RecipeClosed", {**who, "recipe": d.get("recipe", ""),
                                               "cards": list(d.get("cards") or [])})

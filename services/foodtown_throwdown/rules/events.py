@@ -145,7 +145,29 @@ class GameEnded:
     placings: tuple[int, ...]  # 1 = best, equal places for ties
 
 
+# Events of the rules before issue 31 ("Action cards ... do not award any stars"): no longer
+# decided, kept so that games stored before the change replay and verify as they were played.
+@dataclass(frozen=True)
+class TableCardTaken:
+    """Legacy: a Hostile Takeover moved a card from `owner`'s table to `seat`'s."""
+
+    seat: int  # the new owner
+    owner: int  # the former owner
+    card: str
+
+
+@dataclass(frozen=True)
+class HandsSwapped:
+    """Legacy: a Menu Mix-Up swapped two hands; each sees its own."""
+
+    seat: int
+    target: int
+    hands: tuple[tuple[str, ...], ...]  # (seat's new hand, target's new hand)
+
+
+LEGACY_EVENT_TYPES = (TableCardTaken, HandsSwapped)
+
 EVENT_TYPES = (GameStarted, DeckShuffled, CardsDealt, RecipesFlipped, TurnStarted, TurnSkipped,
                CardDrawn, DeckRanOut, NothingDrawn, RecipeCompleted, CardPlayed, ActionPlayed,
                DiscardDemanded, CardsDiscarded, TableCardDiscarded, RecipeClosed,
-               HandLimitReached, TurnEnded, GameEnded)
+               HandLimitReached, TurnEnded, GameEnded, *LEGACY_EVENT_TYPES)

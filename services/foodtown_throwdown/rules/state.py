@@ -10,6 +10,7 @@ from .events import (ActionPlayed, CardDrawn, CardPlayed, CardsDealt, CardsDisca
                      DeckShuffled, DiscardDemanded, GameEnded, GameStarted, HandLimitReached,
                      NothingDrawn, RecipeClosed, RecipeCompleted, RecipesFlipped,
                      TableCardDiscarded, TurnEnded, TurnSkipped, TurnStarted)
+from .events import HandsSwapped, TableCardTaken  # legacy: games stored before issue 31
 from .options import Options
 
 # phases
@@ -137,6 +138,12 @@ def evolve(state: State, event: Any) -> State:
         case TableCardDiscarded():
             return replace_state(s, tables=set_at(s.tables, event.seat, remove(s.tables[event.seat], (event.card,))),
                                  discard=s.discard + (event.card,))
+        case TableCardTaken():  # legacy
+            tables = set_at(s.tables, event.owner, remove(s.tables[event.owner], (event.card,)))
+            return replace_state(s, tables=set_at(tables, event.seat, tables[event.seat] + (event.card,)))
+        case HandsSwapped():  # legacy
+            hands = set_at(s.hands, event.seat, tuple(event.hands[0]))
+            return replace_state(s, hands=set_at(hands, event.target, tuple(event.hands[1])), just_drawn=None)
         case RecipeClosed():
             menu = s.menus[event.seat]
             i = next(j for j, (r, _) in enumerate(menu) if r == event.recipe)

@@ -9,7 +9,7 @@ from shared.codec import to_jsonable
 
 from .cards import catalogue
 from .decide import legal_moves, to_act
-from .events import CardDrawn, CardsDealt, DeckShuffled
+from .events import CardDrawn, CardsDealt, DeckShuffled, HandsSwapped
 from .scoring import breakdown
 from .state import INSPECTION, OVER, State
 
@@ -80,6 +80,13 @@ def event_view(event, seat: int | None) -> dict[str, Any] | None:
             data["hand"] = list(event.hands[seat])
     elif isinstance(event, CardDrawn) and seat != event.seat:
         data.pop("card")
+    elif isinstance(event, HandsSwapped):  # legacy: each seat sees its own new hand only
+        data.pop("hands")
+        data["hand_sizes"] = [len(h) for h in event.hands]
+        if seat == event.seat:
+            data["hand"] = list(event.hands[0])
+        elif seat == event.target:
+            data["hand"] = list(event.hands[1])
     return data
 
 

@@ -412,3 +412,19 @@ type-cheese = Käse
 type-meat = Fleisch
 type-potatoes = Kartoffeln
 type-veggies = Gemüse
+
+## Ereignisse von Partien, die gespeichert wurden, bevor Aktionskarten keine Sterne mehr brachten (Issue 31); nur für Wiederholungen.
+event-TableCardTaken = { $you ->
+    [true] Du nimmst { $owner } { CARD($card) } weg.
+   *[false] { $player } nimmt { $owner_you ->
+        [true] dir
+       *[false] { $owner }
+    } { CARD($card) } weg.
+}
+event-HandsSwapped = { $you ->
+    [true] Du tauschst die Handkarten mit { $target }.
+   *[false] { $player } tauscht die Handkarten mit { $target_you ->
+        [true] dir
+       *[false] { $target }
+    }.
+}

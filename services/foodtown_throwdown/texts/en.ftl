@@ -414,3 +414,19 @@ type-cheese = Cheese
 type-meat = Meat
 type-potatoes = Potatoes
 type-veggies = Veggies
+
+## Events of games stored before the action cards stopped awarding stars (issue 31); replays only.
+event-TableCardTaken = { $you ->
+    [true] You take { $owner }'s { CARD($card) }.
+   *[false] { $player } takes { $owner_you ->
+        [true] your
+       *[false] { $owner }'s
+    } { CARD($card) }.
+}
+event-HandsSwapped = { $you ->
+    [true] You swap hands with { $target }.
+   *[false] { $player } swaps hands with { $target_you ->
+        [true] you
+       *[false] { $target }
+    }.
+}
