@@ -493,7 +493,7 @@ class GameRuntime:
                     # another replica may have moved: judge the move on the latest state
                     record, fresh = await self.load(game_id), True
                     continue
-                records = [*self._stamp(record, seat), *[self.codec.encode(e) for e in events]]
+                records = [*self._stamp(record, seat, decided=events), *[self.codec.encode(e) for e in events]]
                 records += self._game_over_records(record, events)
                 try:
                     result = await self.store.append(self.subject(game_id), records, record.version, command_id,
@@ -565,12 +565,30 @@ class GameRuntime:
                                                self.policy.now_ms())}
         return view
 
-    def _stamp(self, record: GameRecord, mover: int | None = None, now_ms: int | None = None) -> list[dict]:
-        """The TimeRecorded a command written now to `record`'s table starts with (none without a clock)."""
+    def _stamp(self, record: GameRecord, mover: int | None = None, now_ms: int | None = None,
+               decided: Sequence[Any] = ()) -> list[dict]:
+        """The TimeRecorded a command written now to `record`'s table starts with (none without a
+        clock). `mover`'s move (the rules' events `decided`) earns the increment only when it
+        ends the seat's turn: once per turn, not per move, so no run of moves buys time."""
         if not record.table.tracked:
             return []
         now = self.policy.now_ms() if now_ms is None else now_ms
+        if mover is not None and not self.ends_turn(record, mover, decided):
+            mover = None
         return [live.stamp(record.table, self.running(record), record.players, now, mover)]
+
+    def ends_turn(self, record: GameRecord, seat: int, decided: Sequence[Any]) -> bool:
+        """Whether the move whose rules' events are `decided` completes `seat`'s turn: after it
+        the seat no longer acts (it left `to_act`), the game ended, or the rules' optional
+        `turn_number(state)` moved on (a seat that starts its next turn at once: a lone player,
+        a trick's winner leading the next trick)."""
+        after = record.state
+        for event in decided:
+            after = self.rules.evolve(after, event)
+        if self.rules.is_terminal(after) or seat not in self.rules.to_act(after):
+            return True
+        turn_number = getattr(self.rules, "turn_number", None)
+        return turn_number is not None and turn_number(after) != turn_number(record.state)
 
     def _seat_event(self, kind: str, record: GameRecord, seat: int, **extra) -> dict[str, Any]:
         return env.record(kind, {"player": record.players[seat], "seat": seat, **extra})
@@ -764,7 +782,7 @@ class GameRuntime:
         move = dict(bot.choose(self.rules.view(record.state, seat), legal))
         decided = list(self.rules.decide(record.state, seat, move))
         reason = "timeout" if due.kind == "timeout" else "takeover"
-        records = [*self._stamp(record, seat, now_ms=now), *timed_out,
+        records = [*self._stamp(record, seat, now_ms=now, decided=decided), *timed_out,
                    self._seat_event(env.BOT_MOVED, record, seat, reason=reason),
                    *[self.codec.encode(e) for e in decided], *self._game_over_records(record, decided)]
         return f"move:{seat}:{reason}-{version}", records, move, decided
