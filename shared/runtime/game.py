@@ -109,6 +109,7 @@ class GameRuntime:
         self._followers: dict[str, set[asyncio.Event]] = {}
         self.ticks = 0  # how many times the followers were woken for IDLE_WAKE_S passing
         self._ticker: asyncio.Task | None = None
+        self.closed = False  # after close() (or once the store's connection closed): no background work
         store.on_other_writes(self._heard)
 
     async def wait_for_change(self, record: GameRecord, changed: asyncio.Event) -> bool:
@@ -353,21 +354,38 @@ class GameRuntime:
         self._spawn(run())
 
     def _spawn(self, coro) -> None:
+        if self.closed:
+            coro.close()  # background work ends with the runtime
+            return
         task = asyncio.get_running_loop().create_task(coro)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
         task.add_done_callback(_log_failure)
 
+    def _store_closed(self) -> bool:
+        """Whether the store's connection is closed for good (no reconnect will come)."""
+        nc = getattr(self.store, "nc", None)
+        return bool(nc is not None and nc.is_closed)
+
     async def close(self) -> None:
+        """Ends every timer and background task; none starts after (a store whose connection is
+        closed closes the runtime too: its retries could only fail, every second, for ever)."""
+        self._stop_background()
+        await asyncio.gather(*self._background, return_exceptions=True)
+
+    def _stop_background(self) -> None:
+        self.closed = True
         if self._ticker is not None:
             self._ticker.cancel()
         for _, handle in self._timers.values():
             handle.cancel()
+        self._timers.clear()
         for handle in self._away_checks.values():
             handle.cancel()
+        self._away_checks.clear()
         for task in list(self._background):
-            task.cancel()
-        await asyncio.gather(*self._background, return_exceptions=True)
+            if task is not asyncio.current_task():
+                task.cancel()
 
     # -- chance and the end ----------------------------------------------------------------
 
@@ -701,6 +719,8 @@ class GameRuntime:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
+        if self.closed:
+            return
         game_id = record.game_id
         if record.table.tracked and not record.over:
             self._reassert(record)
@@ -721,6 +741,8 @@ class GameRuntime:
 
     def _fire(self, game_id: str) -> None:
         self._timers.pop(game_id, None)
+        if self.closed:
+            return
         self._spawn(self._run_due(game_id))
 
     async def _run_due(self, game_id: str) -> None:
@@ -750,6 +772,10 @@ class GameRuntime:
                     log.info("live table", game_id=game_id, command=command_id, version=record.version)
                 self.settle_if_waiting(record)
         except Exception:
+            if self.closed or self._store_closed():
+                # the connection is gone for good: the background work ends with it
+                self._stop_background()
+                return
             # retried after a pause (the store or the deck may be down); the stream keeps the truth
             loop = asyncio.get_running_loop()
             self._timers[game_id] = (-1, loop.call_later(1.0, lambda: self._fire(game_id)))
