@@ -16,9 +16,10 @@ from services.matchmaking.engine import TICKET_SUBJECT, Publisher, publish_ticke
 from services.matchmaking.ratings import RatingSource
 from services.matchmaking.store import LiveTicketExists, TicketStore
 from services.matchmaking.tickets import CANCELLED, CLAIMED, MATCHED, SEARCHING, Ticket
-from shared import games, telemetry
+from shared import games, names, telemetry
 from shared.auth import Identity, current_identity
 from shared.errors import AlreadyExists, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied, Unavailable
+from shared.moves import quote
 from shared.protojson import to_dict
 from shared.rules import InvalidSetup
 
@@ -70,8 +71,10 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
             raise PermissionDenied(f"a player may only queue themself: {identity.player} is not in the party "
                                    f"{', '.join(players)}")
         for p in players:
-            if not p or len(p) > 64 or any(c.isspace() for c in p):
-                raise InvalidArgument(f"{p!r} is not a player name (1 to 64 characters without spaces)")
+            try:
+                names.check_seated(p)
+            except names.InvalidName as exc:
+                raise InvalidArgument(f"{quote(p)} is not a player name: {exc}") from None
         if len(set(players)) != len(players):
             raise InvalidArgument("a party names each player once")
         if len(players) > MAX_PARTY:

@@ -16,7 +16,7 @@ from collections import OrderedDict, abc
 from dataclasses import dataclass, field
 from typing import Any, AsyncIterator, Mapping, Sequence
 
-from shared import telemetry
+from shared import names, telemetry
 from shared.auth import Identity
 from shared.codec import EventCodec, to_jsonable
 from shared.errors import Aborted, AlreadyExists, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied, Unavailable
@@ -281,8 +281,11 @@ class GameRuntime:
         self.check_may_create(identity, players, ranked)
         if len(set(players)) != len(players):
             raise InvalidArgument("each player may sit at the table only once")
-        if any(not p or len(p) > 64 for p in players):
-            raise InvalidArgument("a player name is 1 to 64 characters")
+        for p in players:
+            try:
+                names.check_seated(p)
+            except names.InvalidName as exc:
+                raise InvalidArgument(f"{quote(p)} cannot sit at a table: {exc}") from None
         game_id = game_id or uuid.uuid4().hex[:16]
         if not GAME_ID.match(game_id):
             raise InvalidArgument(f"{quote(game_id)} is not a valid game id (letters, digits, - and _, up to 64)")
