@@ -58,7 +58,8 @@ class Settings:
     redis_url: str = "redis://127.0.0.1:6379/0"
     data_dir: Path = Path("data")
     host: str = "127.0.0.1"
-    token_key: str | None = None  # HS256 secret; None: a dev key under data_dir
+    token_key: str | None = None  # HS256 secret; None: token_key_file, else a dev key under data_dir
+    token_key_file: Path | None = None  # a file holding it (a mounted Secret: no secret in the environment)
     deck_signing_key_file: Path | None = None  # Ed25519 PEM; None: a dev key under data_dir
     stream_replicas: int = 1
     seed_window_s: float = 2.0  # how long the first shuffle waits for players' seeds
@@ -81,6 +82,7 @@ class Settings:
             "FOODGAMES_DATA_DIR": ("data_dir", Path),
             "FOODGAMES_HOST": ("host", str),
             "FOODGAMES_TOKEN_KEY": ("token_key", str),
+            "FOODGAMES_TOKEN_KEY_FILE": ("token_key_file", Path),
             "FOODGAMES_DECK_SIGNING_KEY_FILE": ("deck_signing_key_file", Path),
             "FOODGAMES_STREAM_REPLICAS": ("stream_replicas", int),
             "FOODGAMES_SEED_WINDOW_S": ("seed_window_s", float),
@@ -124,6 +126,11 @@ class Settings:
         """The token signing key; on a dev machine one is generated once under data/."""
         if self.token_key:
             return self.token_key
+        if self.token_key_file is not None:
+            key = self.token_key_file.read_text().strip()
+            if not key:
+                raise ValueError(f"the token key file {self.token_key_file} is empty")
+            return key
         path = self.secret_dir() / "token.key"
         if not path.exists():
             path.write_text(secrets.token_hex(32))
