@@ -17,8 +17,9 @@ The life of a game here:
    foodgames-shuffle-v2, whose shuffle records hold only commitments salted with
    the secret shuffle seed (v1 logged plain hashes, which gave small decks away);
    a game committed as v1 stays v1 to its end.
-4. reveal: once the game's own stream holds its GameOver event, the seed is
-   logged in the clear; after that the audit bundle can be exported.
+4. reveal: once the game's own stream holds its GameOver event (or its
+   GameCancelled: a cancelled game ends too), the seed is logged in the clear;
+   after that the audit bundle can be exported.
 
 Every log append goes through `DeckLog.append_once`: catch up with the stream,
 return the existing leaf if the record is there already (a retry, or another
@@ -394,8 +395,10 @@ class DeckApp:
     async def _game_over(self, game: str, game_id: str) -> bool:
         if game == tournament_draws.DRAWS_GAME:
             return await self._tournament_over(game_id)
+        # over: finished (GameOver) or cancelled (GameCancelled); either way the seed is revealed,
+        # so that every game that ends can be exported and audited
         events = await self.games.read(gamestream.subject_for(game, game_id))
-        return any(e.type == gamestream.GAME_OVER for e in events)
+        return any(e.type in (gamestream.GAME_OVER, gamestream.GAME_CANCELLED) for e in events)
 
     async def _tournament_over(self, draws_id: str) -> bool:
         """A tournament's seating draws are a deck game too (services/tournament/draws.py): they
@@ -417,7 +420,7 @@ class DeckApp:
             return bytes.fromhex(done[1].server_seed), done[0]
         if not await self._game_over(committed.game, game_id):
             raise FailedPrecondition(f"game {game_id!r} is not over ({gamestream.subject_for(committed.game, game_id)} has no "
-                                     f"GameOver event): its seed stays secret until the game ends")
+                                     f"GameOver or GameCancelled event): its seed stays secret until the game ends")
         secrets = await self._secrets_of(game_id)
         if secrets is None:
             raise Unavailable(f"the sealed seed of game {game_id!r} is missing from the deck's store")

@@ -394,16 +394,15 @@ class GameRuntime:
 
     async def settle(self, game_id: str) -> GameRecord:
         """Resolve pending shuffles and, once the game is over, reveal the seed (a cancelled
-        game is neither dealt nor revealed: the deck reveals only a game that is over)."""
+        game is not dealt, but its seed is revealed: every game that ends can be audited)."""
         async with self._lock(game_id):
             return await self._settle(await self.load(game_id), [], [])
 
     async def _settle(self, record: GameRecord, written: list, decided: list) -> GameRecord:
         """... appending to `written` the stored events and to `decided` the rules' events."""
         for _ in range(1000):
-            if record.table.cancelled:
-                return record
-            node = None if record.over else self.rules.chance(record.state)
+            ended = record.over or bool(record.table.cancelled)
+            node = None if ended else self.rules.chance(record.state)
             if node is not None:
                 order = await self._shuffle(record.game_id, node)
                 events = self.rules.resolve_chance(record.state, order)
@@ -412,7 +411,7 @@ class GameRuntime:
                            *[self.codec.encode(e) for e in events]]
                 records += self._game_over_records(record, events)
                 command_id = f"chance:{node.deck}:{node.k}"
-            elif record.over and not record.revealed:
+            elif ended and not record.revealed:
                 seed = await self._deck_call(self.deck.reveal(record.game_id))
                 records, command_id, events = [env.record(env.SEED_REVEALED, {"server_seed": seed})], "reveal", []
             else:
@@ -827,6 +826,7 @@ class GameRuntime:
                 log.warning("could not resume a game's timers", game_id=game_id, error=str(exc))
                 continue
             loaded += 1
+            self.settle_if_waiting(record)  # e.g. a cancelled game whose reveal did not land
             if record.table.tracked and not record.over:
                 for seat, state in enumerate(record.table.presence):
                     key = (game_id, seat)
@@ -850,6 +850,8 @@ class GameRuntime:
         """Settle in the background a game found waiting for a deal or for its reveal, e.g. after
         a replica died between a move and its deal."""
         if record.table.cancelled:
+            if not record.revealed:  # a cancelled game ends too: its seed is revealed
+                self._settle_later(record.game_id)
             return
         if (self.rules.chance(record.state) is not None and not record.over) or (record.over and not record.revealed):
             self._settle_later(record.game_id)
@@ -925,9 +927,9 @@ def _log_failure(task: asyncio.Task) -> None:
 
 
 async def live_game_ids(store: EventStore, subjects: str) -> list[str]:
-    """The ids of the games under `subjects` (games.<game>.*) that may have a deadline: ranked
-    or clocked (their creation says so) and neither revealed nor cancelled (their last command
-    says so). Two direct reads per game, no replay of the games that cannot have one."""
+    """The ids of the games under `subjects` (games.<game>.*) that may have a deadline (or, once
+    cancelled, a reveal to make): ranked or clocked (their creation says so) and not revealed
+    (their last command says so). Two direct reads per game, no replay of the games that cannot have one."""
     out: list[str] = []
     js = getattr(store, "js", None)
     if js is not None:  # JetStream: the stream lists its subjects; the first and last message of each
@@ -936,7 +938,7 @@ async def live_game_ids(store: EventStore, subjects: str) -> list[str]:
             game_id = subject.rpartition(".")[2]
             try:
                 last = env.decode_body((await js.get_last_msg(store.stream, subject, direct=True)).data)
-                if last.command_id in ("reveal", "cancel"):
+                if last.command_id == "reveal":
                     continue
                 first = env.decode_body((await js.get_msg(store.stream, seq=1, subject=subject, next=True,
                                                           direct=True)).data)
@@ -948,7 +950,7 @@ async def live_game_ids(store: EventStore, subjects: str) -> list[str]:
         return out
     prefix = subjects.rstrip("*")
     for subject, history in getattr(store, "_commands", {}).items():  # the in-memory store
-        if (subject.startswith(prefix) and history and history[-1].command_id not in ("reveal", "cancel")
+        if (subject.startswith(prefix) and history and history[-1].command_id != "reveal"
                 and _may_have_deadlines([e.record() for e in history[0].events])):
             out.append(subject.rpartition(".")[2])
     return out

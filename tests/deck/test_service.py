@@ -70,8 +70,9 @@ class DeckHarness:
     def service(self, server) -> pb_grpc.DeckServiceStub:
         return self.stub(server, "svc:rules", "service")
 
-    async def end_game(self, game_id: str, shuffles=()) -> None:
-        """What the rules runtime writes into the game's stream: the deals, then GameOver."""
+    async def end_game(self, game_id: str, shuffles=(), cancelled: bool = False) -> None:
+        """What the rules runtime writes into the game's stream: the deals, then GameOver (or
+        GameCancelled)."""
         nc = self.connections[0]
         store = JetStreamEventStore(nc)
         subject = f"games.{GAME}.{game_id}"
@@ -79,7 +80,8 @@ class DeckHarness:
                    "data": {"game": GAME, "game_id": game_id, "players": PLAYERS}}]
         events += [{"type": "ShuffleApplied", "schema_version": 1, "data": {"deck": d, "k": k, "order": list(o)}}
                    for d, k, o in shuffles]
-        events.append({"type": "GameOver", "schema_version": 1, "data": {"game": GAME, "game_id": game_id}})
+        events.append({"type": "GameCancelled", "schema_version": 1, "data": {"reason": "nobody came"}} if cancelled
+                      else {"type": "GameOver", "schema_version": 1, "data": {"game": GAME, "game_id": game_id}})
         await store.append(subject, events, await store.version(subject), f"end-{uuid.uuid4().hex}")
 
 
@@ -358,6 +360,21 @@ async def test_the_seed_is_revealed_only_once_the_game_stream_holds_game_over(de
     report = verifier.verify_bundle(bundle, (await svc.GetPublicKey(pb.GetPublicKeyRequest())).public_key)
     assert report.ok, verifier.format_report(report)
     assert bundle["client_seeds"] == [] and [e["type"] for e in bundle["events"]][-1] == "GameOver"
+
+
+async def test_a_cancelled_games_seed_is_revealed_and_its_bundle_exported_and_verified(decks):
+    # a cancelled game ends too: its seed is no secret to keep, and without it nobody could audit it
+    server = await decks.start(seed_window_s=0.2)
+    svc = decks.service(server)
+    game_id = new_game_id()
+    committed = await svc.CommitGame(pb.CommitGameRequest(game_id=game_id, game=GAME, players=PLAYERS))
+    shuffled = await svc.Shuffle(pb.ShuffleRequest(game_id=game_id, deck="main", cards=CARDS, k=0))
+    await decks.end_game(game_id, [("main", 0, shuffled.order)], cancelled=True)
+    revealed = await svc.Reveal(pb.RevealRequest(game_id=game_id))
+    assert hashlib.sha256(revealed.server_seed).hexdigest() == committed.commitment
+    text = (await decks.stub(server, "ann").ExportAuditBundle(pb.ExportAuditBundleRequest(game_id=game_id))).bundle_json
+    report = verifier.verify_bundle(json.loads(text), (await svc.GetPublicKey(pb.GetPublicKeyRequest())).public_key)
+    assert report.ok, verifier.format_report(report)
 
 
 # ---------------------------------------------------------------- proofs
