@@ -62,7 +62,9 @@ class Settings:
     token_key_file: Path | None = None  # a file holding it (a mounted Secret: no secret in the environment)
     deck_signing_key_file: Path | None = None  # Ed25519 PEM; None: a dev key under data_dir
     stream_replicas: int = 1
-    seed_window_s: float = 2.0  # how long the first shuffle waits for players' seeds
+    # the longest the first shuffle waits for every human seat's client seed (None: no_show_s,
+    # the no-show rule: a seat that has not come by then is not coming)
+    seed_window_s: float | None = None
     duplicate_window_s: float = 120.0  # JetStream's own duplicate window
     # live tables (docs/live-tables.md)
     presence_grace_s: float = 5.0  # a seat without a stream stays connected this long after a call
@@ -106,6 +108,11 @@ class Settings:
             kwargs["ports"] = {s: base + port - FIRST_PORT for s, port in ports.items()}
         kwargs.update(overrides)
         return cls(**kwargs)
+
+    @property
+    def seed_wait_s(self) -> float:
+        """How long the first shuffle waits at most for the human seats' client seeds."""
+        return self.no_show_s if self.seed_window_s is None else self.seed_window_s
 
     def with_(self, **changes) -> "Settings":
         return replace(self, **changes)

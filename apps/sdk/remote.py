@@ -471,6 +471,11 @@ class SeatPlayer:
 
     async def run(self) -> dict[str, Any]:
         self._changed = asyncio.Event()
+        if not self.seed_sent:
+            # the seed goes to the deck the moment we know our seat, before anything else: the
+            # first deal waits for every human seat's seed (docs/shuffle-spec.md), so a seed sent
+            # late delays the table, and one never sent leaves our deal to the others' seeds
+            self._seed_task = asyncio.get_running_loop().create_task(self.send_seed())
         reader = asyncio.get_running_loop().create_task(self._read())
         try:
             while not self.finished:

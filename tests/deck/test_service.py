@@ -48,7 +48,7 @@ class DeckHarness:
     channels: list = field(default_factory=list)
     connections: list = field(default_factory=list)
 
-    async def start(self, seed_window_s: float = 0.4):
+    async def start(self, seed_window_s: float | None = 0.4):  # None: the settings' default
         nc = await connect(self.nats_url)
         self.connections.append(nc)
         server = await start_deck_server(self.settings.with_(seed_window_s=seed_window_s), 0, nc, self.names)
@@ -277,6 +277,52 @@ async def test_the_first_shuffle_waits_out_the_window_and_a_seat_that_sent_nothi
     await asyncio.sleep(window + 0.05)
     code, details = await code_of(ann.AddClientSeed(pb.AddClientSeedRequest(game_id=late_game, seat=0, seed=b"x")))
     assert code == grpc.StatusCode.FAILED_PRECONDITION and "too late" in details
+
+
+async def test_a_slow_human_clients_seed_still_counts_the_first_shuffle_waits_for_it(decks):
+    # given a table of a human and a house bot, and the deck's default seed wait (the no-show time)
+    server = await decks.start(seed_window_s=None)
+    assert decks.settings.with_(seed_window_s=None).seed_wait_s == decks.settings.no_show_s
+    svc, ann = decks.service(server), decks.stub(server, "ann")
+    bot = "bot-foodie-forest-ab12-1"
+    bot_stub = decks.stub(server, bot)
+    game_id = new_game_id()
+    await svc.CommitGame(pb.CommitGameRequest(game_id=game_id, game=GAME, players=["ann", bot]))
+    await bot_stub.AddClientSeed(pb.AddClientSeedRequest(game_id=game_id, seat=1, seed=b"bot seed"))
+    # when the first shuffle is asked for before ann's client has sent its seed
+    async def shuffle():
+        return await svc.Shuffle(pb.ShuffleRequest(game_id=game_id, deck="main", cards=CARDS, k=0))
+
+    shuffling = asyncio.create_task(shuffle())
+    await asyncio.sleep(2.5)  # longer than the fixed 2 s window of before
+    assert not shuffling.done(), "the deal waits for the human seat's seed"
+    await ann.AddClientSeed(pb.AddClientSeedRequest(game_id=game_id, seat=0, seed=b"ann, slowly"))
+    shuffled = await asyncio.wait_for(shuffling, 10)  # then it is dealt at once, well before the wait's end
+    # then both seeds are in the deal, as the audit re-derives it
+    await decks.end_game(game_id, [("main", 0, shuffled.order)])
+    seed = (await svc.Reveal(pb.RevealRequest(game_id=game_id))).server_seed
+    pairs = [(0, b"ann, slowly"), (1, b"bot seed")]
+    assert list(shuffled.order) == verifier.derive_order(seed, pairs, game_id, "main", 0, CARDS)
+
+
+async def test_the_first_shuffle_does_not_wait_out_the_seed_wait_for_a_bots_seat(decks):
+    server = await decks.start(seed_window_s=30.0)
+    svc, ann = decks.service(server), decks.stub(server, "ann")
+    game_id = new_game_id()
+    await svc.CommitGame(pb.CommitGameRequest(game_id=game_id, game=GAME, players=["ann", "bot-x-1"]))
+    await ann.AddClientSeed(pb.AddClientSeedRequest(game_id=game_id, seat=0, seed=b"ann"))
+    # the bot never sends one: the human seat is in, so the deal comes after the bots' moment, not 30 s
+    shuffled = await asyncio.wait_for(svc.Shuffle(pb.ShuffleRequest(game_id=game_id, deck="main", cards=CARDS,
+                                                                    k=0)), 10)
+    await decks.end_game(game_id, [("main", 0, shuffled.order)])
+    seed = (await svc.Reveal(pb.RevealRequest(game_id=game_id))).server_seed
+    assert list(shuffled.order) == verifier.derive_order(seed, [(0, b"ann")], game_id, "main", 0, CARDS)
+    # and the audit says, seat by seat, whose seed is in
+    bundle = json.loads((await svc.ExportAuditBundle(pb.ExportAuditBundleRequest(game_id=game_id))).bundle_json)
+    report = verifier.verify_bundle(bundle, (await svc.GetPublicKey(pb.GetPublicKeyRequest())).public_key)
+    assert report.ok, verifier.format_report(report)
+    [seeds] = [c for c in report.checks if c.name == "client seeds"]
+    assert seeds.reason == "seat 0 ann: seed in; seat 1 bot-x-1: no seed"
 
 
 # ---------------------------------------------------------------- 5. idempotent shuffles, two replicas
