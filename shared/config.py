@@ -62,8 +62,9 @@ class Settings:
     token_key_file: Path | None = None  # a file holding it (a mounted Secret: no secret in the environment)
     deck_signing_key_file: Path | None = None  # Ed25519 PEM; None: a dev key under data_dir
     stream_replicas: int = 1
-    # the longest the first shuffle waits for every human seat's client seed (None: no_show_s,
-    # the no-show rule: a seat that has not come by then is not coming)
+    # the longest the first shuffle waits for every human seat's client seed (None: half the
+    # no-show time: a seat that has not come by then is hardly coming, and the deal, which holds
+    # the game while it waits, is done well before a no-show cancel would fall due)
     seed_window_s: float | None = None
     duplicate_window_s: float = 120.0  # JetStream's own duplicate window
     # live tables (docs/live-tables.md)
@@ -112,7 +113,7 @@ class Settings:
     @property
     def seed_wait_s(self) -> float:
         """How long the first shuffle waits at most for the human seats' client seeds."""
-        return self.no_show_s if self.seed_window_s is None else self.seed_window_s
+        return self.no_show_s / 2 if self.seed_window_s is None else self.seed_window_s
 
     def with_(self, **changes) -> "Settings":
         return replace(self, **changes)

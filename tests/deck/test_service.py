@@ -282,7 +282,7 @@ async def test_the_first_shuffle_waits_out_the_window_and_a_seat_that_sent_nothi
 async def test_a_slow_human_clients_seed_still_counts_the_first_shuffle_waits_for_it(decks):
     # given a table of a human and a house bot, and the deck's default seed wait (the no-show time)
     server = await decks.start(seed_window_s=None)
-    assert decks.settings.with_(seed_window_s=None).seed_wait_s == decks.settings.no_show_s
+    assert decks.settings.with_(seed_window_s=None).seed_wait_s == decks.settings.no_show_s / 2
     svc, ann = decks.service(server), decks.stub(server, "ann")
     bot = "bot-foodie-forest-ab12-1"
     bot_stub = decks.stub(server, bot)
