@@ -327,7 +327,8 @@ class GameRuntime:
     def check_may_create(identity: Identity, players: Sequence[str], ranked: bool) -> None:
         """Who may set a table: the matchmaker (role service) and operators any table; a player
         only a casual one where they sit alone. Seating anyone else needs that player's consent,
-        and there is no invitation to give it with yet: games with others come from the matchmaker."""
+        which they give by accepting a party's invitation at the matchmaker: games with others come
+        from the matchmaker."""
         if identity.role in ("service", "operator"):
             return
         if ranked:
@@ -339,8 +340,9 @@ class GameRuntime:
         if others:
             raise PermissionDenied(f"a player may not seat others: {quote(others[0])}"
                                    f"{f' and {len(others) - 1} more' if len(others) > 1 else ''} did not agree to "
-                                   f"play (there are no invitations yet); a player creates only a table for "
-                                   f"themself alone, and games with others come from the matchmaker")
+                                   f"play; a player creates only a table for "
+                                   f"themself alone, and games with others come from the matchmaker (invite them: a "
+                                   f"party ticket naming them, which each accepts)")
 
     def _settle_later(self, game_id: str) -> None:
         """Resolve what the game waits for in the background, once per game at a time."""
