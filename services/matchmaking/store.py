@@ -69,7 +69,7 @@ return {'ok'}
 ACCEPT = """
 -- A member accepts an invitation; the last acceptance queues the party.
 -- KEYS: ticket, the member's live key, queue zset, queue data, queues set, the member's invitation set
--- ARGV: ticket_id, player, now, queue, summary (with created_at = now), accepted json if last, else ''
+-- ARGV: ticket_id, player, now, queue, summary (with created_at = now)
 local st = redis.call('HMGET', KEYS[1], 'state', 'accepted', 'players', 'version')
 if not st[1] then return {'missing'} end
 if st[1] ~= 'inviting' then return {st[1]} end
@@ -82,7 +82,7 @@ redis.call('SET', KEYS[2], ARGV[1])
 redis.call('SREM', KEYS[6], ARGV[1])
 local version = tonumber(st[4]) + 1
 if #accepted == #cjson.decode(st[3]) then
-  redis.call('HSET', KEYS[1], 'state', 'searching', 'accepted', ARGV[6], 'created_at', ARGV[3],
+  redis.call('HSET', KEYS[1], 'state', 'searching', 'accepted', cjson.encode(accepted), 'created_at', ARGV[3],
              'updated_at', ARGV[3], 'version', version, 'reason', '')
   redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
   redis.call('HSET', KEYS[4], ARGV[1], ARGV[5])
@@ -308,13 +308,10 @@ class TicketStore:
         acceptance: the party is in the queue, waiting from now), "again" (accepted before),
         or why not: the ticket's state or "missing"; LiveTicketExists when the player holds
         another live ticket of the game."""
-        accepted = [*ticket.accepted, player]
-        last = len(set(accepted)) == len(ticket.players)
-        queued = replace(ticket, created_at=now)
+        queued = replace(ticket, created_at=now)  # its summary, should this be the last acceptance
         keys = [self.ticket_key(ticket.ticket_id), self.live_key(ticket.game, player), self.queue_key(ticket.queue),
                 self.queue_data_key(ticket.queue), self.queues_key, self.invitations_key(player)]
-        args = [ticket.ticket_id, player, repr(now), ticket.queue, queued.summary(),
-                json.dumps(list(ticket.players)) if last else ""]
+        args = [ticket.ticket_id, player, repr(now), ticket.queue, queued.summary()]
         result = await self._accept(keys=keys, args=args)
         status = _s(result[0])
         if status == "live":

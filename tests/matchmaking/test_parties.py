@@ -117,3 +117,15 @@ async def test_the_sdk_invites_a_party_and_the_invitee_joins_it(served, mm_setti
     finally:
         await ann.close()
         await bob.close()
+
+
+async def test_two_members_accepting_at_once_queue_the_party_once(served):
+    a, b, c = names(3, "race")
+    created = (await served.channel(a).CreateTicket(pb.CreateTicketRequest(game=GAME, players=[a, b, c],
+                                                                           min_players=5))).ticket
+    await asyncio.gather(*(served.channel(p).AcceptTicket(pb.AcceptTicketRequest(ticket_id=created.ticket_id))
+                           for p in (b, c)))
+    ticket = (await served.channel(a).GetTicket(pb.GetTicketRequest(ticket_id=created.ticket_id))).ticket
+    assert ticket.state == pb.TICKET_STATE_SEARCHING and sorted(ticket.accepted) == sorted([a, b, c])
+    assert [tid for tid, _ in await served.store.searching(queue_name(GAME, False), 100)].count(created.ticket_id) == 1
+    await served.channel(a).CancelTicket(pb.CancelTicketRequest(ticket_id=created.ticket_id))
