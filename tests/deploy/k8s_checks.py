@@ -199,6 +199,7 @@ def manifest_problems(objects: list[Obj], service_ports: dict[str, int], *,
     problems += _nats_problems(objects)
     problems += _redis_and_telemetry_problems(objects)
     problems += network_problems(objects, tuple(rules_services))
+    problems += namespace_problems(objects)
     if pinned_app_image:
         problems += _app_digest_problems(objects)
     return problems
@@ -712,3 +713,15 @@ def _app_digest_problems(objects: list[Obj]) -> list[str]:
                 out.append(f"{ident(w)} container {c.get('name')} image {ref!r}: the project's image is not "
                            "pinned by digest (@sha256:<64 hex>; docs/deploy.md says how to set it)")
     return out
+
+
+NAMESPACE = "foodgames"
+CLUSTER_SCOPED = ("Namespace",)
+
+
+def namespace_problems(objects: list[Obj]) -> list[str]:
+    """checkov CKV_K8S_21: nothing lands in the `default` namespace (an object without one
+    goes wherever kubectl points, and an Ingress there reaches no Service of the stack)."""
+    return [f"{ident(o)}: in namespace {o.get('metadata', {}).get('namespace')!r}, not {NAMESPACE!r}"
+            for o in objects if o.get("kind") not in CLUSTER_SCOPED
+            and o.get("metadata", {}).get("namespace") != NAMESPACE]

@@ -214,6 +214,10 @@ def _no_dns(o):
     o.remove(find(o, "NetworkPolicy", "dns"))
 
 
+def _default_namespace(o):
+    del find(o, "Service", "deck")["metadata"]["namespace"]
+
+
 def _literal_password(o):
     _deck_container(o)["env"].append({"name": "REDIS_PASSWORD", "value": "hunter2"})
 
@@ -297,6 +301,7 @@ BREAKAGES = {
     "a flow the code uses is blocked": (_engine_cut_off_from_the_deck, "do not let foodie-forest reach deck on port 50052"),
     "a flow allowed to the wrong peer": (_redis_open_to_the_deck_only, "do not let matchmaking reach redis on port 6379"),
     "no DNS": (_no_dns, "may not ask the cluster's DNS"),
+    "an object outside the stack's namespace": (_default_namespace, "Service/deck: in namespace None"),
     "secret nobody creates": (_unknown_secret, "does not create"),
     "no autoscaler for the rules engine": (_no_hpa, "no HorizontalPodAutoscaler"),
     "no disruption budget": (_no_pdb, "no PodDisruptionBudget"),
