@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import jwt
 
+from shared import names
 from shared.config import Settings
 from shared.errors import PermissionDenied, Unauthenticated
 
@@ -35,8 +36,7 @@ _identity: contextvars.ContextVar[Identity | None] = contextvars.ContextVar("ide
 def mint_token(settings: Settings, player: str, role: str = "player", ttl_s: int = 7 * 24 * 3600) -> str:
     if role not in ROLES:
         raise ValueError(f"unknown role {role!r}; roles are {', '.join(ROLES)}")
-    if not player or len(player) > 64 or any(c.isspace() for c in player):
-        raise ValueError("a player name is 1 to 64 characters without spaces")
+    names.check_identity(player, role)  # names.InvalidName (a ValueError) says why not
     now = int(time.time())
     claims = {"sub": player, "role": role, "iat": now, "exp": now + ttl_s, "iss": ISSUER}
     return jwt.encode(claims, settings.resolved_token_key(), algorithm=ALGORITHM)

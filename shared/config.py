@@ -58,10 +58,14 @@ class Settings:
     redis_url: str = "redis://127.0.0.1:6379/0"
     data_dir: Path = Path("data")
     host: str = "127.0.0.1"
-    token_key: str | None = None  # HS256 secret; None: a dev key under data_dir
+    token_key: str | None = None  # HS256 secret; None: token_key_file, else a dev key under data_dir
+    token_key_file: Path | None = None  # a file holding it (a mounted Secret: no secret in the environment)
     deck_signing_key_file: Path | None = None  # Ed25519 PEM; None: a dev key under data_dir
     stream_replicas: int = 1
-    seed_window_s: float = 2.0  # how long the first shuffle waits for players' seeds
+    # the longest the first shuffle waits for every human seat's client seed (None: half the
+    # no-show time: a seat that has not come by then is hardly coming, and the deal, which holds
+    # the game while it waits, is done well before a no-show cancel would fall due)
+    seed_window_s: float | None = None
     duplicate_window_s: float = 120.0  # JetStream's own duplicate window
     # live tables (docs/live-tables.md)
     presence_grace_s: float = 5.0  # a seat without a stream stays connected this long after a call
@@ -81,6 +85,7 @@ class Settings:
             "FOODGAMES_DATA_DIR": ("data_dir", Path),
             "FOODGAMES_HOST": ("host", str),
             "FOODGAMES_TOKEN_KEY": ("token_key", str),
+            "FOODGAMES_TOKEN_KEY_FILE": ("token_key_file", Path),
             "FOODGAMES_DECK_SIGNING_KEY_FILE": ("deck_signing_key_file", Path),
             "FOODGAMES_STREAM_REPLICAS": ("stream_replicas", int),
             "FOODGAMES_SEED_WINDOW_S": ("seed_window_s", float),
@@ -105,6 +110,11 @@ class Settings:
         kwargs.update(overrides)
         return cls(**kwargs)
 
+    @property
+    def seed_wait_s(self) -> float:
+        """How long the first shuffle waits at most for the human seats' client seeds."""
+        return self.no_show_s / 2 if self.seed_window_s is None else self.seed_window_s
+
     def with_(self, **changes) -> "Settings":
         return replace(self, **changes)
 
@@ -124,6 +134,11 @@ class Settings:
         """The token signing key; on a dev machine one is generated once under data/."""
         if self.token_key:
             return self.token_key
+        if self.token_key_file is not None:
+            key = self.token_key_file.read_text().strip()
+            if not key:
+                raise ValueError(f"the token key file {self.token_key_file} is empty")
+            return key
         path = self.secret_dir() / "token.key"
         if not path.exists():
             path.write_text(secrets.token_hex(32))

@@ -68,6 +68,7 @@ class Differs(Failed):
 class _Replay:
     final: Any = None  # the rules' state at the end
     game_over: dict | None = None  # the GameOver the replay produced
+    cancelled: str | None = None  # the reason of a GameCancelled: the game ended unplayed
     events: int = 0
 
 
@@ -105,6 +106,8 @@ def verify_record(bundle: Any, report: Report) -> None:
 
     def result() -> str:
         _require(ok, "the record could not be replayed to its end (see game record)")
+        if replay.cancelled is not None:
+            return f"the game was cancelled ({replay.cancelled}): it has no result and rates nobody"
         over = replay.game_over
         _require(over is not None, "the replayed game never ended")
         return (f"points {over['points']}, placings {over['placings']}"
@@ -283,6 +286,9 @@ def _replay(bundle: dict, report: Report, game, replay: _Replay) -> None:
             state = fold(state, started)
             created = True
         elif _only_live(stored, position, command.get("version")) and move is None:
+            for event in stored[position:command["version"]]:
+                if event.get("type") == env.GAME_CANCELLED:  # the game ends here, unplayed
+                    replay.cancelled = str((event.get("data") or {}).get("reason") or "cancelled")
             position = command["version"]  # presence, a takeover, a cancel: nothing of the rules
         elif cid.startswith("forfeit:") and move is None and not over:
             seat = _seat_of(cid)
@@ -291,7 +297,8 @@ def _replay(bundle: dict, report: Report, game, replay: _Replay) -> None:
             compare([env.record(env.GAME_OVER, replay.game_over)], f"seat {seat}'s forfeit")
             over = True
         else:
-            node = None if over else rules.chance(state)
+            ended = over or replay.cancelled is not None
+            node = None if ended else rules.chance(state)
             if revealed:
                 raise Differs(position, f"follows the reveal: {at} comes after the game's seed was revealed")
             if node is not None:
@@ -314,9 +321,10 @@ def _replay(bundle: dict, report: Report, game, replay: _Replay) -> None:
                          *[_jsonable(codec.encode(e)) for e in decided], *game_over(after)],
                         f"shuffle {node.deck}#{node.k}")
                 state = after
-            elif over:
+            elif ended:
                 if cid != "reveal" or move is not None:
-                    raise Differs(position, f"is not the reveal: the game is over, and {at} is stored")
+                    raise Differs(position, f"is not the reveal: the game is {'over' if over else 'cancelled'}, "
+                                            f"and {at} is stored")
                 compare([env.record(env.SEED_REVEALED, {"server_seed": bundle["server_seed"]})],
                         "the reveal of the server seed")
                 revealed = True
@@ -351,7 +359,8 @@ def _replay(bundle: dict, report: Report, game, replay: _Replay) -> None:
     if position < len(stored):
         raise Differs(position, f"({_describe(stored[position])}) was added: the replay of every "
                                 f"command ends after event {position - 1}")
-    _require(over and revealed, f"the record ends before the game {'is revealed' if over else 'is over'}")
+    ended = over or replay.cancelled is not None
+    _require(ended and revealed, f"the record ends before the game {'is revealed' if ended else 'is over'}")
     replay.final, replay.events = state, position
 
 
@@ -370,6 +379,13 @@ def rating_check(bundle: dict, rated: dict[str, list[tuple[str, int]]]) -> tuple
     is skipped (the leaderboard's consumer may be behind), not failed."""
     over = next((e.get("data") for e in reversed(bundle.get("events") or [])
                  if isinstance(e, dict) and e.get("type") == env.GAME_OVER), None)
+    cancelled = any(isinstance(e, dict) and e.get("type") == env.GAME_CANCELLED for e in bundle.get("events") or [])
+    if cancelled and not isinstance(over, dict):
+        game_id = bundle.get("game_id")
+        rated_for = sorted(p for p, history in rated.items() if any(gid == game_id for gid, _ in history))
+        if rated_for:
+            return "failed", f"game {game_id} was cancelled, but the leaderboard rated it for {rated_for}"
+        return "ok", "a cancelled game: the leaderboard rated nobody for it"
     if not isinstance(over, dict):
         return "failed", "the record has no GameOver to compare the ratings with"
     game_id, players = bundle.get("game_id"), list(over.get("players") or [])

@@ -526,7 +526,11 @@ def verify_bundle(bundle: dict, expected_public_key: str | None = None) -> Repor
                          f"committed players are {p.players}")
             seen.add(c["seat"])
             p.client_seeds.append((c["seat"], bytes.fromhex(seed)))
-        return f"{len(p.client_seeds)} client seeds, seats {sorted(seen)}"
+        if p.players is None:
+            return f"{len(p.client_seeds)} client seeds, seats {sorted(seen)}"
+        # seat by seat: whose own seed is in every deal (a seat without one was dealt by the others' and the server's)
+        return "; ".join(f"seat {seat} {player}: {'seed in' if seat in seen else 'no seed'}"
+                         for seat, player in enumerate(p.players))
     report.run("client seeds", client_seeds)
 
     # ---- every shuffle

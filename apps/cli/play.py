@@ -35,6 +35,13 @@ def register(subparsers) -> None:
                       help="print the table after every move instead of the full-screen client "
                            "(the default when the output is not a terminal)")
     _table_options(play)
+    party = play.add_mutually_exclusive_group()
+    party.add_argument("--party", nargs="+", default=[], metavar="NAME",
+                       help="invite these players to your table: the party queues once each of them accepts "
+                            "(`foodgames play GAME --name THEM --join`); nobody is seated without agreeing")
+    party.add_argument("--join", action="store_true",
+                       help="accept the oldest invitation to a party of this game (waiting up to a minute "
+                            "for one) and play at that table")
     play.set_defaults(func=run_play)
 
     bots = subparsers.add_parser("bots", help="connect bots that queue and play like any client",
@@ -111,7 +118,8 @@ def run_play(args) -> int:
         print("foodgames play: --name is needed to play (or --spectate GAME_ID to watch)", file=sys.stderr)
         return 2
     lo, hi = _sizes(args)
-    table = dict(ranked=not args.casual, min_players=lo, max_players=hi, options=args.options)
+    table = dict(ranked=not args.casual, min_players=lo, max_players=hi, options=args.options,
+                 party=tuple(args.party), join=args.join)
     if not args.plain and sys.stdout.isatty():
         from apps.terminal.tui import make_full_screen_client
 

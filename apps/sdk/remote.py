@@ -18,7 +18,7 @@ import random
 import time
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Protocol
+from typing import Any, Awaitable, Callable, Protocol, Sequence
 
 import grpc
 import orjson
@@ -277,13 +277,37 @@ class QueueEnded(Exception):
 
 
 async def create_ticket(conn: Connection, game: str, ranked: bool = True, min_players: int = 0,
-                        max_players: int = 0, options: dict[str, Any] | None = None) -> str:
+                        max_players: int = 0, options: dict[str, Any] | None = None,
+                        party: Sequence[str] = ()) -> str:
+    """A ticket for us alone, or (`party`: the others' names) an invitation they each accept
+    (accept_invitation) before the party queues: nobody is queued without their consent."""
     from foodgames.v1 import matchmaking_pb2 as mm
 
+    players = [conn.player, *[p for p in party if p != conn.player]] if party else []
     reply = await conn.matchmaking().CreateTicket(mm.CreateTicketRequest(
         game=game, ranked=ranked, min_players=min_players, max_players=max_players,
-        options=to_struct(options) if options else None))
+        options=to_struct(options) if options else None, players=players))
     return reply.ticket.ticket_id
+
+
+class NoInvitation(Exception):
+    """Nobody invited us to a party of that game."""
+
+
+async def accept_invitation(conn: Connection, game: str, wait_s: float = 0.0) -> str:
+    """Accept the oldest open invitation to a party of `game` (waiting up to `wait_s` for one
+    to come); the ticket's id. NoInvitation when there is none."""
+    from foodgames.v1 import matchmaking_pb2 as mm
+
+    deadline = time.monotonic() + wait_s
+    while True:
+        found = (await conn.matchmaking().ListInvitations(mm.ListInvitationsRequest(game=game))).tickets
+        if found:
+            reply = await conn.matchmaking().AcceptTicket(mm.AcceptTicketRequest(ticket_id=found[0].ticket_id))
+            return reply.ticket.ticket_id
+        if time.monotonic() >= deadline:
+            raise NoInvitation(f"nobody invited {conn.player} to a party of {game}")
+        await asyncio.sleep(0.5)
 
 
 async def watch_ticket(conn: Connection, ticket_id: str,
@@ -316,8 +340,9 @@ async def watch_ticket(conn: Connection, ticket_id: str,
 
 async def queue(conn: Connection, game: str, ranked: bool = True, min_players: int = 0,
                 max_players: int = 0, on_state: Callable[[Any], None] | None = None,
-                options: dict[str, Any] | None = None) -> Match:
-    ticket_id = await create_ticket(conn, game, ranked, min_players, max_players, options)
+                options: dict[str, Any] | None = None, party: Sequence[str] = ()) -> Match:
+    """Queue (with `party`: invite them, and queue once they all accepted) until matched."""
+    ticket_id = await create_ticket(conn, game, ranked, min_players, max_players, options, party)
     return await watch_ticket(conn, ticket_id, on_state)
 
 
@@ -547,6 +572,11 @@ class SeatPlayer:
 
     async def run(self) -> dict[str, Any]:
         self._changed = asyncio.Event()
+        if not self.seed_sent:
+            # the seed goes to the deck the moment we know our seat, before anything else: the
+            # first deal waits for every human seat's seed (docs/shuffle-spec.md), so a seed sent
+            # late delays the table, and one never sent leaves our deal to the others' seeds
+            self._seed_task = asyncio.get_running_loop().create_task(self.send_seed())
         reader = asyncio.get_running_loop().create_task(self._read())
         try:
             while not self.finished:

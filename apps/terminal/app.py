@@ -31,6 +31,8 @@ from apps.sdk.remote import (
     QueueEnded,
     SeatPlayer,
     Update,
+    NoInvitation,
+    accept_invitation,
     create_ticket,
     read_view,
     rpc_error_text,
@@ -186,8 +188,11 @@ class TerminalClient:
     def __init__(self, settings: Settings, name: str, game: str = "foodie-forest", *,
                  console: Console | None = None, input_source: InputSource | None = None,
                  ranked: bool = True, min_players: int = 0, max_players: int = 0,
-                 rating_wait_s: float = 15.0, width: int | None = None, options: dict[str, Any] | None = None):
+                 rating_wait_s: float = 15.0, width: int | None = None, options: dict[str, Any] | None = None,
+                 party: Sequence[str] = (), join: bool = False):
         self.settings = settings
+        self.party = tuple(party)  # the others invited to our table (each accepts: `--join`)
+        self.join = join  # accept an invitation to a party instead of queueing alone
         self.options = dict(options or {})  # the game's options, asked of the matchmaker
         self.name = name
         self.game = game
@@ -270,14 +275,21 @@ class TerminalClient:
         ticket_id = ""
         if remembered and remembered.ticket_id:
             ticket = await self._ticket_state(remembered.ticket_id)
-            if ticket is not None and ticket.state in (mm.TICKET_STATE_SEARCHING, mm.TICKET_STATE_MATCHED):
+            if ticket is not None and ticket.state in (mm.TICKET_STATE_INVITING, mm.TICKET_STATE_SEARCHING,
+                                                       mm.TICKET_STATE_MATCHED):
                 ticket_id = ticket.ticket_id
                 self.ranked = ticket.ranked
                 rating, games = remembered.rating_before, remembered.games_before
+        if not ticket_id and self.join:
+            try:
+                ticket_id = await accept_invitation(self.conn, self.game, wait_s=60.0)
+            except NoInvitation as exc:
+                raise QueueEnded(f"{exc}: ask them to run `foodgames play {self.game} --party {self.name}`") from None
+            self.say(f"joined the party of ticket {ticket_id}")
         if not ticket_id:
             try:
                 ticket_id = await create_ticket(self.conn, self.game, self.ranked, self.min_players,
-                                                self.max_players, self.options)
+                                                self.max_players, self.options, self.party)
             except grpc.aio.AioRpcError as exc:
                 found = re.search(r"live ticket (\S+)", exc.details() or "")
                 if exc.code() != grpc.StatusCode.ALREADY_EXISTS or not found:

@@ -8,17 +8,20 @@ The life of a game here:
 1. commit: draw a 256-bit server seed, keep it sealed in the KV bucket, log its
    commitment. Nothing else of the game is accepted before the commitment is
    in the log.
-2. client seeds: each seat's player may send one seed, within the seed window
-   after the commitment and before the first shuffle.
-3. the first shuffle waits until every seat sent a seed or the window passed,
-   then freezes the seeds; every shuffle of the game derives from the server
+2. client seeds: each seat's player may send one seed, from the commitment
+   until the first shuffle freezes them.
+3. the first shuffle waits until every human seat sent a seed (a bot's seat,
+   named by shared.names' bot prefix, is not waited for, but its seed counts if
+   it came first), bounded by the seed wait (the no-show time by default: a seat
+   that has not come by then is not coming), then freezes the seeds; every shuffle of the game derives from the server
    seed and exactly that frozen set (docs/shuffle-spec.md) and is logged once,
    under the algorithm its commitment record names: new games are
    foodgames-shuffle-v2, whose shuffle records hold only commitments salted with
    the secret shuffle seed (v1 logged plain hashes, which gave small decks away);
    a game committed as v1 stays v1 to its end.
-4. reveal: once the game's own stream holds its GameOver event, the seed is
-   logged in the clear; after that the audit bundle can be exported.
+4. reveal: once the game's own stream holds its GameOver event (or its
+   GameCancelled: a cancelled game ends too), the seed is logged in the clear;
+   after that the audit bundle can be exported.
 
 Every log append goes through `DeckLog.append_once`: catch up with the stream,
 return the existing leaf if the record is there already (a retry, or another
@@ -43,7 +46,7 @@ from services.deck.store import (LogConflict, LogStore, SecretStore, game_key, s
                                  shuffle_key)
 from services.tournament import draws as tournament_draws
 from services.tournament import stream as tournament_stream
-from shared import gamestream, telemetry
+from shared import gamestream, names, telemetry
 from shared.auth import Identity
 from shared.errors import (AlreadyExists, FailedPrecondition, InvalidArgument, NotFound,
                            PermissionDenied, Unavailable)
@@ -55,6 +58,9 @@ MAX_DECK_NAME = 64
 MAX_PLAYERS = 64
 PRIVILEGED = ("service", "operator")
 WINDOW_POLL_S = 0.05
+# Bots send their seed the moment they learn of the match: once every human seat is in, the first
+# shuffle waits this long after the commitment at most for the bot seats that are not.
+BOT_SEED_GRACE_S = 1.0
 APPEND_RETRIES = 50
 
 
@@ -247,18 +253,24 @@ class DeckApp:
 
     async def _freeze(self, game_id: str, secrets: GameSecrets, wait: bool) -> dict[int, bytes]:
         """The frozen client seeds of a game; freezes them first when they are not
-        (after waiting for every seat or the end of the window when `wait`)."""
+        (after waiting for every human seat, or the end of the seed wait, when `wait`)."""
         deadline = secrets.committed_at + self.seed_window_s
+        humans = {seat for seat, player in enumerate(secrets.players) if names.reserved(player) != names.BOT_PREFIX}
+        bots_deadline = secrets.committed_at + min(BOT_SEED_GRACE_S, self.seed_window_s)
         while True:
             current = await self._seed_set(game_id)
             if current.frozen:
                 return current.seeds
             now = self.clock()
             everyone = len(current.seeds) >= len(secrets.players)
-            if not wait or everyone or now >= deadline:
-                reason = "reveal" if not wait else ("every seat" if everyone else "window closed")
+            # once the humans are in, a bot's seat (which sends at once) is waited for a moment only
+            humans_in = humans <= set(current.seeds) and now >= bots_deadline
+            if not wait or everyone or humans_in or now >= deadline:
+                reason = "reveal" if not wait else ("every seat" if everyone else
+                                                    "every human seat" if humans_in else "seed wait over")
                 if await self._write_seed_set(game_id, current, current.seeds, True, reason):
                     log.info("client seeds frozen", game_id=game_id, seats=sorted(current.seeds),
+                             missing=sorted(set(range(len(secrets.players))) - set(current.seeds)),
                              reason=reason)
                     return current.seeds
                 continue  # a seed (or another replica's freeze) landed meanwhile
@@ -332,8 +344,8 @@ class DeckApp:
                     return committed.commitment  # a retry
                 raise AlreadyExists(f"seat {seat} of game {game_id!r} has sent its client seed already")
             if self.clock() > secrets.committed_at + self.seed_window_s:
-                raise FailedPrecondition(f"too late: client seeds are accepted for {self.seed_window_s:g}s after "
-                                         f"the commitment of game {game_id!r}")
+                raise FailedPrecondition(f"too late: client seeds are accepted until the first shuffle, and for "
+                                         f"at most {self.seed_window_s:g}s after the commitment of game {game_id!r}")
             if await self._write_seed_set(game_id, current, {**current.seeds, seat: seed}, False):
                 log.info("client seed accepted", game_id=game_id, seat=seat, seed_bytes=len(seed))
                 return committed.commitment
@@ -394,8 +406,10 @@ class DeckApp:
     async def _game_over(self, game: str, game_id: str) -> bool:
         if game == tournament_draws.DRAWS_GAME:
             return await self._tournament_over(game_id)
+        # over: finished (GameOver) or cancelled (GameCancelled); either way the seed is revealed,
+        # so that every game that ends can be exported and audited
         events = await self.games.read(gamestream.subject_for(game, game_id))
-        return any(e.type == gamestream.GAME_OVER for e in events)
+        return any(e.type in (gamestream.GAME_OVER, gamestream.GAME_CANCELLED) for e in events)
 
     async def _tournament_over(self, draws_id: str) -> bool:
         """A tournament's seating draws are a deck game too (services/tournament/draws.py): they
@@ -417,7 +431,7 @@ class DeckApp:
             return bytes.fromhex(done[1].server_seed), done[0]
         if not await self._game_over(committed.game, game_id):
             raise FailedPrecondition(f"game {game_id!r} is not over ({gamestream.subject_for(committed.game, game_id)} has no "
-                                     f"GameOver event): its seed stays secret until the game ends")
+                                     f"GameOver or GameCancelled event): its seed stays secret until the game ends")
         secrets = await self._secrets_of(game_id)
         if secrets is None:
             raise Unavailable(f"the sealed seed of game {game_id!r} is missing from the deck's store")

@@ -32,7 +32,7 @@ def build_app(settings: Settings, nc, names: DeckNames | None = None) -> DeckApp
                                 duplicate_window_s=settings.duplicate_window_s)
     tournaments = JetStreamEventStore(nc, stream=tournament_stream.STREAM, replicas=settings.stream_replicas)
     return DeckApp(LogStore(nc, names, settings.stream_replicas), SecretStore(nc, names, settings.stream_replicas),
-                   games, signer, settings.seed_window_s, tournaments=tournaments)
+                   games, signer, settings.seed_wait_s, tournaments=tournaments)
 
 
 async def start_deck_server(settings: Settings, port: int, nc, names: DeckNames | None = None):

@@ -45,7 +45,7 @@ from services.gateway.static import (
     is_page_request,
     same_origin,
 )
-from shared import auth, games, telemetry
+from shared import auth, games, names, telemetry
 from shared.config import Settings
 
 log = telemetry.get_logger("gateway")
@@ -242,6 +242,7 @@ class Gateway:
             name = orjson.loads(body)["name"]
             if not isinstance(name, str):
                 raise TypeError
+            names.check_chosen(name)  # a person may not sign in as a bot, a service or an operator
             token = auth.mint_token(self.settings, name)
         except (orjson.JSONDecodeError, KeyError, TypeError):
             await _error(send, 400, "invalid_argument", "POST a JSON object {\"name\": \"...\"}")

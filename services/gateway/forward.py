@@ -84,7 +84,7 @@ PUBLIC = (
            ("SubmitMove", "GetView", "ListLegalMoves", "WatchGame", "SpectateGame", "GetReplay", "DescribeGame",
             "CheckMove")),
     Public("MatchmakingService", matchmaking_pb2, matchmaking_connect, matchmaking_pb2_grpc, "matchmaking",
-           ("CreateTicket", "GetTicket", "CancelTicket", "WatchTicket")),
+           ("CreateTicket", "GetTicket", "CancelTicket", "WatchTicket", "AcceptTicket", "ListInvitations")),
     # GetRatings is the matchmaker's
     Public("LeaderboardService", leaderboard_pb2, leaderboard_connect, leaderboard_pb2_grpc, "leaderboard",
            ("GetTop", "GetPage", "GetAroundPlayer", "GetPlayer", "GetRatingHistory")),

@@ -13,7 +13,7 @@ import time
 
 import jwt
 
-from shared import auth
+from shared import auth, names
 from shared.config import Settings
 from shared.errors import Unauthenticated
 
@@ -52,9 +52,10 @@ class JwksVerifier:
         except jwt.PyJWTError as exc:
             raise Unauthenticated(f"the token is not valid: {exc}") from None
         player = claims[self.player_claim]
-        if not isinstance(player, str) or not player or len(player) > 64 or any(c.isspace() for c in player):
-            raise Unauthenticated(f"the token's {self.player_claim} is not a player name (1 to 64 characters "
-                                  f"without spaces)")
+        try:
+            names.check_chosen(player)  # a provider's user may not take a bot's or a service's name
+        except names.InvalidName as exc:
+            raise Unauthenticated(f"the token's {self.player_claim} is not a player name we can use: {exc}") from None
         identity = auth.Identity(player=player, role="player")
         if len(self._verified) > 50_000:
             self._verified.clear()

@@ -108,6 +108,9 @@ class MatchmakingConfig:
     # every watch poll) or asked about it lately; a ticket unseen this long is expired instead
     # of seating players who left (a client gone during a Valkey outage, say). None: off.
     presence_timeout_s: float | None = 8.0
+    # A party's invitation (a player's ticket naming others) waits this long for every member
+    # to accept it, then expires.
+    invitation_ttl_s: float = 300.0
     # Bot fill (botfill.py): seconds a queue with a human in it stays quiet before the house
     # bots are asked for the missing seats. None: off (production).
     bot_fill_after_s: float | None = None

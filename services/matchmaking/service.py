@@ -15,10 +15,11 @@ from services.matchmaking.config import MatchmakingConfig
 from services.matchmaking.engine import TICKET_SUBJECT, Publisher, publish_ticket
 from services.matchmaking.ratings import RatingSource
 from services.matchmaking.store import LiveTicketExists, TicketStore
-from services.matchmaking.tickets import CANCELLED, CLAIMED, MATCHED, SEARCHING, Ticket
-from shared import games, telemetry
+from services.matchmaking.tickets import CANCELLED, CLAIMED, EXPIRED, INVITING, MATCHED, SEARCHING, Ticket
+from shared import games, names, telemetry
 from shared.auth import Identity, current_identity
 from shared.errors import AlreadyExists, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied, Unavailable
+from shared.moves import quote
 from shared.protojson import to_dict
 from shared.rules import InvalidSetup
 
@@ -56,7 +57,21 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
         if identity.role == "player" and identity.player not in ticket.players:
             raise PermissionDenied(f"ticket {ticket_id} belongs to {', '.join(ticket.players)}, "
                                    f"not to {identity.player}")
-        return ticket
+        return await self._lapse(ticket)
+
+    async def _lapse(self, ticket: Ticket) -> Ticket:
+        """An invitation not accepted within invitation_ttl_s expires (when next looked at)."""
+        ttl = self.config.invitation_ttl_s
+        if ticket.state != INVITING or self.clock() - ticket.created_at < ttl:
+            return ticket
+        waiting = [p for p in ticket.players if p not in ticket.accepted]
+        reason = (f"the invitation was not accepted within {ttl:g} s (by {', '.join(waiting)}); "
+                  f"a party queues once every member accepts")
+        if await self.store.finish(ticket, EXPIRED, reason, self.clock(), ttl) == "ok":
+            ticket = await self.store.get(ticket.ticket_id) or ticket
+            await publish_ticket(self.publisher, ticket)
+            return ticket
+        return await self.store.get(ticket.ticket_id) or ticket
 
     # -- RPCs ---------------------------------------------------------------------------
 
@@ -70,8 +85,10 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
             raise PermissionDenied(f"a player may only queue themself: {identity.player} is not in the party "
                                    f"{', '.join(players)}")
         for p in players:
-            if not p or len(p) > 64 or any(c.isspace() for c in p):
-                raise InvalidArgument(f"{p!r} is not a player name (1 to 64 characters without spaces)")
+            try:
+                names.check_seated(p)
+            except names.InvalidName as exc:
+                raise InvalidArgument(f"{quote(p)} is not a player name: {exc}") from None
         if len(set(players)) != len(players):
             raise InvalidArgument("a party names each player once")
         if len(players) > MAX_PARTY:
@@ -88,18 +105,38 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
         options = self._options(info, request, lo)
         ratings = await self.ratings.ratings(info.name, players)
         now = self.clock()
+        # A player who names others invites them (docs/errors.md, consent): nobody is queued, or
+        # seated, without agreeing to it; the party queues once every member accepts.
+        # A service or operator queues whom it names at once.
+        inviting = identity.role == "player" and len(players) > 1
         ticket = Ticket(ticket_id=uuid.uuid4().hex, game=info.name, players=tuple(players), min_players=lo,
-                        max_players=hi, ranked=request.ranked, state=SEARCHING, created_at=now, updated_at=now,
-                        version=1, ratings=tuple((float(m), float(s)) for m, s in ratings), options=options)
+                        max_players=hi, ranked=request.ranked, state=INVITING if inviting else SEARCHING,
+                        created_at=now, updated_at=now, version=1,
+                        ratings=tuple((float(m), float(s)) for m, s in ratings), options=options,
+                        accepted=(identity.player,) if inviting else tuple(players))
         try:
-            await self.store.create(ticket)
+            await self._store_new(ticket, inviting)
         except LiveTicketExists as exc:
             raise AlreadyExists(f"{exc.player} already holds the live ticket {exc.ticket_id} for {info.name}; "
                                 f"cancel it or wait for it to end") from None
         log.info("ticket created", ticket_id=ticket.ticket_id, game=info.name, players=players,
-                 min_players=lo, max_players=hi, ranked=request.ranked)
+                 min_players=lo, max_players=hi, ranked=request.ranked, inviting=inviting)
         await publish_ticket(self.publisher, ticket)
         return pb.CreateTicketResponse(ticket=ticket.to_proto())
+
+    async def _store_new(self, ticket: Ticket, inviting: bool) -> None:
+        for attempt in range(2):
+            try:
+                if inviting:
+                    await self.store.invite(ticket)
+                else:
+                    await self.store.create(ticket)
+                return
+            except LiveTicketExists as exc:
+                held = await self.store.get(exc.ticket_id)
+                if attempt or held is None or not (await self._lapse(held)).final:
+                    raise
+                # the live ticket was an invitation that lapsed just now: its keys are free
 
     @staticmethod
     def _options(info, request, table_size: int) -> dict:
@@ -117,6 +154,49 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
                 raise InvalidArgument(f"{info.name} does not take these options: {exc}") from None
         return options
 
+    async def AcceptTicket(self, request, context):
+        identity = current_identity()
+        if identity.role != "player":
+            raise PermissionDenied("only a party member accepts its invitation, with their own player token")
+        ticket = await self._ticket_for(request.ticket_id, identity)
+        if ticket.state != INVITING:
+            if identity.player in ticket.accepted and ticket.state in (SEARCHING, CLAIMED, MATCHED):
+                return pb.AcceptTicketResponse(ticket=ticket.to_proto())  # a retried acceptance
+            raise FailedPrecondition(f"ticket {ticket.ticket_id} is {ticket.public_state}"
+                                     f"{f' ({ticket.reason})' if ticket.reason else ''}: there is no invitation "
+                                     f"to accept")
+        try:
+            outcome = await self.store.accept(ticket, identity.player, self.clock())
+        except LiveTicketExists as exc:
+            raise AlreadyExists(f"{exc.player} already holds the live ticket {exc.ticket_id} for {ticket.game}; "
+                                f"cancel it to join this party") from None
+        current = await self.store.get(ticket.ticket_id) or ticket
+        if outcome not in ("ok", "queued", "again"):
+            raise FailedPrecondition(f"ticket {ticket.ticket_id} is {current.public_state}: there is no "
+                                     f"invitation to accept")
+        if outcome != "again":
+            log.info("invitation accepted", ticket_id=ticket.ticket_id, by=identity.player,
+                     queued=outcome == "queued")
+            await publish_ticket(self.publisher, current)
+        return pb.AcceptTicketResponse(ticket=current.to_proto())
+
+    async def ListInvitations(self, request, context):
+        identity = current_identity()
+        if request.game:
+            self.catalogue.get(request.game)  # an unknown game is named
+        open_ones = []
+        for ticket_id, ticket in zip(ids := await self.store.invitations(identity.player),
+                                     await self.store.get_many(ids)):
+            if ticket is not None:
+                ticket = await self._lapse(ticket)
+            if ticket is None or ticket.state != INVITING or identity.player in ticket.accepted:
+                await self.store.forget_invitation(identity.player, ticket_id)
+                continue
+            if not request.game or ticket.game == request.game:
+                open_ones.append(ticket)
+        open_ones.sort(key=lambda t: t.created_at)
+        return pb.ListInvitationsResponse(tickets=[t.to_proto() for t in open_ones])
+
     async def GetTicket(self, request, context):
         ticket = await self._ticket_for(request.ticket_id, current_identity())
         if ticket.state == SEARCHING:
@@ -126,7 +206,9 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
     async def CancelTicket(self, request, context):
         identity = current_identity()
         ticket = await self._ticket_for(request.ticket_id, identity)
-        reason = request.reason[:200] or f"cancelled by {identity.player}"
+        reason = request.reason[:200] or (f"declined by {identity.player}" if ticket.state == INVITING
+                                          and identity.player not in ticket.accepted
+                                          else f"cancelled by {identity.player}")
         # A table being set up holds the ticket for at most the claim lease: wait
         # for it to start (then it is too late) or to fail (then cancel).
         deadline = time.monotonic() + self.config.claim_lease_s + self.config.create_timeout_s + 1
@@ -163,7 +245,7 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
         try:
             sent = 0
             while True:
-                ticket = await self.store.get(ticket.ticket_id) or ticket
+                ticket = await self._lapse(await self.store.get(ticket.ticket_id) or ticket)
                 if ticket.state == SEARCHING:
                     await self.store.touch(ticket, self.clock())  # a watcher is there
                 if ticket.version > sent:

@@ -10,7 +10,9 @@ Key layout (prefix P, default "mm"):
                                   for a ticket asking for game options (tickets.queue_name)
   P:qd:<queue>             hash   ticket_id -> compact summary the matcher needs (size, range, time, ratings)
   P:queues                 set    queue names that ever had a ticket
-  P:live:<game>:<player>   string ticket_id of the player's one live (searching or claimed) ticket
+  P:live:<game>:<player>   string ticket_id of the player's one live (inviting, searching or claimed)
+                                  ticket; an invitation holds only the keys of those who accepted it
+  P:inv:<player>           set    ids of invitations naming the player that they have not accepted
   P:m:<match_id>           hash   a table being created: its JSON (seats, tickets, quality), owner, lease
   P:pending                zset   match_id -> lease deadline; past it, any replica takes the table over
   P:lock:<queue>           string which replica runs the matching pass of a queue now (a short lease;
@@ -24,6 +26,7 @@ ticket id); this project runs one Valkey, so they do not have it yet.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any, Iterable, Sequence
 
 import redis.asyncio as aioredis
@@ -45,6 +48,48 @@ redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
 redis.call('HSET', KEYS[3], ARGV[1], ARGV[4])
 redis.call('SADD', KEYS[4], ARGV[2])
 for i = 5, #KEYS do redis.call('SET', KEYS[i], ARGV[1]) end
+return {'ok'}
+"""
+
+INVITE = """
+-- A party's invitation: stored, not queued; the inviter's live key only.
+-- KEYS: ticket, the inviter's live key, the invitees' invitation sets...
+-- ARGV: ticket_id, field, value, ...
+if redis.call('EXISTS', KEYS[1]) == 1 then return {'duplicate-id', ARGV[1]} end
+local held = redis.call('GET', KEYS[2])
+if held then return {'live', '1', held} end
+local fields = {}
+for i = 2, #ARGV do fields[#fields + 1] = ARGV[i] end
+redis.call('HSET', KEYS[1], unpack(fields))
+redis.call('SET', KEYS[2], ARGV[1])
+for i = 3, #KEYS do redis.call('SADD', KEYS[i], ARGV[1]) end
+return {'ok'}
+"""
+
+ACCEPT = """
+-- A member accepts an invitation; the last acceptance queues the party.
+-- KEYS: ticket, the member's live key, queue zset, queue data, queues set, the member's invitation set
+-- ARGV: ticket_id, player, now, queue, summary (with created_at = now)
+local st = redis.call('HMGET', KEYS[1], 'state', 'accepted', 'players', 'version')
+if not st[1] then return {'missing'} end
+if st[1] ~= 'inviting' then return {st[1]} end
+local accepted = cjson.decode(st[2])
+for _, p in ipairs(accepted) do if p == ARGV[2] then return {'again'} end end
+local held = redis.call('GET', KEYS[2])
+if held and held ~= ARGV[1] then return {'live', held} end
+accepted[#accepted + 1] = ARGV[2]
+redis.call('SET', KEYS[2], ARGV[1])
+redis.call('SREM', KEYS[6], ARGV[1])
+local version = tonumber(st[4]) + 1
+if #accepted == #cjson.decode(st[3]) then
+  redis.call('HSET', KEYS[1], 'state', 'searching', 'accepted', cjson.encode(accepted), 'created_at', ARGV[3],
+             'updated_at', ARGV[3], 'version', version, 'reason', '')
+  redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
+  redis.call('HSET', KEYS[4], ARGV[1], ARGV[5])
+  redis.call('SADD', KEYS[5], ARGV[4])
+  return {'queued'}
+end
+redis.call('HSET', KEYS[1], 'accepted', cjson.encode(accepted), 'updated_at', ARGV[3], 'version', version)
 return {'ok'}
 """
 
@@ -117,12 +162,12 @@ return done
 """
 
 FINISH = """
--- Cancel or expire a searching ticket.
+-- Cancel or expire a searching ticket (or an invitation: declined, withdrawn or not accepted in time).
 -- KEYS: ticket, queue zset, queue data, live keys...
 -- ARGV: ticket_id, now, new state, reason, ttl, max_wait ('' for a cancel)
 local st = redis.call('HMGET', KEYS[1], 'state', 'created_at', 'version')
 if not st[1] then return 'missing' end
-if st[1] ~= 'searching' then return st[1] end
+if st[1] ~= 'searching' and st[1] ~= 'inviting' then return st[1] end
 if ARGV[6] ~= '' and tonumber(st[2]) + tonumber(ARGV[6]) > tonumber(ARGV[2]) then return 'young' end
 redis.call('HSET', KEYS[1], 'state', ARGV[3], 'reason', ARGV[4], 'updated_at', ARGV[2],
            'version', tonumber(st[3]) + 1)
@@ -170,6 +215,8 @@ class TicketStore:
         self.prefix = prefix
         self.finished_ttl_s = int(finished_ttl_s)
         self._create = redis.register_script(CREATE)
+        self._invite = redis.register_script(INVITE)
+        self._accept = redis.register_script(ACCEPT)
         self._claim = redis.register_script(CLAIM)
         self._complete = redis.register_script(COMPLETE)
         self._release = redis.register_script(RELEASE)
@@ -200,6 +247,9 @@ class TicketStore:
 
     def live_key(self, game: str, player: str) -> str:
         return f"{self.prefix}:live:{game}:{player}"
+
+    def invitations_key(self, player: str) -> str:
+        return f"{self.prefix}:inv:{player}"
 
     def match_key(self, match_id: str) -> str:
         return f"{self.prefix}:m:{match_id}"
@@ -240,6 +290,40 @@ class TicketStore:
             except Exception as exc:  # noqa: BLE001
                 out.append(exc)
         return out
+
+    async def invite(self, ticket: Ticket) -> None:
+        """Store a party's invitation (state inviting, not queued): the inviter's live ticket, an
+        open invitation of every other member; LiveTicketExists when the inviter holds one."""
+        inviter = ticket.accepted[0]
+        keys = [self.ticket_key(ticket.ticket_id), self.live_key(ticket.game, inviter),
+                *[self.invitations_key(p) for p in ticket.players if p != inviter]]
+        fields = [x for kv in ticket.to_hash().items() for x in kv]
+        result = await self._invite(keys=keys, args=[ticket.ticket_id, *fields])
+        if _s(result[0]) == "live":
+            raise LiveTicketExists(inviter, _s(result[2]))
+        self._raise_conflict(ticket, result)
+
+    async def accept(self, ticket: Ticket, player: str, now: float) -> str:
+        """`player` accepts the invitation. "ok" (others still to accept), "queued" (the last
+        acceptance: the party is in the queue, waiting from now), "again" (accepted before),
+        or why not: the ticket's state or "missing"; LiveTicketExists when the player holds
+        another live ticket of the game."""
+        queued = replace(ticket, created_at=now)  # its summary, should this be the last acceptance
+        keys = [self.ticket_key(ticket.ticket_id), self.live_key(ticket.game, player), self.queue_key(ticket.queue),
+                self.queue_data_key(ticket.queue), self.queues_key, self.invitations_key(player)]
+        args = [ticket.ticket_id, player, repr(now), ticket.queue, queued.summary()]
+        result = await self._accept(keys=keys, args=args)
+        status = _s(result[0])
+        if status == "live":
+            raise LiveTicketExists(player, _s(result[1]))
+        return status
+
+    async def invitations(self, player: str) -> list[str]:
+        """Ids of the invitations naming `player` they have not accepted (some may have ended)."""
+        return sorted(_s(i) for i in await self.redis.smembers(self.invitations_key(player)))
+
+    async def forget_invitation(self, player: str, ticket_id: str) -> None:
+        await self.redis.srem(self.invitations_key(player), ticket_id)
 
     @staticmethod
     def _raise_conflict(ticket: Ticket, result) -> None:

@@ -11,6 +11,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from shared.protojson import to_struct
 
+INVITING = "inviting"  # a party's invitation: waiting for every member to accept (not queued)
 SEARCHING = "searching"
 CLAIMED = "claimed"  # internal: a replica is creating the table; shown as SEARCHING
 MATCHED = "matched"
@@ -18,7 +19,7 @@ CANCELLED = "cancelled"
 EXPIRED = "expired"
 FINAL_STATES = (MATCHED, CANCELLED, EXPIRED)
 
-_PROTO_STATE = {SEARCHING: pb.TICKET_STATE_SEARCHING, CLAIMED: pb.TICKET_STATE_SEARCHING,
+_PROTO_STATE = {INVITING: pb.TICKET_STATE_INVITING, SEARCHING: pb.TICKET_STATE_SEARCHING, CLAIMED: pb.TICKET_STATE_SEARCHING,
                 MATCHED: pb.TICKET_STATE_MATCHED, CANCELLED: pb.TICKET_STATE_CANCELLED,
                 EXPIRED: pb.TICKET_STATE_EXPIRED}
 
@@ -70,6 +71,8 @@ class Ticket:
     reason: str = ""
     match_id: str = ""
     options: Mapping[str, Any] = field(default_factory=dict)
+    # the members who agreed to play together (the inviter first); all of them once it queues
+    accepted: tuple[str, ...] = ()
 
     @property
     def queue(self) -> str:
@@ -97,7 +100,8 @@ class Ticket:
                 "version": str(self.version), "ratings": json.dumps([list(r) for r in self.ratings]),
                 "game_id": self.game_id, "seats": json.dumps(dict(self.seats)),
                 "table_size": str(self.table_size), "reason": self.reason, "match_id": self.match_id,
-                "options": json.dumps(dict(self.options), sort_keys=True)}
+                "options": json.dumps(dict(self.options), sort_keys=True),
+                "accepted": json.dumps(list(self.accepted or self.players))}
 
     @classmethod
     def from_hash(cls, h: Mapping[Any, Any]) -> "Ticket":
@@ -109,7 +113,8 @@ class Ticket:
                    version=int(d["version"]), ratings=tuple(tuple(r) for r in json.loads(d.get("ratings") or "[]")),
                    game_id=d.get("game_id", ""), seats=json.loads(d.get("seats") or "{}"),
                    table_size=int(d.get("table_size") or 0), reason=d.get("reason", ""),
-                   match_id=d.get("match_id", ""), options=json.loads(d.get("options") or "{}"))
+                   match_id=d.get("match_id", ""), options=json.loads(d.get("options") or "{}"),
+                   accepted=tuple(json.loads(d.get("accepted") or "null") or json.loads(d["players"])))
 
     def summary(self) -> str:
         """What the matcher needs, kept per queue so that a pass reads one hash."""
@@ -125,7 +130,8 @@ class Ticket:
                          updated_at=_ts(self.updated_at), version=self.version, game_id=self.game_id,
                          seats=[pb.SeatAssignment(player=p, seat=s) for p, s in self.seats.items()],
                          table_size=self.table_size, reason=self.reason,
-                         options=to_struct(dict(self.options)) if self.options else None)
+                         options=to_struct(dict(self.options)) if self.options else None,
+                         accepted=list(self.accepted or self.players))
 
     def event(self) -> dict[str, Any]:
         """The JSON body of matchmaking.ticket.<state>.<ticket_id>."""
@@ -135,7 +141,7 @@ class Ticket:
                 "state": self.public_state, "version": self.version, "created_at": self.created_at,
                 "updated_at": self.updated_at, "game_id": self.game_id or None,
                 "seats": dict(self.seats) or None, "table_size": self.table_size or None,
-                "reason": self.reason or None}
+                "reason": self.reason or None, "accepted": list(self.accepted or self.players)}
 
 
 def _ts(seconds: float) -> Timestamp:

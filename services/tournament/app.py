@@ -26,7 +26,7 @@ from typing import Any, Callable, Sequence
 
 import grpc
 
-from shared import telemetry
+from shared import names, telemetry
 from shared.auth import Identity
 from shared.errors import (AlreadyExists, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied,
                            reason_for)
@@ -63,8 +63,10 @@ class CreateRequest:
 
 
 def _check_entrant(name: Any) -> str:
-    if not isinstance(name, str) or not name or len(name) > 64 or any(c.isspace() for c in name):
-        raise InvalidArgument(f"an entrant is a player name of 1 to 64 characters without spaces, not {str(name)[:32]!r}")
+    try:
+        names.check_seated(name)
+    except names.InvalidName as exc:
+        raise InvalidArgument(f"an entrant is a player: {exc}") from None
     return name
 
 

@@ -24,9 +24,9 @@ class DeckClient:
                  timeout_s: float = CALL_TIMEOUT_S):
         self.address = address or settings.address("deck")
         self.token = token or service_token(settings, "rules")
-        # the first shuffle of a game may wait the whole seed window for the players' seeds
+        # the first shuffle of a game may wait (up to the no-show time) for the players' seeds
         self.timeout_s = timeout_s
-        self.shuffle_timeout_s = timeout_s + settings.seed_window_s
+        self.shuffle_timeout_s = timeout_s + settings.seed_wait_s
         self._channel: grpc.aio.Channel | None = None
         self._stub: pb_grpc.DeckServiceStub | None = None
 

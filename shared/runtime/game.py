@@ -16,7 +16,7 @@ from collections import OrderedDict, abc
 from dataclasses import dataclass, field
 from typing import Any, AsyncIterator, Mapping, Sequence
 
-from shared import choices, telemetry
+from shared import choices, names, telemetry
 from shared.auth import Identity
 from shared.codec import EventCodec, to_jsonable
 from shared.errors import Aborted, AlreadyExists, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied, Unavailable
@@ -115,6 +115,7 @@ class GameRuntime:
         self._followers: dict[str, set[asyncio.Event]] = {}
         self.ticks = 0  # how many times the followers were woken for IDLE_WAKE_S passing
         self._ticker: asyncio.Task | None = None
+        self.closed = False  # after close() (or once the store's connection closed): no background work
         store.on_other_writes(self._heard)
 
     async def wait_for_change(self, record: GameRecord, changed: asyncio.Event) -> bool:
@@ -287,8 +288,11 @@ class GameRuntime:
         self.check_may_create(identity, players, ranked)
         if len(set(players)) != len(players):
             raise InvalidArgument("each player may sit at the table only once")
-        if any(not p or len(p) > 64 for p in players):
-            raise InvalidArgument("a player name is 1 to 64 characters")
+        for p in players:
+            try:
+                names.check_seated(p)
+            except names.InvalidName as exc:
+                raise InvalidArgument(f"{quote(p)} cannot sit at a table: {exc}") from None
         game_id = game_id or uuid.uuid4().hex[:16]
         if not GAME_ID.match(game_id):
             raise InvalidArgument(f"{quote(game_id)} is not a valid game id (letters, digits, - and _, up to 64)")
@@ -330,7 +334,8 @@ class GameRuntime:
     def check_may_create(identity: Identity, players: Sequence[str], ranked: bool) -> None:
         """Who may set a table: the matchmaker (role service) and operators any table; a player
         only a casual one where they sit alone. Seating anyone else needs that player's consent,
-        and there is no invitation to give it with yet: games with others come from the matchmaker."""
+        which they give by accepting a party's invitation at the matchmaker: games with others come
+        from the matchmaker."""
         if identity.role in ("service", "operator"):
             return
         if ranked:
@@ -342,8 +347,9 @@ class GameRuntime:
         if others:
             raise PermissionDenied(f"a player may not seat others: {quote(others[0])}"
                                    f"{f' and {len(others) - 1} more' if len(others) > 1 else ''} did not agree to "
-                                   f"play (there are no invitations yet); a player creates only a table for "
-                                   f"themself alone, and games with others come from the matchmaker")
+                                   f"play; a player creates only a table for "
+                                   f"themself alone, and games with others come from the matchmaker (invite them: a "
+                                   f"party ticket naming them, which each accepts)")
 
     def _settle_later(self, game_id: str) -> None:
         """Resolve what the game waits for in the background, once per game at a time."""
@@ -360,36 +366,52 @@ class GameRuntime:
         self._spawn(run())
 
     def _spawn(self, coro) -> None:
+        if self.closed:
+            coro.close()  # background work ends with the runtime
+            return
         task = asyncio.get_running_loop().create_task(coro)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
         task.add_done_callback(_log_failure)
 
+    def _store_closed(self) -> bool:
+        """Whether the store's connection is closed for good (no reconnect will come)."""
+        nc = getattr(self.store, "nc", None)
+        return bool(nc is not None and nc.is_closed)
+
     async def close(self) -> None:
+        """Ends every timer and background task; none starts after (a store whose connection is
+        closed closes the runtime too: its retries could only fail, every second, for ever)."""
+        self._stop_background()
+        await asyncio.gather(*self._background, return_exceptions=True)
+
+    def _stop_background(self) -> None:
+        self.closed = True
         if self._ticker is not None:
             self._ticker.cancel()
         for _, handle in self._timers.values():
             handle.cancel()
+        self._timers.clear()
         for handle in self._away_checks.values():
             handle.cancel()
+        self._away_checks.clear()
         for task in list(self._background):
-            task.cancel()
-        await asyncio.gather(*self._background, return_exceptions=True)
+            if task is not asyncio.current_task():
+                task.cancel()
 
     # -- chance and the end ----------------------------------------------------------------
 
     async def settle(self, game_id: str) -> GameRecord:
         """Resolve pending shuffles and, once the game is over, reveal the seed (a cancelled
-        game is neither dealt nor revealed: the deck reveals only a game that is over)."""
+        game is not dealt, but its seed is revealed: every game that ends can be audited)."""
         async with self._lock(game_id):
             return await self._settle(await self.load(game_id), [], [])
 
     async def _settle(self, record: GameRecord, written: list, decided: list) -> GameRecord:
         """... appending to `written` the stored events and to `decided` the rules' events."""
         for _ in range(1000):
-            if record.table.cancelled:
-                return record
-            node = None if record.over else self.rules.chance(record.state)
+            ended = record.over or bool(record.table.cancelled)
+            node = None if ended else self.rules.chance(record.state)
             if node is not None:
                 order = await self._shuffle(record.game_id, node)
                 events = self.rules.resolve_chance(record.state, order)
@@ -398,7 +420,7 @@ class GameRuntime:
                            *[self.codec.encode(e) for e in events]]
                 records += self._game_over_records(record, events)
                 command_id = f"chance:{node.deck}:{node.k}"
-            elif record.over and not record.revealed:
+            elif ended and not record.revealed:
                 seed = await self._deck_call(self.deck.reveal(record.game_id))
                 records, command_id, events = [env.record(env.SEED_REVEALED, {"server_seed": seed})], "reveal", []
             else:
@@ -499,7 +521,7 @@ class GameRuntime:
                     # another replica may have moved: judge the move on the latest state
                     record, fresh = await self.load(game_id), True
                     continue
-                records = [*self._stamp(record, seat), *[self.codec.encode(e) for e in events]]
+                records = [*self._stamp(record, seat, decided=events), *[self.codec.encode(e) for e in events]]
                 records += self._game_over_records(record, events)
                 try:
                     result = await self.store.append(self.subject(game_id), records, record.version, command_id,
@@ -585,12 +607,30 @@ class GameRuntime:
                                                self.policy.now_ms())}
         return view
 
-    def _stamp(self, record: GameRecord, mover: int | None = None, now_ms: int | None = None) -> list[dict]:
-        """The TimeRecorded a command written now to `record`'s table starts with (none without a clock)."""
+    def _stamp(self, record: GameRecord, mover: int | None = None, now_ms: int | None = None,
+               decided: Sequence[Any] = ()) -> list[dict]:
+        """The TimeRecorded a command written now to `record`'s table starts with (none without a
+        clock). `mover`'s move (the rules' events `decided`) earns the increment only when it
+        ends the seat's turn: once per turn, not per move, so no run of moves buys time."""
         if not record.table.tracked:
             return []
         now = self.policy.now_ms() if now_ms is None else now_ms
+        if mover is not None and not self.ends_turn(record, mover, decided):
+            mover = None
         return [live.stamp(record.table, self.running(record), record.players, now, mover)]
+
+    def ends_turn(self, record: GameRecord, seat: int, decided: Sequence[Any]) -> bool:
+        """Whether the move whose rules' events are `decided` completes `seat`'s turn: after it
+        the seat no longer acts (it left `to_act`), the game ended, or the rules' optional
+        `turn_number(state)` moved on (a seat that starts its next turn at once: a lone player,
+        a trick's winner leading the next trick)."""
+        after = record.state
+        for event in decided:
+            after = self.rules.evolve(after, event)
+        if self.rules.is_terminal(after) or seat not in self.rules.to_act(after):
+            return True
+        turn_number = getattr(self.rules, "turn_number", None)
+        return turn_number is not None and turn_number(after) != turn_number(record.state)
 
     def _seat_event(self, kind: str, record: GameRecord, seat: int, **extra) -> dict[str, Any]:
         return env.record(kind, {"player": record.players[seat], "seat": seat, **extra})
@@ -703,6 +743,8 @@ class GameRuntime:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
+        if self.closed:
+            return
         game_id = record.game_id
         if record.table.tracked and not record.over:
             self._reassert(record)
@@ -723,6 +765,8 @@ class GameRuntime:
 
     def _fire(self, game_id: str) -> None:
         self._timers.pop(game_id, None)
+        if self.closed:
+            return
         self._spawn(self._run_due(game_id))
 
     async def _run_due(self, game_id: str) -> None:
@@ -752,6 +796,10 @@ class GameRuntime:
                     log.info("live table", game_id=game_id, command=command_id, version=record.version)
                 self.settle_if_waiting(record)
         except Exception:
+            if self.closed or self._store_closed():
+                # the connection is gone for good: the background work ends with it
+                self._stop_background()
+                return
             # retried after a pause (the store or the deck may be down); the stream keeps the truth
             loop = asyncio.get_running_loop()
             self._timers[game_id] = (-1, loop.call_later(1.0, lambda: self._fire(game_id)))
@@ -784,7 +832,7 @@ class GameRuntime:
         move = dict(bot.choose(self.rules.view(record.state, seat), legal))
         decided = list(self.rules.decide(record.state, seat, move))
         reason = "timeout" if due.kind == "timeout" else "takeover"
-        records = [*self._stamp(record, seat, now_ms=now), *timed_out,
+        records = [*self._stamp(record, seat, now_ms=now, decided=decided), *timed_out,
                    self._seat_event(env.BOT_MOVED, record, seat, reason=reason),
                    *[self.codec.encode(e) for e in decided], *self._game_over_records(record, decided)]
         return f"move:{seat}:{reason}-{version}", records, move, decided
@@ -800,6 +848,7 @@ class GameRuntime:
                 log.warning("could not resume a game's timers", game_id=game_id, error=str(exc))
                 continue
             loaded += 1
+            self.settle_if_waiting(record)  # e.g. a cancelled game whose reveal did not land
             if record.table.tracked and not record.over:
                 for seat, state in enumerate(record.table.presence):
                     key = (game_id, seat)
@@ -823,6 +872,8 @@ class GameRuntime:
         """Settle in the background a game found waiting for a deal or for its reveal, e.g. after
         a replica died between a move and its deal."""
         if record.table.cancelled:
+            if not record.revealed:  # a cancelled game ends too: its seed is revealed
+                self._settle_later(record.game_id)
             return
         if (self.rules.chance(record.state) is not None and not record.over) or (record.over and not record.revealed):
             self._settle_later(record.game_id)
@@ -909,9 +960,9 @@ def _log_failure(task: asyncio.Task) -> None:
 
 
 async def live_game_ids(store: EventStore, subjects: str) -> list[str]:
-    """The ids of the games under `subjects` (games.<game>.*) that may have a deadline: ranked
-    or clocked (their creation says so) and neither revealed nor cancelled (their last command
-    says so). Two direct reads per game, no replay of the games that cannot have one."""
+    """The ids of the games under `subjects` (games.<game>.*) that may have a deadline (or, once
+    cancelled, a reveal to make): ranked or clocked (their creation says so) and not revealed
+    (their last command says so). Two direct reads per game, no replay of the games that cannot have one."""
     out: list[str] = []
     js = getattr(store, "js", None)
     if js is not None:  # JetStream: the stream lists its subjects; the first and last message of each
@@ -920,7 +971,7 @@ async def live_game_ids(store: EventStore, subjects: str) -> list[str]:
             game_id = subject.rpartition(".")[2]
             try:
                 last = env.decode_body((await js.get_last_msg(store.stream, subject, direct=True)).data)
-                if last.command_id in ("reveal", "cancel"):
+                if last.command_id == "reveal":
                     continue
                 first = env.decode_body((await js.get_msg(store.stream, seq=1, subject=subject, next=True,
                                                           direct=True)).data)
@@ -932,7 +983,7 @@ async def live_game_ids(store: EventStore, subjects: str) -> list[str]:
         return out
     prefix = subjects.rstrip("*")
     for subject, history in getattr(store, "_commands", {}).items():  # the in-memory store
-        if (subject.startswith(prefix) and history and history[-1].command_id not in ("reveal", "cancel")
+        if (subject.startswith(prefix) and history and history[-1].command_id != "reveal"
                 and _may_have_deadlines([e.record() for e in history[0].events])):
             out.append(subject.rpartition(".")[2])
     return out

@@ -31,7 +31,8 @@ def wall_ms() -> int:
 
 @dataclass(frozen=True)
 class ClockSpec:
-    """Fischer: each seat starts with `initial_ms`, gains `increment_ms` after each of its moves."""
+    """Fischer: each seat starts with `initial_ms`, gains `increment_ms` after each turn it
+    completes (the move that takes it out of `to_act`), however many moves the turn holds."""
 
     initial_ms: int
     increment_ms: int = 0
@@ -154,7 +155,8 @@ def _seat_of(command_id: str) -> int | None:
 def stamp(table: Table, running: frozenset[int], players: Sequence[str], now_ms: int,
           mover: int | None = None) -> dict[str, Any]:
     """The TimeRecorded record of a command written at `now_ms` to a clocked table whose
-    `running` seats' clocks ran since the last stamp; `mover`'s move earns the increment."""
+    `running` seats' clocks ran since the last stamp; `mover` (a seat whose move completed its
+    turn, GameRuntime.ends_turn) earns the increment."""
     banks = list(remaining(table, running, now_ms))
     if mover is not None and mover in running and table.clock is not None:
         banks[mover] += table.clock.increment_ms

@@ -48,7 +48,7 @@ class DeckHarness:
     channels: list = field(default_factory=list)
     connections: list = field(default_factory=list)
 
-    async def start(self, seed_window_s: float = 0.4):
+    async def start(self, seed_window_s: float | None = 0.4):  # None: the settings' default
         nc = await connect(self.nats_url)
         self.connections.append(nc)
         server = await start_deck_server(self.settings.with_(seed_window_s=seed_window_s), 0, nc, self.names)
@@ -70,8 +70,9 @@ class DeckHarness:
     def service(self, server) -> pb_grpc.DeckServiceStub:
         return self.stub(server, "svc:rules", "service")
 
-    async def end_game(self, game_id: str, shuffles=()) -> None:
-        """What the rules runtime writes into the game's stream: the deals, then GameOver."""
+    async def end_game(self, game_id: str, shuffles=(), cancelled: bool = False) -> None:
+        """What the rules runtime writes into the game's stream: the deals, then GameOver (or
+        GameCancelled)."""
         nc = self.connections[0]
         store = JetStreamEventStore(nc)
         subject = f"games.{GAME}.{game_id}"
@@ -79,7 +80,8 @@ class DeckHarness:
                    "data": {"game": GAME, "game_id": game_id, "players": PLAYERS}}]
         events += [{"type": "ShuffleApplied", "schema_version": 1, "data": {"deck": d, "k": k, "order": list(o)}}
                    for d, k, o in shuffles]
-        events.append({"type": "GameOver", "schema_version": 1, "data": {"game": GAME, "game_id": game_id}})
+        events.append({"type": "GameCancelled", "schema_version": 1, "data": {"reason": "nobody came"}} if cancelled
+                      else {"type": "GameOver", "schema_version": 1, "data": {"game": GAME, "game_id": game_id}})
         await store.append(subject, events, await store.version(subject), f"end-{uuid.uuid4().hex}")
 
 
@@ -277,6 +279,52 @@ async def test_the_first_shuffle_waits_out_the_window_and_a_seat_that_sent_nothi
     assert code == grpc.StatusCode.FAILED_PRECONDITION and "too late" in details
 
 
+async def test_a_slow_human_clients_seed_still_counts_the_first_shuffle_waits_for_it(decks):
+    # given a table of a human and a house bot, and the deck's default seed wait (the no-show time)
+    server = await decks.start(seed_window_s=None)
+    assert decks.settings.with_(seed_window_s=None).seed_wait_s == decks.settings.no_show_s / 2
+    svc, ann = decks.service(server), decks.stub(server, "ann")
+    bot = "bot-foodie-forest-ab12-1"
+    bot_stub = decks.stub(server, bot)
+    game_id = new_game_id()
+    await svc.CommitGame(pb.CommitGameRequest(game_id=game_id, game=GAME, players=["ann", bot]))
+    await bot_stub.AddClientSeed(pb.AddClientSeedRequest(game_id=game_id, seat=1, seed=b"bot seed"))
+    # when the first shuffle is asked for before ann's client has sent its seed
+    async def shuffle():
+        return await svc.Shuffle(pb.ShuffleRequest(game_id=game_id, deck="main", cards=CARDS, k=0))
+
+    shuffling = asyncio.create_task(shuffle())
+    await asyncio.sleep(2.5)  # longer than the fixed 2 s window of before
+    assert not shuffling.done(), "the deal waits for the human seat's seed"
+    await ann.AddClientSeed(pb.AddClientSeedRequest(game_id=game_id, seat=0, seed=b"ann, slowly"))
+    shuffled = await asyncio.wait_for(shuffling, 10)  # then it is dealt at once, well before the wait's end
+    # then both seeds are in the deal, as the audit re-derives it
+    await decks.end_game(game_id, [("main", 0, shuffled.order)])
+    seed = (await svc.Reveal(pb.RevealRequest(game_id=game_id))).server_seed
+    pairs = [(0, b"ann, slowly"), (1, b"bot seed")]
+    assert list(shuffled.order) == verifier.derive_order(seed, pairs, game_id, "main", 0, CARDS)
+
+
+async def test_the_first_shuffle_does_not_wait_out_the_seed_wait_for_a_bots_seat(decks):
+    server = await decks.start(seed_window_s=30.0)
+    svc, ann = decks.service(server), decks.stub(server, "ann")
+    game_id = new_game_id()
+    await svc.CommitGame(pb.CommitGameRequest(game_id=game_id, game=GAME, players=["ann", "bot-x-1"]))
+    await ann.AddClientSeed(pb.AddClientSeedRequest(game_id=game_id, seat=0, seed=b"ann"))
+    # the bot never sends one: the human seat is in, so the deal comes after the bots' moment, not 30 s
+    shuffled = await asyncio.wait_for(svc.Shuffle(pb.ShuffleRequest(game_id=game_id, deck="main", cards=CARDS,
+                                                                    k=0)), 10)
+    await decks.end_game(game_id, [("main", 0, shuffled.order)])
+    seed = (await svc.Reveal(pb.RevealRequest(game_id=game_id))).server_seed
+    assert list(shuffled.order) == verifier.derive_order(seed, [(0, b"ann")], game_id, "main", 0, CARDS)
+    # and the audit says, seat by seat, whose seed is in
+    bundle = json.loads((await svc.ExportAuditBundle(pb.ExportAuditBundleRequest(game_id=game_id))).bundle_json)
+    report = verifier.verify_bundle(bundle, (await svc.GetPublicKey(pb.GetPublicKeyRequest())).public_key)
+    assert report.ok, verifier.format_report(report)
+    [seeds] = [c for c in report.checks if c.name == "client seeds"]
+    assert seeds.reason == "seat 0 ann: seed in; seat 1 bot-x-1: no seed"
+
+
 # ---------------------------------------------------------------- 5. idempotent shuffles, two replicas
 
 async def test_a_shuffle_asked_twice_or_by_racing_replicas_is_one_order_and_one_record(decks):
@@ -358,6 +406,21 @@ async def test_the_seed_is_revealed_only_once_the_game_stream_holds_game_over(de
     report = verifier.verify_bundle(bundle, (await svc.GetPublicKey(pb.GetPublicKeyRequest())).public_key)
     assert report.ok, verifier.format_report(report)
     assert bundle["client_seeds"] == [] and [e["type"] for e in bundle["events"]][-1] == "GameOver"
+
+
+async def test_a_cancelled_games_seed_is_revealed_and_its_bundle_exported_and_verified(decks):
+    # a cancelled game ends too: its seed is no secret to keep, and without it nobody could audit it
+    server = await decks.start(seed_window_s=0.2)
+    svc = decks.service(server)
+    game_id = new_game_id()
+    committed = await svc.CommitGame(pb.CommitGameRequest(game_id=game_id, game=GAME, players=PLAYERS))
+    shuffled = await svc.Shuffle(pb.ShuffleRequest(game_id=game_id, deck="main", cards=CARDS, k=0))
+    await decks.end_game(game_id, [("main", 0, shuffled.order)], cancelled=True)
+    revealed = await svc.Reveal(pb.RevealRequest(game_id=game_id))
+    assert hashlib.sha256(revealed.server_seed).hexdigest() == committed.commitment
+    text = (await decks.stub(server, "ann").ExportAuditBundle(pb.ExportAuditBundleRequest(game_id=game_id))).bundle_json
+    report = verifier.verify_bundle(json.loads(text), (await svc.GetPublicKey(pb.GetPublicKeyRequest())).public_key)
+    assert report.ok, verifier.format_report(report)
 
 
 # ---------------------------------------------------------------- proofs

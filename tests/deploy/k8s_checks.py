@@ -29,6 +29,20 @@ SECRETISH = re.compile(r"KEY|SECRET|TOKEN|PASSW(OR)?D|CREDENTIAL", re.IGNORECASE
 PATH_SUFFIX = re.compile(r"_(FILE|PATH|DIR)$", re.IGNORECASE)
 DIGEST = re.compile(r"^sha256:[0-9a-f]{64}$")
 BUILD_ONLY_DIGEST_CHARS = re.compile(r"^(.)\1{63}$")  # "aaaa…": an invented placeholder
+# checkov's CKV_K8S_40: a uid this low may be a user of the node (a container escape lands as one)
+MIN_UID = 10000
+# Who talks to whom (the code's clients: shared.config.Settings.address callers, the NATS and
+# Valkey URLs, the OTLP endpoint), as (from, to, port). "app" is every workload of the project's
+# image, "rules" every rules engine. The NetworkPolicies must let each of these through.
+APP_SERVICES = ("gateway", "deck", "leaderboard", "matchmaking", "tournament")
+FLOWS = (
+    [(s, "nats", 4222) for s in ("rules", "deck", "leaderboard", "matchmaking", "tournament")]
+    + [("app", "otel-collector", 4317), ("nats", "nats", 6222)]
+    + [("gateway", to, "grpc") for to in ("rules", "deck", "leaderboard", "matchmaking", "tournament")]
+    + [("gateway", "redis", 6379), ("matchmaking", "redis", 6379), ("leaderboard", "redis", 6379)]
+    + [("rules", "deck", "grpc"), ("matchmaking", "rules", "grpc"), ("matchmaking", "leaderboard", "grpc"),
+       ("tournament", "rules", "grpc"), ("tournament", "deck", "grpc")]
+)
 
 Obj = dict[str, Any]
 
@@ -171,9 +185,10 @@ def service_addr_var(service: str) -> str:
 
 def manifest_problems(objects: list[Obj], service_ports: dict[str, int], *,
                       rules_services: Iterable[str] = ("foodie-forest",),
-                      known_secrets: dict[str, str] | None = None) -> list[str]:
+                      known_secrets: dict[str, str] | None = None, pinned_app_image: bool = False) -> list[str]:
     """Everything wrong with a rendered overlay. `service_ports` is shared.config.service_ports();
-    `known_secrets` maps the Secret names the operator creates to their key."""
+    `known_secrets` maps the Secret names the operator creates to their key; `pinned_app_image`:
+    the project's image must be pinned by digest too (production)."""
     problems: list[str] = []
     problems += _workload_problems(objects)
     problems += _image_problems(objects)
@@ -183,6 +198,10 @@ def manifest_problems(objects: list[Obj], service_ports: dict[str, int], *,
     problems += _reference_problems(objects)
     problems += _nats_problems(objects)
     problems += _redis_and_telemetry_problems(objects)
+    problems += network_problems(objects, tuple(rules_services))
+    problems += namespace_problems(objects)
+    if pinned_app_image:
+        problems += _app_digest_problems(objects)
     return problems
 
 
@@ -210,6 +229,8 @@ def _workload_problems(objects: list[Obj]) -> list[str]:
                 out.append(f"{cid}: not runAsNonRoot: true")
             if user is None or user == 0:
                 out.append(f"{cid}: runAsUser must be a non-zero uid (got {user!r})")
+            elif user < MIN_UID:
+                out.append(f"{cid}: runAsUser {user} is a low uid (a node's user may have it); use {MIN_UID} or more")
             if sc.get("privileged"):
                 out.append(f"{cid}: privileged")
             if sc.get("allowPrivilegeEscalation") is not False:
@@ -352,9 +373,9 @@ def _app_service_problems(objects: list[Obj], service_ports: dict[str, int],
         if env.get("FOODGAMES_HOST") not in ("0.0.0.0", "::"):
             out.append(f"{wid}: FOODGAMES_HOST is {env.get('FOODGAMES_HOST')!r}; "
                        "the server must bind all interfaces")
-        token = env_var(c, "FOODGAMES_TOKEN_KEY")
-        if not token or "secretKeyRef" not in (token.get("valueFrom") or {}):
-            out.append(f"{wid}: FOODGAMES_TOKEN_KEY does not come from a Secret (secretKeyRef)")
+        token_file = env.get("FOODGAMES_TOKEN_KEY_FILE")
+        if not token_file or not _in_secret_mount(w, c, token_file):
+            out.append(f"{wid}: FOODGAMES_TOKEN_KEY_FILE ({token_file!r}) is not a file of a mounted Secret volume")
         if service == "deck":
             key_file = env.get("FOODGAMES_DECK_SIGNING_KEY_FILE")
             if not key_file or not _in_secret_mount(w, c, key_file):
@@ -431,6 +452,13 @@ def _secret_problems(objects: list[Obj], known_secrets: dict[str, str] | None) -
                     continue  # a path to a file of a mounted Secret, not the secret itself
                 out.append(f"{ident(w)} container {c.get('name')}: env {name} has a literal "
                            "value; take it from a Secret")
+            for var in c.get("env", []) or []:
+                if (var.get("valueFrom") or {}).get("secretKeyRef"):
+                    out.append(f"{ident(w)} container {c.get('name')}: env {var.get('name')} takes a Secret; "
+                               "mount the Secret as a file instead (an environment is read by more than the process)")
+            for source in c.get("envFrom", []) or []:
+                if source.get("secretRef"):
+                    out.append(f"{ident(w)} container {c.get('name')}: envFrom a Secret; mount it as files instead")
             refs = [((var.get("valueFrom") or {}).get("secretKeyRef") or {})
                     for var in c.get("env", []) or []]
             refs += [{"name": (s.get("secretRef") or {}).get("name")}
@@ -589,3 +617,111 @@ def _redis_and_telemetry_problems(objects: list[Obj]) -> list[str]:
 
 def mutated(objects: list[Obj]) -> list[Obj]:
     return copy.deepcopy(objects)
+
+
+# ------------------------------------------------------------------------------- network policies
+
+def _selects(selector: Obj | None, labels: dict[str, str]) -> bool:
+    """A label selector (matchLabels only; {} selects every pod) on a pod's labels."""
+    if selector is None:
+        return False
+    if selector.get("matchExpressions"):
+        return False  # not used here: a selector the checker cannot read selects nothing
+    return all(labels.get(k) == v for k, v in (selector.get("matchLabels") or {}).items())
+
+
+def _port_allowed(ports: list[Obj] | None, port: int, dest: Obj) -> bool:
+    if not ports:
+        return True
+    names = {p.get("name") for c in containers(dest) for p in c.get("ports", []) or []
+             if p.get("containerPort") == port}
+    return any(p.get("protocol", "TCP") == "TCP" and (p.get("port") == port or p.get("port") in names)
+               for p in ports)
+
+
+def _peer_allows(peers: list[Obj] | None, labels: dict[str, str]) -> bool:
+    if peers is None:
+        return True  # no from/to: every peer
+    return any("namespaceSelector" not in peer and "ipBlock" not in peer
+               and _selects(peer.get("podSelector"), labels) for peer in peers)
+
+
+def _policies_of(objects: list[Obj], labels: dict[str, str], kind: str) -> list[Obj]:
+    return [p for p in of_kind(objects, "NetworkPolicy")
+            if kind in (p.get("spec", {}).get("policyTypes") or [])
+            and _selects(p.get("spec", {}).get("podSelector"), labels)]
+
+
+def allows(objects: list[Obj], source: Obj, dest: Obj, port: int) -> bool:
+    """Whether the NetworkPolicies let `source`'s pods reach `dest`'s pods on `port`."""
+    src, dst = pod_labels(source), pod_labels(dest)
+    out_ok = any(_peer_allows(rule.get("to"), dst) and _port_allowed(rule.get("ports"), port, dest)
+                 for p in _policies_of(objects, src, "Egress") for rule in p["spec"].get("egress") or [])
+    in_ok = any(_peer_allows(rule.get("from"), src) and _port_allowed(rule.get("ports"), port, dest)
+                for p in _policies_of(objects, dst, "Ingress") for rule in p["spec"].get("ingress") or [])
+    return out_ok and in_ok
+
+
+def _flow_ends(objects: list[Obj], name: str, rules: tuple[str, ...]) -> list[Obj]:
+    workloads = [w for w in objects if w.get("kind") in WORKLOAD_KINDS]
+    if name == "app":
+        return app_workloads(objects)
+    if name == "rules":
+        return [w for w in workloads if name_of(w) in rules]
+    return [w for w in workloads if name_of(w) == name]
+
+
+def _grpc_port(workload: Obj) -> int | None:
+    return next((p.get("containerPort") for c in containers(workload) for p in c.get("ports", []) or []
+                 if p.get("name") == "grpc"), None)
+
+
+def network_problems(objects: list[Obj], rules: tuple[str, ...] = ()) -> list[str]:
+    out = []
+    policies = of_kind(objects, "NetworkPolicy")
+    deny = [p for p in policies if p.get("spec", {}).get("podSelector") == {}
+            and set(p["spec"].get("policyTypes") or []) == {"Ingress", "Egress"}
+            and not p["spec"].get("ingress") and not p["spec"].get("egress")]
+    if not deny:
+        out.append("no default-deny NetworkPolicy (podSelector {}, Ingress and Egress, no rules)")
+    for w in (w for w in objects if w.get("kind") in WORKLOAD_KINDS):
+        own = [p for p in policies if p not in deny and p.get("spec", {}).get("podSelector")
+               and _selects(p["spec"]["podSelector"], pod_labels(w))]
+        if not own:
+            out.append(f"{ident(w)}: no NetworkPolicy of its own")
+        dns = any(rule_port.get("port") == 53 for p in _policies_of(objects, pod_labels(w), "Egress")
+                  for rule in p["spec"].get("egress") or [] for rule_port in rule.get("ports") or [])
+        if not dns:
+            out.append(f"{ident(w)}: may not ask the cluster's DNS (egress to port 53)")
+    for source_name, dest_name, port in FLOWS:
+        for source in _flow_ends(objects, source_name, rules):
+            for dest in _flow_ends(objects, dest_name, rules):
+                number = _grpc_port(dest) if port == "grpc" else port
+                if number is None or not allows(objects, source, dest, number):
+                    out.append(f"NetworkPolicies do not let {name_of(source)} reach {name_of(dest)} "
+                               f"on port {number or port}")
+    return out
+
+
+def _app_digest_problems(objects: list[Obj]) -> list[str]:
+    out = []
+    for w in app_workloads(objects):
+        for c in containers(w):
+            ref = c.get("image", "")
+            digest = split_image(ref)[2]
+            if digest is None or not DIGEST.match(digest):
+                out.append(f"{ident(w)} container {c.get('name')} image {ref!r}: the project's image is not "
+                           "pinned by digest (@sha256:<64 hex>; docs/deploy.md says how to set it)")
+    return out
+
+
+NAMESPACE = "foodgames"
+CLUSTER_SCOPED = ("Namespace",)
+
+
+def namespace_problems(objects: list[Obj]) -> list[str]:
+    """checkov CKV_K8S_21: nothing lands in the `default` namespace (an object without one
+    goes wherever kubectl points, and an Ingress there reaches no Service of the stack)."""
+    return [f"{ident(o)}: in namespace {o.get('metadata', {}).get('namespace')!r}, not {NAMESPACE!r}"
+            for o in objects if o.get("kind") not in CLUSTER_SCOPED
+            and o.get("metadata", {}).get("namespace") != NAMESPACE]

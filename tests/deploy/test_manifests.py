@@ -22,9 +22,9 @@ def known_secrets() -> dict[str, str]:
     return {name: key for name, (key, _) in k.load_dev_secrets_script().SECRETS.items()}
 
 
-def problems(objects, known_secrets):
+def problems(objects, known_secrets, pinned_app_image=False):
     return manifest_problems(objects, SERVICE_PORTS, rules_services=RULES_SERVICES,
-                             known_secrets=known_secrets)
+                             known_secrets=known_secrets, pinned_app_image=pinned_app_image)
 
 
 @pytest.mark.parametrize("overlay", k.OVERLAYS)
@@ -33,7 +33,8 @@ def test_overlay_renders_and_passes_every_check(overlay, known_secrets):
     kinds = {o["kind"] for o in objects}
     assert {"Deployment", "Service", "StatefulSet", "PodDisruptionBudget",
             "HorizontalPodAutoscaler", "ConfigMap", "Namespace"} <= kinds
-    assert problems(objects, known_secrets) == []
+    # production runs exactly the image that was pushed: pinned by digest (a dev cluster's is built by Tilt)
+    assert problems(objects, known_secrets, pinned_app_image=overlay == "prod") == []
 
 
 def test_every_overlay_directory_is_checked():
@@ -173,10 +174,48 @@ def _inlined_secret(o):
 
 
 def _literal_token(o):
-    for var in _deck_container(o)["env"]:
-        if var["name"] == "FOODGAMES_TOKEN_KEY":
-            var.pop("valueFrom")
-            var["value"] = "hunter2"
+    _deck_container(o)["env"].append({"name": "FOODGAMES_TOKEN_KEY", "value": "hunter2"})
+
+
+def _secret_in_env(o):
+    _deck_container(o)["env"].append({"name": "FOODGAMES_TOKEN_KEY", "valueFrom": {
+        "secretKeyRef": {"name": "foodgames-token-key", "key": "token-key"}}})
+
+
+def _secret_env_from(o):
+    _deck_container(o).setdefault("envFrom", []).append({"secretRef": {"name": "foodgames-token-key"}})
+
+
+def _low_uid(o):
+    find(o, "StatefulSet", "redis")["spec"]["template"]["spec"]["securityContext"]["runAsUser"] = 999
+
+
+def _no_default_deny(o):
+    o.remove(find(o, "NetworkPolicy", "default-deny"))
+
+
+def _no_policy_of_its_own(o):
+    o.remove(find(o, "NetworkPolicy", "leaderboard"))
+
+
+def _engine_cut_off_from_the_deck(o):
+    policy = find(o, "NetworkPolicy", "rules-engines")
+    policy["spec"]["egress"] = [r for r in policy["spec"]["egress"]
+                                if not any(p["podSelector"]["matchLabels"].get("app.kubernetes.io/name") == "deck"
+                                           for p in r.get("to", []))]
+
+
+def _redis_open_to_the_deck_only(o):
+    rule = find(o, "NetworkPolicy", "redis")["spec"]["ingress"][0]
+    rule["from"] = [{"podSelector": {"matchLabels": {"app.kubernetes.io/name": "deck"}}}]
+
+
+def _no_dns(o):
+    o.remove(find(o, "NetworkPolicy", "dns"))
+
+
+def _default_namespace(o):
+    del find(o, "Service", "deck")["metadata"]["namespace"]
 
 
 def _literal_password(o):
@@ -195,9 +234,9 @@ def _secret_in_configmap(o):
 
 
 def _unknown_secret(o):
-    for var in _deck_container(o)["env"]:
-        if var["name"] == "FOODGAMES_TOKEN_KEY":
-            var["valueFrom"]["secretKeyRef"]["name"] = "token"
+    for volume in _deck(o)["spec"]["template"]["spec"]["volumes"]:
+        if volume.get("secret", {}).get("secretName") == "foodgames-token-key":
+            volume["secret"]["secretName"] = "token"
 
 
 def _no_hpa(o):
@@ -254,6 +293,15 @@ BREAKAGES = {
     "literal password": (_literal_password, "REDIS_PASSWORD has a literal value"),
     "key file not in a secret mount": (_key_file_outside_secret, "FOODGAMES_DECK_SIGNING_KEY_FILE"),
     "secret in a ConfigMap": (_secret_in_configmap, "looks like a secret"),
+    "secret in an env var": (_secret_in_env, "env FOODGAMES_TOKEN_KEY takes a Secret; mount the Secret as a file"),
+    "secret as envFrom": (_secret_env_from, "envFrom a Secret"),
+    "low uid": (_low_uid, "runAsUser 999 is a low uid"),
+    "no default deny": (_no_default_deny, "no default-deny NetworkPolicy"),
+    "a workload without its NetworkPolicy": (_no_policy_of_its_own, "Deployment/leaderboard: no NetworkPolicy"),
+    "a flow the code uses is blocked": (_engine_cut_off_from_the_deck, "do not let foodie-forest reach deck on port 50052"),
+    "a flow allowed to the wrong peer": (_redis_open_to_the_deck_only, "do not let matchmaking reach redis on port 6379"),
+    "no DNS": (_no_dns, "may not ask the cluster's DNS"),
+    "an object outside the stack's namespace": (_default_namespace, "Service/deck: in namespace None"),
     "secret nobody creates": (_unknown_secret, "does not create"),
     "no autoscaler for the rules engine": (_no_hpa, "no HorizontalPodAutoscaler"),
     "no disruption budget": (_no_pdb, "no PodDisruptionBudget"),
@@ -300,3 +348,39 @@ def test_the_gateways_dev_sign_in_is_on_in_the_dev_overlay_only():
 
     assert signin("dev") == "1"
     assert signin("prod") is None
+
+
+def test_production_pins_the_projects_image_by_digest(known_secrets):
+    # given the prod overlay, when its image is set by tag alone, then the checker says so
+    objects = render("prod")
+    for w in k.app_workloads(objects):
+        for c in k.containers(w):
+            assert k.DIGEST.match(k.split_image(c["image"])[2] or ""), c["image"]
+            c["image"] = c["image"].split("@")[0]
+    found = problems(objects, known_secrets, pinned_app_image=True)
+    assert any("not pinned by digest" in p for p in found), found
+
+
+def test_every_workload_runs_as_a_high_uid_and_reads_its_secrets_from_files():
+    for overlay in k.OVERLAYS:
+        objects = render(overlay)
+        for w in (o for o in objects if o["kind"] in k.WORKLOAD_KINDS):
+            assert k.pod_spec(w)["securityContext"]["runAsUser"] >= k.MIN_UID, k.ident(w)
+            for c in k.containers(w):
+                assert not [v for v in c.get("env", []) if "valueFrom" in v and "secretKeyRef" in v["valueFrom"]]
+        for w in k.app_workloads(objects):
+            c = k.containers(w)[0]
+            path = k.env_var(c, "FOODGAMES_TOKEN_KEY_FILE")["value"]
+            assert k._in_secret_mount(w, c, path), k.ident(w)
+
+
+def test_the_services_read_the_token_key_from_the_mounted_file(tmp_path):
+    # given the Secret mounted as a file and FOODGAMES_TOKEN_KEY_FILE naming it, as the manifests do
+    from shared.config import Settings
+
+    key_file = tmp_path / "token-key"
+    key_file.write_text("k" * 64 + "\n")
+    settings = Settings.from_env({"FOODGAMES_TOKEN_KEY_FILE": str(key_file), "FOODGAMES_DATA_DIR": str(tmp_path)})
+    # then the token key is the file's content, and no dev key is made
+    assert settings.resolved_token_key() == "k" * 64
+    assert not (tmp_path / "secrets" / "token.key").exists()

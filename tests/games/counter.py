@@ -26,6 +26,7 @@ from shared.rules import (
 class Started:
     players: tuple[str, ...]
     target: int
+    per_turn: int = 1  # adds a seat makes in one turn (option per_turn: a turn of several moves)
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,8 @@ class State:
     total: int = 0
     turn: int = 0
     winner: int | None = None
+    per_turn: int = 1
+    moved: int = 0  # adds made in the current turn
 
 
 class CounterRules:
@@ -58,16 +61,19 @@ class CounterRules:
 
     def initial_state(self, players: Sequence[str], options: Mapping[str, Any]) -> State:
         players = seat_players(players, "Counter", self.min_players, self.max_players)
-        unknown = set(options) - {"target"}
+        unknown = set(options) - {"target", "per_turn"}
         if unknown:
             raise InvalidSetup(f"unknown option(s): {', '.join(sorted(unknown))}")
         target = options.get("target", 21)
         if not isinstance(target, int) or target < 1:
             raise InvalidSetup("target must be a positive whole number")
-        return State(players=tuple(players), target=target)
+        per_turn = options.get("per_turn", 1)
+        if not isinstance(per_turn, int) or not 1 <= per_turn <= 5:
+            raise InvalidSetup("per_turn must be a whole number from 1 to 5")
+        return State(players=tuple(players), target=target, per_turn=per_turn)
 
     def start(self, state: State) -> list:
-        return [Started(state.players, state.target)]
+        return [Started(state.players, state.target, state.per_turn)]
 
     def deck(self, state: State) -> tuple[str, ...]:
         return tuple(f"card-{i}" for i in range(2 * len(state.players)))
@@ -98,12 +104,15 @@ class CounterRules:
 
     def evolve(self, state: State, event) -> State:
         if isinstance(event, Started):
-            return replace(state, players=event.players, target=event.target)
+            return replace(state, players=event.players, target=event.target, per_turn=event.per_turn)
         if isinstance(event, CardsDealt):
             return replace(state, hands=event.hands)
         if isinstance(event, Added):
             won = event.total >= state.target
-            return replace(state, total=event.total, turn=(event.seat + 1) % len(state.players),
+            moved = state.moved + 1
+            if moved < state.per_turn:  # the turn goes on
+                return replace(state, total=event.total, moved=moved, winner=event.seat if won else None)
+            return replace(state, total=event.total, turn=(event.seat + 1) % len(state.players), moved=0,
                            winner=event.seat if won else None)
         return state
 

@@ -99,3 +99,39 @@ async def test_in_a_cooperative_game_a_forfeit_plays_on_with_the_seats_bot():
     assert "forfeited" not in over["data"], "the table's result is the rules' own"
     found = checks(bundle)
     assert found[RECORD_CHECK].ok and found[RESULT_CHECK].ok, found
+
+
+async def test_a_cancelled_game_reveals_its_seed_and_its_record_audits_offline():
+    """Every game that ends, finished or cancelled, reveals its seed: a ranked table nobody came
+    to is cancelled, its seed is revealed, and its bundle verifies offline (foodgames audit verify)."""
+    now = [1_700_000_000_000]
+    deck = LogDeck({})
+    store = MemoryEventStore()
+    runtime = GameRuntime(GAME.rules, store, deck, moves=GAME.moves, bot=GAME.bots[GAME.default_bot],
+                          policy=LivePolicy(now_ms=lambda: now[0], no_show_s=60))
+    game_id = "live-audit-cancelled"
+    await runtime.create_game(Identity("svc:matchmaking", "service"), PLAYERS, {}, ranked=True, game_id=game_id,
+                              clock=ClockSpec(30_000, 2_000, "bot"))
+    await runtime.settle(game_id)  # the first deal
+    # given nobody shows up within the no-show time, when it passes, then the game is cancelled
+    now[0] += 61_000
+    await runtime._run_due(game_id)
+    record = await runtime.settle(game_id)
+    await runtime.close()
+    assert record.table.cancelled and record.revealed, "the cancelled game's seed is revealed"
+    commands = await store.read_commands(runtime.subject(game_id))
+    assert [c.command_id for c in commands][-2:] == ["cancel", "reveal"]
+    note = SIGNER.sign(Checkpoint(SIGNER.name, deck.log.size, deck.log.root()))
+    bundle = json.loads(json.dumps(build_bundle(
+        game_id=game_id, game=GAME.name, server_seed=deck.server_seed, client_seeds=[],
+        commitment_index=deck.commitment_index, shuffles=deck.shuffles, reveal_index=deck.reveal_index,
+        events=[e.record() for c in commands for e in c.events], log=deck.log, checkpoint_note=note,
+        public_key=SIGNER.verifier_key, commands=command_rows(commands))))
+    report = audit_bundle(bundle, expected_public_key=SIGNER.verifier_key)
+    assert report.ok, [(c.name, c.reason) for c in report.checks if not c.ok]
+    found = checks(bundle)
+    assert found[RECORD_CHECK].ok and "cancelled" in found[RESULT_CHECK].reason
+    # and a move forged after the cancel does not audit
+    forged = json.loads(json.dumps(bundle))
+    forged["commands"][-1]["command_id"] = "move:0:forged"
+    assert not checks(forged)[RECORD_CHECK].ok

@@ -63,7 +63,11 @@ async def test_a_ranked_game_nobody_shows_up_for_is_cancelled_and_not_rated(sett
         with pytest.raises(grpc.aio.AioRpcError) as stopped:
             await asyncio.wait_for(player.run(), 10)  # not after its 60 s of retries
         errors.append(stopped.value)
-        commands = await stored(store, nobody)
+        async def revealed():
+            found = await stored(store, nobody)
+            return found if found[-1].command_id == "reveal" else None
+
+        commands = await eventually(revealed)
         record = await server.runtime.load(nobody)
 
     assert event.data["reason"].startswith("no seat showed up within 0.5 s")
@@ -71,8 +75,11 @@ async def test_a_ranked_game_nobody_shows_up_for_is_cancelled_and_not_rated(sett
     for error in errors:
         assert error.code() == grpc.StatusCode.FAILED_PRECONDITION
         assert error.details().startswith("game cancelled: no seat showed up"), error.details()
-    assert commands[-1].command_id == "cancel" and len(events_of(commands, "GameCancelled")) == 1
+    # cancelled, then its seed revealed (every game that ends can be audited), and nothing else
+    assert [c.command_id for c in commands][-2:] == ["cancel", "reveal"]
+    assert len(events_of(commands, "GameCancelled")) == 1 and len(events_of(commands, "SeedRevealed")) == 1
     assert record.table.cancelled and not record.over, "terminal: cancelled, with no result"
+    assert record.revealed
     # the leaderboard's consumer finds nothing to rate in any of the game's messages
     config = RatingConfig(games=("counter",))
     for c in commands:

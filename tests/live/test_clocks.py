@@ -175,3 +175,30 @@ def _parse(command, config):
     from shared.gamestream import encode_body
     body = encode_body(command.command_id, command.version, command.recorded_at, [e.record() for e in command.events])
     return parse_message(command.subject, body, ConsumerSettings(), config)
+
+
+async def test_the_increment_is_earned_once_per_turn_not_per_move(settings, nats_url):
+    """docs/live-tables.md: a turn of several moves (the counter's per_turn, as Food Fight's servings
+    or Forestaurant's actions) earns its seat the increment once, with the move that ends the
+    turn (the seat leaves to_act): no run of moves buys time."""
+    now = [10_000_000]
+    policy = replace(POLICY, now_ms=lambda: now[0])
+    async with engine(settings, nats_url, policy) as server, clients(settings, server.port, "ann") as (ann,):
+        game_id = await create(settings, server.port, ["ann", "bob"], clock(60, 10), options={"per_turn": 3})
+
+        async def dealt():
+            return (await server.runtime.load(game_id)).state.hands
+
+        await eventually(dealt)  # the clocks run from the deal on
+        banks = []
+        for n in range(1, 4):
+            now[0] += 1000  # each move takes ann a second
+            r = await ann.api.SubmitMove(game_pb2.SubmitMoveRequest(
+                game_id=game_id, seat=0, move_id=f"m{n}", move=to_struct({"type": "add", "amount": 1}),
+                view_encoding=JSON))
+            view = json.loads(r.view_json)
+            banks.append(view["clocks"]["ann"]["remaining_ms"])
+            assert view["to_act"] == (["ann"] if n < 3 else ["bob"])
+    # given 60 s and 10 s a turn, when ann spends 1 s on each of her turn's three moves,
+    # then her first two moves earn nothing and the third, which ends her turn, earns 10 s once
+    assert banks == [59_000, 58_000, 67_000]

@@ -119,6 +119,9 @@ async def test_a_party_queues_together_and_cancel(served):
      "a party of 3 does not fit a table of at most 2"),
     (dict(game=GAME, players=["ME", "ME"]), grpc.StatusCode.INVALID_ARGUMENT, "each player once"),
     (dict(game=GAME, players=["ME", "two words"]), grpc.StatusCode.INVALID_ARGUMENT, "not a player name"),
+    (dict(game=GAME, players=["ME", "\x1b[2Jwiped"]), grpc.StatusCode.INVALID_ARGUMENT, "control character"),
+    (dict(game=GAME, players=["ME", "svc:deck"]), grpc.StatusCode.INVALID_ARGUMENT, "not a player"),
+    (dict(game=GAME, players=["ME", "operator"]), grpc.StatusCode.INVALID_ARGUMENT, "operators"),
     (dict(game=GAME, players=["someone-else"]), grpc.StatusCode.PERMISSION_DENIED, "may only queue themself"),
 ])
 async def test_bad_input_queues_nothing(served, request_kwargs, code, words):

@@ -318,7 +318,7 @@ async def test_a_player_may_create_neither_a_ranked_game_nor_one_that_seats_othe
 
 @pytest.mark.parametrize("role", ["service", "operator"])
 async def test_the_matchmaker_and_operators_create_ranked_games_for_others(channel_for, counter_server, role):
-    maker = stub(channel_for(f"maker-{role}", role))
+    maker = stub(channel_for("svc:maker" if role == "service" else "maker", role))  # shared.names: svc:<name>
     created = await maker.CreateGame(game_pb2.CreateGameRequest(players=["ann", "bob"], ranked=True))
     assert counter_server.runtime.cache[created.game_id].ranked
 
@@ -381,3 +381,15 @@ async def test_a_stream_generator_closed_from_another_task_resets_nothing_and_lo
     assert await anext(stream) == 0
     await asyncio.create_task(stream.aclose())
     assert not [r for r in caplog.records if "detach" in r.getMessage()]
+
+
+@pytest.mark.parametrize("name", ["\x1b]0;pwned\x07", "\u202eevil", "<img src=x>", "svc:deck", "operator"])
+async def test_a_table_seats_only_names_of_the_rule(channel_for, counter_server, name):
+    """shared.names: a name enters a game at CreateGame, even the matchmaker's, by the one rule."""
+    api = game_pb2_grpc.GameServiceStub(channel_for("svc:matchmaking", "service"))
+    game_id = "names-" + uuid.uuid4().hex[:8]
+    with pytest.raises(grpc.aio.AioRpcError) as refused:
+        await api.CreateGame(game_pb2.CreateGameRequest(game_id=game_id, players=["ann", name]))
+    assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert "cannot sit at a table" in refused.value.details() and len(refused.value.details()) < SHORT
+    assert not await counter_server.runtime.store.version(counter_server.runtime.subject(game_id))

@@ -21,7 +21,7 @@ from connectrpc.protocol import ProtocolType
 from connectrpc.server import ConnectASGIApplication, DEFAULT_READ_MAX_BYTES, Endpoint
 from pyqwest import Client
 
-from .matchmaking_pb2 import CancelTicketRequest, CancelTicketResponse, CreateTicketRequest, CreateTicketResponse, GetTicketRequest, GetTicketResponse, WatchTicketRequest, WatchTicketResponse
+from .matchmaking_pb2 import AcceptTicketRequest, AcceptTicketResponse, CancelTicketRequest, CancelTicketResponse, CreateTicketRequest, CreateTicketResponse, GetTicketRequest, GetTicketResponse, ListInvitationsRequest, ListInvitationsResponse, WatchTicketRequest, WatchTicketResponse
 
 if TYPE_CHECKING:
     from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Mapping
@@ -46,7 +46,24 @@ class MatchmakingService(Protocol):
     async def create_ticket(self, request: CreateTicketRequest, ctx: RequestContext[CreateTicketRequest, CreateTicketResponse], /) -> CreateTicketResponse:
         """
         Queues a player or a party. A player may hold one live ticket per game:
-        a second one is rejected with ALREADY_EXISTS naming the first.
+        a second one is rejected with ALREADY_EXISTS naming the first. A player's
+        party ticket naming others is an invitation (TICKET_STATE_INVITING): it
+        joins the queue once every member accepted it (AcceptTicket); a member
+        declines with CancelTicket. A service's or operator's ticket queues at once.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    async def accept_ticket(self, request: AcceptTicketRequest, ctx: RequestContext[AcceptTicketRequest, AcceptTicketResponse], /) -> AcceptTicketResponse:
+        """
+        A party member accepts the invitation of a ticket naming them; the last
+        acceptance puts the party in the queue (TICKET_STATE_SEARCHING).
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    async def list_invitations(self, request: ListInvitationsRequest, ctx: RequestContext[ListInvitationsRequest, ListInvitationsResponse], /) -> ListInvitationsResponse:
+        """
+        The caller's open invitations: tickets naming them that they have not
+        accepted yet, of one game or of every game.
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -94,6 +111,28 @@ class MatchmakingServiceASGIApplication(ConnectASGIApplication[MatchmakingServic
                         stream_type=StreamType.UNARY,
                     ),
                     function=svc.create_ticket,
+                ),
+                "/foodgames.v1.MatchmakingService/AcceptTicket": Endpoint.unary(
+                    method=MethodInfo(
+                        name="AcceptTicket",
+                        service_name="foodgames.v1.MatchmakingService",
+                        input=AcceptTicketRequest,
+                        output=AcceptTicketResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.accept_ticket,
+                ),
+                "/foodgames.v1.MatchmakingService/ListInvitations": Endpoint.unary(
+                    method=MethodInfo(
+                        name="ListInvitations",
+                        service_name="foodgames.v1.MatchmakingService",
+                        input=ListInvitationsRequest,
+                        output=ListInvitationsResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.list_invitations,
                 ),
                 "/foodgames.v1.MatchmakingService/GetTicket": Endpoint.unary(
                     method=MethodInfo(
@@ -180,7 +219,10 @@ class MatchmakingServiceClient(ConnectClient):
     ) -> CreateTicketResponse:
         """
         Queues a player or a party. A player may hold one live ticket per game:
-        a second one is rejected with ALREADY_EXISTS naming the first.
+        a second one is rejected with ALREADY_EXISTS naming the first. A player's
+        party ticket naming others is an invitation (TICKET_STATE_INVITING): it
+        joins the queue once every member accepted it (AcceptTicket); a member
+        declines with CancelTicket. A service's or operator's ticket queues at once.
         """
         return await self.execute_unary(
             request=request,
@@ -189,6 +231,54 @@ class MatchmakingServiceClient(ConnectClient):
                 service_name="foodgames.v1.MatchmakingService",
                 input=CreateTicketRequest,
                 output=CreateTicketResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    async def accept_ticket(
+        self,
+        request: AcceptTicketRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> AcceptTicketResponse:
+        """
+        A party member accepts the invitation of a ticket naming them; the last
+        acceptance puts the party in the queue (TICKET_STATE_SEARCHING).
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="AcceptTicket",
+                service_name="foodgames.v1.MatchmakingService",
+                input=AcceptTicketRequest,
+                output=AcceptTicketResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    async def list_invitations(
+        self,
+        request: ListInvitationsRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> ListInvitationsResponse:
+        """
+        The caller's open invitations: tickets naming them that they have not
+        accepted yet, of one game or of every game.
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="ListInvitations",
+                service_name="foodgames.v1.MatchmakingService",
+                input=ListInvitationsRequest,
+                output=ListInvitationsResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
                 stream_type=StreamType.UNARY,
             ),

@@ -18,11 +18,13 @@ class TicketState(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     TICKET_STATE_MATCHED: _ClassVar[TicketState]
     TICKET_STATE_CANCELLED: _ClassVar[TicketState]
     TICKET_STATE_EXPIRED: _ClassVar[TicketState]
+    TICKET_STATE_INVITING: _ClassVar[TicketState]
 TICKET_STATE_UNSPECIFIED: TicketState
 TICKET_STATE_SEARCHING: TicketState
 TICKET_STATE_MATCHED: TicketState
 TICKET_STATE_CANCELLED: TicketState
 TICKET_STATE_EXPIRED: TicketState
+TICKET_STATE_INVITING: TicketState
 
 class SeatAssignment(_message.Message):
     __slots__ = ("player", "seat")
@@ -33,7 +35,7 @@ class SeatAssignment(_message.Message):
     def __init__(self, player: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class Ticket(_message.Message):
-    __slots__ = ("ticket_id", "game", "players", "min_players", "max_players", "ranked", "state", "created_at", "updated_at", "version", "game_id", "seats", "table_size", "reason", "options")
+    __slots__ = ("ticket_id", "game", "players", "min_players", "max_players", "ranked", "state", "created_at", "updated_at", "version", "game_id", "seats", "table_size", "reason", "options", "accepted")
     TICKET_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
@@ -49,6 +51,7 @@ class Ticket(_message.Message):
     TABLE_SIZE_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    ACCEPTED_FIELD_NUMBER: _ClassVar[int]
     ticket_id: str
     game: str
     players: _containers.RepeatedScalarFieldContainer[str]
@@ -64,7 +67,8 @@ class Ticket(_message.Message):
     table_size: int
     reason: str
     options: _struct_pb2.Struct
-    def __init__(self, ticket_id: _Optional[str] = ..., game: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., ranked: _Optional[bool] = ..., state: _Optional[_Union[TicketState, str]] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., version: _Optional[int] = ..., game_id: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatAssignment, _Mapping]]] = ..., table_size: _Optional[int] = ..., reason: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    accepted: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, ticket_id: _Optional[str] = ..., game: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., ranked: _Optional[bool] = ..., state: _Optional[_Union[TicketState, str]] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., version: _Optional[int] = ..., game_id: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatAssignment, _Mapping]]] = ..., table_size: _Optional[int] = ..., reason: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., accepted: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class CreateTicketRequest(_message.Message):
     __slots__ = ("game", "players", "min_players", "max_players", "ranked", "options")
@@ -87,6 +91,30 @@ class CreateTicketResponse(_message.Message):
     TICKET_FIELD_NUMBER: _ClassVar[int]
     ticket: Ticket
     def __init__(self, ticket: _Optional[_Union[Ticket, _Mapping]] = ...) -> None: ...
+
+class AcceptTicketRequest(_message.Message):
+    __slots__ = ("ticket_id",)
+    TICKET_ID_FIELD_NUMBER: _ClassVar[int]
+    ticket_id: str
+    def __init__(self, ticket_id: _Optional[str] = ...) -> None: ...
+
+class AcceptTicketResponse(_message.Message):
+    __slots__ = ("ticket",)
+    TICKET_FIELD_NUMBER: _ClassVar[int]
+    ticket: Ticket
+    def __init__(self, ticket: _Optional[_Union[Ticket, _Mapping]] = ...) -> None: ...
+
+class ListInvitationsRequest(_message.Message):
+    __slots__ = ("game",)
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    def __init__(self, game: _Optional[str] = ...) -> None: ...
+
+class ListInvitationsResponse(_message.Message):
+    __slots__ = ("tickets",)
+    TICKETS_FIELD_NUMBER: _ClassVar[int]
+    tickets: _containers.RepeatedCompositeFieldContainer[Ticket]
+    def __init__(self, tickets: _Optional[_Iterable[_Union[Ticket, _Mapping]]] = ...) -> None: ...
 
 class GetTicketRequest(_message.Message):
     __slots__ = ("ticket_id",)

@@ -42,6 +42,16 @@ class MatchmakingServiceStub:
                 request_serializer=foodgames_dot_v1_dot_matchmaking__pb2.CreateTicketRequest.SerializeToString,
                 response_deserializer=foodgames_dot_v1_dot_matchmaking__pb2.CreateTicketResponse.FromString,
                 _registered_method=True)
+        self.AcceptTicket = channel.unary_unary(
+                '/foodgames.v1.MatchmakingService/AcceptTicket',
+                request_serializer=foodgames_dot_v1_dot_matchmaking__pb2.AcceptTicketRequest.SerializeToString,
+                response_deserializer=foodgames_dot_v1_dot_matchmaking__pb2.AcceptTicketResponse.FromString,
+                _registered_method=True)
+        self.ListInvitations = channel.unary_unary(
+                '/foodgames.v1.MatchmakingService/ListInvitations',
+                request_serializer=foodgames_dot_v1_dot_matchmaking__pb2.ListInvitationsRequest.SerializeToString,
+                response_deserializer=foodgames_dot_v1_dot_matchmaking__pb2.ListInvitationsResponse.FromString,
+                _registered_method=True)
         self.GetTicket = channel.unary_unary(
                 '/foodgames.v1.MatchmakingService/GetTicket',
                 request_serializer=foodgames_dot_v1_dot_matchmaking__pb2.GetTicketRequest.SerializeToString,
@@ -67,7 +77,26 @@ class MatchmakingServiceServicer:
 
     def CreateTicket(self, request, context):
         """Queues a player or a party. A player may hold one live ticket per game:
-        a second one is rejected with ALREADY_EXISTS naming the first.
+        a second one is rejected with ALREADY_EXISTS naming the first. A player's
+        party ticket naming others is an invitation (TICKET_STATE_INVITING): it
+        joins the queue once every member accepted it (AcceptTicket); a member
+        declines with CancelTicket. A service's or operator's ticket queues at once.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AcceptTicket(self, request, context):
+        """A party member accepts the invitation of a ticket naming them; the last
+        acceptance puts the party in the queue (TICKET_STATE_SEARCHING).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListInvitations(self, request, context):
+        """The caller's open invitations: tickets naming them that they have not
+        accepted yet, of one game or of every game.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -103,6 +132,16 @@ def add_MatchmakingServiceServicer_to_server(servicer, server):
                     servicer.CreateTicket,
                     request_deserializer=foodgames_dot_v1_dot_matchmaking__pb2.CreateTicketRequest.FromString,
                     response_serializer=foodgames_dot_v1_dot_matchmaking__pb2.CreateTicketResponse.SerializeToString,
+            ),
+            'AcceptTicket': grpc.unary_unary_rpc_method_handler(
+                    servicer.AcceptTicket,
+                    request_deserializer=foodgames_dot_v1_dot_matchmaking__pb2.AcceptTicketRequest.FromString,
+                    response_serializer=foodgames_dot_v1_dot_matchmaking__pb2.AcceptTicketResponse.SerializeToString,
+            ),
+            'ListInvitations': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListInvitations,
+                    request_deserializer=foodgames_dot_v1_dot_matchmaking__pb2.ListInvitationsRequest.FromString,
+                    response_serializer=foodgames_dot_v1_dot_matchmaking__pb2.ListInvitationsResponse.SerializeToString,
             ),
             'GetTicket': grpc.unary_unary_rpc_method_handler(
                     servicer.GetTicket,
@@ -150,6 +189,60 @@ class MatchmakingService:
             '/foodgames.v1.MatchmakingService/CreateTicket',
             foodgames_dot_v1_dot_matchmaking__pb2.CreateTicketRequest.SerializeToString,
             foodgames_dot_v1_dot_matchmaking__pb2.CreateTicketResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AcceptTicket(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/foodgames.v1.MatchmakingService/AcceptTicket',
+            foodgames_dot_v1_dot_matchmaking__pb2.AcceptTicketRequest.SerializeToString,
+            foodgames_dot_v1_dot_matchmaking__pb2.AcceptTicketResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListInvitations(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/foodgames.v1.MatchmakingService/ListInvitations',
+            foodgames_dot_v1_dot_matchmaking__pb2.ListInvitationsRequest.SerializeToString,
+            foodgames_dot_v1_dot_matchmaking__pb2.ListInvitationsResponse.FromString,
             options,
             channel_credentials,
             insecure,

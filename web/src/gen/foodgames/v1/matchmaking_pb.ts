@@ -12,7 +12,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file foodgames/v1/matchmaking.proto.
  */
 export const file_foodgames_v1_matchmaking: GenFile = /*@__PURE__*/
-  fileDesc("Ch5mb29kZ2FtZXMvdjEvbWF0Y2htYWtpbmcucHJvdG8SDGZvb2RnYW1lcy52MSIuCg5TZWF0QXNzaWdubWVudBIOCgZwbGF5ZXIYASABKAkSDAoEc2VhdBgCIAEoDSKbAwoGVGlja2V0EhEKCXRpY2tldF9pZBgBIAEoCRIMCgRnYW1lGAIgASgJEg8KB3BsYXllcnMYAyADKAkSEwoLbWluX3BsYXllcnMYBCABKA0SEwoLbWF4X3BsYXllcnMYBSABKA0SDgoGcmFua2VkGAYgASgIEigKBXN0YXRlGAcgASgOMhkuZm9vZGdhbWVzLnYxLlRpY2tldFN0YXRlEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB3ZlcnNpb24YCiABKAQSDwoHZ2FtZV9pZBgLIAEoCRIrCgVzZWF0cxgMIAMoCzIcLmZvb2RnYW1lcy52MS5TZWF0QXNzaWdubWVudBISCgp0YWJsZV9zaXplGA0gASgNEg4KBnJlYXNvbhgOIAEoCRIoCgdvcHRpb25zGA8gASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCKYAQoTQ3JlYXRlVGlja2V0UmVxdWVzdBIMCgRnYW1lGAEgASgJEg8KB3BsYXllcnMYAiADKAkSEwoLbWluX3BsYXllcnMYAyABKA0SEwoLbWF4X3BsYXllcnMYBCABKA0SDgoGcmFua2VkGAUgASgIEigKB29wdGlvbnMYBiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0IjwKFENyZWF0ZVRpY2tldFJlc3BvbnNlEiQKBnRpY2tldBgBIAEoCzIULmZvb2RnYW1lcy52MS5UaWNrZXQiJQoQR2V0VGlja2V0UmVxdWVzdBIRCgl0aWNrZXRfaWQYASABKAkiOQoRR2V0VGlja2V0UmVzcG9uc2USJAoGdGlja2V0GAEgASgLMhQuZm9vZGdhbWVzLnYxLlRpY2tldCI4ChNDYW5jZWxUaWNrZXRSZXF1ZXN0EhEKCXRpY2tldF9pZBgBIAEoCRIOCgZyZWFzb24YAiABKAkiPAoUQ2FuY2VsVGlja2V0UmVzcG9uc2USJAoGdGlja2V0GAEgASgLMhQuZm9vZGdhbWVzLnYxLlRpY2tldCInChJXYXRjaFRpY2tldFJlcXVlc3QSEQoJdGlja2V0X2lkGAEgASgJIjsKE1dhdGNoVGlja2V0UmVzcG9uc2USJAoGdGlja2V0GAEgASgLMhQuZm9vZGdhbWVzLnYxLlRpY2tldCqXAQoLVGlja2V0U3RhdGUSHAoYVElDS0VUX1NUQVRFX1VOU1BFQ0lGSUVEEAASGgoWVElDS0VUX1NUQVRFX1NFQVJDSElORxABEhgKFFRJQ0tFVF9TVEFURV9NQVRDSEVEEAISGgoWVElDS0VUX1NUQVRFX0NBTkNFTExFRBADEhgKFFRJQ0tFVF9TVEFURV9FWFBJUkVEEAQy5gIKEk1hdGNobWFraW5nU2VydmljZRJVCgxDcmVhdGVUaWNrZXQSIS5mb29kZ2FtZXMudjEuQ3JlYXRlVGlja2V0UmVxdWVzdBoiLmZvb2RnYW1lcy52MS5DcmVhdGVUaWNrZXRSZXNwb25zZRJMCglHZXRUaWNrZXQSHi5mb29kZ2FtZXMudjEuR2V0VGlja2V0UmVxdWVzdBofLmZvb2RnYW1lcy52MS5HZXRUaWNrZXRSZXNwb25zZRJVCgxDYW5jZWxUaWNrZXQSIS5mb29kZ2FtZXMudjEuQ2FuY2VsVGlja2V0UmVxdWVzdBoiLmZvb2RnYW1lcy52MS5DYW5jZWxUaWNrZXRSZXNwb25zZRJUCgtXYXRjaFRpY2tldBIgLmZvb2RnYW1lcy52MS5XYXRjaFRpY2tldFJlcXVlc3QaIS5mb29kZ2FtZXMudjEuV2F0Y2hUaWNrZXRSZXNwb25zZTABYgZwcm90bzM", [file_google_protobuf_struct, file_google_protobuf_timestamp]);
+  fileDesc("Ch5mb29kZ2FtZXMvdjEvbWF0Y2htYWtpbmcucHJvdG8SDGZvb2RnYW1lcy52MSIuCg5TZWF0QXNzaWdubWVudBIOCgZwbGF5ZXIYASABKAkSDAoEc2VhdBgCIAEoDSKtAwoGVGlja2V0EhEKCXRpY2tldF9pZBgBIAEoCRIMCgRnYW1lGAIgASgJEg8KB3BsYXllcnMYAyADKAkSEwoLbWluX3BsYXllcnMYBCABKA0SEwoLbWF4X3BsYXllcnMYBSABKA0SDgoGcmFua2VkGAYgASgIEigKBXN0YXRlGAcgASgOMhkuZm9vZGdhbWVzLnYxLlRpY2tldFN0YXRlEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB3ZlcnNpb24YCiABKAQSDwoHZ2FtZV9pZBgLIAEoCRIrCgVzZWF0cxgMIAMoCzIcLmZvb2RnYW1lcy52MS5TZWF0QXNzaWdubWVudBISCgp0YWJsZV9zaXplGA0gASgNEg4KBnJlYXNvbhgOIAEoCRIoCgdvcHRpb25zGA8gASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIQCghhY2NlcHRlZBgQIAMoCSKYAQoTQ3JlYXRlVGlja2V0UmVxdWVzdBIMCgRnYW1lGAEgASgJEg8KB3BsYXllcnMYAiADKAkSEwoLbWluX3BsYXllcnMYAyABKA0SEwoLbWF4X3BsYXllcnMYBCABKA0SDgoGcmFua2VkGAUgASgIEigKB29wdGlvbnMYBiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0IjwKFENyZWF0ZVRpY2tldFJlc3BvbnNlEiQKBnRpY2tldBgBIAEoCzIULmZvb2RnYW1lcy52MS5UaWNrZXQiKAoTQWNjZXB0VGlja2V0UmVxdWVzdBIRCgl0aWNrZXRfaWQYASABKAkiPAoUQWNjZXB0VGlja2V0UmVzcG9uc2USJAoGdGlja2V0GAEgASgLMhQuZm9vZGdhbWVzLnYxLlRpY2tldCImChZMaXN0SW52aXRhdGlvbnNSZXF1ZXN0EgwKBGdhbWUYASABKAkiQAoXTGlzdEludml0YXRpb25zUmVzcG9uc2USJQoHdGlja2V0cxgBIAMoCzIULmZvb2RnYW1lcy52MS5UaWNrZXQiJQoQR2V0VGlja2V0UmVxdWVzdBIRCgl0aWNrZXRfaWQYASABKAkiOQoRR2V0VGlja2V0UmVzcG9uc2USJAoGdGlja2V0GAEgASgLMhQuZm9vZGdhbWVzLnYxLlRpY2tldCI4ChNDYW5jZWxUaWNrZXRSZXF1ZXN0EhEKCXRpY2tldF9pZBgBIAEoCRIOCgZyZWFzb24YAiABKAkiPAoUQ2FuY2VsVGlja2V0UmVzcG9uc2USJAoGdGlja2V0GAEgASgLMhQuZm9vZGdhbWVzLnYxLlRpY2tldCInChJXYXRjaFRpY2tldFJlcXVlc3QSEQoJdGlja2V0X2lkGAEgASgJIjsKE1dhdGNoVGlja2V0UmVzcG9uc2USJAoGdGlja2V0GAEgASgLMhQuZm9vZGdhbWVzLnYxLlRpY2tldCqyAQoLVGlja2V0U3RhdGUSHAoYVElDS0VUX1NUQVRFX1VOU1BFQ0lGSUVEEAASGgoWVElDS0VUX1NUQVRFX1NFQVJDSElORxABEhgKFFRJQ0tFVF9TVEFURV9NQVRDSEVEEAISGgoWVElDS0VUX1NUQVRFX0NBTkNFTExFRBADEhgKFFRJQ0tFVF9TVEFURV9FWFBJUkVEEAQSGQoVVElDS0VUX1NUQVRFX0lOVklUSU5HEAUynQQKEk1hdGNobWFraW5nU2VydmljZRJVCgxDcmVhdGVUaWNrZXQSIS5mb29kZ2FtZXMudjEuQ3JlYXRlVGlja2V0UmVxdWVzdBoiLmZvb2RnYW1lcy52MS5DcmVhdGVUaWNrZXRSZXNwb25zZRJVCgxBY2NlcHRUaWNrZXQSIS5mb29kZ2FtZXMudjEuQWNjZXB0VGlja2V0UmVxdWVzdBoiLmZvb2RnYW1lcy52MS5BY2NlcHRUaWNrZXRSZXNwb25zZRJeCg9MaXN0SW52aXRhdGlvbnMSJC5mb29kZ2FtZXMudjEuTGlzdEludml0YXRpb25zUmVxdWVzdBolLmZvb2RnYW1lcy52MS5MaXN0SW52aXRhdGlvbnNSZXNwb25zZRJMCglHZXRUaWNrZXQSHi5mb29kZ2FtZXMudjEuR2V0VGlja2V0UmVxdWVzdBofLmZvb2RnYW1lcy52MS5HZXRUaWNrZXRSZXNwb25zZRJVCgxDYW5jZWxUaWNrZXQSIS5mb29kZ2FtZXMudjEuQ2FuY2VsVGlja2V0UmVxdWVzdBoiLmZvb2RnYW1lcy52MS5DYW5jZWxUaWNrZXRSZXNwb25zZRJUCgtXYXRjaFRpY2tldBIgLmZvb2RnYW1lcy52MS5XYXRjaFRpY2tldFJlcXVlc3QaIS5mb29kZ2FtZXMudjEuV2F0Y2hUaWNrZXRSZXNwb25zZTABYgZwcm90bzM", [file_google_protobuf_struct, file_google_protobuf_timestamp]);
 
 /**
  * One party member's seat in the game that the ticket was matched into.
@@ -146,6 +146,14 @@ export type Ticket = Message<"foodgames.v1.Ticket"> & {
    * @generated from field: google.protobuf.Struct options = 15;
    */
   options?: JsonObject | undefined;
+
+  /**
+   * The party members who agreed to play together (the inviter first); the
+   * ticket queues once every player has.
+   *
+   * @generated from field: repeated string accepted = 16;
+   */
+  accepted: string[];
 };
 
 /**
@@ -169,8 +177,9 @@ export type CreateTicketRequest = Message<"foodgames.v1.CreateTicketRequest"> & 
   game: string;
 
   /**
-   * The party, the caller included; empty means the caller alone. A service
-   * or operator token may queue any players.
+   * The party, the caller included; empty means the caller alone. A player
+   * naming others invites them: nobody is queued without their consent. A
+   * service or operator token may queue any players at once.
    *
    * @generated from field: repeated string players = 2;
    */
@@ -232,6 +241,85 @@ export const CreateTicketResponseSchema: GenMessage<CreateTicketResponse> = /*@_
   messageDesc(file_foodgames_v1_matchmaking, 3);
 
 /**
+ * Accepts the invitation of a ticket that names the caller.
+ *
+ * @generated from message foodgames.v1.AcceptTicketRequest
+ */
+export type AcceptTicketRequest = Message<"foodgames.v1.AcceptTicketRequest"> & {
+  /**
+   * @generated from field: string ticket_id = 1;
+   */
+  ticketId: string;
+};
+
+/**
+ * Describes the message foodgames.v1.AcceptTicketRequest.
+ * Use `create(AcceptTicketRequestSchema)` to create a new message.
+ */
+export const AcceptTicketRequestSchema: GenMessage<AcceptTicketRequest> = /*@__PURE__*/
+  messageDesc(file_foodgames_v1_matchmaking, 4);
+
+/**
+ * The ticket after the acceptance: INVITING while others have not accepted,
+ * SEARCHING once everyone has.
+ *
+ * @generated from message foodgames.v1.AcceptTicketResponse
+ */
+export type AcceptTicketResponse = Message<"foodgames.v1.AcceptTicketResponse"> & {
+  /**
+   * @generated from field: foodgames.v1.Ticket ticket = 1;
+   */
+  ticket?: Ticket | undefined;
+};
+
+/**
+ * Describes the message foodgames.v1.AcceptTicketResponse.
+ * Use `create(AcceptTicketResponseSchema)` to create a new message.
+ */
+export const AcceptTicketResponseSchema: GenMessage<AcceptTicketResponse> = /*@__PURE__*/
+  messageDesc(file_foodgames_v1_matchmaking, 5);
+
+/**
+ * Asks for the caller's open invitations.
+ *
+ * @generated from message foodgames.v1.ListInvitationsRequest
+ */
+export type ListInvitationsRequest = Message<"foodgames.v1.ListInvitationsRequest"> & {
+  /**
+   * The game's wire name; empty: every game.
+   *
+   * @generated from field: string game = 1;
+   */
+  game: string;
+};
+
+/**
+ * Describes the message foodgames.v1.ListInvitationsRequest.
+ * Use `create(ListInvitationsRequestSchema)` to create a new message.
+ */
+export const ListInvitationsRequestSchema: GenMessage<ListInvitationsRequest> = /*@__PURE__*/
+  messageDesc(file_foodgames_v1_matchmaking, 6);
+
+/**
+ * The caller's open invitations, oldest first.
+ *
+ * @generated from message foodgames.v1.ListInvitationsResponse
+ */
+export type ListInvitationsResponse = Message<"foodgames.v1.ListInvitationsResponse"> & {
+  /**
+   * @generated from field: repeated foodgames.v1.Ticket tickets = 1;
+   */
+  tickets: Ticket[];
+};
+
+/**
+ * Describes the message foodgames.v1.ListInvitationsResponse.
+ * Use `create(ListInvitationsResponseSchema)` to create a new message.
+ */
+export const ListInvitationsResponseSchema: GenMessage<ListInvitationsResponse> = /*@__PURE__*/
+  messageDesc(file_foodgames_v1_matchmaking, 7);
+
+/**
  * Asks for one ticket.
  *
  * @generated from message foodgames.v1.GetTicketRequest
@@ -248,7 +336,7 @@ export type GetTicketRequest = Message<"foodgames.v1.GetTicketRequest"> & {
  * Use `create(GetTicketRequestSchema)` to create a new message.
  */
 export const GetTicketRequestSchema: GenMessage<GetTicketRequest> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_matchmaking, 4);
+  messageDesc(file_foodgames_v1_matchmaking, 8);
 
 /**
  * The ticket as it is now.
@@ -267,7 +355,7 @@ export type GetTicketResponse = Message<"foodgames.v1.GetTicketResponse"> & {
  * Use `create(GetTicketResponseSchema)` to create a new message.
  */
 export const GetTicketResponseSchema: GenMessage<GetTicketResponse> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_matchmaking, 5);
+  messageDesc(file_foodgames_v1_matchmaking, 9);
 
 /**
  * Asks to take a ticket out of the queue.
@@ -293,7 +381,7 @@ export type CancelTicketRequest = Message<"foodgames.v1.CancelTicketRequest"> & 
  * Use `create(CancelTicketRequestSchema)` to create a new message.
  */
 export const CancelTicketRequestSchema: GenMessage<CancelTicketRequest> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_matchmaking, 6);
+  messageDesc(file_foodgames_v1_matchmaking, 10);
 
 /**
  * The cancelled ticket.
@@ -312,7 +400,7 @@ export type CancelTicketResponse = Message<"foodgames.v1.CancelTicketResponse"> 
  * Use `create(CancelTicketResponseSchema)` to create a new message.
  */
 export const CancelTicketResponseSchema: GenMessage<CancelTicketResponse> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_matchmaking, 7);
+  messageDesc(file_foodgames_v1_matchmaking, 11);
 
 /**
  * Asks for a live stream of one ticket.
@@ -331,7 +419,7 @@ export type WatchTicketRequest = Message<"foodgames.v1.WatchTicketRequest"> & {
  * Use `create(WatchTicketRequestSchema)` to create a new message.
  */
 export const WatchTicketRequestSchema: GenMessage<WatchTicketRequest> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_matchmaking, 8);
+  messageDesc(file_foodgames_v1_matchmaking, 12);
 
 /**
  * One state of a watched ticket.
@@ -350,7 +438,7 @@ export type WatchTicketResponse = Message<"foodgames.v1.WatchTicketResponse"> & 
  * Use `create(WatchTicketResponseSchema)` to create a new message.
  */
 export const WatchTicketResponseSchema: GenMessage<WatchTicketResponse> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_matchmaking, 9);
+  messageDesc(file_foodgames_v1_matchmaking, 13);
 
 /**
  * Where a ticket stands.
@@ -390,6 +478,14 @@ export enum TicketState {
    * @generated from enum value: TICKET_STATE_EXPIRED = 4;
    */
   EXPIRED = 4,
+
+  /**
+   * A party's invitation: waiting for every member to accept (see accepted);
+   * not in the queue yet. Expires when not accepted in time.
+   *
+   * @generated from enum value: TICKET_STATE_INVITING = 5;
+   */
+  INVITING = 5,
 }
 
 /**
@@ -408,7 +504,10 @@ export const TicketStateSchema: GenEnum<TicketState> = /*@__PURE__*/
 export const MatchmakingService: GenService<{
   /**
    * Queues a player or a party. A player may hold one live ticket per game:
-   * a second one is rejected with ALREADY_EXISTS naming the first.
+   * a second one is rejected with ALREADY_EXISTS naming the first. A player's
+   * party ticket naming others is an invitation (TICKET_STATE_INVITING): it
+   * joins the queue once every member accepted it (AcceptTicket); a member
+   * declines with CancelTicket. A service's or operator's ticket queues at once.
    *
    * @generated from rpc foodgames.v1.MatchmakingService.CreateTicket
    */
@@ -416,6 +515,28 @@ export const MatchmakingService: GenService<{
     methodKind: "unary";
     input: typeof CreateTicketRequestSchema;
     output: typeof CreateTicketResponseSchema;
+  },
+  /**
+   * A party member accepts the invitation of a ticket naming them; the last
+   * acceptance puts the party in the queue (TICKET_STATE_SEARCHING).
+   *
+   * @generated from rpc foodgames.v1.MatchmakingService.AcceptTicket
+   */
+  acceptTicket: {
+    methodKind: "unary";
+    input: typeof AcceptTicketRequestSchema;
+    output: typeof AcceptTicketResponseSchema;
+  },
+  /**
+   * The caller's open invitations: tickets naming them that they have not
+   * accepted yet, of one game or of every game.
+   *
+   * @generated from rpc foodgames.v1.MatchmakingService.ListInvitations
+   */
+  listInvitations: {
+    methodKind: "unary";
+    input: typeof ListInvitationsRequestSchema;
+    output: typeof ListInvitationsResponseSchema;
   },
   /**
    * Reads a ticket as it is now.
