@@ -621,16 +621,20 @@ class GameRuntime:
 
     def ends_turn(self, record: GameRecord, seat: int, decided: Sequence[Any]) -> bool:
         """Whether the move whose rules' events are `decided` completes `seat`'s turn: after it
-        the seat no longer acts (it left `to_act`), the game ended, or the rules' optional
+        the seat no longer acts (it left `to_act`, with no shuffle pending), the game ended, or the rules' optional
         `turn_number(state)` moved on (a seat that starts its next turn at once: a lone player,
         a trick's winner leading the next trick)."""
         after = record.state
         for event in decided:
             after = self.rules.evolve(after, event)
-        if self.rules.is_terminal(after) or seat not in self.rules.to_act(after):
+        if self.rules.is_terminal(after):
             return True
         turn_number = getattr(self.rules, "turn_number", None)
-        return turn_number is not None and turn_number(after) != turn_number(record.state)
+        if turn_number is not None and turn_number(after) != turn_number(record.state):
+            return True
+        # a shuffle the move calls for (a Forestaurant menu pile run out) empties to_act for a
+        # moment in the middle of a turn: that is not the seat's turn ending
+        return seat not in self.rules.to_act(after) and self.rules.chance(after) is None
 
     def _seat_event(self, kind: str, record: GameRecord, seat: int, **extra) -> dict[str, Any]:
         return env.record(kind, {"player": record.players[seat], "seat": seat, **extra})

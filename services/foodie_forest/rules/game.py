@@ -8,6 +8,14 @@ from .state import evolve
 from .view import GAME_NAME, event_view, private_cards, view
 
 
+def turn_number(state) -> tuple:
+    """Which turn the game is at, for the turn clock (shared.runtime: the increment is earned
+    once per turn): every card played and every recipe chosen is a turn, so the winner of a pot
+    who leads the next one at once has still ended a turn."""
+    return (state.deal, state.phase, sum(len(hand) for hand in state.hands),
+            sum(1 for recipe in state.chosen if recipe))
+
+
 class FoodieForestRules:
     name = GAME_NAME
     min_players = 2
@@ -29,6 +37,7 @@ class FoodieForestRules:
     result = staticmethod(_d.result)
     choices = staticmethod(_c.choices)
     moves_complete = staticmethod(_c.moves_complete)
+    turn_number = staticmethod(turn_number)
 
 
 RULES = FoodieForestRules()

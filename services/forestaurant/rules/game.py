@@ -8,6 +8,12 @@ from .state import evolve
 from .view import GAME_NAME, event_view, private_cards, view
 
 
+def turn_number(state) -> int:
+    """Which player turn the table is at, for the turn clock (shared.runtime: the increment is
+    earned once per turn): a lone player who starts the next turn at once has ended one."""
+    return state.turn
+
+
 class ForestaurantRules:
     name = GAME_NAME
     min_players = 1
@@ -29,6 +35,7 @@ class ForestaurantRules:
     result = staticmethod(_d.result)
     choices = staticmethod(choices)
     moves_complete = staticmethod(moves_complete)
+    turn_number = staticmethod(turn_number)
 
 
 RULES = ForestaurantRules()
