@@ -2,6 +2,8 @@
 status codes, so servicers never touch status codes themselves."""
 from __future__ import annotations
 
+import re
+
 import grpc
 
 from shared import rules
@@ -52,9 +54,29 @@ class ResourceExhausted(AppError):
 MAX_REASON = 400
 
 
+# How much of one quoted text (a repr, '...' or "...") or of one unbroken run of characters a
+# reason keeps: shared.moves.quote's prefix. A handler that quotes a client's value whole (an
+# f-string's !r) is cut to that here, before the reason reaches the client or a log line.
+QUOTE = 24
+LONG_RUN = 64  # an unbroken run (no spaces) longer than this is a client's value, not a word
+_QUOTED = re.compile(r"""(?<!\w)(?:'((?:[^'\\\n]|\\.){%d,})'|"((?:[^"\\\n]|\\.){%d,})")(?!\w)""" % (QUOTE + 1, QUOTE + 1))
+_RUN = re.compile(r"\S{%d,}" % (LONG_RUN + 1))
+
+
 def reason(exc: BaseException) -> str:
-    """`exc`'s message, cut to MAX_REASON characters."""
-    return shorten(str(exc))
+    """`exc`'s message with every quoted text cut to a short prefix (`cut_quotes`), at most
+    MAX_REASON characters in all."""
+    return shorten(cut_quotes(str(exc)))
+
+
+def cut_quotes(text: str) -> str:
+    """`text` with each quoted text longer than QUOTE characters, and each unbroken run longer
+    than LONG_RUN, cut to its first QUOTE characters and '...' (as shared.moves.quote does)."""
+    def quoted(match: re.Match) -> str:
+        mark = "'" if match.group(1) is not None else '"'
+        return f"{mark}{(match.group(1) or match.group(2))[:QUOTE]}{mark}..."
+    text = _QUOTED.sub(quoted, text)
+    return _RUN.sub(lambda match: f"{match.group(0)[:QUOTE]}...", text)
 
 
 def shorten(text: str, limit: int = MAX_REASON) -> str:
