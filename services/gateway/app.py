@@ -3,21 +3,21 @@ behind the limits a public endpoint needs, plus GET /healthz and the dev sign-in
 
 In order, for every HTTP request (a WebSocket handshake is refused with 400: the gateway
 serves none):
-0. the headers the gateway or the Connect runtime reads (timeouts, protocol version, body
-   compression, trace context), checked in services/gateway/headers.py: 400.
 1. CORS: a preflight (OPTIONS with Origin) is answered here, 204 for a configured origin and
    403 for any other; any request whose Origin is not configured is refused with 403
    (requests without Origin, from apps and curl, pass; so do a page's own calls on this
    machine, static.same_origin).
-2. the per-address rate limit (Valkey): 429.
-3. the body limit: a Content-Length above it is 413 at once; a longer body than announced (or a
+2. the per-address rate limit (Valkey): 429, with Retry-After.
+3. the headers the gateway or the Connect runtime reads (timeouts, protocol version, body
+   compression, trace context), checked in services/gateway/headers.py: 400.
+4. the body limit: a Content-Length above it is 413 at once; a longer body than announced (or a
    chunked one) is cut off at the limit with 413 as well; a body that has not ended
    `body_timeout_s` after the headers is refused (deadline_exceeded, services/gateway/bodies.py).
-4. routing: /healthz, /auth/dev-sign-in, /games/<game>/foodgames.v1.GameService/<Method>
+5. routing: /healthz, /auth/dev-sign-in, /games/<game>/foodgames.v1.GameService/<Method>
    (the game named in the path; or /foodgames.v1.GameService/... with a foodgames-game
    header), /foodgames.v1.<Service>/<Method>; any other GET is the browser client's
    (web/dist and /api/games, services/gateway/static.py), whose own-origin calls pass step 1.
-Refusals of steps 0-3 (and an unknown path or method) are Connect errors in JSON ({"code",
+Refusals of steps 1-4 (and an unknown path or method) are Connect errors in JSON ({"code",
 "message"}), which Connect clients read as such, or, to a gRPC or gRPC-Web request, an answer
 with grpc-status and grpc-message (services/gateway/replies.py); refusals inside a call (token, per-player rate, stream count, a backend's status)
 are Connect errors in the call's own protocol (Connect, gRPC or gRPC-Web).
@@ -135,10 +135,6 @@ class Gateway:
         kind = headers.get("content-type", "")
         address = client_address(scope, self.config.trusted_proxies)  # behind a trusted proxy: its client
         CLIENT_ADDRESS.set(address)
-        malformed = request_headers.refusal(headers)
-        if malformed is not None:
-            await refuse(scope, kind, send, 400, "invalid_argument", malformed)
-            return
         origin = headers.get("origin")
         cors: list[tuple[bytes, bytes]] = []
         if origin is not None and not same_origin(origin, scope, headers):
@@ -159,6 +155,10 @@ class Gateway:
                              f"too many requests from {address}: at most {self.config.per_address_per_minute} a "
                              f"minute; try again in {wait} s", [*cors, (b"retry-after", str(wait).encode())])
                 return
+        malformed = request_headers.refusal(headers)
+        if malformed is not None:
+            await refuse(scope, kind, send, 400, "invalid_argument", malformed, cors)
+            return
         length = headers.get("content-length")
         limit = self.config.max_body_bytes
         if length is not None and length.isdigit() and int(length) > limit:
