@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import re
 import time
+import uuid
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -131,8 +132,11 @@ class RateLimiter:
                  wait_s: float = 2.0):
         import redis.asyncio as redis
 
+        # each connection is named for this limiter, so that Valkey's CLIENT LIST shows them
+        self.client_name = f"foodgames-gateway-{uuid.uuid4().hex[:12]}"
         pool = redis.BlockingConnectionPool.from_url(redis_url, max_connections=max_connections, timeout=wait_s,
-                                                     socket_timeout=wait_s, socket_connect_timeout=wait_s)
+                                                     socket_timeout=wait_s, socket_connect_timeout=wait_s,
+                                                     client_name=self.client_name)
         self.redis = redis.Redis.from_pool(pool)
         self.prefix = prefix
 
