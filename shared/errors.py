@@ -54,12 +54,16 @@ class ResourceExhausted(AppError):
 MAX_REASON = 400
 
 
-# How much of one quoted text (a repr, '...' or "...") or of one unbroken run of characters a
-# reason keeps: shared.moves.quote's prefix. A handler that quotes a client's value whole (an
-# f-string's !r) is cut to that here, before the reason reaches the client or a log line.
+# A handler that quotes a client's value whole (an f-string's !r) is cut here, before the
+# reason reaches the client or a log line: a quoted text (a repr, '...' or "...") longer than
+# LONG_QUOTE characters, or an unbroken run longer than LONG_RUN, is a client's value, not an id
+# the server made (those are at most 40 characters), and keeps only shared.moves.quote's prefix
+# of QUOTE characters.
 QUOTE = 24
-LONG_RUN = 64  # an unbroken run (no spaces) longer than this is a client's value, not a word
-_QUOTED = re.compile(r"""(?<!\w)(?:'((?:[^'\\\n]|\\.){%d,})'|"((?:[^"\\\n]|\\.){%d,})")(?!\w)""" % (QUOTE + 1, QUOTE + 1))
+LONG_QUOTE = 64
+LONG_RUN = 80
+_QUOTED = re.compile(r"""(?<!\w)(?:'((?:[^'\\\n]|\\.){%d,})'|"((?:[^"\\\n]|\\.){%d,})")(?!\w)"""
+                     % (LONG_QUOTE + 1, LONG_QUOTE + 1))
 _RUN = re.compile(r"\S{%d,}" % (LONG_RUN + 1))
 
 
@@ -70,8 +74,8 @@ def reason(exc: BaseException) -> str:
 
 
 def cut_quotes(text: str) -> str:
-    """`text` with each quoted text longer than QUOTE characters, and each unbroken run longer
-    than LONG_RUN, cut to its first QUOTE characters and '...' (as shared.moves.quote does)."""
+    """`text` with each quoted text longer than LONG_QUOTE characters and each unbroken run
+    longer than LONG_RUN cut to its first QUOTE characters and '...' (as shared.moves.quote cuts)."""
     def quoted(match: re.Match) -> str:
         mark = "'" if match.group(1) is not None else '"'
         return f"{mark}{(match.group(1) or match.group(2))[:QUOTE]}{mark}..."
