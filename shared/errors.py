@@ -2,6 +2,7 @@
 status codes, so servicers never touch status codes themselves."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import grpc
@@ -64,9 +65,33 @@ class ResourceExhausted(AppError):
 MAX_REASON = 400
 
 
+# A handler that quotes a client's value whole (an f-string's !r) is cut here, before the
+# reason reaches the client or a log line: a quoted text (a repr, '...' or "...") longer than
+# LONG_QUOTE characters, or an unbroken run longer than LONG_RUN, is a client's value, not an id
+# the server made (those are at most 40 characters), and keeps only shared.moves.quote's prefix
+# of QUOTE characters.
+QUOTE = 24
+LONG_QUOTE = 64
+LONG_RUN = 80
+_QUOTED = re.compile(r"""(?<!\w)(?:'((?:[^'\\\n]|\\.){%d,})'|"((?:[^"\\\n]|\\.){%d,})")(?!\w)"""
+                     % (LONG_QUOTE + 1, LONG_QUOTE + 1))
+_RUN = re.compile(r"\S{%d,}" % (LONG_RUN + 1))
+
+
 def reason(exc: BaseException) -> str:
-    """`exc`'s message, cut to MAX_REASON characters."""
-    return shorten(str(exc))
+    """`exc`'s message with every quoted text cut to a short prefix (`cut_quotes`), at most
+    MAX_REASON characters in all."""
+    return shorten(cut_quotes(str(exc)))
+
+
+def cut_quotes(text: str) -> str:
+    """`text` with each quoted text longer than LONG_QUOTE characters and each unbroken run
+    longer than LONG_RUN cut to its first QUOTE characters and '...' (as shared.moves.quote cuts)."""
+    def quoted(match: re.Match) -> str:
+        mark = "'" if match.group(1) is not None else '"'
+        return f"{mark}{(match.group(1) or match.group(2))[:QUOTE]}{mark}..."
+    text = _QUOTED.sub(quoted, text)
+    return _RUN.sub(lambda match: f"{match.group(0)[:QUOTE]}...", text)
 
 
 def shorten(text: str, limit: int = MAX_REASON) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import signal
 import sys
 
@@ -41,12 +42,25 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def console() -> int:
-    """The `foodgames` console script: `main` as a process of its own."""
+    """The `foodgames` console script: `main` as a process of its own.
+
+    SIGPIPE stays ignored, as Python sets it: every service, `up` and the container's
+    `foodgames serve ...` is this process, and with the default disposition a peer that closes
+    its socket before the answer is written would kill it (asyncio writes sockets without
+    MSG_NOSIGNAL). `foodgames ... | head` still ends quietly: a closed stdout is a
+    BrokenPipeError, answered here."""
     if hasattr(signal, "SIGPIPE"):
-        # `foodgames ... | head` ends quietly; set here, not in main(), which tests call in-process
-        # (a default SIGPIPE there would kill the test run at the next closed pipe)
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    return main()
+        signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+    try:
+        status = main()
+        sys.stdout.flush()  # a pipe closed early shows here, inside the try
+    except BrokenPipeError:
+        # the reader went away: nothing more can be said on stdout, and its flush at exit
+        # would raise again (Python's documented way: point stdout at /dev/null)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    return status
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -46,23 +46,21 @@ async def serve(settings: Settings, port: int = DEFAULT_PORT, *, config: Gateway
     """Serve until cancelled. Port 0 picks a free port; `ready.running` (a Running, with the
     bound port) is set once the gateway listens."""
     from hypercorn.asyncio import serve as hypercorn_serve
-    from hypercorn.config import Config
+
+    from services.gateway import connections
 
     telemetry.configure("gateway")
     config = config or GatewayConfig.from_env()
     limiter = None
     # Valkey counts the rates and (services/gateway/streams.py) the open streams of every replica
     if config.per_address_per_minute > 0 or config.per_player_per_minute > 0 or config.max_streams_per_player > 0:
-        limiter = RateLimiter(settings.redis_url)
+        limiter = RateLimiter(settings.redis_url, max_connections=config.valkey_max_connections,
+                              wait_s=config.valkey_wait_s)
     app = Gateway(settings, config, limiter=limiter)
     sock = _bind(settings.host, port)
     bound = sock.getsockname()[1]
-    hyper = Config()
-    hyper.bind = [f"fd://{sock.detach()}"]  # Hypercorn owns (and closes) the socket from here
-    hyper.accesslog = None
-    hyper.errorlog = None
-    hyper.graceful_timeout = 1.0
-    hyper.keep_alive_timeout = 75.0
+    connections.install()
+    hyper = connections.hypercorn_config(config, f"fd://{sock.detach()}")  # Hypercorn owns the socket now
     stop = asyncio.Event()
     task = asyncio.create_task(hypercorn_serve(app, hyper, shutdown_trigger=stop.wait, mode="asgi"))
     try:

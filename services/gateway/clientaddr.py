@@ -15,9 +15,14 @@ from __future__ import annotations
 import ipaddress
 import re
 from collections.abc import Iterable
+from contextvars import ContextVar
 from functools import cache
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+# The client address of the request being served (set by app.py for every request; the
+# per-address stream cap reads it inside the call)
+CLIENT_ADDRESS: ContextVar[str] = ContextVar("client_address", default="unknown")
 
 
 @cache

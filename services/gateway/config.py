@@ -27,6 +27,20 @@ class GatewayConfig:
     # so the slots of a gateway that died free themselves after stream_lease_s
     max_streams_per_player: int = 8
     stream_lease_s: float = 30.0
+    # ... and per client address (many players behind one address share it; 0: no limit)
+    max_streams_per_address: int = 32
+    # a new connection must send its first request head within this (else it is closed)
+    request_head_timeout_s: float = 10.0
+    # a request's whole body must arrive within this of its head (a trickled body is refused)
+    body_timeout_s: float = 10.0
+    # an idle connection between requests is closed after this: longer than the idle timeout of
+    # a proxy that keeps connections to the gateway open (ingress-nginx's 60 s), so that the
+    # proxy never sends a request on a connection the gateway is closing
+    keep_alive_timeout_s: float = 75.0
+    # the most Valkey connections the gateway holds (rates and stream slots share them); a call
+    # that finds none free waits up to valkey_wait_s, then goes on as when Valkey is away
+    valkey_max_connections: int = 16
+    valkey_wait_s: float = 2.0
     # the proxies (IP addresses or CIDR networks) whose X-Forwarded-For / Forwarded header names
     # the client address the per-address limit counts (services/gateway/clientaddr.py); empty:
     # the TCP peer is the client, and those headers are ignored
@@ -75,6 +89,11 @@ class GatewayConfig:
             "FOODGAMES_GATEWAY_CALL_TIMEOUT_S": ("call_timeout_s", float),
             "FOODGAMES_GATEWAY_STREAM_TIMEOUT_S": ("stream_timeout_s", float),
             "FOODGAMES_GATEWAY_STREAM_LEASE_S": ("stream_lease_s", float),
+            "FOODGAMES_GATEWAY_MAX_STREAMS_PER_ADDRESS": ("max_streams_per_address", int),
+            "FOODGAMES_GATEWAY_REQUEST_HEAD_TIMEOUT_S": ("request_head_timeout_s", float),
+            "FOODGAMES_GATEWAY_BODY_TIMEOUT_S": ("body_timeout_s", float),
+            "FOODGAMES_GATEWAY_KEEP_ALIVE_TIMEOUT_S": ("keep_alive_timeout_s", float),
+            "FOODGAMES_GATEWAY_VALKEY_MAX_CONNECTIONS": ("valkey_max_connections", int),
         }
         for var, (name, conv) in numbers.items():
             if env.get(var):

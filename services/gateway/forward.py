@@ -8,9 +8,10 @@ One place (`connect_error`) turns a gRPC status, or a gateway refusal, into a Co
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import time
-from collections import Counter
+import uuid
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -35,12 +36,15 @@ from foodgames.v1 import (
     tournament_pb2_grpc,
 )
 
+from services.gateway.clientaddr import CLIENT_ADDRESS
 from services.gateway.config import GatewayConfig
-from services.gateway.streams import StreamSlots
+from services.gateway.headers import trace_context
+from services.gateway.streams import StreamCount, StreamSlots
 from shared import auth, games, telemetry
 from shared.config import Settings
 from shared.errors import Unauthenticated, reason, refusal_message, status_for
 from shared.i18n import SHARED_TEXTS, Catalogue, negotiate
+from shared.moves import quote
 
 log = telemetry.get_logger("gateway")
 _SHARED_TEXTS = Catalogue([SHARED_TEXTS])  # the words of the gateway's own refusals
@@ -131,12 +135,22 @@ def connect_error(exc: BaseException, accept_language: str | None = None) -> Con
 
 class RateLimiter:
     """Fixed one-minute windows counted in Valkey (shared by every gateway replica):
-    INCR of gateway:rate:<kind>:<who>:<minute>, which expires after the window."""
+    INCR of gateway:rate:<kind>:<who>:<minute>, which expires after the window.
 
-    def __init__(self, redis_url: str, prefix: str = "gateway:rate"):
+    Its client (`redis`, which the stream slots share) holds at most `max_connections`
+    connections: a burst of calls waits up to `wait_s` for one instead of opening more, and
+    past that is let through as when Valkey is away."""
+
+    def __init__(self, redis_url: str, prefix: str = "gateway:rate", *, max_connections: int = 16,
+                 wait_s: float = 2.0):
         import redis.asyncio as redis
 
-        self.redis = redis.Redis.from_url(redis_url)
+        # each connection is named for this limiter, so that Valkey's CLIENT LIST shows them
+        self.client_name = f"foodgames-gateway-{uuid.uuid4().hex[:12]}"
+        pool = redis.BlockingConnectionPool.from_url(redis_url, max_connections=max_connections, timeout=wait_s,
+                                                     socket_timeout=wait_s, socket_connect_timeout=wait_s,
+                                                     client_name=self.client_name)
+        self.redis = redis.Redis.from_pool(pool)
         self.prefix = prefix
 
     async def allow(self, kind: str, who: str, per_minute: int) -> tuple[bool, int]:
@@ -176,10 +190,15 @@ class Backends:
             self.jwks = JwksVerifier(settings, config.jwks_url, issuer=config.jwt_issuer,
                                      audience=config.jwt_audience, player_claim=config.jwt_player_claim)
         self._channels: dict[str, grpc.aio.Channel] = {}
-        # player -> open server streams on this replica (counted here when there is no Valkey)
-        self.streams: Counter[str] = Counter()
-        # ... and across every replica, in Valkey, when the gateway has one (it shares the limiter's)
-        self.slots = StreamSlots(limiter.redis, config.stream_lease_s) if limiter is not None else None
+        # open server streams per player and per client address, across every replica in Valkey
+        # when the gateway has one (it shares the limiter's), else on this replica
+        redis = limiter.redis if limiter is not None else None
+        self.slots = StreamSlots(redis, config.stream_lease_s) if redis is not None else None
+        self.player_streams = StreamCount(self.slots, "player")
+        self.address_streams = StreamCount(
+            StreamSlots(redis, config.stream_lease_s, prefix="gateway:streams-by-address") if redis is not None
+            else None, "address")
+        self.streams = self.player_streams.local  # player -> open server streams on this replica
 
     def channel(self, service: str) -> grpc.aio.Channel:
         channel = self._channels.get(service)
@@ -214,12 +233,12 @@ class Backends:
         if self.limiter is not None:
             allowed, wait = await self.limiter.allow("player", identity.player, self.config.per_player_per_minute)
             if not allowed:
+                ctx.response_headers["retry-after"] = str(wait)  # as the per-address 429 says it
                 raise ConnectError(Code.RESOURCE_EXHAUSTED,
                                    f"too many calls by {identity.player}: at most "
                                    f"{self.config.per_player_per_minute} a minute; try again in {wait} s")
         # the client's trace context goes on to the backend (the gateway opens no span itself)
-        trace = [(name, headers[name]) for name in ("traceparent", "tracestate") if headers.get(name)]
-        return identity, [*metadata, *trace, *self.forwarded(ctx)]
+        return identity, [*metadata, *trace_context(headers), *self.forwarded(ctx)]
 
     def timeout(self, ctx, limit: float) -> float:
         asked = ctx.timeout_ms  # what is left of the client's Connect-Timeout-Ms / grpc-timeout
@@ -233,7 +252,7 @@ def _game_of(ctx) -> str:
                            f"say which game: call /games/<game>/foodgames.v1.GameService/... or send the header "
                            f"{GAME_HEADER}: <game> (games: {', '.join(games.names())})")
     if game not in games.names():
-        raise ConnectError(Code.NOT_FOUND, f"no game {game!r}; games: {', '.join(games.names())}")
+        raise ConnectError(Code.NOT_FOUND, f"no game {quote(game)}; games: {', '.join(games.names())}")
     return game
 
 
@@ -257,40 +276,46 @@ def _unary(backends: Backends, public: Public, method: str) -> Callable:
 
 def _server_stream(backends: Backends, public: Public, method: str) -> Callable:
     async def call(self, request, ctx) -> AsyncIterator[Any]:
-        player = None
         grpc_call = None
-        slot = None
         try:
             identity, metadata = await backends.caller(ctx)
-            limit = backends.config.max_streams_per_player
-            full = ConnectError(Code.RESOURCE_EXHAUSTED, f"{identity.player} has {limit} open streams, the most a "
-                                                         f"player may have; close one first")
-            if limit and backends.slots is not None:
-                slot = await backends.slots.acquire(identity.player, limit)
-                if slot is None:
-                    raise full
-            elif limit and backends.streams[identity.player] >= limit:
-                raise full
-            player = identity.player
-            backends.streams[player] += 1
-            service = public.backend or _game_of(ctx)
-            rpc = getattr(public.stub(backends.channel(service)), method)
-            grpc_call = rpc(request, metadata=metadata, timeout=backends.timeout(ctx, backends.config.stream_timeout_s))
-            async for item in grpc_call:
-                yield item
+            async with _stream_slots(backends, identity.player):
+                service = public.backend or _game_of(ctx)
+                rpc = getattr(public.stub(backends.channel(service)), method)
+                grpc_call = rpc(request, metadata=metadata,
+                                timeout=backends.timeout(ctx, backends.config.stream_timeout_s))
+                async for item in grpc_call:
+                    yield item
         except Exception as exc:  # noqa: BLE001
             raise connect_error(exc, ctx.request_headers.get("accept-language")) from None
         finally:
             if grpc_call is not None:
                 grpc_call.cancel()
-            if slot is not None:
-                slot.release()
-            if player is not None:
-                backends.streams[player] -= 1
-                if backends.streams[player] <= 0:
-                    del backends.streams[player]
     call.__name__ = snake(method)
     return call
+
+
+@contextlib.asynccontextmanager
+async def _stream_slots(backends: Backends, player: str):
+    """The slots of one more open stream, of its player and of its client address, given back
+    when it closes; RESOURCE_EXHAUSTED when either has as many open as it may."""
+    config = backends.config
+    mine = await backends.player_streams.take(player, config.max_streams_per_player)
+    if mine is None:
+        raise ConnectError(Code.RESOURCE_EXHAUSTED, f"{player} has {config.max_streams_per_player} open streams, "
+                                                    f"the most a player may have; close one first")
+    address = CLIENT_ADDRESS.get()
+    try:
+        theirs = await backends.address_streams.take(address, config.max_streams_per_address)
+        if theirs is None:
+            raise ConnectError(Code.RESOURCE_EXHAUSTED, f"{address} has {config.max_streams_per_address} open "
+                                                        f"streams, the most one address may have; close one first")
+        try:
+            yield
+        finally:
+            backends.address_streams.give_back(address, theirs)
+    finally:
+        backends.player_streams.give_back(player, mine)
 
 
 def servicer(backends: Backends, public: Public) -> Any:

@@ -9,7 +9,8 @@ builds into web/dist, and the small list of games the client offers (`GET /api/g
 - Without a build (no web/dist/index.html) every page is a 503 that says to run `make web`.
 
 The client calls the gateway on the same origin: `same_origin` lets its requests pass the CORS
-check (browsers send `Origin` with every POST, even to their own origin).
+check on this machine (browsers send `Origin` with every POST, even to their own origin); a
+gateway served under another name lists it in FOODGAMES_GATEWAY_ORIGINS.
 """
 from __future__ import annotations
 
@@ -21,12 +22,15 @@ from typing import Any
 import orjson
 
 from shared import games
+from shared.moves import quote
 
 DIST = Path(__file__).resolve().parents[2] / "web" / "dist"
 
 # Paths the API owns (app.py routes them); every other GET is the client's.
 API_PREFIXES = ("/foodgames.v1.", "/grpc.", "/games/", "/auth/", "/api/", "/healthz")
 GAMES_PATH = "/api/games"
+# no file of web/dist, nor a route of the client, has a longer part (a file name's own limit)
+MAX_SEGMENT = 255
 
 TYPES = {".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
          ".css": "text/css; charset=utf-8", ".html": "text/html; charset=utf-8",
@@ -48,11 +52,22 @@ def is_page_request(method: str, path: str) -> bool:
     return method in ("GET", "HEAD") and not path.startswith(API_PREFIXES)
 
 
+# The names under which a page the gateway served is its own without configuration: this
+# machine's (`make run`). Every other origin, the gateway's public one included, is listed in
+# FOODGAMES_GATEWAY_ORIGINS.
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
+
+
 def same_origin(origin: str, scope: dict[str, Any], headers: dict[str, str]) -> bool:
-    """Whether `origin` is the gateway's own (scheme and Host of this request), as a page the
-    gateway served sends it."""
+    """Whether `origin` is the gateway's own on this machine: the scheme and Host of this
+    request, with Host a loopback name. Host alone proves nothing: a page of another site whose
+    name an attacker points at the gateway (DNS rebinding) sends that name as both Origin and
+    Host, so any other name must be a configured origin (app.py checks those)."""
     host = headers.get("host") or headers.get(":authority")
-    return host is not None and origin.rstrip("/") == f"{scope.get('scheme', 'http')}://{host}"
+    if host is None or origin.rstrip("/") != f"{scope.get('scheme', 'http')}://{host}":
+        return False
+    name = host[:host.index("]") + 1] if host.startswith("[") and "]" in host else host.rsplit(":", 1)[0]
+    return name.lower() in LOOPBACK_HOSTS
 
 
 def games_catalogue() -> list[dict[str, Any]]:
@@ -71,11 +86,11 @@ class StaticFiles:
         relative = path.lstrip("/")
         if not relative:
             return None
-        try:
+        try:  # a name too long for the file system (ENAMETOOLONG) is no file either
             candidate = (root / relative).resolve()
+            if not candidate.is_relative_to(root) or not candidate.is_file():
+                return None
         except (OSError, ValueError):
-            return None
-        if not candidate.is_relative_to(root) or not candidate.is_file():
             return None
         return candidate
 
@@ -86,6 +101,12 @@ class StaticFiles:
             await _answer(send, 200, "application/json", orjson.dumps(games_catalogue()), head,
                           cache="no-cache")
             return
+        too_long = next((part for part in path.split("/") if len(part) > MAX_SEGMENT), None)
+        if too_long is not None:
+            await _answer(send, 404, "text/plain; charset=utf-8",
+                          f"no page {quote(path)} in the web client: a part of its path has {len(too_long)} "
+                          f"characters, and none has more than {MAX_SEGMENT}\n".encode(), head, cache="no-store")
+            return
         index = self.root / "index.html"
         if not index.is_file():
             await _answer(send, 503, "text/html; charset=utf-8", NOT_BUILT.encode(), head, cache="no-store")
@@ -95,7 +116,7 @@ class StaticFiles:
             last = path.rsplit("/", 1)[-1]
             if "." in last:
                 await _answer(send, 404, "text/plain; charset=utf-8",
-                              f"no file {path[:100]} in the web client\n".encode(), head, cache="no-store")
+                              f"no file {quote(path)} in the web client\n".encode(), head, cache="no-store")
                 return
             found = index  # the single-page app's own route (or /)
         body = await asyncio.to_thread(found.read_bytes)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from collections import Counter
 
 from shared import telemetry
 from shared.errors import reason
@@ -117,3 +118,44 @@ class Slot:
             await self.slots.redis.zrem(self.slots.key(self.player), self.slot_id)
         except Exception as exc:  # noqa: BLE001 - the lease frees it anyway
             log.warning("stream slot not released", player=self.player, error=f"{type(exc).__name__}: {reason(exc)}")
+
+
+class StreamCount:
+    """One cap of open streams (per player, or per client address): counted in Valkey across
+    every replica when the gateway has one (`slots`), else on this replica alone; `local` counts
+    this replica's open streams either way (what tests and operators read)."""
+
+    def __init__(self, slots: StreamSlots | None, what: str):
+        self.slots = slots
+        self.what = what
+        self.local: Counter[str] = Counter()
+
+    async def take(self, who: str, limit: int) -> Slot | None:
+        """A slot for one more stream of `who`, or None when `who` already has `limit` open
+        (`limit` 0: no cap, counted locally only)."""
+        slot: Slot | _Uncounted = _UNCOUNTED
+        if limit and self.slots is not None:
+            taken = await self.slots.acquire(who, limit)
+            if taken is None:
+                return None
+            slot = taken
+        elif limit and self.local[who] >= limit:
+            return None
+        self.local[who] += 1
+        return slot
+
+    def give_back(self, who: str, slot: Slot | _Uncounted) -> None:
+        slot.release()
+        self.local[who] -= 1
+        if self.local[who] <= 0:
+            del self.local[who]
+
+
+class _Uncounted:
+    """The slot of a stream no Valkey counts."""
+
+    def release(self) -> None:
+        pass
+
+
+_UNCOUNTED = _Uncounted()

@@ -255,7 +255,7 @@ async def test_cors_preflight_for_a_configured_origin_only(gateway):
         assert "POST" in allowed.headers["access-control-allow-methods"]
         refused = await client.options(f"{GAME_PATH}/GetView", headers={"origin": "https://evil.example", **asked})
         assert refused.status_code == 403 and "access-control-allow-origin" not in refused.headers
-        assert "origin https://evil.example may not call" in refused.json()["message"]
+        assert "origin 'https://evil.example' may not call" in refused.json()["message"]
         # an actual call from the configured origin carries the CORS headers
         reply = await client.get("/healthz", headers={"origin": ORIGIN})
         assert reply.headers["access-control-allow-origin"] == ORIGIN
@@ -423,7 +423,7 @@ async def test_refusals_before_a_call_reach_grpc_web_clients_as_grpc_status(gate
     async with httpx.AsyncClient(base_url=gateway) as client:
         reply = await client.post("/foodgames.v1.DeckService/GetPublicKey", content=envelope(b""), headers=headers)
         assert reply.status_code == 200 and reply.headers["grpc-status"] == "7"  # PERMISSION_DENIED
-        assert "origin https://evil.example may not call" in reply.headers["grpc-message"]
+        assert "origin 'https://evil.example' may not call" in reply.headers["grpc-message"]
         del headers["origin"]
         reply = await client.post("/foodgames.v1.NoSuchService/Get", content=envelope(b""), headers=headers)
         assert reply.headers["grpc-status"] == "5" and "no such path" in reply.headers["grpc-message"]

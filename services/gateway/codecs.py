@@ -1,0 +1,107 @@
+"""The codecs of the gateway's Connect applications: google.protobuf's JSON and binary, whose
+decoding errors say in words what is wrong with the request, naming the field, instead of
+protobuf's or Python's own messages ("invalid literal for int() with base 10: '...'",
+"maximum recursion depth exceeded"), which quote what the client sent at any length."""
+from __future__ import annotations
+
+import json
+import re
+
+from connectrpc.code import Code
+from connectrpc.compat import google_protobuf_codecs
+from connectrpc.errors import ConnectError
+from google.protobuf import json_format
+from google.protobuf.descriptor import FieldDescriptor
+from google.protobuf.message import DecodeError
+
+from shared.moves import quote
+
+# protobuf reads no deeper (a google.protobuf.Struct in a move or an option); docs/errors.md
+MAX_DEPTH = 100
+
+_KINDS = {FieldDescriptor.TYPE_STRING: "a text", FieldDescriptor.TYPE_BOOL: "true or false",
+          FieldDescriptor.TYPE_BYTES: "base64 text", FieldDescriptor.TYPE_ENUM: "one of its names",
+          FieldDescriptor.TYPE_MESSAGE: "a JSON object", FieldDescriptor.TYPE_DOUBLE: "a number",
+          FieldDescriptor.TYPE_FLOAT: "a number"}
+
+
+def _kind(field: FieldDescriptor) -> str:
+    kind = _KINDS.get(field.type, "a whole number in range")
+    return f"a list of {kind.removeprefix('a ')}s" if field.is_repeated else kind
+
+
+def _deeper_than(value, limit: int) -> bool:
+    level = [value]
+    for _ in range(limit):
+        level = [v for item in level for v in (item.values() if isinstance(item, dict) else item)
+                 if isinstance(v, (dict, list))]
+        if not level:
+            return False
+    return True
+
+
+def _invalid(text: str) -> ConnectError:
+    return ConnectError(Code.INVALID_ARGUMENT, text)
+
+
+class JsonCodec:
+    """Connect JSON (proto3's JSON mapping), unknown fields ignored."""
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    def name(self) -> str:
+        return self.inner.name()
+
+    def encode(self, message) -> bytes:
+        return self.inner.encode(message)
+
+    def decode(self, data, message_class):
+        name = message_class.DESCRIPTOR.name
+        try:
+            value = json.loads(data) if data else {}
+        except RecursionError:
+            raise _invalid(f"the {name} nests values more than {MAX_DEPTH} levels deep, which protobuf does "
+                           f"not read; a move or an option is a flat JSON object") from None
+        except ValueError:  # not JSON, or not UTF-8
+            raise _invalid(f"the request body is not JSON (UTF-8); send a {name} as a JSON object") from None
+        if not isinstance(value, dict):
+            raise _invalid(f"the request body is {quote(value)}, not a JSON object; send a {name}")
+        if _deeper_than(value, MAX_DEPTH):
+            raise _invalid(f"the {name} nests values more than {MAX_DEPTH} levels deep, which protobuf does "
+                           f"not read; a move or an option is a flat JSON object")
+        message = message_class()
+        try:
+            json_format.ParseDict(value, message, ignore_unknown_fields=True)
+        except (json_format.ParseError, ValueError, TypeError, RecursionError) as exc:
+            found = re.match(r"Failed to parse (\w+) field", str(exc))
+            fields = message_class.DESCRIPTOR.fields_by_name
+            field = next((f for f in fields.values() if found and found.group(1) in (f.name, f.json_name)), None)
+            if field is None:
+                raise _invalid(f"the request body is not a {name}: a field has a value of the wrong kind") from None
+            raise _invalid(f"the field {field.json_name} of {name} takes {_kind(field)}") from None
+        return message
+
+
+class BinaryCodec:
+    """Binary protobuf."""
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    def name(self) -> str:
+        return self.inner.name()
+
+    def encode(self, message) -> bytes:
+        return self.inner.encode(message)
+
+    def decode(self, data, message_class):
+        try:
+            return self.inner.decode(data, message_class)
+        except (DecodeError, RecursionError, ValueError):
+            raise _invalid(f"the request body is not a {message_class.DESCRIPTOR.name} in binary protobuf "
+                           f"(or nests values more than {MAX_DEPTH} levels deep)") from None
+
+
+def gateway_codecs() -> list:
+    return [JsonCodec(c) if c.name() == "json" else BinaryCodec(c) for c in google_protobuf_codecs()]
