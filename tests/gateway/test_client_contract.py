@@ -63,7 +63,12 @@ async def test_check_move_writes_nothing_and_a_refusal_reads_in_the_browsers_lan
         answer = refused.json()
         assert "accepted" not in answer and answer["code"] == 3  # INVALID_ARGUMENT, proto3 JSON leaves false out
         assert answer["message"]["key"] == "refused-unknown-move-type"
-        assert answer["reason"].startswith("Dieses Spiel hat keinen Zug 'no-such-move'")
+        # in the game's own German words (Foodie Forest names its moves), quoting what was sent
+        from services.foodie_forest import GAME as FOODIE
+        german = FOODIE.texts.text("refused-unknown-move-type", {"type": "'no-such-move'"}, "de")
+        assert "kennt keinen Zug" in german and "'no-such-move'" in answer["reason"]
+        assert answer["reason"] == answer["message"]["text"] != FOODIE.texts.text(
+            "refused-unknown-move-type", {"type": "'no-such-move'"}, "en")
         # then nothing was written
         again = await call_json(client, f"{GAME_PATH}/GetView", tokens[player], {"gameId": game_id, "seat": seat})
         assert again.json()["version"] == version
