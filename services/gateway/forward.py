@@ -194,10 +194,10 @@ class Backends:
         # when the gateway has one (it shares the limiter's), else on this replica
         redis = limiter.redis if limiter is not None else None
         self.slots = StreamSlots(redis, config.stream_lease_s) if redis is not None else None
-        self.player_streams = StreamCount(self.slots, "player")
+        self.player_streams = StreamCount(self.slots)
         self.address_streams = StreamCount(
             StreamSlots(redis, config.stream_lease_s, prefix="gateway:streams-by-address") if redis is not None
-            else None, "address")
+            else None)
         self.streams = self.player_streams.local  # player -> open server streams on this replica
 
     def channel(self, service: str) -> grpc.aio.Channel:

@@ -1,7 +1,8 @@
 """How many server streams (WatchGame, WatchTicket) each player has open, across every gateway
 replica: one Valkey sorted set per player, `gateway:streams:<player>`, whose members are the
 open streams' slot ids scored by the time their lease ends (Valkey's own clock, so replicas'
-clocks need not agree).
+clocks need not agree). Each client address has the same, `gateway:streams-by-address:<address>`
+(`StreamCount` is one such cap).
 
 A stream takes a slot when it opens (refused when the player's live slots are at the limit),
 renews its lease every third of it while it is open, and gives the slot back when it closes. A
@@ -125,12 +126,11 @@ class StreamCount:
     every replica when the gateway has one (`slots`), else on this replica alone; `local` counts
     this replica's open streams either way (what tests and operators read)."""
 
-    def __init__(self, slots: StreamSlots | None, what: str):
+    def __init__(self, slots: StreamSlots | None):
         self.slots = slots
-        self.what = what
         self.local: Counter[str] = Counter()
 
-    async def take(self, who: str, limit: int) -> Slot | None:
+    async def take(self, who: str, limit: int) -> Slot | _Uncounted | None:
         """A slot for one more stream of `who`, or None when `who` already has `limit` open
         (`limit` 0: no cap, counted locally only)."""
         slot: Slot | _Uncounted = _UNCOUNTED
