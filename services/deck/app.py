@@ -32,6 +32,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from services.deck import meters
 from services.deck import shuffle as algo
 from services.deck.bundle import ClientSeed, ShuffleEntry, build_bundle, bundle_json, command_rows
 from services.deck.checkpoint import Checkpoint, CheckpointSigner
@@ -202,6 +203,7 @@ class DeckApp:
         # the shuffle algorithm of games committed from now on; a game keeps the one its
         # commitment record names (tests set V1 to play the deck of before v2)
         self.new_game_algorithm = algo.ALGORITHM
+        meters.watch(self)
 
     async def open(self) -> None:
         """Make sure the stream and bucket exist and rebuild the tree from the log."""
@@ -258,6 +260,8 @@ class DeckApp:
             if not wait or everyone or now >= deadline:
                 reason = "reveal" if not wait else ("every seat" if everyone else "window closed")
                 if await self._write_seed_set(game_id, current, current.seeds, True, reason):
+                    if reason == "window closed":
+                        meters.WINDOWS_MISSED.add(1)
                     log.info("client seeds frozen", game_id=game_id, seats=sorted(current.seeds),
                              reason=reason)
                     return current.seeds
@@ -332,6 +336,7 @@ class DeckApp:
                     return committed.commitment  # a retry
                 raise AlreadyExists(f"seat {seat} of game {game_id!r} has sent its client seed already")
             if self.clock() > secrets.committed_at + self.seed_window_s:
+                meters.SEEDS_LATE.add(1)
                 raise FailedPrecondition(f"too late: client seeds are accepted for {self.seed_window_s:g}s after "
                                          f"the commitment of game {game_id!r}")
             if await self._write_seed_set(game_id, current, {**current.seeds, seat: seed}, False):
@@ -386,6 +391,7 @@ class DeckApp:
         if leaf != record.to_bytes():
             raise AlreadyExists(f"the log holds another record of shuffle {deck}#{k} of game {game_id!r}")
         if appended:
+            meters.SHUFFLES.add(1)
             log.info("shuffled", game_id=game_id, deck=deck, k=k, cards=len(cards), log_index=index)
         return order, index
 
