@@ -46,3 +46,12 @@ def _depths(_options):
 
 _m.create_observable_gauge("foodgames.matchmaking.queue.depth", [_depths], unit="{ticket}",
                            description="tickets searching in each queue at the matchmaker's last pass over it")
+
+
+def _queues(_options):
+    return [metrics.Observation(len(m.depths)) for m in list(_matchmakers.values())]
+
+
+_m.create_observable_gauge("foodgames.matchmaking.queues", [_queues], unit="{queue}",
+                           description="queues with tickets at the matchmaker's last pass (0 too: the "
+                                       "matchmaker is there and its queues are empty)")
