@@ -21,8 +21,11 @@ _apps: "weakref.WeakSet" = weakref.WeakSet()
 
 
 def watch(app) -> None:
-    """Report `app`'s transparency log size when scraped."""
+    """Report `app`'s transparency log size when scraped; its counters from 0 (a series that
+    is there before anything happens, so that rates and alerts see it)."""
     _apps.add(app)
+    for counter in (SHUFFLES, WINDOWS_MISSED, SEEDS_LATE):
+        counter.add(0)
 
 
 def _log_size(_options):

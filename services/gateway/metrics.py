@@ -60,6 +60,14 @@ def _grpc_status(headers) -> str | None:
 
 def metered(app):
     """`app` with every HTTP request counted and timed."""
+    # every series from 0: there before anything happens, so that rates and alerts see it
+    ACTIVE.add(0)
+    for kind in ("address", "player"):
+        RATE_LIMITED.add(0, {"kind": kind})
+    for route, streaming in _RPCS.items():
+        if streaming:
+            STREAMS.add(0, {"http.route": route})
+
     async def middleware(scope, receive, send):
         if scope["type"] != "http":
             await app(scope, receive, send)

@@ -177,7 +177,7 @@ class Matchmaker:
         stats = PassStats()
         queues = await self.store.queues()
         for gone in set(self.depths) - set(queues):
-            del self.depths[gone]
+            self.depths[gone] = 0  # empty now; still reported, as 0
         for queue in queues:
             game = parse_queue(queue)[0]
             if game not in self.catalogue:

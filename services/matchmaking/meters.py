@@ -33,8 +33,14 @@ def queue_attributes(queue: str) -> dict[str, str]:
 
 
 def watch(matchmaker) -> None:
-    """Report `matchmaker.depths` (queue -> searching tickets at its last pass) when scraped."""
+    """Report `matchmaker.depths` (queue -> searching tickets at its last pass) when scraped;
+    its counters from 0 for every game it matches."""
     _matchmakers[id(matchmaker)] = matchmaker
+    for game in matchmaker.catalogue.games:
+        for outcome in ("created", "released"):
+            TABLES.add(0, {"game": game, "outcome": outcome})
+        BOT_SEATS.add(0, {"game": game})
+        EXPIRED.add(0, {"game": game})
 
 
 def _depths(_options):
@@ -49,7 +55,7 @@ _m.create_observable_gauge("foodgames.matchmaking.queue.depth", [_depths], unit=
 
 
 def _queues(_options):
-    return [metrics.Observation(len(m.depths)) for m in list(_matchmakers.values())]
+    return [metrics.Observation(sum(1 for n in m.depths.values() if n)) for m in list(_matchmakers.values())]
 
 
 _m.create_observable_gauge("foodgames.matchmaking.queues", [_queues], unit="{queue}",

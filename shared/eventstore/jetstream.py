@@ -345,6 +345,8 @@ async def connect(url: str, name: str = "foodgames", **kwargs) -> nats.NATS:
 
     reconnected, disconnected = kwargs.pop("reconnected_cb", None), kwargs.pop("disconnected_cb", None)
     attributes = {"connection": name}
+    RECONNECTS.add(0, attributes)
+    DISCONNECTS.add(0, attributes)
 
     async def _reconnected():
         RECONNECTS.add(1, attributes)

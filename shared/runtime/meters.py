@@ -65,6 +65,10 @@ class GameMeters:
         # (a few dozen), never a client's text
         self.refusals: dict[str, list] = {}
         _runtimes.add(runtime)
+        # every series from 0: there before anything happens, so that rates and alerts see it
+        RETRIES.add(0, self.game)
+        for counter, attributes in self.written.values():
+            counter.add(0, attributes)
 
     def moved(self, seconds: float) -> None:
         self.accepted += 1
