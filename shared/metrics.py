@@ -49,7 +49,7 @@ def meter(name: str) -> otel_metrics.Meter:
 
 def metrics_port(grpc_port: int, env: dict[str, str] | None = None) -> int | None:
     """The metrics port of a process serving gRPC on `grpc_port`: FOODGAMES_METRICS_PORT, else
-    grpc_port + METRICS_OFFSET; None when turned off."""
+    grpc_port + METRICS_OFFSET (0, a free one, when the gRPC port is one too); None when off."""
     env = os.environ if env is None else env
     value = (env.get("FOODGAMES_METRICS_PORT") or "").strip()
     if value.lower() == "off":
@@ -59,7 +59,7 @@ def metrics_port(grpc_port: int, env: dict[str, str] | None = None) -> int | Non
             return int(value)
         except ValueError:
             raise ValueError(f"FOODGAMES_METRICS_PORT={value!r} is not a port number (or 'off')") from None
-    return grpc_port + METRICS_OFFSET
+    return grpc_port + METRICS_OFFSET if grpc_port else 0
 
 
 def start(service: str, port: int | None, host: str = "127.0.0.1") -> int | None:
@@ -96,8 +96,17 @@ def start(service: str, port: int | None, host: str = "127.0.0.1") -> int | None
     _process_instruments()
     bound = None
     if port is not None:
-        server, _thread = start_http_server(port, addr=host)
-        bound = server.server_address[1]
+        try:
+            server, _thread = start_http_server(port, addr=host)
+            bound = server.server_address[1]
+        except OSError as exc:
+            # the service itself still serves: its figures are missing, which top and the
+            # dashboards show as a service that does not answer
+            from shared import telemetry
+
+            telemetry.get_logger("shared.metrics").warning(
+                f"metrics not served: cannot listen on {host}:{port} ({exc.strerror or exc}); "
+                f"set FOODGAMES_METRICS_PORT to a free port", service=service)
     _started[service] = bound
     return bound
 
