@@ -336,7 +336,6 @@ class DeckApp:
                     return committed.commitment  # a retry
                 raise AlreadyExists(f"seat {seat} of game {game_id!r} has sent its client seed already")
             if self.clock() > secrets.committed_at + self.seed_window_s:
-                meters.SEEDS_LATE.add(1)
                 raise FailedPrecondition(f"too late: client seeds are accepted for {self.seed_window_s:g}s after "
                                          f"the commitment of game {game_id!r}")
             if await self._write_seed_set(game_id, current, {**current.seeds, seat: seed}, False):

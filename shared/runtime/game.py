@@ -109,6 +109,7 @@ class GameRuntime:
         self.codec = EventCodec(rules.event_types)
         self.cache: OrderedDict[str, GameRecord] = OrderedDict()
         self.cache_size = cache_size
+        self.meters = GameMeters(self)  # its moves counted and timed (shared.metrics)
         self.max_retries = max_retries
         self._locks: dict[str, asyncio.Lock] = {}
         self._background: set[asyncio.Task] = set()
@@ -117,7 +118,6 @@ class GameRuntime:
         self._followers: dict[str, set[asyncio.Event]] = {}
         self.ticks = 0  # how many times the followers were woken for IDLE_WAKE_S passing
         self._ticker: asyncio.Task | None = None
-        self.meters = GameMeters(self)
         store.on_other_writes(self._heard)
 
     async def wait_for_change(self, record: GameRecord, changed: asyncio.Event) -> bool:
@@ -511,15 +511,15 @@ class GameRuntime:
                 deciding = perf_counter()
                 try:
                     events = self.rules.decide(record.state, seat, dict(move))
+                    self.meters.decided(perf_counter() - deciding)
                 except RulesError:
+                    self.meters.decided(perf_counter() - deciding)
                     if fresh:
                         raise
                     # another replica may have moved: judge the move on the latest state
                     self.meters.retried()
                     record, fresh = await self.load(game_id), True
                     continue
-                finally:
-                    self.meters.decided(perf_counter() - deciding)
                 records = [*self._stamp(record, seat), *[self.codec.encode(e) for e in events]]
                 records += self._game_over_records(record, events)
                 appending = perf_counter()
