@@ -18,6 +18,7 @@ install: $(STAMP)
 
 manifests: $(STAMP)
 	$(BIN)/python -m apps.deploygen
+	$(BIN)/python -m apps.monitoring
 
 proto: $(STAMP) $(WEB_STAMP)
 	$(BIN)/python -m apps.protogen

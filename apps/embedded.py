@@ -29,8 +29,10 @@ def free_port_base(count: int | None = None) -> int:
     """The first of `count` consecutive free ports on 127.0.0.1, picked at random and checked by
     binding each; by default as many as a whole stack's FOODGAMES_PORT_BASE spans."""
     from shared.config import FIRST_PORT, service_ports
+    from shared.metrics import METRICS_OFFSET
 
-    count = count or max(service_ports().values()) - FIRST_PORT + 1
+    # the gRPC ports and, METRICS_OFFSET above them, the metrics ports
+    count = count or max(service_ports().values()) - FIRST_PORT + 1 + METRICS_OFFSET
     for _ in range(200):
         base = random.randrange(20000, 60000)
         sockets = []

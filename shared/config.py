@@ -125,6 +125,15 @@ class Settings:
         host = "127.0.0.1" if self.host in ("0.0.0.0", "::") else self.host
         return f"{host}:{self.ports[service]}"
 
+    def metrics_address(self, service: str) -> str:
+        """Where `service` answers GET /metrics on this machine's stack: its gRPC port plus
+        shared.metrics.METRICS_OFFSET (what `foodgames serve` binds unless FOODGAMES_METRICS_PORT
+        says otherwise)."""
+        from shared.metrics import METRICS_OFFSET
+
+        host, _, port = self.address(service).rpartition(":")
+        return f"{host}:{int(port) + METRICS_OFFSET}"
+
     def secret_dir(self) -> Path:
         path = self.data_dir / "secrets"
         path.mkdir(parents=True, exist_ok=True)

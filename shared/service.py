@@ -22,7 +22,7 @@ from grpc_reflection.v1alpha import reflection
 from opentelemetry import context as otel_context
 from opentelemetry import trace
 
-from shared import auth, telemetry
+from shared import auth, metrics, telemetry
 from shared.config import Settings
 from shared.errors import AppError, InvalidArgument, ResourceExhausted, reason, refusal_message, shorten, status_for
 from shared.i18n import SHARED_TEXTS, Catalogue, negotiate
@@ -35,6 +35,27 @@ PUBLIC_METHODS = frozenset({"/foodgames.v1.GameService/DescribeGame"})
 ANONYMOUS = auth.Identity("", "anonymous")
 
 log = telemetry.get_logger("shared.service")
+
+# (full method, gRPC status name) -> calls answered: plain integers on the call path, read by the
+# `rpc.server.calls` counter when scraped (shared.metrics)
+CALLS: dict[tuple[str, str], int] = {}
+
+
+def _count(method: str, code: str) -> None:
+    key = (method, code)
+    CALLS[key] = CALLS.get(key, 0) + 1
+
+
+def _calls(_options):
+    return [metrics.Observation(n, {"rpc.system": "grpc", "rpc.method": method.rpartition("/")[2],
+                                    "rpc.service": method.strip("/").partition("/")[0],
+                                    "rpc.grpc.status_code": code})
+            for (method, code), n in list(CALLS.items())]
+
+
+metrics.meter("foodgames.grpc").create_observable_counter(
+    "rpc.server.calls", [_calls], unit="{call}",
+    description="gRPC calls this server answered, by rpc.service, rpc.method and rpc.grpc.status_code")
 
 
 @dataclass(frozen=True)
@@ -149,7 +170,9 @@ class CallInterceptor(grpc.aio.ServerInterceptor):
             # not the exception's message: it may quote what a client sent
             log.error("call failed", method=method, error=f"{type(exc).__name__}: {reason(exc)}",
                       traceback="".join(traceback.format_tb(exc.__traceback__))[-4000:])
+            _count(method, "INTERNAL")
             await context.abort(grpc.StatusCode.INTERNAL, f"internal error: {type(exc).__name__}")
+        _count(method, code.name)
         requested = getattr(request, "language", "") if not isinstance(request, Unreadable) else ""
         why = refusal_message(exc, self.texts, call_language(requested if isinstance(requested, str) else "",
                                                              context)).text
@@ -164,7 +187,9 @@ class CallInterceptor(grpc.aio.ServerInterceptor):
                 with self.tracer.start_as_current_span(method, kind=trace.SpanKind.SERVER):
                     if isinstance(request, Unreadable):
                         raise request.error
-                    return await behaviour(request, context)
+                    answer = await behaviour(request, context)
+                    _count(method, "OK")
+                    return answer
             except Exception as exc:  # noqa: BLE001 - every error becomes a status
                 if isinstance(exc, grpc.aio.AbortError):
                     raise
@@ -197,6 +222,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):
                         yield item
                 else:
                     await result
+                _count(method, "OK")
             except Exception as exc:  # noqa: BLE001
                 if isinstance(exc, grpc.aio.AbortError):
                     raise

@@ -22,6 +22,7 @@ SUBCOMMAND_MODULES = [
     "bench",        # foodgames bench moves|replay|ratings|leaderboard|matchmaking
     "chaos",        # foodgames chaos
     "tournament",   # foodgames tournament create|status|standings|export|verify
+    "top",          # foodgames top: the running stack's figures, live
 ]
 
 

@@ -26,7 +26,7 @@ from collections import deque
 from pathlib import Path
 from typing import Callable
 
-from shared import aio, games
+from shared import aio, games, metrics
 from shared.config import Settings
 from shared.runtime.bootstrap import serve_game
 
@@ -98,8 +98,9 @@ def run_serve(args) -> int:
     settings = Settings.from_env()
     serve = _server(args.service)
     port = args.port if args.port is not None else settings.ports[args.service]
-
-    aio.run_until_signalled(serve(settings, port))
+    # every service process serves its metrics (shared/metrics.py) on its metrics port
+    aio.run_until_signalled(metrics.serving(args.service, metrics.metrics_port(port), settings.host,
+                                            serve(settings, port)))
     return 0
 
 

@@ -35,6 +35,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from services.deck import meters
 from services.deck import shuffle as algo
 from services.deck.bundle import ClientSeed, ShuffleEntry, build_bundle, bundle_json, command_rows
 from services.deck.checkpoint import Checkpoint, CheckpointSigner
@@ -208,6 +209,7 @@ class DeckApp:
         # the shuffle algorithm of games committed from now on; a game keeps the one its
         # commitment record names (tests set V1 to play the deck of before v2)
         self.new_game_algorithm = algo.ALGORITHM
+        meters.watch(self)
 
     async def open(self) -> None:
         """Make sure the stream and bucket exist and rebuild the tree from the log."""
@@ -269,6 +271,8 @@ class DeckApp:
                 reason = "reveal" if not wait else ("every seat" if everyone else
                                                     "every human seat" if humans_in else "seed wait over")
                 if await self._write_seed_set(game_id, current, current.seeds, True, reason):
+                    if reason == "window closed":
+                        meters.WINDOWS_MISSED.add(1)
                     log.info("client seeds frozen", game_id=game_id, seats=sorted(current.seeds),
                              missing=sorted(set(range(len(secrets.players))) - set(current.seeds)),
                              reason=reason)
@@ -398,6 +402,7 @@ class DeckApp:
         if leaf != record.to_bytes():
             raise AlreadyExists(f"the log holds another record of shuffle {deck}#{k} of game {game_id!r}")
         if appended:
+            meters.SHUFFLES.add(1)
             log.info("shuffled", game_id=game_id, deck=deck, k=k, cards=len(cards), log_index=index)
         return order, index
 

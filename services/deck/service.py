@@ -5,8 +5,10 @@ from __future__ import annotations
 from foodgames.v1 import deck_pb2 as pb
 from foodgames.v1 import deck_pb2_grpc as pb_grpc
 
+from services.deck import meters
 from services.deck.app import DeckApp
 from shared.auth import current_identity
+from shared.errors import FailedPrecondition
 
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["DeckService"].full_name
 
@@ -25,8 +27,12 @@ class DeckServicer(pb_grpc.DeckServiceServicer):
         return pb.CommitGameResponse(commitment=commitment, log_index=index, algorithm=algorithm)
 
     async def AddClientSeed(self, request, context):
-        commitment = await self.app.add_client_seed(current_identity(), request.game_id, request.seat,
-                                                    request.seed)
+        try:
+            commitment = await self.app.add_client_seed(current_identity(), request.game_id, request.seat,
+                                                        request.seed)
+        except FailedPrecondition:  # every one of them says "too late" (DeckApp.add_client_seed)
+            meters.SEEDS_LATE.add(1)
+            raise
         return pb.AddClientSeedResponse(commitment=commitment)
 
     async def Shuffle(self, request, context):

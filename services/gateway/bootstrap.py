@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from services.gateway.app import Gateway
 from services.gateway.config import DEFAULT_PORT, GatewayConfig
 from services.gateway.forward import RateLimiter
+from services.gateway.metrics import metered
 from shared import telemetry
 from shared.config import Settings
 
@@ -62,7 +63,7 @@ async def serve(settings: Settings, port: int = DEFAULT_PORT, *, config: Gateway
     connections.install()
     hyper = connections.hypercorn_config(config, f"fd://{sock.detach()}")  # Hypercorn owns the socket now
     stop = asyncio.Event()
-    task = asyncio.create_task(hypercorn_serve(app, hyper, shutdown_trigger=stop.wait, mode="asgi"))
+    task = asyncio.create_task(hypercorn_serve(metered(app), hyper, shutdown_trigger=stop.wait, mode="asgi"))
     try:
         log.info("serving", service="gateway", address=f"{settings.host}:{bound}", origins=list(config.origins),
                  dev_signin=config.dev_signin)

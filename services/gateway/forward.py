@@ -168,7 +168,12 @@ class RateLimiter:
         except Exception as exc:  # noqa: BLE001 - Valkey away: serve on unlimited rather than refuse all
             log.warning("rate limit not counted", kind=kind, error=f"{type(exc).__name__}: {reason(exc)}")
             return True, 0
-        return int(count) <= per_minute, int(60 - now % 60) + 1
+        allowed = int(count) <= per_minute
+        if not allowed:
+            from services.gateway.metrics import RATE_LIMITED
+
+            RATE_LIMITED.add(1, {"kind": kind})
+        return allowed, int(60 - now % 60) + 1
 
     async def close(self) -> None:
         await self.redis.aclose()

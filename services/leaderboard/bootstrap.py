@@ -13,6 +13,7 @@ from dataclasses import replace
 from services.leaderboard.boards import Store
 from shared.health import RedisProbe
 from services.leaderboard.consumer import ConsumerSettings, GameOverConsumer
+from services.leaderboard.meters import probe_lag
 from services.leaderboard.ratings import RatingConfig
 from services.leaderboard.service import SERVICE_NAME, LeaderboardServicer, add_to_server
 from shared import telemetry
@@ -64,13 +65,14 @@ async def serve(settings: Settings, port: int, consumer_settings: ConsumerSettin
     consumer = GameOverConsumer(nc, store, consumer_settings or ConsumerSettings(
         stream_replicas=settings.stream_replicas, resume_from_store=True))
     server = probe = None
-    task = None
+    task = lag = None
     try:
         probe = RedisProbe(store.r).start()
         server = await start_server("leaderboard", port, settings,
                                     [(add_to_server, LeaderboardServicer(store))], [SERVICE_NAME],
                                     dependencies=lambda: [*open_connections(), probe])
         task = asyncio.create_task(supervise(consumer), name="leaderboard-consumer")
+        lag = asyncio.create_task(probe_lag(consumer), name="leaderboard-consumer-lag")
         if ready is not None:
             ready.server = server  # type: ignore[attr-defined]
             ready.set()
@@ -79,6 +81,8 @@ async def serve(settings: Settings, port: int, consumer_settings: ConsumerSettin
         # stop first: the batch in hand is finished and the pin given up, so another
         # replica takes over at once instead of after the pin timeout
         await consumer.stop()
+        if lag is not None:
+            lag.cancel()
         if task is not None:
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)

@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 import grpc
 from foodgames.v1 import game_pb2, game_pb2_grpc
 
-from services.matchmaking import botfill, matcher
+from services.matchmaking import botfill, matcher, meters
 from services.matchmaking.catalogue import Catalogue, GameInfo
 from services.matchmaking.config import MatchmakingConfig
 from services.matchmaking.store import TicketStore
@@ -147,6 +147,8 @@ class Matchmaker:
         self.matches_released = 0
         self.claims_lost = 0  # tables another replica (or a cancel) got to first
         self.bots_asked = 0  # seats the house bots were asked for (bot fill)
+        self.depths: dict[str, int] = {}  # queue -> searching tickets at its last pass (metrics)
+        meters.watch(self)
 
     async def run(self) -> None:
         """Matching passes until cancelled; lets in-flight tables finish (or lapse to a takeover)."""
@@ -173,7 +175,10 @@ class Matchmaker:
 
     async def run_pass(self, now: float | None = None) -> PassStats:
         stats = PassStats()
-        for queue in await self.store.queues():
+        queues = await self.store.queues()
+        for gone in set(self.depths) - set(queues):
+            self.depths[gone] = 0  # empty now; still reported, as 0
+        for queue in queues:
             game = parse_queue(queue)[0]
             if game not in self.catalogue:
                 continue
@@ -191,6 +196,7 @@ class Matchmaker:
 
     async def _pass_queue(self, queue: str, game: GameInfo, stats: PassStats, now: float | None) -> None:
         rows = await self.store.searching(queue, self.config.batch)
+        self.depths[queue] = len(rows)
         now = self.clock() if now is None else now
         stats.looked_at += len(rows)
         stats.full_batch = stats.full_batch or len(rows) >= self.config.batch
@@ -201,12 +207,14 @@ class Matchmaker:
             if now - float(summary["t"]) >= self.config.max_wait_s:
                 if await self._expire(tid, now):
                     stats.expired += 1
+                    meters.EXPIRED.add(1, {"game": game.name})
                 continue
             last = max(seen.get(tid, 0.0), float(summary["t"]))
             if presence and now - last > presence:
                 if await self._expire(tid, now, f"nobody watched or asked about this ticket for {presence:g} s: "
                                                 f"its players left the queue (queue again to play)"):
                     stats.expired += 1
+                    meters.EXPIRED.add(1, {"game": game.name})
                 continue
             candidates.append(matcher.Candidate.from_summary(tid, summary))
         proposals = matcher.find_matches(candidates, now, self.config.window, game.min_players, game.max_players)
@@ -241,6 +249,7 @@ class Matchmaker:
                 "count": wanted.count, "queue": queue, "ticket_id": wanted.ticket_id}
         log.info("asking the house bots for seats", **body)
         self.bots_asked += wanted.count
+        meters.BOT_SEATS.add(wanted.count, {"game": game.name})
         try:
             await self.publisher.publish(botfill.BOTS_WANTED_SUBJECT, body)
         except Exception:  # noqa: BLE001 - asked again one period later
@@ -324,6 +333,7 @@ class Matchmaker:
                     released = await self.store.release(match, self.clock(), f"the game could not be created "
                                                         f"({reason}); back in the queue, waiting time kept")
                     self.matches_released += 1
+                    meters.TABLES.add(1, {"game": match["game"], "outcome": "released"})
                     for t in await self.store.get_many(released):
                         if t is not None:
                             await publish_ticket(self.publisher, t)
@@ -335,6 +345,10 @@ class Matchmaker:
                 self.matches_created += 1
                 tickets = [t for t in await self.store.get_many(changed) if t is not None]
                 waited = {t.ticket_id: round(now - t.created_at, 4) for t in tickets}
+                meters.TABLES.add(1, {"game": match["game"], "outcome": "created"})
+                queue = meters.queue_attributes(match["queue"])
+                for seconds in waited.values():
+                    meters.WAIT.record(max(0.0, seconds), queue)
                 body = {"match_id": match["match_id"], "game_id": match["game_id"], "game": match["game"],
                         "ranked": match["ranked"], "players": match["players"], "seats": match["seats"],
                         "table_size": len(match["players"]), "quality": match["quality"],

@@ -21,7 +21,7 @@ import nats.errors
 from nats.js import api
 from nats.js.errors import APIError, NotFoundError
 
-from shared import gamestream, telemetry
+from shared import gamestream, metrics, telemetry
 from shared.eventstore import (AppendResult, DuplicateCommand, EventStoreError, Freshness, RecordedCommand,
                                VersionConflict, build_events, check_events, flatten, same_command)
 
@@ -36,6 +36,24 @@ HINT_MAX_AGE_S = 1.0
 KNOWN_SUBJECTS = 50_000  # subjects whose last (version, seq) we remember
 
 _tracer = telemetry.tracer("foodgames.eventstore")
+_meter = metrics.meter("foodgames.eventstore")
+# messaging.* of the OpenTelemetry semantic conventions: an append is a publish to JetStream
+_STORES: "weakref.WeakSet[JetStreamEventStore]" = weakref.WeakSet()
+
+
+def _appends(_options):
+    # plain integers counted on every append, read here when scraped
+    return [metrics.Observation(n, {"messaging.destination.name": store.stream, "outcome": outcome})
+            for store in list(_STORES) for outcome, n in list(store.appends.items())]
+
+
+_meter.create_observable_counter("foodgames.eventstore.appends", [_appends], unit="{append}",
+                                 description="appends to the event store, by messaging.destination.name (the "
+                                             "stream) and outcome (written, duplicate, conflict, error)")
+RECONNECTS = _meter.create_counter("foodgames.nats.reconnects", unit="{reconnect}",
+                                   description="times a NATS connection of this process was lost and made again")
+DISCONNECTS = _meter.create_counter("foodgames.nats.disconnects", unit="{disconnect}",
+                                    description="times a NATS connection of this process was lost")
 
 
 def games_stream_config(replicas: int = 1, duplicate_window_s: float = 120.0) -> api.StreamConfig:
@@ -78,6 +96,8 @@ class JetStreamEventStore:
         self._hints: dict[str, tuple[int, float]] = {}  # subject -> (version heard of, when)
         self._hint_sub = None
         self._listeners: list[Callable[[str], None]] = []
+        self.appends = dict.fromkeys(("written", "duplicate", "conflict", "error"), 0)
+        _STORES.add(self)
 
     async def ensure_stream(self) -> None:
         config = games_stream_config(self.replicas, self.duplicate_window_s)
@@ -238,6 +258,20 @@ class JetStreamEventStore:
     async def append(self, subject: str, events: Sequence[Mapping[str, Any]], expected_version: int,
                      command_id: str, headers: Mapping[str, str] | None = None, digest: str = "",
                      move: Mapping[str, Any] | None = None) -> AppendResult:
+        try:
+            result = await self._append(subject, events, expected_version, command_id, headers, digest, move)
+        except VersionConflict:
+            self.appends["conflict"] += 1
+            raise
+        except Exception:
+            self.appends["error"] += 1
+            raise
+        self.appends["duplicate" if result.duplicate else "written"] += 1
+        return result
+
+    async def _append(self, subject: str, events: Sequence[Mapping[str, Any]], expected_version: int,
+                      command_id: str, headers: Mapping[str, str] | None, digest: str,
+                      move: Mapping[str, Any] | None) -> AppendResult:
         check_events(subject, events, command_id)
         self._reachable()
         with telemetry.inner_span(_tracer, "eventstore.append", attributes={
@@ -309,9 +343,24 @@ async def connect(url: str, name: str = "foodgames", **kwargs) -> nats.NATS:
 
     from shared.config import nats_servers
 
+    reconnected, disconnected = kwargs.pop("reconnected_cb", None), kwargs.pop("disconnected_cb", None)
+    attributes = {"connection": name}
+    RECONNECTS.add(0, attributes)
+    DISCONNECTS.add(0, attributes)
+
+    async def _reconnected():
+        RECONNECTS.add(1, attributes)
+        if reconnected is not None:
+            await reconnected()
+
+    async def _disconnected():
+        DISCONNECTS.add(1, attributes)
+        if disconnected is not None:
+            await disconnected()
+
     # `url` may list every node of a cluster (comma-separated): the client fails over between them
     nc = await nats.connect(nats_servers(url), name=name, max_reconnect_attempts=-1, reconnect_time_wait=0.5,
-                            error_cb=_quiet, **kwargs)
+                            error_cb=_quiet, reconnected_cb=_reconnected, disconnected_cb=_disconnected, **kwargs)
     _CONNECTIONS.add(nc)
     return nc
 

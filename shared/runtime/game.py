@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import re
 import uuid
+from time import perf_counter
 from collections import OrderedDict, abc
 from dataclasses import dataclass, field
 from typing import Any, AsyncIterator, Mapping, Sequence
@@ -26,6 +27,7 @@ from shared.rules import GameResult, InvalidSetup, Rules, RulesError
 from shared import gamestream as env
 from shared.runtime import live
 from shared.runtime.deck import DeckPort
+from shared.runtime.meters import GameMeters
 from shared.runtime.narrate import Narrator
 from shared.runtime.spectators import split_options
 
@@ -107,6 +109,7 @@ class GameRuntime:
         self.codec = EventCodec(rules.event_types)
         self.cache: OrderedDict[str, GameRecord] = OrderedDict()
         self.cache_size = cache_size
+        self.meters = GameMeters(self)  # its moves counted and timed (shared.metrics)
         self.max_retries = max_retries
         self._locks: dict[str, asyncio.Lock] = {}
         self._background: set[asyncio.Task] = set()
@@ -278,6 +281,8 @@ class GameRuntime:
                                   result.events, digest=digest)
         held = ([self.codec.decode(e.record()) for e in result.events if e.type not in env.RUNTIME_EVENTS]
                 if result.duplicate else list(decided))
+        if not result.duplicate:
+            self.meters.wrote(result.events)
         return self._remember(self.fold(record, [command], held)), held
 
     # -- creating --------------------------------------------------------------------------
@@ -482,6 +487,18 @@ class GameRuntime:
 
     async def submit_move(self, identity: Identity, game_id: str, seat: int, move_id: str,
                           expected_version: int | None, move: Mapping[str, Any], at_once: bool = False) -> MoveOutcome:
+        """A seat's move decided and stored (`_submit_move`), counted and timed."""
+        started = perf_counter()
+        try:
+            outcome = await self._submit_move(identity, game_id, seat, move_id, expected_version, move, at_once)
+        except Exception as exc:
+            self.meters.refused(exc, perf_counter() - started)
+            raise
+        self.meters.moved(perf_counter() - started)
+        return outcome
+
+    async def _submit_move(self, identity: Identity, game_id: str, seat: int, move_id: str,
+                           expected_version: int | None, move: Mapping[str, Any], at_once: bool) -> MoveOutcome:
         """... `at_once`: answer as soon as the move is stored, with no events and no view (a seat
         stream sends views itself); a deal or reveal the move calls for is made in the
         background, and the stream shows it when it lands."""
@@ -513,28 +530,35 @@ class GameRuntime:
                         raise Aborted(f"the cards were dealt (version {record.version}); your move was for "
                                       f"version {expected_version}", key="dealt", version=record.version,
                                       expected=expected_version)
+                deciding = perf_counter()
                 try:
                     events = self.rules.decide(record.state, seat, dict(move))
+                    self.meters.decided(perf_counter() - deciding)
                 except RulesError:
+                    self.meters.decided(perf_counter() - deciding)
                     if fresh:
                         raise
                     # another replica may have moved: judge the move on the latest state
+                    self.meters.retried()
                     record, fresh = await self.load(game_id), True
                     continue
                 records = [*self._stamp(record, seat, decided=events), *[self.codec.encode(e) for e in events]]
                 records += self._game_over_records(record, events)
+                appending = perf_counter()
                 try:
                     result = await self.store.append(self.subject(game_id), records, record.version, command_id,
                                                      digest=digest, move=env.command_move(seat, move))
                 except DuplicateCommand:
                     raise self._reused(move_id, seat, None) from None
                 except VersionConflict:
+                    self.meters.retried()
                     record, fresh = await self.load(game_id), True
                     if (expected_version is not None and command_id not in record.results
                             and not self.saw_table(record, expected_version)):
                         raise Aborted(f"another move landed first (the game is at version {record.version}); "
                                       f"look at the table again", key="raced", version=record.version) from None
                     continue
+                self.meters.appended(perf_counter() - appending)
                 record, decided = self._apply(record, result, events, digest)
                 written = list(result.events)
                 if at_once:

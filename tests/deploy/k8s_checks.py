@@ -45,6 +45,8 @@ FLOWS = (
 )
 
 Obj = dict[str, Any]
+# every pod's metrics port (shared.metrics.POD_METRICS_PORT), named by its Prometheus annotations
+from shared.metrics import POD_METRICS_PORT as METRICS_PORT  # noqa: E402
 
 
 # ------------------------------------------------------------------------------- rendering
@@ -347,8 +349,16 @@ def _app_service_problems(objects: list[Obj], service_ports: dict[str, int],
         if args != expected:
             out.append(f"{wid}: args {args} are not {expected}")
         declared = [p.get("containerPort") for p in c.get("ports") or []]
-        if declared != [port]:
-            out.append(f"{wid}: container ports {declared} are not [{port}]")
+        if sorted(declared) != sorted([port, METRICS_PORT]):
+            out.append(f"{wid}: container ports {declared} are not [{port}, {METRICS_PORT}] (gRPC, metrics)")
+        annotations = (w.get("spec", {}).get("template", {}).get("metadata", {}).get("annotations") or {})
+        scrape = {k: annotations.get(f"prometheus.io/{k}") for k in ("scrape", "port", "path")}
+        if scrape != {"scrape": "true", "port": str(METRICS_PORT), "path": "/metrics"}:
+            out.append(f"{wid}: its pods are not scraped by Prometheus on :{METRICS_PORT}/metrics "
+                       f"(prometheus.io/ annotations {scrape})")
+        if container_env(objects, c).get("FOODGAMES_METRICS_PORT") != str(METRICS_PORT):
+            out.append(f"{wid}: FOODGAMES_METRICS_PORT is not {METRICS_PORT}: the pod serves its metrics "
+                       f"elsewhere than its annotations say")
         for probe_name in ("readinessProbe", "livenessProbe", "startupProbe"):
             probe = c.get(probe_name)
             if probe is None:

@@ -270,6 +270,13 @@ def _extra_unknown_service(o):
     o.append(extra)
 
 
+def _not_scraped(o):
+    for w in o:
+        if w.get("kind") == "Deployment" and w["metadata"]["name"] == "leaderboard":
+            del w["spec"]["template"]["metadata"]["annotations"]["prometheus.io/scrape"]
+    return o
+
+
 def _missing_service(o):
     o.remove(find(o, "Deployment", "matchmaking"))
 
@@ -310,6 +317,7 @@ BREAKAGES = {
     "no JetStream storage": (_no_nats_pvc, "volumeClaimTemplates"),
     "unknown service": (_extra_unknown_service, "not a service of shared.config.service_ports()"),
     "missing service": (_missing_service, "no Deployment named matchmaking"),
+    "pods not scraped": (_not_scraped, "Deployment/leaderboard: its pods are not scraped by Prometheus"),
 }
 
 

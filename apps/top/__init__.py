@@ -1,0 +1,1 @@
+"""`foodgames top`: the running stack's figures, read from every service's metrics endpoint."""

@@ -1,0 +1,139 @@
+"""The figures of `foodgames top`, from two scrapes of every service a second apart (pure: no
+I/O). Rates and latency quantiles are over the interval between the scrapes (what a person
+watching wants: now, not since the start); gauges are as last scraped."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from apps.top.scrape import Scrape, difference, quantile
+
+MOVES = "foodgames_moves_total"
+MOVE_LATENCY = "foodgames_move_duration_seconds"
+QUEUE_WAIT = "foodgames_matchmaking_wait_duration_seconds"
+CALLS = "rpc_server_calls_total"
+HTTP = "http_server_request_duration_seconds"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One service's line."""
+
+    service: str
+    up: bool
+    error: str = ""
+    tables: float | None = None  # live tables (rules engines)
+    moves_per_s: float | None = None
+    refused_per_s: float | None = None
+    p50_ms: float | None = None  # move latency (rules engines), request latency (gateway)
+    p99_ms: float | None = None
+    wait_p50_s: float | None = None  # queue waits (matchmaking)
+    wait_p99_s: float | None = None
+    queued: float | None = None
+    lag: float | None = None  # consumer lag in messages (leaderboard)
+    errors_per_s: float = 0.0  # calls answered with a server error (INTERNAL, UNAVAILABLE, ...; HTTP 5xx)
+    cpu_percent: float | None = None
+    memory_mb: float | None = None
+    loop_lag_ms: float | None = None
+    restarted: bool = False  # the process is younger than at the previous scrape
+
+
+SERVER_ERRORS = ("INTERNAL", "UNAVAILABLE", "UNKNOWN", "DATA_LOSS", "DEADLINE_EXCEEDED")
+
+
+def _rate(now: Scrape, before: Scrape | None, seconds: float, name: str, **labels) -> float | None:
+    if before is None or not before.ok or seconds <= 0:
+        return None
+    delta = now.total(name, **labels) - before.total(name, **labels)
+    return max(0.0, delta) / seconds  # a reset (a restart) reads as nothing this once
+
+
+def _latency(now: Scrape, before: Scrape | None, name: str, q: float) -> float | None:
+    buckets = now.buckets(name)
+    if before is not None and before.ok:
+        buckets = difference(buckets, before.buckets(name))
+    return quantile(q, buckets)
+
+
+def _errors(now: Scrape) -> float:
+    grpc = sum(now.total(CALLS, rpc_grpc_status_code=code) for code in SERVER_ERRORS)
+    http = sum(s.value for s in now.samples if s.name == f"{HTTP}_count"
+               and str(s.labels.get("http_response_status_code", "")).startswith("5"))
+    return grpc + http
+
+
+def row(now: Scrape, before: Scrape | None) -> Row:
+    if not now.ok:
+        return Row(now.service, False, now.error)
+    seconds = now.at - before.at if before is not None else 0.0
+    restarted = bool(before is not None and before.ok and now.total("process_uptime_seconds_total")
+                     < before.total("process_uptime_seconds_total"))
+    if restarted:
+        before = None  # nothing of the old process to compare with
+    figures: dict = {}
+    if now.has(MOVES) or now.has(f"{MOVE_LATENCY}_count"):
+        figures.update(tables=now.total("foodgames_tables_live"),
+                       moves_per_s=_rate(now, before, seconds, MOVES, outcome="accepted"),
+                       refused_per_s=_rate(now, before, seconds, MOVES, outcome="refused"),
+                       p50_ms=_ms(_latency(now, before, MOVE_LATENCY, 0.5)),
+                       p99_ms=_ms(_latency(now, before, MOVE_LATENCY, 0.99)))
+    elif now.has(f"{HTTP}_count"):
+        figures.update(moves_per_s=None, p50_ms=_ms(_latency(now, before, HTTP, 0.5)),
+                       p99_ms=_ms(_latency(now, before, HTTP, 0.99)))
+    if now.has("foodgames_matchmaking_queues"):
+        figures.update(queued=now.total("foodgames_matchmaking_queue_depth"),
+                       wait_p50_s=_latency(now, before, QUEUE_WAIT, 0.5),
+                       wait_p99_s=_latency(now, before, QUEUE_WAIT, 0.99))
+    if now.has("foodgames_leaderboard_consumer_lag"):
+        figures["lag"] = now.total("foodgames_leaderboard_consumer_lag")
+    errors = 0.0
+    if before is not None and before.ok and seconds > 0:
+        errors = max(0.0, _errors(now) - _errors(before)) / seconds
+    cpu = _rate(now, before, seconds, "process_cpu_time_seconds_total")
+    return Row(now.service, True, tables=figures.get("tables"), moves_per_s=figures.get("moves_per_s"),
+               refused_per_s=figures.get("refused_per_s"), p50_ms=figures.get("p50_ms"),
+               p99_ms=figures.get("p99_ms"), wait_p50_s=figures.get("wait_p50_s"),
+               wait_p99_s=figures.get("wait_p99_s"), queued=figures.get("queued"), lag=figures.get("lag"),
+               errors_per_s=errors, cpu_percent=None if cpu is None else 100 * cpu,
+               memory_mb=now.total("process_memory_usage_bytes") / 1e6 or None,
+               loop_lag_ms=_ms(now.total("foodgames_process_event_loop_lag_seconds")), restarted=restarted)
+
+
+def _ms(seconds: float | None) -> float | None:
+    return None if seconds is None else 1000 * seconds
+
+
+def rows(now: Mapping[str, Scrape], before: Mapping[str, Scrape]) -> list[Row]:
+    return [row(scrape, before.get(name)) for name, scrape in now.items()]
+
+
+COLUMNS = ("service", "state", "tables", "moves/s", "refused/s", "p50 ms", "p99 ms", "queued", "wait p50 s",
+           "wait p99 s", "lag", "errors/s", "cpu %", "mem MB", "loop ms")
+
+
+def cells(r: Row) -> tuple[str, ...]:
+    """The row as the table's texts ("-" where the service has no such figure)."""
+    def f(value, digits=1):
+        return "-" if value is None else f"{value:.{digits}f}"
+    state = ("restarted" if r.restarted else "up") if r.up else "DOWN"
+    return (r.service, state, f(r.tables, 0), f(r.moves_per_s), f(r.refused_per_s), f(r.p50_ms, 2), f(r.p99_ms, 2),
+            f(r.queued, 0), f(r.wait_p50_s), f(r.wait_p99_s), f(r.lag, 0), f(r.errors_per_s) if r.up else "-",
+            f(r.cpu_percent), f(r.memory_mb, 0), f(r.loop_lag_ms, 1))
+
+
+def totals(rs: list[Row]) -> tuple[str, ...]:
+    """The stack's line: sums of tables, moves and errors, the worst p99s, the largest lag."""
+    def total(values, digits=1):
+        values = [v for v in values if v is not None]
+        return f"{sum(values):.{digits}f}" if values else "-"
+
+    def worst(values, digits=2):
+        values = [v for v in values if v is not None]
+        return f"{max(values):.{digits}f}" if values else "-"
+    games = [r for r in rs if r.tables is not None]
+    up = sum(1 for r in rs if r.up)
+    return ("stack", f"{up}/{len(rs)} up", total([r.tables for r in games], 0), total([r.moves_per_s for r in games]),
+            total([r.refused_per_s for r in games]), "-", worst([r.p99_ms for r in games]),
+            total([r.queued for r in rs], 0), "-", worst([r.wait_p99_s for r in rs], 1),
+            worst([r.lag for r in rs], 0), total([r.errors_per_s for r in rs if r.up]),
+            total([r.cpu_percent for r in rs]), total([r.memory_mb for r in rs], 0), worst([r.loop_lag_ms for r in rs], 1))
