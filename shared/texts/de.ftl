@@ -128,3 +128,20 @@ refused-replay-other-seat = Spieler sehen sich ihren eigenen Platz oder die Sich
 refused-no-token = Melde dich zuerst an: Dieser Aufruf braucht ein Token.
 refused-token-expired = Deine Anmeldung ist abgelaufen; melde dich neu an.
 refused-token-invalid = Deine Anmeldung ist nicht gültig; melde dich neu an.
+
+## Private Tische (docs/friends.md)
+refused-players-only = Private Tische sind für Spieler: Melde dich als Spieler an.
+refused-no-such-table = Es gibt keinen Tisch { $table }.
+refused-table-code-unknown = Der Einladungscode { $code } ist unbekannt oder abgelaufen: Bitte den Gastgeber um einen neuen.
+refused-table-code-expired = Der Einladungscode { $code } ist abgelaufen: Der Tisch hat begonnen, oder niemand hat ihn rechtzeitig gestartet.
+refused-table-seats = Dieses Spiel wird von { $low } bis { $high } Personen gespielt.
+refused-table-fixed-ranked = Die Plätze eines gewerteten Tisches werden gelost: Nur ein ungewerteter Tisch behält feste Plätze.
+refused-table-rating-gap = { $player } darf nicht an diesen gewerteten Tisch: Die Wertung liegt mehr als { $gap } von der des Gastgebers entfernt. Spielt ungewertet oder trefft euch in der gewerteten Warteschlange.
+refused-table-already-seated = Du sitzt schon an einem anderen offenen Tisch ({ $table }): Starte oder verlasse ihn zuerst.
+refused-table-joined-twice = Du sitzt schon an diesem Tisch.
+refused-table-full = Der Tisch ist voll ({ $seats } Personen).
+refused-table-host-only = Nur der Gastgeber, { $host }, darf das.
+refused-table-not-open = Der Tisch ist nicht mehr offen.
+refused-table-too-few = Dieses Spiel braucht mindestens { $needed } Personen; { $came } sind gekommen. Fülle den Rest mit Bots auf.
+refused-table-not-yours = Nur die Spieler des Tisches dürfen eine Revanche verlangen.
+refused-table-not-started = Eine Revanche folgt einer Partie: Dieser Tisch hat noch nicht begonnen.
