@@ -30,6 +30,9 @@ from foodgames.v1 import (
     matchmaking_connect,
     matchmaking_pb2,
     matchmaking_pb2_grpc,
+    tables_connect,
+    tables_pb2,
+    tables_pb2_grpc,
     tournament_connect,
     tournament_pb2,
     tournament_pb2_grpc,
@@ -85,6 +88,10 @@ PUBLIC = (
             "CheckMove")),
     Public("MatchmakingService", matchmaking_pb2, matchmaking_connect, matchmaking_pb2_grpc, "matchmaking",
            ("CreateTicket", "GetTicket", "CancelTicket", "WatchTicket", "AcceptTicket", "ListInvitations")),
+    # private tables (docs/friends.md): served by the matchmaker's process; every call a player's
+    Public("TableService", tables_pb2, tables_connect, tables_pb2_grpc, "matchmaking",
+           ("CreateTable", "JoinTable", "FillWithBots", "StartTable", "GetTable", "WatchTable", "WatchOpenTables",
+            "RequestRematch")),
     # GetRatings is the matchmaker's
     Public("LeaderboardService", leaderboard_pb2, leaderboard_connect, leaderboard_pb2_grpc, "leaderboard",
            ("GetTop", "GetPage", "GetAroundPlayer", "GetPlayer", "GetRatingHistory")),
