@@ -61,7 +61,8 @@ def to_proto(t: PrivateTable) -> pb.PrivateTable:
         if t.state in (OPEN, STARTING) else "", game=t.game, host=t.host, seats=t.seats, players=list(t.players),
         ranked=t.ranked, options=to_struct(t.options) if t.options else None, clock=clock,
         spectators=t.spectators, public=t.public, fixed_seats=t.fixed_seats, state=_STATES[t.state],
-        created_at=_timestamp(t.created_at), expires_at=_timestamp(t.expires_at), game_id=t.game_id,
+        created_at=_timestamp(t.created_at), expires_at=_timestamp(t.expires_at),
+        game_id=t.game_id if t.state == STARTED else "",
         seat_draw_id=t.seat_draw_id, free_seats=t.free_seats if t.state == OPEN else 0, rematch=list(t.rematch),
         rematch_table_id=t.rematch_table_id, rematch_of=t.rematch_of, version=t.version, bot_level=t.bot_level)
 
