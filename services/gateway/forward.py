@@ -18,6 +18,9 @@ import grpc
 from connectrpc.code import Code
 from connectrpc.errors import ConnectError
 from foodgames.v1 import (
+    chat_connect,
+    chat_pb2,
+    chat_pb2_grpc,
     deck_connect,
     deck_pb2,
     deck_pb2_grpc,
@@ -92,6 +95,9 @@ PUBLIC = (
     Public("TableService", tables_pb2, tables_connect, tables_pb2_grpc, "matchmaking",
            ("CreateTable", "JoinTable", "FillWithBots", "StartTable", "GetTable", "WatchTable", "WatchOpenTables",
             "RequestRematch")),
+    # table chat (docs/friends.md): who reads which group is the chat service's check
+    Public("ChatService", chat_pb2, chat_connect, chat_pb2_grpc, "matchmaking",
+           ("SendChat", "WatchChat", "MuteChat", "ListChatPhrases")),
     # GetRatings is the matchmaker's
     Public("LeaderboardService", leaderboard_pb2, leaderboard_connect, leaderboard_pb2_grpc, "leaderboard",
            ("GetTop", "GetPage", "GetAroundPlayer", "GetPlayer", "GetRatingHistory")),

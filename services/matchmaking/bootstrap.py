@@ -19,7 +19,7 @@ from services.matchmaking.engine import GrpcGameCreator, Matchmaker, NatsPublish
 from services.matchmaking.ratings import LeaderboardRatings, RatingSource
 from services.matchmaking.service import SERVICE_NAME, MatchmakingServicer, add_to_server
 from services.matchmaking.store import TicketStore
-from services.matchmaking import tableservice
+from services.matchmaking import chat, tableservice
 from services.matchmaking.tables import TableStore
 from shared import telemetry
 from shared.config import Settings
@@ -74,12 +74,16 @@ async def serve(settings: Settings, port: int, *, config: MatchmakingConfig | No
     deck = DeckClient(settings, token=service_token(settings, "matchmaking"))
     tables = tableservice.TableServicer(TableStore(store.redis, config.prefix), catalogue, ratings, publisher,
                                         creator, deck, config)
+    from shared.eventstore.jetstream import JetStreamEventStore
+
+    chats = chat.ChatServicer(store.redis, JetStreamEventStore(nc), catalogue, config.prefix)
     server = probe = None
     loop_task = None
     try:
         probe = RedisProbe(store.redis).start()
-        server = await start_server("matchmaking", port, settings, [(add_to_server, servicer), (tableservice.add_to_server, tables)],
-                                    [SERVICE_NAME, tableservice.SERVICE_NAME],
+        server = await start_server("matchmaking", port, settings, [(add_to_server, servicer), (tableservice.add_to_server, tables),
+                                     (chat.add_to_server, chats)],
+                                    [SERVICE_NAME, tableservice.SERVICE_NAME, chat.SERVICE_NAME],
                                     dependencies=lambda: [*open_connections(), probe])
         loop_task = asyncio.create_task(matchmaker.run(), name="matchmaking-loop")
         log.info("matching", games=sorted(catalogue.games), pass_interval_s=config.pass_interval_s,

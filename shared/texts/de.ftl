@@ -145,3 +145,20 @@ refused-table-not-open = Der Tisch ist nicht mehr offen.
 refused-table-too-few = Dieses Spiel braucht mindestens { $needed } Personen; { $came } sind gekommen. Fülle den Rest mit Bots auf.
 refused-table-not-yours = Nur die Spieler des Tisches dürfen eine Revanche verlangen.
 refused-table-not-started = Eine Revanche folgt einer Partie: Dieser Tisch hat noch nicht begonnen.
+
+## Tisch-Chat (docs/friends.md): Schnellsätze, ein Tipp je Satz
+chat-phrase-hello = Hallo!
+chat-phrase-good-luck = Viel Glück und viel Spaß!
+chat-phrase-your-turn = Du bist dran!
+chat-phrase-one-moment = Einen Moment, bitte.
+chat-phrase-nice-move = Schöner Zug!
+chat-phrase-oops = Hoppla!
+chat-phrase-thanks = Danke!
+chat-phrase-well-played = Gut gespielt!
+chat-phrase-rematch = Revanche?
+refused-chat-no-spectators = Dieses Spiel hat keine Zuschauer, also auch keinen Zuschauer-Chat.
+refused-chat-no-phrase = Diesen Schnellsatz gibt es nicht.
+refused-chat-empty = Eine Chat-Nachricht braucht ein paar Worte oder einen Schnellsatz.
+refused-chat-too-long = Eine Chat-Nachricht hat höchstens { $limit } Zeichen.
+refused-chat-too-fast = Höchstens { $count } Nachrichten in { $seconds } Sekunden: Warte einen Moment.
+refused-chat-mute-whom = Nenne einen anderen Spieler, den du stummschalten willst.

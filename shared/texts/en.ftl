@@ -148,3 +148,20 @@ refused-table-not-open = The table is no longer open.
 refused-table-too-few = This game needs at least { $needed } players; { $came } came. Fill the rest with bots.
 refused-table-not-yours = Only the table's players may ask for a rematch.
 refused-table-not-started = A rematch follows a game: this table has not started.
+
+## Table chat (docs/friends.md): quick phrases, one tap each
+chat-phrase-hello = Hello!
+chat-phrase-good-luck = Good luck, have fun!
+chat-phrase-your-turn = Your turn!
+chat-phrase-one-moment = One moment, please.
+chat-phrase-nice-move = Nice move!
+chat-phrase-oops = Oops!
+chat-phrase-thanks = Thanks!
+chat-phrase-well-played = Well played!
+chat-phrase-rematch = Rematch?
+refused-chat-no-spectators = This game has no spectators, so no spectators' chat.
+refused-chat-no-phrase = There is no such quick phrase.
+refused-chat-empty = A chat message needs some words, or a quick phrase.
+refused-chat-too-long = A chat message has at most { $limit } characters.
+refused-chat-too-fast = At most { $count } messages in { $seconds } seconds: wait a moment.
+refused-chat-mute-whom = Name another player to mute.
