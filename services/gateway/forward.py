@@ -100,7 +100,7 @@ PUBLIC = (
            ("SendChat", "WatchChat", "MuteChat", "ListChatPhrases")),
     # GetRatings is the matchmaker's
     Public("LeaderboardService", leaderboard_pb2, leaderboard_connect, leaderboard_pb2_grpc, "leaderboard",
-           ("GetTop", "GetPage", "GetAroundPlayer", "GetPlayer", "GetRatingHistory")),
+           ("GetTop", "GetPage", "GetAroundPlayer", "GetPlayer", "GetRatingHistory", "ListPlayerGames")),
     # audit reads, and the player's own client seed; the rest is for services and operators
     Public("DeckService", deck_pb2, deck_connect, deck_pb2_grpc, "deck",
            ("ExportAuditBundle", "GetPublicKey", "GetCheckpoint", "AddClientSeed")),

@@ -71,6 +71,24 @@ async def test_a_private_table_by_link_with_a_house_bot_played_to_the_end_then_a
         again = await get_table(conn, both.rematch_table_id)
         assert again.state == tables_pb2.TABLE_STATE_STARTED and again.rematch_of == first.table_id
         assert {ann, bob} <= set(again.players) and len(again.players) == 3 and again.game_id != first.game_id
+        # afterwards each player's page lists the game with their placing and score (the API)
+        async with httpx.AsyncClient(base_url=gateway, timeout=30) as client:
+            for name in (ann, bob):
+                async def listed():
+                    reply = await call_json(client, "/foodgames.v1.LeaderboardService/ListPlayerGames", tokens[name],
+                                            {"player": name})
+                    assert reply.status_code == 200, reply.text
+                    return [g for g in reply.json().get("games", []) if g["gameId"] == first.game_id]
+
+                for _ in range(100):
+                    found = await listed()
+                    if found:
+                        break
+                    await asyncio.sleep(0.1)
+                assert found, f"{name}'s games do not list {first.game_id}"
+                seat = list(first.players).index(name)
+                assert found[0]["placing"] == views[0]["placings"][name] and found[0]["players"] == list(first.players)
+                assert found[0]["placings"][seat] == found[0]["placing"]
         # the first table's seat draw is revealed now that its game is over, and re-derives the seats
         deck = DeckClient(stack, token=service_token(stack, "test"))
         try:
