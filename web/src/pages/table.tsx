@@ -1,0 +1,73 @@
+// The table: the seat's view, live from WatchGame (src/table/store.ts), drawn by the game's own
+// folder (src/games/<game>/) or the generic view, the common parts around it (src/table/parts),
+// and the moves offered now as buttons unless the board builds them itself.
+import { useEffect, useMemo } from "preact/hooks";
+import { listGames } from "../api";
+import { uiOf } from "../games/registry";
+import { t } from "../i18n";
+import type { PageProps } from "../main";
+import { session } from "../store";
+import { description } from "../table/describe";
+import { EndScreen, Log, RulesPanel, Seats } from "../table/parts";
+import { TableStore, type Move, type View } from "../table/store";
+import { signal } from "@preact/signals";
+
+const titles = signal<Record<string, string>>({});
+
+function turnText(store: TableStore, view: View, me: string, offered: number, ui: ReturnType<typeof uiOf>): string {
+  if (store.finished.value) return t("turn-over");
+  const prompt = store.prompt.value;
+  if (prompt) return prompt.text;
+  if (ui.turnLine) return ui.turnLine(view, me);
+  if (offered) return t("turn-yours");
+  const waiting: string[] = Array.isArray(view.to_act) ? view.to_act.filter((p: string) => p !== me) : [];
+  if (waiting.length) return t("turn-waiting", { players: waiting.join(", ") });
+  return typeof view.turn === "string" ? t("turn-waiting", { players: view.turn }) : t("turn-wait");
+}
+
+export function TablePage({ params: [game, gameId] }: PageProps) {
+  const me = session.value!.player;
+  const store = useMemo(() => new TableStore(game, gameId), [game, gameId]);
+  const ui = uiOf(game);
+  useEffect(() => {
+    void store.run();
+    if (!titles.value[game]) listGames().then((games) => { titles.value = Object.fromEntries(games.map((g) => [g.name, g.title])); }, () => {});
+    return () => store.close();
+  }, [store]);
+
+  const view = store.view.value;
+  const status = store.status.value;
+  const finished = store.finished.value;
+  const { moves, labels } = store.legalMoves();
+  const busy = store.busy.value;
+  const refusal = store.refusal.value;
+  const title = description(game).value?.title ?? titles.value[game] ?? "";
+  const play = (move: Move) => void store.play(move);
+  return (
+    <div class="table" id="table" data-game={game} data-version={String(store.version.value)} data-finished={String(finished)}>
+      <div class="table-head">
+        <h1>{title}</h1>
+        <span id="status" class="status" data-state={status.state}>{t(status.key, status.args)}</span>
+      </div>
+      {view && <Seats store={store} view={view} />}
+      {finished && view && <EndScreen store={store} view={view} me={me} />}
+      {!finished && <div id="end" hidden />}
+      <p id="turn" class="turn big" aria-live="polite">{view ? turnText(store, view, me, moves.length, ui) : ""}</p>
+      <p id="refusal" class="error" role="alert">{refusal ? (refusal === "no-seat" ? t("no-seat") : t("refused", { reason: refusal })) : ""}</p>
+      {!ui.buildsMoves && (
+        <div id="moves" class="moves">
+          {moves.map((move, i) => (
+            <button class="move" data-move={JSON.stringify(move)} disabled={busy} onClick={() => play(move)}>
+              {labels[i]?.text ?? (ui.moveLabel ? ui.moveLabel(move, view ?? {}) : String(move.type))}
+            </button>
+          ))}
+        </div>
+      )}
+      <div id="board">
+        {view && <ui.Board store={store} view={view} me={me} moves={moves} labels={labels} play={play} />}
+      </div>
+      <Log store={store} ui={ui} players={view?.players ?? []} me={me} />
+      <RulesPanel game={game} />
+    </div>
+  );
+}
