@@ -66,9 +66,10 @@ def _verify(key: str, token: str) -> tuple[Identity, float]:
         claims = jwt.decode(token, key, algorithms=[ALGORITHM], issuer=ISSUER,
                             options={"require": ["sub", "exp", "role"]})
     except jwt.ExpiredSignatureError:
-        raise Unauthenticated("the token has expired; get a new one with `foodgames token NAME`") from None
+        raise Unauthenticated("the token has expired; get a new one with `foodgames token NAME`",
+                              key="token-expired") from None
     except jwt.PyJWTError as exc:
-        raise Unauthenticated(f"the token is not valid: {exc}") from None
+        raise Unauthenticated(f"the token is not valid: {exc}", key="token-invalid") from None
     if claims["role"] not in ROLES:
         raise Unauthenticated(f"the token names an unknown role {claims['role']!r}")
     return Identity(player=claims["sub"], role=claims["role"]), float(claims["exp"])
@@ -80,7 +81,8 @@ def identity_from_metadata(key: str, metadata) -> Identity:
             if not value.startswith("Bearer "):
                 raise Unauthenticated("the authorization header must be 'Bearer <token>'")
             return verify_token(key, value[len("Bearer "):].strip())
-    raise Unauthenticated("no token: send 'authorization: Bearer <token>' (mint one with `foodgames token NAME`)")
+    raise Unauthenticated("no token: send 'authorization: Bearer <token>' (mint one with `foodgames token NAME`)",
+                          key="no-token")
 
 
 def current_identity() -> Identity:

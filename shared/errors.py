@@ -2,13 +2,25 @@
 status codes, so servicers never touch status codes themselves."""
 from __future__ import annotations
 
+from typing import Any
+
 import grpc
 
 from shared import rules
+from shared.i18n import DEFAULT, Catalogue, Rendered
 
 
 class AppError(Exception):
+    """A refusal. As shared.rules.RulesError, `key` names its text `refused-<key>` (shared/texts/
+    or the game's catalogue) and the keyword arguments are the text's named arguments; the
+    message is the English text."""
+
     code = grpc.StatusCode.INTERNAL
+
+    def __init__(self, message: str = "", *, key: str | None = None, **values: Any):
+        super().__init__(message)
+        self.key = key
+        self.values = values
 
 
 class InvalidArgument(AppError):
@@ -120,3 +132,18 @@ def reason_for(exc: BaseException) -> str:
     what = {"nats": "the event store (NATS)", "redis": "Redis"}.get(module, "a service it depends on")
     return shorten(f"{what} cannot be reached or did not answer in time "
                    f"({type(exc).__name__}: {exc}); try again")
+
+
+def refusal_message(exc: BaseException, texts: Catalogue | None, language: str | None = DEFAULT) -> Rendered:
+    """A refusal as the player reads it, in `language`: the text `refused-<key>` of the error's
+    key with its values (the game's catalogue, then the shared one), else the English reason.
+    `language` None (the caller asked for none): the error's own English reason, with the key
+    and values beside it. The one place a refusal becomes words: the interceptor
+    (shared.service), a PlayGame move's result and CheckMove all call it."""
+    key = getattr(exc, "key", None)
+    values = dict(getattr(exc, "values", None) or {})
+    if key and texts is not None and language is not None:
+        full = f"refused-{key}"
+        if texts.has(full, language) or texts.has(full):
+            return Rendered(full, values, shorten(texts.text(full, values, language)))
+    return Rendered(f"refused-{key}" if key else "", values, reason_for(exc))

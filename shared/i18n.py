@@ -89,6 +89,23 @@ class Message:
     internal: bool = False
 
 
+@dataclass(frozen=True)
+class Rendered:
+    """A message with its text in one language: what the API sends (proto Message: key,
+    args_json, text; Event.internal)."""
+
+    key: str
+    args: Mapping[str, Any]
+    text: str
+    internal: bool = False
+
+    @property
+    def args_json(self) -> str:
+        import orjson
+
+        return orjson.dumps(dict(self.args), option=orjson.OPT_NON_STR_KEYS, default=str).decode()
+
+
 class Catalogue:
     """One game's texts (with the shared ones after them), per language."""
 

@@ -103,26 +103,30 @@ class MoveSet:
         """`move` as a plain dict when it has the shape of one of this game's moves; otherwise
         MalformedMove naming what is wrong (quoting at most a short prefix of what was sent)."""
         if not isinstance(move, Mapping):
-            raise MalformedMove(f"a move is a JSON object with a 'type', not {quote(move)}")
+            raise MalformedMove(f"a move is a JSON object with a 'type', not {quote(move)}", key="move-not-object")
         kind = move.get("type")
         known = ", ".join(self.kinds)
         if kind is None:
-            raise MalformedMove(f"a move needs a 'type'; this game knows: {known}")
+            raise MalformedMove(f"a move needs a 'type'; this game knows: {known}", key="move-no-type", known=known)
         if not isinstance(kind, str):
-            raise MalformedMove(f"a move's 'type' is a text, not {quote(kind)}; this game knows: {known}")
+            raise MalformedMove(f"a move's 'type' is a text, not {quote(kind)}; this game knows: {known}",
+                                key="move-no-type", known=known)
         if kind not in self.kinds:
-            raise MalformedMove(f"unknown move type {quote(kind)}; this game knows: {known}")
+            raise MalformedMove(f"unknown move type {quote(kind)}; this game knows: {known}",
+                                key="unknown-move-type", type=quote(kind), known=known)
         fields = self.fields[kind]
         names = {f.name for f in fields}
         extra = [k for k in move if k != "type" and k not in names]
         if extra:
             allowed = ", ".join(sorted(names)) or "nothing but its type"
-            raise MalformedMove(f"a {kind} move has no field {quote(str(extra[0]))}; it takes {allowed}")
+            raise MalformedMove(f"a {kind} move has no field {quote(str(extra[0]))}; it takes {allowed}",
+                                key="move-extra-field", move=kind, field=quote(str(extra[0])), allowed=allowed)
         out: dict[str, Any] = {"type": kind}
         for f in fields:
             if f.name not in move:
                 if f.required:
-                    raise MalformedMove(f"a {kind} move needs '{f.name}' ({_describe(f)})")
+                    raise MalformedMove(f"a {kind} move needs '{f.name}' ({_describe(f)})",
+                                        key="move-missing-field", move=kind, field=f.name)
                 continue
             out[f.name] = _value(kind, f, move[f.name])
         return out
@@ -162,40 +166,49 @@ def _describe(f: _Field) -> str:
 
 def _value(kind: str, f: _Field, value: Any) -> Any:
     where = f"'{f.name}' of a {kind} move"
+    at = {"move": kind, "field": f.name}
     if value is None and f.optional:
         return None
     if f.kind == "str":
         if not isinstance(value, str):
-            raise MalformedMove(f"{where} must be a text, not {quote(value)}")
+            raise MalformedMove(f"{where} must be a text, not {quote(value)}", key="move-field-kind", kind="text", **at)
         if len(value) > MAX_TEXT:
-            raise MalformedMove(f"{where} is too long ({len(value)} characters; at most {MAX_TEXT}): {quote(value)}")
+            raise MalformedMove(f"{where} is too long ({len(value)} characters; at most {MAX_TEXT}): {quote(value)}",
+                                key="move-field-too-long", limit=MAX_TEXT, **at)
         return value
     if f.kind == "bool":
         if not isinstance(value, bool):
-            raise MalformedMove(f"{where} must be true or false, not {quote(value)}")
+            raise MalformedMove(f"{where} must be true or false, not {quote(value)}", key="move-field-kind",
+                                kind="bool", **at)
         return value
     if f.kind == "int":
         if isinstance(value, float) and value.is_integer():
             value = int(value)  # JSON numbers from a protobuf Struct arrive as floats
         if isinstance(value, bool) or not isinstance(value, int):
-            raise MalformedMove(f"{where} must be a whole number, not {quote(value)}")
+            raise MalformedMove(f"{where} must be a whole number, not {quote(value)}", key="move-field-kind",
+                                kind="number", **at)
         if not -MAX_INT <= value <= MAX_INT:
-            raise MalformedMove(f"{where} is out of range")
+            raise MalformedMove(f"{where} is out of range", key="move-field-range", **at)
         return value
     if f.kind == "choice":
         if value not in f.choices if isinstance(value, str) else True:
-            raise MalformedMove(f"{where} must be one of {', '.join(f.choices)}, not {quote(value)}")
+            raise MalformedMove(f"{where} must be one of {', '.join(f.choices)}, not {quote(value)}",
+                                key="move-field-choice", choices=", ".join(f.choices), **at)
         return value
     # list of texts
     if not isinstance(value, (list, tuple)):
-        raise MalformedMove(f"{where} must be a list of texts, not {quote(value)}")
+        raise MalformedMove(f"{where} must be a list of texts, not {quote(value)}", key="move-field-kind",
+                            kind="list", **at)
     if len(value) > MAX_ITEMS:
-        raise MalformedMove(f"{where} has {len(value)} items; at most {MAX_ITEMS}")
+        raise MalformedMove(f"{where} has {len(value)} items; at most {MAX_ITEMS}", key="move-field-items",
+                            count=len(value), limit=MAX_ITEMS, **at)
     for item in value:
         if not isinstance(item, str):
-            raise MalformedMove(f"{where} must hold only texts, not {quote(item)}")
+            raise MalformedMove(f"{where} must hold only texts, not {quote(item)}", key="move-field-kind",
+                                kind="list", **at)
         if len(item) > MAX_TEXT:
-            raise MalformedMove(f"{where} holds a text that is too long: {quote(item)}")
+            raise MalformedMove(f"{where} holds a text that is too long: {quote(item)}", key="move-field-too-long",
+                                limit=MAX_TEXT, **at)
     return list(value)
 
 

@@ -24,10 +24,15 @@ from opentelemetry import trace
 
 from shared import auth, telemetry
 from shared.config import Settings
-from shared.errors import AppError, InvalidArgument, ResourceExhausted, reason, reason_for, shorten, status_for
+from shared.errors import AppError, InvalidArgument, ResourceExhausted, reason, refusal_message, shorten, status_for
+from shared.i18n import SHARED_TEXTS, Catalogue, negotiate
 
 # Calls that need no token: probes and tooling.
 OPEN_PREFIXES = ("/grpc.health.v1.Health/", "/grpc.reflection.")
+# Calls anyone may make, with or without a token (a token, if sent, must be valid): what a
+# client reads before anyone signs in. Wrapped like every other call (limits, error mapping).
+PUBLIC_METHODS = frozenset({"/foodgames.v1.GameService/DescribeGame"})
+ANONYMOUS = auth.Identity("", "anonymous")
 
 log = telemetry.get_logger("shared.service")
 
@@ -39,6 +44,21 @@ class Unreadable:
 
     error: AppError
     data: bytes
+
+
+def call_language(requested: str | None, context) -> str | None:
+    """The language of a call: its request's `language` field, else the `accept-language`
+    metadata (the gateway forwards a browser's Accept-Language header), else English when either
+    was sent; None when the call asked for none (a program: its refusals keep the rules' own
+    English reason, shared.errors.refusal_message; its messages are English)."""
+    accept = None
+    for key, value in (context.invocation_metadata() or ()) if context is not None else ():
+        if key == "accept-language" and isinstance(value, str):
+            accept = value
+            break
+    if not requested and not accept:
+        return None
+    return negotiate(requested, accept)
 
 
 def _method_name(method: str) -> str:
@@ -71,11 +91,15 @@ def _reader(method: str, decode: Callable[[bytes], Any] | None, limit: int | Non
 
 class CallInterceptor(grpc.aio.ServerInterceptor):
     """Verifies the token, joins the caller's trace, and turns errors into status codes.
-    `request_limits`: full method name -> the largest request message it reads, in bytes."""
+    `request_limits`: full method name -> the largest request message it reads, in bytes.
+    `texts`: the catalogue a refusal's words come from (shared.errors.refusal_message), in the
+    call's language (`call_language`); the shared texts when None."""
 
-    def __init__(self, token_key: str, request_limits: Mapping[str, int] | None = None):
+    def __init__(self, token_key: str, request_limits: Mapping[str, int] | None = None,
+                 texts: Catalogue | None = None):
         self.token_key = token_key
         self.request_limits = dict(request_limits or {})
+        self.texts = texts if texts is not None else Catalogue([SHARED_TEXTS])
         self.tracer = telemetry.tracer("foodgames.grpc")
         self._wrapped: dict[str, Any] = {}  # method -> its wrapped handler, built once
 
@@ -107,29 +131,36 @@ class CallInterceptor(grpc.aio.ServerInterceptor):
         self._wrapped[method] = wrapped
         return wrapped
 
-    def _enter(self, context) -> tuple[Any, Any]:
+    def _identity(self, method: str, metadata) -> auth.Identity:
+        if method in PUBLIC_METHODS and not any(k == "authorization" for k, _ in metadata):
+            return ANONYMOUS
+        return auth.identity_from_metadata(self.token_key, metadata)
+
+    def _enter(self, method: str, context) -> tuple[Any, Any]:
         metadata = tuple(context.invocation_metadata() or ())
         carrier = {k: v for k, v in metadata if isinstance(v, str)}
         ctx_token = otel_context.attach(telemetry.extract(carrier))
-        identity = auth.identity_from_metadata(self.token_key, metadata)
+        identity = self._identity(method, metadata)
         return ctx_token, auth.set_identity(identity)
 
-    async def _abort(self, context, method: str, exc: BaseException):
+    async def _abort(self, context, method: str, exc: BaseException, request: Any = None):
         code = status_for(exc)
         if code is None:
             # not the exception's message: it may quote what a client sent
             log.error("call failed", method=method, error=f"{type(exc).__name__}: {reason(exc)}",
                       traceback="".join(traceback.format_tb(exc.__traceback__))[-4000:])
             await context.abort(grpc.StatusCode.INTERNAL, f"internal error: {type(exc).__name__}")
-        why = reason_for(exc)
-        log.info("call rejected", method=method, code=code.name, reason=why)
+        requested = getattr(request, "language", "") if not isinstance(request, Unreadable) else ""
+        why = refusal_message(exc, self.texts, call_language(requested if isinstance(requested, str) else "",
+                                                             context)).text
+        log.info("call rejected", method=method, code=code.name, reason=reason(exc))
         await context.abort(code, why)
 
     def _wrap_unary(self, method: str, behaviour: Callable):
         async def wrapped(request, context):
             ctx_token = id_token = None
             try:
-                ctx_token, id_token = self._enter(context)
+                ctx_token, id_token = self._enter(method, context)
                 with self.tracer.start_as_current_span(method, kind=trace.SpanKind.SERVER):
                     if isinstance(request, Unreadable):
                         raise request.error
@@ -137,7 +168,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):
             except Exception as exc:  # noqa: BLE001 - every error becomes a status
                 if isinstance(exc, grpc.aio.AbortError):
                     raise
-                await self._abort(context, method, exc)
+                await self._abort(context, method, exc, request)
             finally:
                 _leave(ctx_token, id_token)
         return wrapped
@@ -157,7 +188,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):
                 parent = telemetry.extract({k: v for k, v in metadata if isinstance(v, str)})
                 span = self.tracer.start_span(method, context=parent, kind=trace.SpanKind.SERVER)
                 ctx_token = otel_context.attach(trace.set_span_in_context(span, parent))
-                id_token = auth.set_identity(auth.identity_from_metadata(self.token_key, metadata))
+                id_token = auth.set_identity(self._identity(method, metadata))
                 if isinstance(request, Unreadable):
                     raise request.error
                 result = behaviour(request, context)
@@ -171,7 +202,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):
                     raise
                 if span is not None:
                     span.record_exception(exc)
-                await self._abort(context, method, exc)
+                await self._abort(context, method, exc, request)
             finally:
                 if span is not None:
                     span.end()
@@ -192,7 +223,8 @@ async def start_server(name: str, port: int, settings: Settings,
                        servicers: Iterable[tuple[Callable, Any]],
                        service_names: Iterable[str], *, max_receive_bytes: int | None = None,
                        request_limits: Mapping[str, int] | None = None,
-                       dependencies: Callable[[], Iterable[Any]] | None = None) -> grpc.aio.Server:
+                       dependencies: Callable[[], Iterable[Any]] | None = None,
+                       texts: Catalogue | None = None) -> grpc.aio.Server:
     """Start a server on settings.host:port with the given (add_fn, servicer) pairs.
 
     `service_names` are full names like "foodgames.v1.GameService" for health
@@ -203,13 +235,14 @@ async def start_server(name: str, port: int, settings: Settings,
     a smaller limit of that method's messages, refused by the interceptor with its own words.
     `dependencies`: the NATS connections whose state the health check follows (default: every
     open connection this process made with shared.eventstore.jetstream.connect); while one is
-    not connected every name answers NOT_SERVING (`watch_dependencies`).
+    not connected every name answers NOT_SERVING (`watch_dependencies`). `texts`: the catalogue
+    of its refusals' words (a rules engine's: its game's).
     """
     telemetry.configure(name)
     options: list[tuple[str, Any]] = [("grpc.so_reuseport", 0)]
     if max_receive_bytes is not None:
         options.append(("grpc.max_receive_message_length", max_receive_bytes))
-    server = grpc.aio.server(interceptors=[CallInterceptor(settings.resolved_token_key(), request_limits)],
+    server = grpc.aio.server(interceptors=[CallInterceptor(settings.resolved_token_key(), request_limits, texts)],
                              options=options)
     for add, servicer in servicers:
         add(servicer, server)

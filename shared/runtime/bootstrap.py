@@ -14,6 +14,7 @@ from shared.runtime.deck_client import DeckClient
 from shared.gamestream import subject_for
 from shared.runtime.game import GameRuntime
 from shared.runtime.live import LivePolicy
+from shared.runtime.narrate import Narrator
 from shared.runtime.servicer import GameServicer
 from shared.service import start_server
 
@@ -34,6 +35,8 @@ REQUEST_LIMITS = {
     f"/{GAME_SERVICE}/WatchGame": 1024,
     f"/{GAME_SERVICE}/SpectateGame": 1024,
     f"/{GAME_SERVICE}/GetReplay": 1024,
+    f"/{GAME_SERVICE}/CheckMove": MOVE_REQUEST_BYTES,
+    f"/{GAME_SERVICE}/DescribeGame": 1024,
 }
 # What gRPC reads at all (its default is 4 MiB): beyond this the call ends with gRPC's own
 # RESOURCE_EXHAUSTED "Received message larger than max (N vs. 262144)" and nothing is read.
@@ -52,12 +55,15 @@ async def start_rules_server(game: Game, settings: Settings, port: int, store, d
     # the seat's bot of a timed-out or absent player: the game's default bot (FirstLegalBot
     # for a game that registers none)
     bot = game.bots.get(game.default_bot)
+    # the game's texts and messages: every event, move, turn and refusal in the reader's language
+    narrator = Narrator.of_game(game)
     runtime = GameRuntime(game.rules, store, deck, moves=game.moves, policy=policy or live_policy(settings),
-                          bot=bot, cooperative=game.cooperative)
+                          bot=bot, cooperative=game.cooperative, narrator=narrator)
     rules = game.rules
     server = await start_server(rules.name, port, settings,
-                                [(game_pb2_grpc.add_GameServiceServicer_to_server, GameServicer(runtime))],
-                                [GAME_SERVICE], max_receive_bytes=MAX_RECEIVE_BYTES, request_limits=REQUEST_LIMITS)
+                                [(game_pb2_grpc.add_GameServiceServicer_to_server, GameServicer(runtime, game))],
+                                [GAME_SERVICE], max_receive_bytes=MAX_RECEIVE_BYTES, request_limits=REQUEST_LIMITS,
+                                texts=narrator.texts)
     server.runtime = runtime  # type: ignore[attr-defined]
     # no in-memory-only timer: every pending clock, takeover and no-show deadline is rebuilt
     # from the streams

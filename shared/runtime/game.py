@@ -16,7 +16,7 @@ from collections import OrderedDict, abc
 from dataclasses import dataclass, field
 from typing import Any, AsyncIterator, Mapping, Sequence
 
-from shared import telemetry
+from shared import choices, telemetry
 from shared.auth import Identity
 from shared.codec import EventCodec, to_jsonable
 from shared.errors import Aborted, AlreadyExists, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied, Unavailable
@@ -26,6 +26,7 @@ from shared.rules import GameResult, InvalidSetup, Rules, RulesError
 from shared import gamestream as env
 from shared.runtime import live
 from shared.runtime.deck import DeckPort
+from shared.runtime.narrate import Narrator
 from shared.runtime.spectators import split_options
 
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -69,6 +70,7 @@ class MoveOutcome:
     events: list[dict[str, Any]]  # as the moving seat may see them
     view: dict[str, Any]
     duplicate: bool
+    players: tuple[str, ...] = ()  # in seat order (the events' messages name them)
 
 
 @dataclass(frozen=True)
@@ -78,13 +80,17 @@ class Update:
     view: dict[str, Any]
     finished: bool
     from_version: int = 0  # the events are those after this version (WatchGameResponse.from_version)
+    players: tuple[str, ...] = ()
 
 
 class GameRuntime:
     def __init__(self, rules: Rules, store: EventStore, deck: DeckPort, *, moves: MoveSet | None = None,
                  cache_size: int = 10_000, max_retries: int = 5, policy: live.LivePolicy | None = None,
-                 bot=None, cooperative: bool = False):
+                 bot=None, cooperative: bool = False, narrator: Narrator | None = None):
         self.rules = rules
+        # how the game's events, moves and turns read (its texts and messages; shared/texts/ alone
+        # for a game that declares none)
+        self.narrator = narrator or Narrator()
         # live tables: the presence policy and clock, the bot that moves for a timed-out or
         # absent seat (a factory called with seed=...), whether the table plays as a team
         self.policy = policy or live.LivePolicy()
@@ -213,7 +219,8 @@ class GameRuntime:
         `trust_hints`, a game the store knows to be current is not asked about (a read may
         then miss a write that landed a moment ago, as any read can)."""
         if not GAME_ID.match(game_id or ""):
-            raise InvalidArgument(f"{quote(game_id)} is not a valid game id (letters, digits, - and _, up to 64)")
+            raise InvalidArgument(f"{quote(game_id)} is not a valid game id (letters, digits, - and _, up to 64)",
+                                  key="bad-game-id")
         record = self.cache.get(game_id)
         if record is None:
             record = await self.replay(game_id)
@@ -222,7 +229,7 @@ class GameRuntime:
             newer = await self.store.read_commands(self.subject(game_id), record.version, record.last_seq + 1)
             record = self.fold(record, newer)
         if record.version == 0:
-            raise NotFound(f"there is no {self.rules.name} game {game_id!r}")
+            raise NotFound(f"there is no {self.rules.name} game {game_id!r}", key="no-such-game", game_id=game_id)
         return self._remember(record)
 
     # -- who follows a game in this process ------------------------------------------------
@@ -435,9 +442,11 @@ class GameRuntime:
     def check_seat(self, record: GameRecord, identity: Identity, seat: int) -> None:
         """Raises unless `seat` exists and belongs to `identity`."""
         if not 0 <= seat < len(record.players):
-            raise InvalidArgument(f"seat {seat} does not exist: the table has seats 0 to {len(record.players) - 1}")
+            raise InvalidArgument(f"seat {seat} does not exist: the table has seats 0 to {len(record.players) - 1}",
+                                  key="no-such-seat", seat=seat, last=len(record.players) - 1)
         if record.players[seat] != identity.player:
-            raise PermissionDenied(f"seat {seat} belongs to {record.players[seat]}, not to {identity.player}")
+            raise PermissionDenied(f"seat {seat} belongs to {record.players[seat]}, not to {identity.player}",
+                                   key="not-your-seat", seat=seat, owner=record.players[seat])
 
     def check_move(self, move: Any) -> dict[str, Any]:
         """The move as a plain dict if its shape is one of the game's moves (MalformedMove:
@@ -445,7 +454,8 @@ class GameRuntime:
         if self.moves is not None:
             return self.moves.check(move)
         if not isinstance(move, abc.Mapping) or not isinstance(move.get("type"), str) or not move["type"]:
-            raise InvalidArgument("a move needs a type, e.g. {\"type\": \"play\", \"card\": \"bug-3\"}")
+            raise InvalidArgument("a move needs a type, e.g. {\"type\": \"play\", \"card\": \"bug-3\"}",
+                                  key="move-not-object")
         return dict(move)
 
     async def submit_move(self, identity: Identity, game_id: str, seat: int, move_id: str,
@@ -454,7 +464,7 @@ class GameRuntime:
         stream sends views itself); a deal or reveal the move calls for is made in the
         background, and the stream shows it when it lands."""
         if not move_id or len(move_id) > 128:
-            raise InvalidArgument("a move needs a move id of 1 to 128 characters")
+            raise InvalidArgument("a move needs a move id of 1 to 128 characters", key="bad-move-id")
         move = self.check_move(move)
         digest = move_digest(move)
         command_id = f"move:{seat}:{move_id}"
@@ -474,17 +484,13 @@ class GameRuntime:
                     if record.digests.get(command_id, digest) != digest:
                         raise self._reused(move_id, seat, record.results[command_id])
                     return self._outcome(record, seat, [], [], duplicate=True, describe=not at_once)
-                if expected_version is not None and not self.saw_table(record, expected_version):
-                    raise Aborted(f"the game is at version {record.version}, your move was for version "
-                                  f"{expected_version}: look at the table again and replay your move")
-                self.check_not_cancelled(record)
-                if record.over or self.rules.is_terminal(record.state):
-                    raise FailedPrecondition("the game is over")
+                self.check_playable(record, expected_version)
                 if self.rules.chance(record.state) is not None:
                     record = await self._settle(record, [], [])
                     if expected_version is not None and not self.saw_table(record, expected_version):
                         raise Aborted(f"the cards were dealt (version {record.version}); your move was for "
-                                      f"version {expected_version}")
+                                      f"version {expected_version}", key="dealt", version=record.version,
+                                      expected=expected_version)
                 try:
                     events = self.rules.decide(record.state, seat, dict(move))
                 except RulesError:
@@ -505,7 +511,7 @@ class GameRuntime:
                     if (expected_version is not None and command_id not in record.results
                             and not self.saw_table(record, expected_version)):
                         raise Aborted(f"another move landed first (the game is at version {record.version}); "
-                                      f"look at the table again") from None
+                                      f"look at the table again", key="raced", version=record.version) from None
                     continue
                 record, decided = self._apply(record, result, events, digest)
                 written = list(result.events)
@@ -514,19 +520,21 @@ class GameRuntime:
                 elif not result.duplicate:
                     record = await self._settle(record, written, decided)
                 return self._outcome(record, seat, written, decided, duplicate=result.duplicate, describe=not at_once)
-            raise Aborted(f"the game kept changing while your move was decided ({self.max_retries} tries); try again")
+            raise Aborted(f"the game kept changing while your move was decided ({self.max_retries} tries); try again",
+                          key="busy")
 
     @staticmethod
     def _reused(move_id: str, seat: int, version: int | None) -> AlreadyExists:
         at = f" (stored at version {version})" if version is not None else ""
         return AlreadyExists(f"move id {quote(move_id)} of seat {seat} was already used for a different move{at}: "
-                             f"a retry must send the same move again, and a new move needs a new move id")
+                             f"a retry must send the same move again, and a new move needs a new move id",
+                             key="move-id-reused", move_id=quote(move_id))
 
     def _outcome(self, record: GameRecord, seat: int, written, decided: Sequence[Any],
                  duplicate: bool, describe: bool = True) -> MoveOutcome:
         """`decided`: the rules' events among `written`, in order (none need decoding)."""
         if not describe:
-            return MoveOutcome(record.version, [], {}, duplicate)
+            return MoveOutcome(record.version, [], {}, duplicate, record.players)
         domain = iter(decided)
         shown = []
         for stored in written:
@@ -534,7 +542,7 @@ class GameRuntime:
             event = self.event_for_seat(stored, seat, own)
             if event:
                 shown.append(event)
-        return MoveOutcome(record.version, shown, self.seat_view(record, seat), duplicate)
+        return MoveOutcome(record.version, shown, self.seat_view(record, seat), duplicate, record.players)
 
     # -- live tables: clocks, presence, takeover, cancellation (docs/live-tables.md) ---------
 
@@ -547,7 +555,19 @@ class GameRuntime:
     @staticmethod
     def check_not_cancelled(record: GameRecord) -> None:
         if record.table.cancelled:
-            raise FailedPrecondition(f"game cancelled: {record.table.cancelled}")
+            raise FailedPrecondition(f"game cancelled: {record.table.cancelled}", key="game-cancelled")
+
+    def check_playable(self, record: GameRecord, expected_version: int | None) -> None:
+        """Raises unless a move may be judged on `record` now: the client saw the table as it is
+        (ABORTED), the game is neither cancelled nor over (FAILED_PRECONDITION). SubmitMove and
+        CheckMove ask the same."""
+        if expected_version is not None and not self.saw_table(record, expected_version):
+            raise Aborted(f"the game is at version {record.version}, your move was for version "
+                          f"{expected_version}: look at the table again and replay your move",
+                          key="stale-version", version=record.version, expected=expected_version)
+        self.check_not_cancelled(record)
+        if record.over or self.rules.is_terminal(record.state):
+            raise FailedPrecondition("the game is over", key="game-over")
 
     def running(self, record: GameRecord) -> frozenset[int]:
         """The seats whose clocks run: those that may act, unless the game waits for a deal
@@ -816,6 +836,17 @@ class GameRuntime:
             return record, []
         return record, self.rules.legal_moves(record.state, seat)
 
+    def move_space(self, record: GameRecord, seat: int, legal: Sequence[Mapping[str, Any]]) -> tuple[dict, bool]:
+        """(choices, complete) of `seat` on `record` whose legal moves are `legal`: the rules'
+        `choices` when they have it (shared.choices), else choices offering exactly `legal`; and
+        whether `legal` lists every legal move (the rules' `moves_complete`, else True)."""
+        if record.over or record.state is None or not legal:
+            return {"moves": []}, True
+        describe = getattr(self.rules, "choices", None)
+        found = describe(record.state, seat) if describe is not None else choices.of_moves(legal)
+        complete = getattr(self.rules, "moves_complete", None)
+        return found, bool(complete(record.state, seat)) if complete is not None else True
+
     def event_for_seat(self, stored, seat: int, decided: Any = None) -> dict[str, Any] | None:
         """`stored` as `seat` may see it; `decided`: the same event as the rules decided it."""
         if stored.type in env.RUNTIME_EVENTS:
@@ -841,7 +872,7 @@ class GameRuntime:
                 if command.version > after_version:
                     pending += [e for e in (self.event_for_seat(s, seat) for s in command.events) if e]
             yield Update(state.version, pending, self.seat_view(state, seat), state.over,
-                         min(after_version, state.version))
+                         min(after_version, state.version), state.players)
             self.check_not_cancelled(state)
             if state.over and state.revealed:
                 return
@@ -849,7 +880,7 @@ class GameRuntime:
                 before = state.version
                 state = self.fold(state, [command])
                 shown = [e for e in (self.event_for_seat(s, seat) for s in command.events) if e]
-                yield Update(state.version, shown, self.seat_view(state, seat), state.over, before)
+                yield Update(state.version, shown, self.seat_view(state, seat), state.over, before, state.players)
                 self.check_not_cancelled(state)
                 if state.over and state.revealed:
                     return

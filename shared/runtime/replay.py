@@ -36,18 +36,20 @@ class ReplayStep:
 def check_may_replay(record: GameRecord, identity: Identity, seat: int | None) -> None:
     """Raises unless `identity` may replay `record` as `seat` (None: a spectator)."""
     if seat is not None and not 0 <= seat < len(record.players):
-        raise InvalidArgument(f"seat {seat} does not exist: the table has seats 0 to {len(record.players) - 1}")
+        raise InvalidArgument(f"seat {seat} does not exist: the table has seats 0 to {len(record.players) - 1}",
+                              key="no-such-seat", seat=seat, last=len(record.players) - 1)
     if identity.role == "operator":
         return
     if identity.player not in record.players:
         raise PermissionDenied(f"only the game's players and operators may replay game {record.game_id!r}; "
-                               f"{identity.player} did not play in it")
+                               f"{identity.player} did not play in it", key="replay-not-player")
     if not record.over:
         raise FailedPrecondition(f"game {record.game_id!r} is not over yet: a player replays a finished game "
-                                 f"(follow a game in progress with WatchGame)")
+                                 f"(follow a game in progress with WatchGame)", key="replay-not-over")
     if seat is not None and record.players[seat] != identity.player:
         raise PermissionDenied(f"seat {seat} is {record.players[seat]}'s: a player replays their own seat "
-                               f"or the spectator's view; only an operator sees another seat's hand")
+                               f"or the spectator's view; only an operator sees another seat's hand",
+                               key="replay-other-seat")
 
 
 async def replay(runtime: GameRuntime, identity: Identity, game_id: str, seat: int | None = None,

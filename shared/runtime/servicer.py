@@ -6,19 +6,31 @@ import orjson
 from foodgames.v1 import event_pb2, game_pb2, game_pb2_grpc
 
 from shared.auth import current_identity
-from shared.errors import InvalidArgument, reason, shorten, status_for
+from shared.errors import InvalidArgument, shorten, status_for
+from shared.i18n import Rendered
 from shared.protojson import to_dict, to_struct
+from shared.runtime.check import check_move
 from shared.runtime.game import GameRuntime
+from shared.runtime.narrate import Narrator
 from shared.runtime.replay import replay
 from shared.runtime.live import ClockSpec
 from shared.runtime.seat import MoveResult, PlayMove, play_seat
 from shared.runtime.spectate import spectate
-from shared.service import Unreadable
+from shared.service import Unreadable, call_language
 
 
-def _events(records) -> list[event_pb2.Event]:
-    return [event_pb2.Event(type=r["type"], schema_version=r["schema_version"], data=to_struct(r["data"]))
-            for r in records]
+def message_of(rendered: Rendered) -> event_pb2.Message:
+    return event_pb2.Message(key=rendered.key, args_json=rendered.args_json, text=rendered.text)
+
+
+def _events(records, narrator: Narrator, players, seat, language: str) -> list[event_pb2.Event]:
+    """The events as `seat` (None: a spectator) sees them, each with its message in `language`."""
+    out = []
+    for r in records:
+        said = narrator.event(r, players, seat, language)
+        out.append(event_pb2.Event(type=r["type"], schema_version=r["schema_version"], data=to_struct(r["data"]),
+                                   message=message_of(said), internal=said.internal))
+    return out
 
 
 def _view(encoding: int, view) -> dict:
@@ -45,8 +57,15 @@ def clock_of(request) -> ClockSpec | None:
 
 
 class GameServicer(game_pb2_grpc.GameServiceServicer):
-    def __init__(self, runtime: GameRuntime):
+    """`game`: the game's declaration (shared.games.Game), which DescribeGame describes."""
+
+    def __init__(self, runtime: GameRuntime, game=None):
         self.runtime = runtime
+        self.game = game
+        self.narrator = runtime.narrator
+
+    def _prompt(self, view, players, seat, finished: bool, language: str) -> event_pb2.Message:
+        return message_of(self.narrator.prompt(view, players, seat, finished, language))
 
     async def CreateGame(self, request, context):
         record = await self.runtime.create_game(current_identity(), list(request.players),
@@ -59,24 +78,59 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):
         expected = request.expected_version if request.HasField("expected_version") else None
         outcome = await self.runtime.submit_move(current_identity(), request.game_id, request.seat,
                                                  request.move_id, expected, to_dict(request.move))
-        return game_pb2.SubmitMoveResponse(version=outcome.version, events=_events(outcome.events),
+        language = call_language(request.language, context)
+        return game_pb2.SubmitMoveResponse(version=outcome.version,
+                                           events=_events(outcome.events, self.narrator, outcome.players,
+                                                          request.seat, language),
                                            duplicate=outcome.duplicate, **_view(request.view_encoding, outcome.view))
 
     async def GetView(self, request, context):
         record, view = await self.runtime.view(current_identity(), request.game_id, request.seat)
+        language = call_language(request.language, context)
         return game_pb2.GetViewResponse(version=record.version, finished=record.over, players=list(record.players),
-                                        game=self.runtime.rules.name, **_view(request.view_encoding, view))
+                                        game=self.runtime.rules.name,
+                                        prompt=self._prompt(view, record.players, request.seat, record.over, language),
+                                        **_view(request.view_encoding, view))
 
     async def ListLegalMoves(self, request, context):
         record, moves = await self.runtime.legal_moves(current_identity(), request.game_id, request.seat)
-        return game_pb2.ListLegalMovesResponse(version=record.version, moves=[to_struct(m) for m in moves])
+        language = call_language(request.language, context)
+        space, complete = self.runtime.move_space(record, request.seat, moves)
+        labels = [message_of(self.narrator.move(m, record.players, request.seat, language)) for m in moves]
+        return game_pb2.ListLegalMovesResponse(version=record.version, moves=[to_struct(m) for m in moves],
+                                               labels=labels, moves_complete=complete,
+                                               choices_json=orjson.dumps(space).decode())
+
+    async def CheckMove(self, request, context):
+        language = call_language(request.language, context)
+        move, problem = move_body(request.move, request.move_json, request.HasField("move"))
+        expected = request.expected_version if request.HasField("expected_version") else None
+        version, error = await check_move(self.runtime, current_identity(), request.game_id, request.seat,
+                                          expected, move, problem)
+        if error is None:
+            return game_pb2.CheckMoveResponse(accepted=True, version=version)
+        said = self.narrator.refusal(error, language)
+        code = status_for(error) or grpc.StatusCode.INTERNAL
+        return game_pb2.CheckMoveResponse(accepted=False, code=code.value[0], reason=said.text,
+                                          message=message_of(said), version=version)
+
+    async def DescribeGame(self, request, context):
+        from shared.describe import description_json
+
+        game = self.game if self.game is not None else _bare_game(self.runtime)
+        text, language = description_json(game, call_language(request.language, context))
+        return game_pb2.DescribeGameResponse(description_json=text, language=language)
 
     async def WatchGame(self, request, context):
+        language = call_language(request.language, context)
         async for update in self.runtime.watch(current_identity(), request.game_id, request.seat,
                                                request.after_version):
-            yield game_pb2.WatchGameResponse(version=update.version, events=_events(update.events),
-                                             finished=update.finished, from_version=update.from_version,
-                                             **_view(request.view_encoding, update.view))
+            yield game_pb2.WatchGameResponse(
+                version=update.version, events=_events(update.events, self.narrator, update.players, request.seat,
+                                                       language),
+                finished=update.finished, from_version=update.from_version,
+                prompt=self._prompt(update.view, update.players, request.seat, update.finished, language),
+                **_view(request.view_encoding, update.view))
 
     async def PlayGame(self, requests, context):
         first = await anext(aiter(requests), None)
@@ -85,32 +139,66 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):
         if first is None or first.WhichOneof("request") != "join":
             raise InvalidArgument("a PlayGame stream starts with a join naming the game and the seat")
         join = first.join
+        language = call_language(join.language, context)
         async for item in play_seat(self.runtime, current_identity(), join.game_id, join.seat, _moves(requests),
                                     join.turns_only):
             if isinstance(item, MoveResult):
-                yield game_pb2.PlayGameResponse(move_result=_move_result(item))
+                yield game_pb2.PlayGameResponse(move_result=_move_result(item, self.narrator, language))
             else:
                 yield game_pb2.PlayGameResponse(update=game_pb2.PlayGameUpdate(
                     version=item.version, finished=item.finished, **_view(join.view_encoding, item.view)))
 
     async def SpectateGame(self, request, context):
+        language = call_language(request.language, context)
         async for update in spectate(self.runtime, current_identity(), request.game_id):
             yield game_pb2.SpectateGameResponse(
-                version=update.version, events=_events(update.events), finished=update.finished,
-                delay_moves=update.delay_moves, players=list(update.players), game=self.runtime.rules.name,
+                version=update.version, events=_events(update.events, self.narrator, update.players, None, language),
+                finished=update.finished, delay_moves=update.delay_moves, players=list(update.players),
+                game=self.runtime.rules.name,
+                prompt=self._prompt(update.view, update.players, None, update.finished, language),
                 **_view(request.view_encoding, update.view))
 
     async def GetReplay(self, request, context):
+        language = call_language(request.language, context)
         seat = request.seat if request.HasField("seat") else None
         version = request.version if request.HasField("version") else None
         async for step in replay(self.runtime, current_identity(), request.game_id, seat, version,
                                  player=request.seat_player):
+            reader = seat if not request.seat_player else list(step.players).index(request.seat_player)
             yield game_pb2.GetReplayResponse(
                 version=step.version, step=step.step, command_id=step.command_id,
                 move_json=orjson.dumps(dict(step.move)).decode() if step.move is not None else "",
-                events=_events(step.events), finished=step.finished, players=list(step.players),
+                events=_events(step.events, self.narrator, step.players, reader, language),
+                finished=step.finished, players=list(step.players),
                 game=self.runtime.rules.name, last_version=step.last_version, recorded_at=step.recorded_at,
+                prompt=self._prompt(step.view, step.players, reader, step.finished, language),
                 **_view(request.view_encoding, step.view))
+
+
+def _bare_game(runtime: GameRuntime):
+    """A Game for a runtime served without its declaration (DescribeGame of the rules alone)."""
+    from shared.games import Game
+
+    return Game(name=runtime.rules.name, title=runtime.rules.name, rules=runtime.rules, moves=runtime.moves,
+                port=0, cooperative=runtime.cooperative, texts=runtime.narrator.texts,
+                messages=runtime.narrator.messages)
+
+
+def move_body(struct, move_json: str, has_struct: bool = True) -> tuple[dict | None, InvalidArgument | None]:
+    """(the move, None) of a request that carries it as a Struct or as JSON text, or (None, why
+    it cannot be read); (None, None) when it carries none."""
+    if move_json:
+        try:
+            body = orjson.loads(move_json)
+        except ValueError as exc:
+            return None, InvalidArgument(f"the move is not valid JSON: {shorten(str(exc), 120)}", key="move-not-json")
+        if not isinstance(body, dict):
+            return None, InvalidArgument("the move must be a JSON object, e.g. {\"type\": \"play\", \"card\": "
+                                         "\"bug-3\"}", key="move-not-object")
+        return body, None
+    if not has_struct:
+        return None, None
+    return to_dict(struct), None
 
 
 async def _moves(requests):
@@ -121,32 +209,26 @@ async def _moves(requests):
             yield PlayMove(move_id, expected, None, error=request.error)
             continue
         if request.WhichOneof("request") != "move":
-            yield PlayMove("", None, None, "only the first message of a PlayGame stream joins; later ones are moves")
+            yield PlayMove("", None, None, error=InvalidArgument(
+                "only the first message of a PlayGame stream joins; later ones are moves"))
             continue
         move = request.move
         expected = move.expected_version if move.HasField("expected_version") else None
-        if move.move_json:
-            try:
-                body = orjson.loads(move.move_json)
-            except ValueError as exc:
-                yield PlayMove(move.move_id, expected, None, f"the move is not valid JSON: {shorten(str(exc), 120)}")
-                continue
-            if not isinstance(body, dict):
-                yield PlayMove(move.move_id, expected, None, "the move must be a JSON object, e.g. "
-                                                            "{\"type\": \"play\", \"card\": \"bug-3\"}")
-                continue
-        else:
-            body = to_dict(move.move)
+        body, problem = move_body(move.move, move.move_json)
+        if problem is not None:
+            yield PlayMove(move.move_id, expected, None, error=problem)
+            continue
         yield PlayMove(move.move_id, expected, body)
 
 
-def _move_result(result: MoveResult) -> game_pb2.PlayGameMoveResult:
+def _move_result(result: MoveResult, narrator: Narrator, language: str) -> game_pb2.PlayGameMoveResult:
     if result.error is None:
         return game_pb2.PlayGameMoveResult(move_id=result.move_id, accepted=True, version=result.version,
                                            duplicate=result.duplicate)
     code = status_for(result.error)
+    said = narrator.refusal(result.error, language)
     return game_pb2.PlayGameMoveResult(move_id=result.move_id, code=(code or grpc.StatusCode.INTERNAL).value[0],
-                                       reason=reason(result.error))
+                                       reason=said.text, message=message_of(said))
 
 
 def _move_id_of(data: bytes) -> tuple[str, int | None]:

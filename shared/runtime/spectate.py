@@ -61,7 +61,7 @@ def check_may_spectate(policy: SpectatorPolicy, identity: Identity, game_id: str
     if policy.allowed or identity.role == "operator":
         return
     raise PermissionDenied(f"game {game_id!r} does not allow spectators (ranked games allow none unless "
-                           f"created with the option spectators=true)")
+                           f"created with the option spectators=true)", key="no-spectators")
 
 
 async def spectate(runtime: GameRuntime, identity: Identity, game_id: str) -> AsyncIterator[SpectatorUpdate]:
@@ -73,7 +73,7 @@ async def spectate(runtime: GameRuntime, identity: Identity, game_id: str) -> As
     commands = await runtime.store.read_commands(subject)
     created = creation_of(commands)
     if not created:
-        raise NotFound(f"there is no {runtime.rules.name} game {game_id!r}")
+        raise NotFound(f"there is no {runtime.rules.name} game {game_id!r}", key="no-such-game", game_id=game_id)
     policy = policy_of(created)
     check_may_spectate(policy, identity, game_id)
     shown = GameRecord(game_id)

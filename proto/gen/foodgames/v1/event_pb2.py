@@ -25,13 +25,15 @@ _sym_db = _symbol_database.Default()
 from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x66oodgames/v1/event.proto\x12\x0c\x66oodgames.v1\x1a\x1cgoogle/protobuf/struct.proto\"T\n\x05\x45vent\x12\x0c\n\x04type\x18\x01 \x01(\t\x12\x16\n\x0eschema_version\x18\x02 \x01(\r\x12%\n\x04\x64\x61ta\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Structb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x66oodgames/v1/event.proto\x12\x0c\x66oodgames.v1\x1a\x1cgoogle/protobuf/struct.proto\"\x8e\x01\n\x05\x45vent\x12\x0c\n\x04type\x18\x01 \x01(\t\x12\x16\n\x0eschema_version\x18\x02 \x01(\r\x12%\n\x04\x64\x61ta\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12&\n\x07message\x18\x04 \x01(\x0b\x32\x15.foodgames.v1.Message\x12\x10\n\x08internal\x18\x05 \x01(\x08\"7\n\x07Message\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\x11\n\targs_json\x18\x02 \x01(\t\x12\x0c\n\x04text\x18\x03 \x01(\tb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'foodgames.v1.event_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_EVENT']._serialized_start=72
-  _globals['_EVENT']._serialized_end=156
+  _globals['_EVENT']._serialized_start=73
+  _globals['_EVENT']._serialized_end=215
+  _globals['_MESSAGE']._serialized_start=217
+  _globals['_MESSAGE']._serialized_end=272
 # @@protoc_insertion_point(module_scope)

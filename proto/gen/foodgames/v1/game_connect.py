@@ -21,7 +21,7 @@ from connectrpc.protocol import ProtocolType
 from connectrpc.server import ConnectASGIApplication, DEFAULT_READ_MAX_BYTES, Endpoint
 from pyqwest import Client
 
-from .game_pb2 import CreateGameRequest, CreateGameResponse, GetReplayRequest, GetReplayResponse, GetViewRequest, GetViewResponse, ListLegalMovesRequest, ListLegalMovesResponse, PlayGameRequest, PlayGameResponse, SpectateGameRequest, SpectateGameResponse, SubmitMoveRequest, SubmitMoveResponse, WatchGameRequest, WatchGameResponse
+from .game_pb2 import CheckMoveRequest, CheckMoveResponse, CreateGameRequest, CreateGameResponse, DescribeGameRequest, DescribeGameResponse, GetReplayRequest, GetReplayResponse, GetViewRequest, GetViewResponse, ListLegalMovesRequest, ListLegalMovesResponse, PlayGameRequest, PlayGameResponse, SpectateGameRequest, SpectateGameResponse, SubmitMoveRequest, SubmitMoveResponse, WatchGameRequest, WatchGameResponse
 
 if TYPE_CHECKING:
     from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Mapping
@@ -100,6 +100,21 @@ class GameService(Protocol):
         Steps through a game's record: one message per stored command, with the view of the
         chosen seat (or of a spectator) after it. A finished game is replayed for its players
         (their own seat or the spectator's view) and any game for operators (any seat).
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    async def describe_game(self, request: DescribeGameRequest, ctx: RequestContext[DescribeGameRequest, DescribeGameResponse], /) -> DescribeGameResponse:
+        """
+        Describes the game for a client that draws its table: title, player counts, options,
+        every card with its name and text, the rules in short, the move schema and the template
+        of every message, in the asked language. Public: it needs no token.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    async def check_move(self, request: CheckMoveRequest, ctx: RequestContext[CheckMoveRequest, CheckMoveResponse], /) -> CheckMoveResponse:
+        """
+        Answers a move as SubmitMove would (accepted, or refused with the rule's reason and its
+        code) without writing anything: a client calls it while a player builds a move.
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -204,6 +219,28 @@ class GameServiceASGIApplication(ConnectASGIApplication[GameService]):
                         stream_type=StreamType.SERVER_STREAM,
                     ),
                     function=svc.get_replay,
+                ),
+                "/foodgames.v1.GameService/DescribeGame": Endpoint.unary(
+                    method=MethodInfo(
+                        name="DescribeGame",
+                        service_name="foodgames.v1.GameService",
+                        input=DescribeGameRequest,
+                        output=DescribeGameResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.describe_game,
+                ),
+                "/foodgames.v1.GameService/CheckMove": Endpoint.unary(
+                    method=MethodInfo(
+                        name="CheckMove",
+                        service_name="foodgames.v1.GameService",
+                        input=CheckMoveRequest,
+                        output=CheckMoveResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.check_move,
                 ),
             },
             interceptors=interceptors,
@@ -440,6 +477,55 @@ class GameServiceClient(ConnectClient):
                 output=GetReplayResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
                 stream_type=StreamType.SERVER_STREAM,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    async def describe_game(
+        self,
+        request: DescribeGameRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> DescribeGameResponse:
+        """
+        Describes the game for a client that draws its table: title, player counts, options,
+        every card with its name and text, the rules in short, the move schema and the template
+        of every message, in the asked language. Public: it needs no token.
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="DescribeGame",
+                service_name="foodgames.v1.GameService",
+                input=DescribeGameRequest,
+                output=DescribeGameResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    async def check_move(
+        self,
+        request: CheckMoveRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> CheckMoveResponse:
+        """
+        Answers a move as SubmitMove would (accepted, or refused with the rule's reason and its
+        code) without writing anything: a client calls it while a player builds a move.
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="CheckMove",
+                service_name="foodgames.v1.GameService",
+                input=CheckMoveRequest,
+                output=CheckMoveResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
             ),
             headers=headers,
             timeout_ms=timeout_ms,

@@ -76,6 +76,16 @@ class GameServiceStub:
                 request_serializer=foodgames_dot_v1_dot_game__pb2.GetReplayRequest.SerializeToString,
                 response_deserializer=foodgames_dot_v1_dot_game__pb2.GetReplayResponse.FromString,
                 _registered_method=True)
+        self.DescribeGame = channel.unary_unary(
+                '/foodgames.v1.GameService/DescribeGame',
+                request_serializer=foodgames_dot_v1_dot_game__pb2.DescribeGameRequest.SerializeToString,
+                response_deserializer=foodgames_dot_v1_dot_game__pb2.DescribeGameResponse.FromString,
+                _registered_method=True)
+        self.CheckMove = channel.unary_unary(
+                '/foodgames.v1.GameService/CheckMove',
+                request_serializer=foodgames_dot_v1_dot_game__pb2.CheckMoveRequest.SerializeToString,
+                response_deserializer=foodgames_dot_v1_dot_game__pb2.CheckMoveResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -152,6 +162,23 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def DescribeGame(self, request, context):
+        """Describes the game for a client that draws its table: title, player counts, options,
+        every card with its name and text, the rules in short, the move schema and the template
+        of every message, in the asked language. Public: it needs no token.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CheckMove(self, request, context):
+        """Answers a move as SubmitMove would (accepted, or refused with the rule's reason and its
+        code) without writing anything: a client calls it while a player builds a move.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -194,6 +221,16 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.GetReplay,
                     request_deserializer=foodgames_dot_v1_dot_game__pb2.GetReplayRequest.FromString,
                     response_serializer=foodgames_dot_v1_dot_game__pb2.GetReplayResponse.SerializeToString,
+            ),
+            'DescribeGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.DescribeGame,
+                    request_deserializer=foodgames_dot_v1_dot_game__pb2.DescribeGameRequest.FromString,
+                    response_serializer=foodgames_dot_v1_dot_game__pb2.DescribeGameResponse.SerializeToString,
+            ),
+            'CheckMove': grpc.unary_unary_rpc_method_handler(
+                    servicer.CheckMove,
+                    request_deserializer=foodgames_dot_v1_dot_game__pb2.CheckMoveRequest.FromString,
+                    response_serializer=foodgames_dot_v1_dot_game__pb2.CheckMoveResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -414,6 +451,60 @@ class GameService:
             '/foodgames.v1.GameService/GetReplay',
             foodgames_dot_v1_dot_game__pb2.GetReplayRequest.SerializeToString,
             foodgames_dot_v1_dot_game__pb2.GetReplayResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DescribeGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/foodgames.v1.GameService/DescribeGame',
+            foodgames_dot_v1_dot_game__pb2.DescribeGameRequest.SerializeToString,
+            foodgames_dot_v1_dot_game__pb2.DescribeGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CheckMove(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/foodgames.v1.GameService/CheckMove',
+            foodgames_dot_v1_dot_game__pb2.CheckMoveRequest.SerializeToString,
+            foodgames_dot_v1_dot_game__pb2.CheckMoveResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -5,13 +5,13 @@
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_google_protobuf_struct } from "@bufbuild/protobuf/wkt";
-import type { JsonObject, Message } from "@bufbuild/protobuf";
+import type { JsonObject, Message as Message$1 } from "@bufbuild/protobuf";
 
 /**
  * Describes the file foodgames/v1/event.proto.
  */
 export const file_foodgames_v1_event: GenFile = /*@__PURE__*/
-  fileDesc("Chhmb29kZ2FtZXMvdjEvZXZlbnQucHJvdG8SDGZvb2RnYW1lcy52MSJUCgVFdmVudBIMCgR0eXBlGAEgASgJEhYKDnNjaGVtYV92ZXJzaW9uGAIgASgNEiUKBGRhdGEYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0YgZwcm90bzM", [file_google_protobuf_struct]);
+  fileDesc("Chhmb29kZ2FtZXMvdjEvZXZlbnQucHJvdG8SDGZvb2RnYW1lcy52MSKOAQoFRXZlbnQSDAoEdHlwZRgBIAEoCRIWCg5zY2hlbWFfdmVyc2lvbhgCIAEoDRIlCgRkYXRhGAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBImCgdtZXNzYWdlGAQgASgLMhUuZm9vZGdhbWVzLnYxLk1lc3NhZ2USEAoIaW50ZXJuYWwYBSABKAgiNwoHTWVzc2FnZRILCgNrZXkYASABKAkSEQoJYXJnc19qc29uGAIgASgJEgwKBHRleHQYAyABKAliBnByb3RvMw", [file_google_protobuf_struct]);
 
 /**
  * One domain event as stored in a game's stream. The event's type and schema
@@ -19,7 +19,7 @@ export const file_foodgames_v1_event: GenFile = /*@__PURE__*/
  *
  * @generated from message foodgames.v1.Event
  */
-export type Event = Message<"foodgames.v1.Event"> & {
+export type Event = Message$1<"foodgames.v1.Event"> & {
   /**
    * Past-tense event name, e.g. "CardPlayed" or "GameOver".
    *
@@ -40,6 +40,21 @@ export type Event = Message<"foodgames.v1.Event"> & {
    * @generated from field: google.protobuf.Struct data = 3;
    */
   data?: JsonObject | undefined;
+
+  /**
+   * The event as the reading seat reads it (its log line), rendered in the stream's language.
+   *
+   * @generated from field: foodgames.v1.Message message = 4;
+   */
+  message?: Message | undefined;
+
+  /**
+   * True when a player never needs to read it: a clock's time record, a shuffle's or seed's
+   * bookkeeping, a presence mark about the reading seat itself. A client's log may hide it.
+   *
+   * @generated from field: bool internal = 5;
+   */
+  internal: boolean;
 };
 
 /**
@@ -48,4 +63,38 @@ export type Event = Message<"foodgames.v1.Event"> & {
  */
 export const EventSchema: GenMessage<Event> = /*@__PURE__*/
   messageDesc(file_foodgames_v1_event, 0);
+
+/**
+ * A text a client shows, as a template and its arguments beside the rendered text
+ * (docs/i18n.md): `key` names the template in the game's catalogue (Project Fluent, e.g.
+ * "event-CardPlayed" or "refused-must-follow"), `args_json` its named arguments as a JSON
+ * object (player names, card ids, numbers, lists of card ids), `text` the template rendered
+ * with them in the language the call asked for. A client that holds the templates
+ * (DescribeGame's `messages`) may render `key` with `args_json` itself; any other shows `text`.
+ *
+ * @generated from message foodgames.v1.Message
+ */
+export type Message = Message$1<"foodgames.v1.Message"> & {
+  /**
+   * @generated from field: string key = 1;
+   */
+  key: string;
+
+  /**
+   * @generated from field: string args_json = 2;
+   */
+  argsJson: string;
+
+  /**
+   * @generated from field: string text = 3;
+   */
+  text: string;
+};
+
+/**
+ * Describes the message foodgames.v1.Message.
+ * Use `create(MessageSchema)` to create a new message.
+ */
+export const MessageSchema: GenMessage<Message> = /*@__PURE__*/
+  messageDesc(file_foodgames_v1_event, 1);
 

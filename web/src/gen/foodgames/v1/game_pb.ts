@@ -4,7 +4,7 @@
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import type { Event } from "./event_pb";
+import type { Event, Message as Message$1 } from "./event_pb";
 import { file_foodgames_v1_event } from "./event_pb";
 import { file_google_protobuf_struct } from "@bufbuild/protobuf/wkt";
 import type { JsonObject, Message } from "@bufbuild/protobuf";
@@ -13,7 +13,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file foodgames/v1/game.proto.
  */
 export const file_foodgames_v1_game: GenFile = /*@__PURE__*/
-  fileDesc("Chdmb29kZ2FtZXMvdjEvZ2FtZS5wcm90bxIMZm9vZGdhbWVzLnYxIpMBChFDcmVhdGVHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEg8KB3BsYXllcnMYAiADKAkSKAoHb3B0aW9ucxgDIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSDgoGcmFua2VkGAQgASgIEiIKBWNsb2NrGAUgASgLMhMuZm9vZGdhbWVzLnYxLkNsb2NrImgKBUNsb2NrEhcKD2luaXRpYWxfc2Vjb25kcxgBIAEoDRIZChFpbmNyZW1lbnRfc2Vjb25kcxgCIAEoDRIrCgpvbl90aW1lb3V0GAMgASgOMhcuZm9vZGdhbWVzLnYxLk9uVGltZW91dCJPChJDcmVhdGVHYW1lUmVzcG9uc2USDwoHZ2FtZV9pZBgBIAEoCRIPCgd2ZXJzaW9uGAIgASgEEhcKD3NlZWRfY29tbWl0bWVudBgDIAEoCSLRAQoRU3VibWl0TW92ZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgNEg8KB21vdmVfaWQYAyABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgEIAEoBEgAiAEBEiUKBG1vdmUYBSABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EjEKDXZpZXdfZW5jb2RpbmcYBiABKA4yGi5mb29kZ2FtZXMudjEuVmlld0VuY29kaW5nQhMKEV9leHBlY3RlZF92ZXJzaW9uIpcBChJTdWJtaXRNb3ZlUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIjCgZldmVudHMYAiADKAsyEy5mb29kZ2FtZXMudjEuRXZlbnQSJQoEdmlldxgDIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSEQoJZHVwbGljYXRlGAQgASgIEhEKCXZpZXdfanNvbhgFIAEoCSJiCg5HZXRWaWV3UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKA0SMQoNdmlld19lbmNvZGluZxgDIAEoDjIaLmZvb2RnYW1lcy52MS5WaWV3RW5jb2RpbmcijQEKD0dldFZpZXdSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEiUKBHZpZXcYAiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhAKCGZpbmlzaGVkGAMgASgIEg8KB3BsYXllcnMYBCADKAkSDAoEZ2FtZRgFIAEoCRIRCgl2aWV3X2pzb24YBiABKAkiNgoVTGlzdExlZ2FsTW92ZXNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoDSJRChZMaXN0TGVnYWxNb3Zlc1Jlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQSJgoFbW92ZXMYAiADKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0InsKEFdhdGNoR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgNEhUKDWFmdGVyX3ZlcnNpb24YAyABKAQSMQoNdmlld19lbmNvZGluZxgEIAEoDjIaLmZvb2RnYW1lcy52MS5WaWV3RW5jb2RpbmciqwEKEVdhdGNoR2FtZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQSIwoGZXZlbnRzGAIgAygLMhMuZm9vZGdhbWVzLnYxLkV2ZW50EiUKBHZpZXcYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhAKCGZpbmlzaGVkGAQgASgIEhEKCXZpZXdfanNvbhgFIAEoCRIUCgxmcm9tX3ZlcnNpb24YBiABKAQidAoPUGxheUdhbWVSZXF1ZXN0EioKBGpvaW4YASABKAsyGi5mb29kZ2FtZXMudjEuUGxheUdhbWVKb2luSAASKgoEbW92ZRgCIAEoCzIaLmZvb2RnYW1lcy52MS5QbGF5R2FtZU1vdmVIAEIJCgdyZXF1ZXN0InQKDFBsYXlHYW1lSm9pbhIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKA0SMQoNdmlld19lbmNvZGluZxgDIAEoDjIaLmZvb2RnYW1lcy52MS5WaWV3RW5jb2RpbmcSEgoKdHVybnNfb25seRgEIAEoCCKNAQoMUGxheUdhbWVNb3ZlEg8KB21vdmVfaWQYASABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgCIAEoBEgAiAEBEiUKBG1vdmUYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhEKCW1vdmVfanNvbhgEIAEoCUITChFfZXhwZWN0ZWRfdmVyc2lvbiKHAQoQUGxheUdhbWVSZXNwb25zZRIuCgZ1cGRhdGUYASABKAsyHC5mb29kZ2FtZXMudjEuUGxheUdhbWVVcGRhdGVIABI3Cgttb3ZlX3Jlc3VsdBgCIAEoCzIgLmZvb2RnYW1lcy52MS5QbGF5R2FtZU1vdmVSZXN1bHRIAEIKCghyZXNwb25zZSJtCg5QbGF5R2FtZVVwZGF0ZRIPCgd2ZXJzaW9uGAEgASgEEiUKBHZpZXcYAiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhAKCGZpbmlzaGVkGAMgASgIEhEKCXZpZXdfanNvbhgEIAEoCSJ5ChJQbGF5R2FtZU1vdmVSZXN1bHQSDwoHbW92ZV9pZBgBIAEoCRIQCghhY2NlcHRlZBgCIAEoCBIPCgd2ZXJzaW9uGAMgASgEEhEKCWR1cGxpY2F0ZRgEIAEoCBIMCgRjb2RlGAUgASgFEg4KBnJlYXNvbhgGIAEoCSJZChNTcGVjdGF0ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSMQoNdmlld19lbmNvZGluZxgCIAEoDjIaLmZvb2RnYW1lcy52MS5WaWV3RW5jb2RpbmcizAEKFFNwZWN0YXRlR2FtZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQSIwoGZXZlbnRzGAIgAygLMhMuZm9vZGdhbWVzLnYxLkV2ZW50EiUKBHZpZXcYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhEKCXZpZXdfanNvbhgEIAEoCRIQCghmaW5pc2hlZBgFIAEoCBITCgtkZWxheV9tb3ZlcxgGIAEoDRIPCgdwbGF5ZXJzGAcgAygJEgwKBGdhbWUYCCABKAkiqQEKEEdldFJlcGxheVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgNSACIAQESFAoHdmVyc2lvbhgDIAEoBEgBiAEBEjEKDXZpZXdfZW5jb2RpbmcYBCABKA4yGi5mb29kZ2FtZXMudjEuVmlld0VuY29kaW5nEhMKC3NlYXRfcGxheWVyGAUgASgJQgcKBV9zZWF0QgoKCF92ZXJzaW9uIpQCChFHZXRSZXBsYXlSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEgwKBHN0ZXAYAiABKA0SEgoKY29tbWFuZF9pZBgDIAEoCRIRCgltb3ZlX2pzb24YBCABKAkSIwoGZXZlbnRzGAUgAygLMhMuZm9vZGdhbWVzLnYxLkV2ZW50EiUKBHZpZXcYBiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhEKCXZpZXdfanNvbhgHIAEoCRIQCghmaW5pc2hlZBgIIAEoCBIPCgdwbGF5ZXJzGAkgAygJEgwKBGdhbWUYCiABKAkSFAoMbGFzdF92ZXJzaW9uGAsgASgEEhMKC3JlY29yZGVkX2F0GAwgASgJKl8KDFZpZXdFbmNvZGluZxIdChlWSUVXX0VOQ09ESU5HX1VOU1BFQ0lGSUVEEAASGAoUVklFV19FTkNPRElOR19TVFJVQ1QQARIWChJWSUVXX0VOQ09ESU5HX0pTT04QAipTCglPblRpbWVvdXQSGgoWT05fVElNRU9VVF9VTlNQRUNJRklFRBAAEhIKDk9OX1RJTUVPVVRfQk9UEAESFgoST05fVElNRU9VVF9GT1JGRUlUEAIynAUKC0dhbWVTZXJ2aWNlEk8KCkNyZWF0ZUdhbWUSHy5mb29kZ2FtZXMudjEuQ3JlYXRlR2FtZVJlcXVlc3QaIC5mb29kZ2FtZXMudjEuQ3JlYXRlR2FtZVJlc3BvbnNlEk8KClN1Ym1pdE1vdmUSHy5mb29kZ2FtZXMudjEuU3VibWl0TW92ZVJlcXVlc3QaIC5mb29kZ2FtZXMudjEuU3VibWl0TW92ZVJlc3BvbnNlEkYKB0dldFZpZXcSHC5mb29kZ2FtZXMudjEuR2V0Vmlld1JlcXVlc3QaHS5mb29kZ2FtZXMudjEuR2V0Vmlld1Jlc3BvbnNlElsKDkxpc3RMZWdhbE1vdmVzEiMuZm9vZGdhbWVzLnYxLkxpc3RMZWdhbE1vdmVzUmVxdWVzdBokLmZvb2RnYW1lcy52MS5MaXN0TGVnYWxNb3Zlc1Jlc3BvbnNlEk4KCVdhdGNoR2FtZRIeLmZvb2RnYW1lcy52MS5XYXRjaEdhbWVSZXF1ZXN0Gh8uZm9vZGdhbWVzLnYxLldhdGNoR2FtZVJlc3BvbnNlMAESTQoIUGxheUdhbWUSHS5mb29kZ2FtZXMudjEuUGxheUdhbWVSZXF1ZXN0Gh4uZm9vZGdhbWVzLnYxLlBsYXlHYW1lUmVzcG9uc2UoATABElcKDFNwZWN0YXRlR2FtZRIhLmZvb2RnYW1lcy52MS5TcGVjdGF0ZUdhbWVSZXF1ZXN0GiIuZm9vZGdhbWVzLnYxLlNwZWN0YXRlR2FtZVJlc3BvbnNlMAESTgoJR2V0UmVwbGF5Eh4uZm9vZGdhbWVzLnYxLkdldFJlcGxheVJlcXVlc3QaHy5mb29kZ2FtZXMudjEuR2V0UmVwbGF5UmVzcG9uc2UwAWIGcHJvdG8z", [file_foodgames_v1_event, file_google_protobuf_struct]);
+  fileDesc("Chdmb29kZ2FtZXMvdjEvZ2FtZS5wcm90bxIMZm9vZGdhbWVzLnYxIpMBChFDcmVhdGVHYW1lUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEg8KB3BsYXllcnMYAiADKAkSKAoHb3B0aW9ucxgDIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSDgoGcmFua2VkGAQgASgIEiIKBWNsb2NrGAUgASgLMhMuZm9vZGdhbWVzLnYxLkNsb2NrImgKBUNsb2NrEhcKD2luaXRpYWxfc2Vjb25kcxgBIAEoDRIZChFpbmNyZW1lbnRfc2Vjb25kcxgCIAEoDRIrCgpvbl90aW1lb3V0GAMgASgOMhcuZm9vZGdhbWVzLnYxLk9uVGltZW91dCJPChJDcmVhdGVHYW1lUmVzcG9uc2USDwoHZ2FtZV9pZBgBIAEoCRIPCgd2ZXJzaW9uGAIgASgEEhcKD3NlZWRfY29tbWl0bWVudBgDIAEoCSLjAQoRU3VibWl0TW92ZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgNEg8KB21vdmVfaWQYAyABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgEIAEoBEgAiAEBEiUKBG1vdmUYBSABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EjEKDXZpZXdfZW5jb2RpbmcYBiABKA4yGi5mb29kZ2FtZXMudjEuVmlld0VuY29kaW5nEhAKCGxhbmd1YWdlGAcgASgJQhMKEV9leHBlY3RlZF92ZXJzaW9uIpcBChJTdWJtaXRNb3ZlUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIjCgZldmVudHMYAiADKAsyEy5mb29kZ2FtZXMudjEuRXZlbnQSJQoEdmlldxgDIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSEQoJZHVwbGljYXRlGAQgASgIEhEKCXZpZXdfanNvbhgFIAEoCSJ0Cg5HZXRWaWV3UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKA0SMQoNdmlld19lbmNvZGluZxgDIAEoDjIaLmZvb2RnYW1lcy52MS5WaWV3RW5jb2RpbmcSEAoIbGFuZ3VhZ2UYBCABKAkitAEKD0dldFZpZXdSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEiUKBHZpZXcYAiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhAKCGZpbmlzaGVkGAMgASgIEg8KB3BsYXllcnMYBCADKAkSDAoEZ2FtZRgFIAEoCRIRCgl2aWV3X2pzb24YBiABKAkSJQoGcHJvbXB0GAcgASgLMhUuZm9vZGdhbWVzLnYxLk1lc3NhZ2UiSAoVTGlzdExlZ2FsTW92ZXNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDAoEc2VhdBgCIAEoDRIQCghsYW5ndWFnZRgDIAEoCSKmAQoWTGlzdExlZ2FsTW92ZXNSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEiYKBW1vdmVzGAIgAygLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIlCgZsYWJlbHMYAyADKAsyFS5mb29kZ2FtZXMudjEuTWVzc2FnZRIUCgxjaG9pY2VzX2pzb24YBCABKAkSFgoObW92ZXNfY29tcGxldGUYBSABKAgijQEKEFdhdGNoR2FtZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgNEhUKDWFmdGVyX3ZlcnNpb24YAyABKAQSMQoNdmlld19lbmNvZGluZxgEIAEoDjIaLmZvb2RnYW1lcy52MS5WaWV3RW5jb2RpbmcSEAoIbGFuZ3VhZ2UYBSABKAki0gEKEVdhdGNoR2FtZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQSIwoGZXZlbnRzGAIgAygLMhMuZm9vZGdhbWVzLnYxLkV2ZW50EiUKBHZpZXcYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhAKCGZpbmlzaGVkGAQgASgIEhEKCXZpZXdfanNvbhgFIAEoCRIUCgxmcm9tX3ZlcnNpb24YBiABKAQSJQoGcHJvbXB0GAcgASgLMhUuZm9vZGdhbWVzLnYxLk1lc3NhZ2UidAoPUGxheUdhbWVSZXF1ZXN0EioKBGpvaW4YASABKAsyGi5mb29kZ2FtZXMudjEuUGxheUdhbWVKb2luSAASKgoEbW92ZRgCIAEoCzIaLmZvb2RnYW1lcy52MS5QbGF5R2FtZU1vdmVIAEIJCgdyZXF1ZXN0IoYBCgxQbGF5R2FtZUpvaW4SDwoHZ2FtZV9pZBgBIAEoCRIMCgRzZWF0GAIgASgNEjEKDXZpZXdfZW5jb2RpbmcYAyABKA4yGi5mb29kZ2FtZXMudjEuVmlld0VuY29kaW5nEhIKCnR1cm5zX29ubHkYBCABKAgSEAoIbGFuZ3VhZ2UYBSABKAkijQEKDFBsYXlHYW1lTW92ZRIPCgdtb3ZlX2lkGAEgASgJEh0KEGV4cGVjdGVkX3ZlcnNpb24YAiABKARIAIgBARIlCgRtb3ZlGAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIRCgltb3ZlX2pzb24YBCABKAlCEwoRX2V4cGVjdGVkX3ZlcnNpb24ihwEKEFBsYXlHYW1lUmVzcG9uc2USLgoGdXBkYXRlGAEgASgLMhwuZm9vZGdhbWVzLnYxLlBsYXlHYW1lVXBkYXRlSAASNwoLbW92ZV9yZXN1bHQYAiABKAsyIC5mb29kZ2FtZXMudjEuUGxheUdhbWVNb3ZlUmVzdWx0SABCCgoIcmVzcG9uc2UibQoOUGxheUdhbWVVcGRhdGUSDwoHdmVyc2lvbhgBIAEoBBIlCgR2aWV3GAIgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIQCghmaW5pc2hlZBgDIAEoCBIRCgl2aWV3X2pzb24YBCABKAkioQEKElBsYXlHYW1lTW92ZVJlc3VsdBIPCgdtb3ZlX2lkGAEgASgJEhAKCGFjY2VwdGVkGAIgASgIEg8KB3ZlcnNpb24YAyABKAQSEQoJZHVwbGljYXRlGAQgASgIEgwKBGNvZGUYBSABKAUSDgoGcmVhc29uGAYgASgJEiYKB21lc3NhZ2UYByABKAsyFS5mb29kZ2FtZXMudjEuTWVzc2FnZSJrChNTcGVjdGF0ZUdhbWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSMQoNdmlld19lbmNvZGluZxgCIAEoDjIaLmZvb2RnYW1lcy52MS5WaWV3RW5jb2RpbmcSEAoIbGFuZ3VhZ2UYAyABKAki8wEKFFNwZWN0YXRlR2FtZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQSIwoGZXZlbnRzGAIgAygLMhMuZm9vZGdhbWVzLnYxLkV2ZW50EiUKBHZpZXcYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhEKCXZpZXdfanNvbhgEIAEoCRIQCghmaW5pc2hlZBgFIAEoCBITCgtkZWxheV9tb3ZlcxgGIAEoDRIPCgdwbGF5ZXJzGAcgAygJEgwKBGdhbWUYCCABKAkSJQoGcHJvbXB0GAkgASgLMhUuZm9vZGdhbWVzLnYxLk1lc3NhZ2UiuwEKEEdldFJlcGxheVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCgRzZWF0GAIgASgNSACIAQESFAoHdmVyc2lvbhgDIAEoBEgBiAEBEjEKDXZpZXdfZW5jb2RpbmcYBCABKA4yGi5mb29kZ2FtZXMudjEuVmlld0VuY29kaW5nEhMKC3NlYXRfcGxheWVyGAUgASgJEhAKCGxhbmd1YWdlGAYgASgJQgcKBV9zZWF0QgoKCF92ZXJzaW9uIrsCChFHZXRSZXBsYXlSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEgwKBHN0ZXAYAiABKA0SEgoKY29tbWFuZF9pZBgDIAEoCRIRCgltb3ZlX2pzb24YBCABKAkSIwoGZXZlbnRzGAUgAygLMhMuZm9vZGdhbWVzLnYxLkV2ZW50EiUKBHZpZXcYBiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhEKCXZpZXdfanNvbhgHIAEoCRIQCghmaW5pc2hlZBgIIAEoCBIPCgdwbGF5ZXJzGAkgAygJEgwKBGdhbWUYCiABKAkSFAoMbGFzdF92ZXJzaW9uGAsgASgEEhMKC3JlY29yZGVkX2F0GAwgASgJEiUKBnByb21wdBgNIAEoCzIVLmZvb2RnYW1lcy52MS5NZXNzYWdlIicKE0Rlc2NyaWJlR2FtZVJlcXVlc3QSEAoIbGFuZ3VhZ2UYASABKAkiQgoURGVzY3JpYmVHYW1lUmVzcG9uc2USGAoQZGVzY3JpcHRpb25fanNvbhgBIAEoCRIQCghsYW5ndWFnZRgCIAEoCSKxAQoQQ2hlY2tNb3ZlUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEgwKBHNlYXQYAiABKA0SJQoEbW92ZRgDIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSEQoJbW92ZV9qc29uGAQgASgJEh0KEGV4cGVjdGVkX3ZlcnNpb24YBSABKARIAIgBARIQCghsYW5ndWFnZRgGIAEoCUITChFfZXhwZWN0ZWRfdmVyc2lvbiJ8ChFDaGVja01vdmVSZXNwb25zZRIQCghhY2NlcHRlZBgBIAEoCBIMCgRjb2RlGAIgASgFEg4KBnJlYXNvbhgDIAEoCRImCgdtZXNzYWdlGAQgASgLMhUuZm9vZGdhbWVzLnYxLk1lc3NhZ2USDwoHdmVyc2lvbhgFIAEoBCpfCgxWaWV3RW5jb2RpbmcSHQoZVklFV19FTkNPRElOR19VTlNQRUNJRklFRBAAEhgKFFZJRVdfRU5DT0RJTkdfU1RSVUNUEAESFgoSVklFV19FTkNPRElOR19KU09OEAIqUwoJT25UaW1lb3V0EhoKFk9OX1RJTUVPVVRfVU5TUEVDSUZJRUQQABISCg5PTl9USU1FT1VUX0JPVBABEhYKEk9OX1RJTUVPVVRfRk9SRkVJVBACMsEGCgtHYW1lU2VydmljZRJPCgpDcmVhdGVHYW1lEh8uZm9vZGdhbWVzLnYxLkNyZWF0ZUdhbWVSZXF1ZXN0GiAuZm9vZGdhbWVzLnYxLkNyZWF0ZUdhbWVSZXNwb25zZRJPCgpTdWJtaXRNb3ZlEh8uZm9vZGdhbWVzLnYxLlN1Ym1pdE1vdmVSZXF1ZXN0GiAuZm9vZGdhbWVzLnYxLlN1Ym1pdE1vdmVSZXNwb25zZRJGCgdHZXRWaWV3EhwuZm9vZGdhbWVzLnYxLkdldFZpZXdSZXF1ZXN0Gh0uZm9vZGdhbWVzLnYxLkdldFZpZXdSZXNwb25zZRJbCg5MaXN0TGVnYWxNb3ZlcxIjLmZvb2RnYW1lcy52MS5MaXN0TGVnYWxNb3Zlc1JlcXVlc3QaJC5mb29kZ2FtZXMudjEuTGlzdExlZ2FsTW92ZXNSZXNwb25zZRJOCglXYXRjaEdhbWUSHi5mb29kZ2FtZXMudjEuV2F0Y2hHYW1lUmVxdWVzdBofLmZvb2RnYW1lcy52MS5XYXRjaEdhbWVSZXNwb25zZTABEk0KCFBsYXlHYW1lEh0uZm9vZGdhbWVzLnYxLlBsYXlHYW1lUmVxdWVzdBoeLmZvb2RnYW1lcy52MS5QbGF5R2FtZVJlc3BvbnNlKAEwARJXCgxTcGVjdGF0ZUdhbWUSIS5mb29kZ2FtZXMudjEuU3BlY3RhdGVHYW1lUmVxdWVzdBoiLmZvb2RnYW1lcy52MS5TcGVjdGF0ZUdhbWVSZXNwb25zZTABEk4KCUdldFJlcGxheRIeLmZvb2RnYW1lcy52MS5HZXRSZXBsYXlSZXF1ZXN0Gh8uZm9vZGdhbWVzLnYxLkdldFJlcGxheVJlc3BvbnNlMAESVQoMRGVzY3JpYmVHYW1lEiEuZm9vZGdhbWVzLnYxLkRlc2NyaWJlR2FtZVJlcXVlc3QaIi5mb29kZ2FtZXMudjEuRGVzY3JpYmVHYW1lUmVzcG9uc2USTAoJQ2hlY2tNb3ZlEh4uZm9vZGdhbWVzLnYxLkNoZWNrTW92ZVJlcXVlc3QaHy5mb29kZ2FtZXMudjEuQ2hlY2tNb3ZlUmVzcG9uc2ViBnByb3RvMw", [file_foodgames_v1_event, file_google_protobuf_struct]);
 
 /**
  * Asks for a new game.
@@ -179,6 +179,14 @@ export type SubmitMoveRequest = Message<"foodgames.v1.SubmitMoveRequest"> & {
    * @generated from field: foodgames.v1.ViewEncoding view_encoding = 6;
    */
   viewEncoding: ViewEncoding;
+
+  /**
+   * The language of the events' messages and of a refusal ("en", "de"); empty: the call's
+   * accept-language metadata, else English.
+   *
+   * @generated from field: string language = 7;
+   */
+  language: string;
 };
 
 /**
@@ -261,6 +269,13 @@ export type GetViewRequest = Message<"foodgames.v1.GetViewRequest"> & {
    * @generated from field: foodgames.v1.ViewEncoding view_encoding = 3;
    */
   viewEncoding: ViewEncoding;
+
+  /**
+   * The language of the prompt; empty: the call's accept-language metadata, else English.
+   *
+   * @generated from field: string language = 4;
+   */
+  language: string;
 };
 
 /**
@@ -311,6 +326,13 @@ export type GetViewResponse = Message<"foodgames.v1.GetViewResponse"> & {
    * @generated from field: string view_json = 6;
    */
   viewJson: string;
+
+  /**
+   * Whose turn it is and what to do now, in the call's language.
+   *
+   * @generated from field: foodgames.v1.Message prompt = 7;
+   */
+  prompt?: Message$1 | undefined;
 };
 
 /**
@@ -335,6 +357,13 @@ export type ListLegalMovesRequest = Message<"foodgames.v1.ListLegalMovesRequest"
    * @generated from field: uint32 seat = 2;
    */
   seat: number;
+
+  /**
+   * The language of the moves' labels; empty: the call's accept-language metadata, else English.
+   *
+   * @generated from field: string language = 3;
+   */
+  language: string;
 };
 
 /**
@@ -356,9 +385,35 @@ export type ListLegalMovesResponse = Message<"foodgames.v1.ListLegalMovesRespons
   version: bigint;
 
   /**
+   * Legal moves: every one when `moves_complete`, else a sample (build the others from
+   * `choices_json`).
+   *
    * @generated from field: repeated google.protobuf.Struct moves = 2;
    */
   moves: JsonObject[];
+
+  /**
+   * The label of each move, parallel to `moves` (labels[i] reads moves[i]).
+   *
+   * @generated from field: repeated foodgames.v1.Message labels = 3;
+   */
+  labels: Message$1[];
+
+  /**
+   * The seat's whole move space now as choices (docs/api.md, "Building a move"): for each
+   * kind of move its fields and the values each may take. Every legal move can be built from
+   * it; a move built from it may still break a rule across fields, which CheckMove answers.
+   *
+   * @generated from field: string choices_json = 4;
+   */
+  choicesJson: string;
+
+  /**
+   * Whether `moves` lists every legal move.
+   *
+   * @generated from field: bool moves_complete = 5;
+   */
+  movesComplete: boolean;
 };
 
 /**
@@ -398,6 +453,14 @@ export type WatchGameRequest = Message<"foodgames.v1.WatchGameRequest"> & {
    * @generated from field: foodgames.v1.ViewEncoding view_encoding = 4;
    */
   viewEncoding: ViewEncoding;
+
+  /**
+   * The language of the events' messages and the prompt; empty: the call's accept-language
+   * metadata, else English.
+   *
+   * @generated from field: string language = 5;
+   */
+  language: string;
 };
 
 /**
@@ -452,6 +515,13 @@ export type WatchGameResponse = Message<"foodgames.v1.WatchGameResponse"> & {
    * @generated from field: uint64 from_version = 6;
    */
   fromVersion: bigint;
+
+  /**
+   * Whose turn it is and what to do now, in the stream's language.
+   *
+   * @generated from field: foodgames.v1.Message prompt = 7;
+   */
+  prompt?: Message$1 | undefined;
 };
 
 /**
@@ -529,6 +599,14 @@ export type PlayGameJoin = Message<"foodgames.v1.PlayGameJoin"> & {
    * @generated from field: bool turns_only = 4;
    */
   turnsOnly: boolean;
+
+  /**
+   * The language of the move results' refusals; empty: the call's accept-language metadata,
+   * else English.
+   *
+   * @generated from field: string language = 5;
+   */
+  language: string;
 };
 
 /**
@@ -695,11 +773,18 @@ export type PlayGameMoveResult = Message<"foodgames.v1.PlayGameMoveResult"> & {
   code: number;
 
   /**
-   * When rejected: why, in words a player understands.
+   * When rejected: why, in words a player understands (in the stream's language).
    *
    * @generated from field: string reason = 6;
    */
   reason: string;
+
+  /**
+   * When rejected: the refusal as a message (its key "refused-<rule>", arguments and text).
+   *
+   * @generated from field: foodgames.v1.Message message = 7;
+   */
+  message?: Message$1 | undefined;
 };
 
 /**
@@ -726,6 +811,14 @@ export type SpectateGameRequest = Message<"foodgames.v1.SpectateGameRequest"> & 
    * @generated from field: foodgames.v1.ViewEncoding view_encoding = 2;
    */
   viewEncoding: ViewEncoding;
+
+  /**
+   * The language of the events' messages and the prompt; empty: the call's accept-language
+   * metadata, else English.
+   *
+   * @generated from field: string language = 3;
+   */
+  language: string;
 };
 
 /**
@@ -792,6 +885,13 @@ export type SpectateGameResponse = Message<"foodgames.v1.SpectateGameResponse"> 
    * @generated from field: string game = 8;
    */
   game: string;
+
+  /**
+   * Whose turn it is, as a spectator reads it, in the stream's language.
+   *
+   * @generated from field: foodgames.v1.Message prompt = 9;
+   */
+  prompt?: Message$1 | undefined;
 };
 
 /**
@@ -839,6 +939,14 @@ export type GetReplayRequest = Message<"foodgames.v1.GetReplayRequest"> & {
    * @generated from field: string seat_player = 5;
    */
   seatPlayer: string;
+
+  /**
+   * The language of the events' messages and the prompts; empty: the call's accept-language
+   * metadata, else English.
+   *
+   * @generated from field: string language = 6;
+   */
+  language: string;
 };
 
 /**
@@ -936,6 +1044,13 @@ export type GetReplayResponse = Message<"foodgames.v1.GetReplayResponse"> & {
    * @generated from field: string recorded_at = 12;
    */
   recordedAt: string;
+
+  /**
+   * Whose turn it was after this step and what to do, in the stream's language.
+   *
+   * @generated from field: foodgames.v1.Message prompt = 13;
+   */
+  prompt?: Message$1 | undefined;
 };
 
 /**
@@ -944,6 +1059,159 @@ export type GetReplayResponse = Message<"foodgames.v1.GetReplayResponse"> & {
  */
 export const GetReplayResponseSchema: GenMessage<GetReplayResponse> = /*@__PURE__*/
   messageDesc(file_foodgames_v1_game, 20);
+
+/**
+ * Asks for a game's description.
+ *
+ * @generated from message foodgames.v1.DescribeGameRequest
+ */
+export type DescribeGameRequest = Message<"foodgames.v1.DescribeGameRequest"> & {
+  /**
+   * "en" or "de"; empty: the call's accept-language metadata, else English.
+   *
+   * @generated from field: string language = 1;
+   */
+  language: string;
+};
+
+/**
+ * Describes the message foodgames.v1.DescribeGameRequest.
+ * Use `create(DescribeGameRequestSchema)` to create a new message.
+ */
+export const DescribeGameRequestSchema: GenMessage<DescribeGameRequest> = /*@__PURE__*/
+  messageDesc(file_foodgames_v1_game, 21);
+
+/**
+ * What a client draws a table from (docs/api.md, "DescribeGame").
+ *
+ * @generated from message foodgames.v1.DescribeGameResponse
+ */
+export type DescribeGameResponse = Message<"foodgames.v1.DescribeGameResponse"> & {
+  /**
+   * A JSON object: title, summary, min_players, max_players, cooperative, options, cards,
+   * decks, terms, rules, moves (the JSON Schema), messages (key -> template), language.
+   *
+   * @generated from field: string description_json = 1;
+   */
+  descriptionJson: string;
+
+  /**
+   * The language it is written in (the asked one when served, else English).
+   *
+   * @generated from field: string language = 2;
+   */
+  language: string;
+};
+
+/**
+ * Describes the message foodgames.v1.DescribeGameResponse.
+ * Use `create(DescribeGameResponseSchema)` to create a new message.
+ */
+export const DescribeGameResponseSchema: GenMessage<DescribeGameResponse> = /*@__PURE__*/
+  messageDesc(file_foodgames_v1_game, 22);
+
+/**
+ * A move under construction, to check as SubmitMove would.
+ *
+ * @generated from message foodgames.v1.CheckMoveRequest
+ */
+export type CheckMoveRequest = Message<"foodgames.v1.CheckMoveRequest"> & {
+  /**
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * The seat that would move; it must belong to the caller.
+   *
+   * @generated from field: uint32 seat = 2;
+   */
+  seat: number;
+
+  /**
+   * The move, e.g. {"type": "play", "card": "bug-3"}.
+   *
+   * @generated from field: google.protobuf.Struct move = 3;
+   */
+  move?: JsonObject | undefined;
+
+  /**
+   * The move as a JSON object, instead of `move`.
+   *
+   * @generated from field: string move_json = 4;
+   */
+  moveJson: string;
+
+  /**
+   * The version the client saw; unset: the latest state.
+   *
+   * @generated from field: optional uint64 expected_version = 5;
+   */
+  expectedVersion?: bigint | undefined;
+
+  /**
+   * The language of a refusal; empty: the call's accept-language metadata, else English.
+   *
+   * @generated from field: string language = 6;
+   */
+  language: string;
+};
+
+/**
+ * Describes the message foodgames.v1.CheckMoveRequest.
+ * Use `create(CheckMoveRequestSchema)` to create a new message.
+ */
+export const CheckMoveRequestSchema: GenMessage<CheckMoveRequest> = /*@__PURE__*/
+  messageDesc(file_foodgames_v1_game, 23);
+
+/**
+ * What SubmitMove would answer now; nothing was written.
+ *
+ * @generated from message foodgames.v1.CheckMoveResponse
+ */
+export type CheckMoveResponse = Message<"foodgames.v1.CheckMoveResponse"> & {
+  /**
+   * True when SubmitMove would accept the move now.
+   *
+   * @generated from field: bool accepted = 1;
+   */
+  accepted: boolean;
+
+  /**
+   * When refused: the gRPC status code (google.rpc.Code) SubmitMove would return.
+   *
+   * @generated from field: int32 code = 2;
+   */
+  code: number;
+
+  /**
+   * When refused: why, in words a player understands, in the asked language.
+   *
+   * @generated from field: string reason = 3;
+   */
+  reason: string;
+
+  /**
+   * When refused: the refusal as a message (key "refused-<rule>", arguments, text).
+   *
+   * @generated from field: foodgames.v1.Message message = 4;
+   */
+  message?: Message$1 | undefined;
+
+  /**
+   * The version the move was judged on.
+   *
+   * @generated from field: uint64 version = 5;
+   */
+  version: bigint;
+};
+
+/**
+ * Describes the message foodgames.v1.CheckMoveResponse.
+ * Use `create(CheckMoveResponseSchema)` to create a new message.
+ */
+export const CheckMoveResponseSchema: GenMessage<CheckMoveResponse> = /*@__PURE__*/
+  messageDesc(file_foodgames_v1_game, 24);
 
 /**
  * How a response carries a seat's view.
@@ -1114,6 +1382,29 @@ export const GameService: GenService<{
     methodKind: "server_streaming";
     input: typeof GetReplayRequestSchema;
     output: typeof GetReplayResponseSchema;
+  },
+  /**
+   * Describes the game for a client that draws its table: title, player counts, options,
+   * every card with its name and text, the rules in short, the move schema and the template
+   * of every message, in the asked language. Public: it needs no token.
+   *
+   * @generated from rpc foodgames.v1.GameService.DescribeGame
+   */
+  describeGame: {
+    methodKind: "unary";
+    input: typeof DescribeGameRequestSchema;
+    output: typeof DescribeGameResponseSchema;
+  },
+  /**
+   * Answers a move as SubmitMove would (accepted, or refused with the rule's reason and its
+   * code) without writing anything: a client calls it while a player builds a move.
+   *
+   * @generated from rpc foodgames.v1.GameService.CheckMove
+   */
+  checkMove: {
+    methodKind: "unary";
+    input: typeof CheckMoveRequestSchema;
+    output: typeof CheckMoveResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_foodgames_v1_game, 0);

@@ -1,0 +1,130 @@
+# Die eigenen Texte der Laufzeit, allen Spielen gemeinsam (shared/i18n.py liest sie nach den
+# Texten eines Spiels). Jeder Schlüssel steht auch in en.ftl, mit denselben Argumenten.
+
+language-name = Deutsch
+
+## Ereignisse, die die Laufzeit schreibt. $you ist "true", wenn es um den lesenden Platz geht.
+
+event-GameCreated = { $ranked ->
+    [true] Eine gewertete Partie für { $players } wurde eingerichtet.
+   *[false] Eine Partie für { $players } wurde eingerichtet.
+}
+event-SeedCommitted = Der Kartenstapel hat sich auf seinen geheimen Startwert festgelegt ({ $commitment }…); jedes Mischen lässt sich prüfen, sobald er offengelegt ist.
+event-ShuffleApplied = Die Karten ({ $deck }) wurden gemischt.
+event-GameOver = Die Partie ist vorbei. { $you ->
+    [true] { $count ->
+        [one] Du hast gewonnen!
+       *[other] Du teilst dir den ersten Platz mit { $others }.
+    }
+   *[false] { $count ->
+        [one] { $winners } hat gewonnen.
+       *[other] { $winners } teilen sich den ersten Platz.
+    }
+}
+event-GameOver-team = Die Partie ist vorbei. { $won ->
+    [true] Der Tisch hat gemeinsam gewonnen!
+   *[false] Das Spiel hat den Tisch besiegt.
+}
+event-GameOver-forfeit = Die Partie ist vorbei: { $you ->
+    [true] Du hast aufgegeben.
+   *[false] { $player } hat aufgegeben.
+}
+event-SeedRevealed = Der Kartenstapel hat seinen geheimen Startwert offengelegt: Jedes Mischen dieser Partie lässt sich jetzt prüfen.
+event-ClockSet = Alle haben { $initial_s } Sekunden auf der Uhr, dazu { $increment_s } nach jedem Zug; { $forfeit ->
+    [true] wessen Zeit abläuft, hat verloren.
+   *[false] für wen die Zeit abläuft, spielt ein Bot.
+}
+event-TimeRecorded = Die Uhren wurden festgehalten.
+event-TimedOut = { $you ->
+    [true] Deine Zeit ist abgelaufen.
+   *[false] Die Zeit von { $player } ist abgelaufen.
+}
+event-BotMoved = { $you ->
+    [true] Dein Bot hat für dich gespielt,
+   *[false] Der Bot von { $player } hat gespielt,
+} { $reason ->
+    [timeout] weil die Zeit abgelaufen ist.
+   *[takeover] solange niemand da ist.
+}
+event-Forfeited = { $you ->
+    [true] Du gibst auf.
+   *[false] { $player } gibt auf.
+}
+event-PlayerConnected = { $you ->
+    [true] Du bist am Tisch.
+   *[false] { $player } ist am Tisch.
+}
+event-PlayerDisconnected = { $you ->
+    [true] Du bist weg.
+   *[false] { $player } ist weg.
+}
+event-BotTookOver = { $you ->
+    [true] Ein Bot spielt für dich,
+   *[false] Ein Bot spielt für { $player },
+} { $reason ->
+    [away] solange niemand da ist.
+   *[missed-turns] nach verpassten Zügen.
+}
+event-PlayerReturned = { $you ->
+    [true] Du bist zurück und spielst wieder.
+   *[false] { $player } ist zurück und spielt wieder.
+}
+event-GameCancelled = Die Partie wurde abgesagt: Niemand ist rechtzeitig erschienen. Sie wird nicht gewertet.
+
+## Was jetzt zu tun ist, wenn ein Spiel nichts Eigenes sagt.
+
+prompt-your-turn = Du bist dran.
+prompt-waiting = Warten auf { $players }.
+prompt-dealing = Die Karten werden verteilt.
+prompt-over = Die Partie ist vorbei.
+
+## Überschriften der Regelabschnitte.
+
+section-goal = Ziel
+section-setup = Vorbereitung
+section-turn = Ein Zug
+section-cards = Die Karten
+section-end = Das Ende
+section-scoring = Wertung
+section-choices = Wo die Anleitung schweigt
+
+## Ablehnungen, die alle Spiele teilen.
+
+refused-no-such-game = Es gibt keine Partie { $game_id }.
+refused-bad-game-id = Das ist keine gültige Partie-Kennung (Buchstaben, Ziffern, - und _, bis zu 64).
+refused-no-such-seat = Platz { $seat } gibt es nicht: Der Tisch hat die Plätze 0 bis { $last }.
+refused-not-your-seat = Platz { $seat } gehört { $owner }, nicht dir.
+refused-bad-move-id = Ein Zug braucht eine Zug-Kennung aus 1 bis 128 Zeichen.
+refused-move-id-reused = Die Zug-Kennung { $move_id } wurde schon für einen anderen Zug verwendet: Ein neuer Zug braucht eine neue Kennung.
+refused-stale-version = Der Tisch hat sich verändert (er ist bei Version { $version }, dein Zug war für Version { $expected }): Sieh ihn dir noch einmal an und ziehe dann.
+refused-raced = Ein anderer Zug kam zuerst an (die Partie ist bei Version { $version }): Sieh dir den Tisch noch einmal an.
+refused-dealt = Seit du hingesehen hast, wurden Karten verteilt (Version { $version }): Sieh dir den Tisch noch einmal an.
+refused-busy = Die Partie hat sich ständig verändert, während dein Zug entschieden wurde; versuche es noch einmal.
+refused-game-over = Die Partie ist vorbei.
+refused-game-cancelled = Die Partie wurde abgesagt.
+refused-dealing = Die Karten werden gerade verteilt; frage gleich noch einmal.
+refused-not-your-turn = Du bist nicht dran.
+refused-no-move = Schicke einen Zug: ein JSON-Objekt mit einem Typ, z. B. {"{"}"type": "play"{"}"}.
+refused-move-not-json = Der Zug ist kein gültiges JSON.
+refused-move-not-object = Ein Zug ist ein JSON-Objekt mit einem Typ.
+refused-move-no-type = Ein Zug braucht einen Typ; dieses Spiel kennt: { $known }.
+refused-unknown-move-type = Dieses Spiel hat keinen Zug { $type }; es kennt: { $known }.
+refused-move-extra-field = Ein Zug { $move } hat kein Feld { $field }; er nimmt: { $allowed }.
+refused-move-missing-field = Ein Zug { $move } braucht { $field }.
+refused-move-field-kind = Das Feld { $field } eines Zugs { $move } muss { $kind ->
+    [number] eine ganze Zahl
+    [bool] wahr oder falsch
+    [list] eine Liste von Texten
+   *[text] ein Text
+} sein.
+refused-move-field-choice = Das Feld { $field } eines Zugs { $move } muss eines von { $choices } sein.
+refused-move-field-too-long = Das Feld { $field } eines Zugs { $move } ist zu lang (höchstens { $limit } Zeichen).
+refused-move-field-range = Das Feld { $field } eines Zugs { $move } liegt außerhalb des erlaubten Bereichs.
+refused-move-field-items = Das Feld { $field } eines Zugs { $move } hat { $count } Einträge; höchstens { $limit }.
+refused-no-spectators = Diese Partie erlaubt keine Zuschauer.
+refused-replay-not-player = Nur die Spieler der Partie und Betreiber dürfen sie nachspielen.
+refused-replay-not-over = Die Partie ist noch nicht vorbei: Eine laufende Partie verfolgst du, indem du zusiehst.
+refused-replay-other-seat = Spieler sehen sich ihren eigenen Platz oder die Sicht der Zuschauer an.
+refused-no-token = Melde dich zuerst an: Dieser Aufruf braucht ein Token.
+refused-token-expired = Deine Anmeldung ist abgelaufen; melde dich neu an.
+refused-token-invalid = Deine Anmeldung ist nicht gültig; melde dich neu an.

@@ -1,0 +1,133 @@
+# The runtime's own texts, shared by every game (shared/i18n.py reads them after a game's own):
+# the events every game's stream holds beside the rules' events, the common refusals, the
+# fallback prompts and the titles of the rules' sections. Every key is in de.ftl too, with the
+# same arguments (tests/rules/test_contract.py). Conventions: docs/i18n.md.
+
+language-name = English
+
+## Events the runtime writes (shared/gamestream.py). $you is "true" when the event is about
+## the reading seat.
+
+event-GameCreated = { $ranked ->
+    [true] A ranked game for { $players } was set up.
+   *[false] A game for { $players } was set up.
+}
+event-SeedCommitted = The deck committed to its secret seed ({ $commitment }…); every shuffle can be checked once it is revealed.
+event-ShuffleApplied = The { $deck } cards were shuffled.
+event-GameOver = The game is over. { $you ->
+    [true] { $count ->
+        [one] You won!
+       *[other] You share first place with { $others }.
+    }
+   *[false] { $count ->
+        [one] { $winners } won.
+       *[other] { $winners } share first place.
+    }
+}
+event-GameOver-team = The game is over. { $won ->
+    [true] The table won together!
+   *[false] The game beat the table.
+}
+event-GameOver-forfeit = The game is over: { $you ->
+    [true] you forfeited.
+   *[false] { $player } forfeited.
+}
+event-SeedRevealed = The deck revealed its secret seed: every shuffle of this game can now be checked.
+event-ClockSet = Every player has { $initial_s } seconds on the clock, plus { $increment_s } after each move; { $forfeit ->
+    [true] whoever runs out of time forfeits.
+   *[false] whoever runs out of time has a bot play for them.
+}
+event-TimeRecorded = The clocks were recorded.
+event-TimedOut = { $you ->
+    [true] Your time ran out.
+   *[false] { $player }'s time ran out.
+}
+event-BotMoved = { $you ->
+    [true] Your bot played for you
+   *[false] { $player }'s bot played for them
+} { $reason ->
+    [timeout] because the time ran out.
+   *[takeover] while they are away.
+}
+event-Forfeited = { $you ->
+    [true] You forfeit.
+   *[false] { $player } forfeits.
+}
+event-PlayerConnected = { $you ->
+    [true] You are at the table.
+   *[false] { $player } is at the table.
+}
+event-PlayerDisconnected = { $you ->
+    [true] You are away.
+   *[false] { $player } is away.
+}
+event-BotTookOver = { $you ->
+    [true] A bot plays for you
+   *[false] A bot plays for { $player }
+} { $reason ->
+    [away] while away.
+   *[missed-turns] after missed turns.
+}
+event-PlayerReturned = { $you ->
+    [true] You are back and play again.
+   *[false] { $player } is back and plays again.
+}
+event-GameCancelled = The game was cancelled: nobody showed up in time. It is not rated.
+
+## What to do now, when a game says nothing of its own.
+
+prompt-your-turn = Your turn.
+prompt-waiting = Waiting for { $players }.
+prompt-dealing = The cards are being dealt.
+prompt-over = The game is over.
+
+## Titles of the rules' sections (a game may give its own as the attribute .title of rules-<section>).
+
+section-goal = Goal
+section-setup = Setup
+section-turn = A turn
+section-cards = The cards
+section-end = The end
+section-scoring = Scoring
+section-choices = Where the rulebook is silent
+
+## Refusals every game shares (shared/runtime, shared/moves.py).
+
+refused-no-such-game = There is no game { $game_id }.
+refused-bad-game-id = That is not a valid game id (letters, digits, - and _, up to 64).
+refused-no-such-seat = Seat { $seat } does not exist: the table has seats 0 to { $last }.
+refused-not-your-seat = Seat { $seat } belongs to { $owner }, not to you.
+refused-bad-move-id = A move needs a move id of 1 to 128 characters.
+refused-move-id-reused = Move id { $move_id } was already used for another move: a new move needs a new move id.
+refused-stale-version = The table changed (it is at version { $version }, your move was for version { $expected }): look at it again and make your move.
+refused-raced = Another move landed first (the game is at version { $version }): look at the table again.
+refused-dealt = The cards were dealt since you looked (version { $version }): look at the table again.
+refused-busy = The game kept changing while your move was decided; try again.
+refused-game-over = The game is over.
+refused-game-cancelled = The game was cancelled.
+refused-dealing = The cards are being dealt; ask again in a moment.
+refused-not-your-turn = It is not your turn.
+refused-no-move = Send a move: a JSON object with a type, e.g. {"{"}"type": "play"{"}"}.
+refused-move-not-json = The move is not valid JSON.
+refused-move-not-object = A move is a JSON object with a type.
+refused-move-no-type = A move needs a type; this game knows: { $known }.
+refused-unknown-move-type = This game has no move { $type }; it knows: { $known }.
+refused-move-extra-field = A { $move } move has no field { $field }; it takes: { $allowed }.
+refused-move-missing-field = A { $move } move needs { $field }.
+refused-move-field-kind = The { $field } of a { $move } move must be { $kind ->
+    [number] a whole number
+    [bool] true or false
+    [list] a list of texts
+   *[text] a text
+}.
+refused-move-field-choice = The { $field } of a { $move } move must be one of { $choices }.
+refused-move-field-too-long = The { $field } of a { $move } move is too long (at most { $limit } characters).
+refused-move-field-range = The { $field } of a { $move } move is out of range.
+refused-move-field-items = The { $field } of a { $move } move has { $count } items; at most { $limit }.
+refused-no-spectators = This game does not allow spectators.
+refused-replay-not-player = Only the game's players and operators may replay it.
+refused-replay-not-over = The game is not over yet: follow a game in progress by watching it.
+refused-replay-other-seat = A player replays their own seat or the spectator's view.
+refused-no-token = Sign in first: this call needs a token.
+refused-token-expired = Your sign-in has expired; sign in again.
+refused-token-invalid = Your sign-in is not valid; sign in again.
