@@ -286,3 +286,24 @@ async def test_another_games_table_is_drawn_from_its_json_view_and_played_by_cli
         assert not errors, errors
     finally:
         await context.close()
+
+
+async def test_the_client_speaks_the_browsers_language_and_remembers_a_switch(browser, web_gateway):
+    # given a browser that asks for German
+    context = await browser.new_context(viewport=PHONE, locale="de-DE")
+    page = await context.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        # then the sign-in page is in German
+        await page.goto(web_gateway.url + "/")
+        await expect(page.locator("#signin")).to_have_text("Anmelden")
+        await expect(page.locator("html")).to_have_attribute("lang", "de")
+        # when the player switches to English in the header
+        await page.select_option("#lang", "en")
+        # then the page is in English, and stays so after a reload (remembered)
+        await expect(page.locator("#signin")).to_have_text("Sign in")
+        await page.reload()
+        await expect(page.locator("#signin")).to_have_text("Sign in")
+        await expect(page.locator("#lang")).to_have_value("en")
+    finally:
+        await context.close()

@@ -37,7 +37,8 @@ function Redirect({ to }: { to: string }) {
 function App() {
   const hash = route.value;
   const me = session.value;
-  void language.value; // every text follows a switch of language
+  // every text follows a switch of language; a page that streams opens its streams again in it
+  const lang = language.value;
   useEffect(() => window.scrollTo(0, 0), [hash]);
   for (const [pattern, Page, needsSession] of routes) {
     const match = pattern.exec(hash);
@@ -48,7 +49,7 @@ function App() {
     }
     const params = match.slice(1).map((p) => (p === undefined ? "" : decodeURIComponent(p)));
     // a page of its own for every address: leaving it ends its streams
-    return <Page key={hash} params={params} />;
+    return <Page key={`${hash}|${lang}`} params={params} />;
   }
   return <Redirect to={me ? "#/play" : "#/signin"} />;
 }

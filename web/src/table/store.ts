@@ -136,13 +136,14 @@ export class TableStore {
 
   /** Would the server take this move now? (CheckMove, once the API has it; else undefined.) */
   async check(move: Move): Promise<{ ok: boolean; reason: string } | undefined> {
-    const client: any = this.client;
-    if (typeof client.checkMove !== "function" || this.seat === undefined) return undefined;
+    if (this.seat === undefined) return undefined;
     try {
-      const reply = await client.checkMove({ gameId: this.gameId, seat: this.seat, move, language: language.value,
+      const reply: any = await this.client.checkMove({ gameId: this.gameId, seat: this.seat, move, language: language.value,
         expectedVersion: this.version.value });
       return { ok: reply.accepted !== false, reason: messageOf(reply.message)?.text ?? reply.reason ?? "" };
     } catch (err) {
+      // a gateway without CheckMove: the move is checked when it is sent
+      if (codeOf(err) === Code.Unimplemented || codeOf(err) === Code.NotFound) return undefined;
       return { ok: false, reason: reasonOf(err) };
     }
   }
