@@ -23,6 +23,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
+import orjson
 from fluent.runtime import FluentBundle, FluentResource
 from fluent.syntax import FluentParser, ast as fast
 from fluent.syntax.serializer import serialize_pattern
@@ -101,8 +102,6 @@ class Rendered:
 
     @property
     def args_json(self) -> str:
-        import orjson
-
         return orjson.dumps(dict(self.args), option=orjson.OPT_NON_STR_KEYS, default=str).decode()
 
 

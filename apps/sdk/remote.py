@@ -134,8 +134,68 @@ class Connection:
 
 
 def rpc_error_text(exc: grpc.aio.AioRpcError) -> str:
-    """A rejected call as a player reads it: the status code and its details."""
+    """A rejected call as a log reads it: the status code and its details."""
     return f"{exc.code().name}: {exc.details()}"
+
+
+def refusal_text(exc: grpc.aio.AioRpcError) -> str:
+    """A rejected call as a player reads it: its reason alone (in the call's language when it
+    asked for one), the code left to programs."""
+    return exc.details() or exc.code().name.replace("_", " ").lower()
+
+
+# -- the client contract: a game's description, a move checked before it is sent ----------------
+
+async def describe_game(conn: Connection, game: str, language: str = "") -> dict[str, Any]:
+    """DescribeGame: everything a client draws `game`'s table from, in `language` (docs/api.md)."""
+    reply = await conn.game(game).DescribeGame(game_pb2.DescribeGameRequest(language=language), timeout=10)
+    return orjson.loads(reply.description_json)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """CheckMove's answer: what SubmitMove would say to the move now (nothing was written)."""
+
+    accepted: bool
+    version: int
+    code: grpc.StatusCode | None = None  # when refused
+    reason: str = ""  # when refused: the rule, in the asked language
+    key: str = ""  # when refused: "refused-<rule>"
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+async def check_move(conn: Connection, game: str, game_id: str, seat: int, move: dict[str, Any],
+                     expected_version: int | None = None, language: str = "") -> Checked:
+    """CheckMove for `seat`'s `move` (built, say, from ListLegalMoves' choices_json)."""
+    request = game_pb2.CheckMoveRequest(game_id=game_id, seat=seat, move_json=orjson.dumps(move).decode(),
+                                        language=language)
+    if expected_version is not None:
+        request.expected_version = expected_version
+    reply = await conn.game(game).CheckMove(request, timeout=10)
+    if reply.accepted:
+        return Checked(True, reply.version)
+    code = next((c for c in grpc.StatusCode if c.value[0] == reply.code), grpc.StatusCode.UNKNOWN)
+    return Checked(False, reply.version, code, reply.reason, reply.message.key,
+                   orjson.loads(reply.message.args_json) if reply.message.args_json else {})
+
+
+@dataclass(frozen=True)
+class MoveSpace:
+    """ListLegalMoves' answer: the moves (each with its label), the whole space as choices
+    (shared.choices), and whether the moves are all of them."""
+
+    version: int
+    moves: list[dict[str, Any]]
+    labels: list[str]
+    choices: dict[str, Any]
+    complete: bool
+
+
+async def legal_moves(conn: Connection, game: str, game_id: str, seat: int, language: str = "") -> MoveSpace:
+    reply = await conn.game(game).ListLegalMoves(game_pb2.ListLegalMovesRequest(game_id=game_id, seat=seat,
+                                                                               language=language), timeout=10)
+    return MoveSpace(reply.version, [struct_dict(m) for m in reply.moves], [label.text for label in reply.labels],
+                     orjson.loads(reply.choices_json) if reply.choices_json else {"moves": []}, reply.moves_complete)
 
 
 # -- trying again ----------------------------------------------------------------------------
@@ -272,6 +332,7 @@ class Update:
     view: dict[str, Any]
     finished: bool
     source: str
+    prompt: str = ""  # whose turn it is and what to do, in the player's language (watch updates)
 
 
 def struct_dict(struct) -> dict[str, Any]:
@@ -286,14 +347,26 @@ def view_of(reply) -> dict[str, Any]:
     return orjson.loads(reply.view_json) if reply.view_json else struct_dict(reply.view)
 
 
-async def read_view(stub, game_id: str, seat: int) -> tuple[Any, dict[str, Any]]:
+async def read_view(stub, game_id: str, seat: int, language: str = "") -> tuple[Any, dict[str, Any]]:
     """GetView for `seat`, the view asked for as JSON: (the answer, its view)."""
-    reply = await stub.GetView(game_pb2.GetViewRequest(game_id=game_id, seat=seat, view_encoding=JSON_VIEWS))
+    reply = await stub.GetView(game_pb2.GetViewRequest(game_id=game_id, seat=seat, view_encoding=JSON_VIEWS,
+                                                       language=language))
     return reply, view_of(reply)
 
 
-def events_of(message) -> list[dict[str, Any]]:
-    return [{"type": e.type, "data": struct_dict(e.data)} for e in message.events]
+def message_dict(message) -> dict[str, Any]:
+    """A proto Message as {"key", "args", "text"}."""
+    return {"key": message.key, "args": orjson.loads(message.args_json) if message.args_json else {},
+            "text": message.text}
+
+
+def events_of(message, messages: bool = False) -> list[dict[str, Any]]:
+    """The answer's events as {"type", "data"}; with `messages`, also each one's "message"
+    ({"key", "args", "text"}) and "internal" (a player need not read it)."""
+    if not messages:
+        return [{"type": e.type, "data": struct_dict(e.data)} for e in message.events]
+    return [{"type": e.type, "data": struct_dict(e.data), "message": message_dict(e.message),
+             "internal": e.internal} for e in message.events]
 
 
 class SeatPlayer:
@@ -312,7 +385,7 @@ class SeatPlayer:
                  on_rejected: Callable[[dict, str], Awaitable[None] | None] | None = None,
                  on_seed: Callable[[bool, str], None] | None = None,
                  client_seed: bytes | None = None, expected_versions: bool = True,
-                 after_version: int = 0, retry_deadline_s: float = RETRY_DEADLINE_S):
+                 after_version: int = 0, retry_deadline_s: float = RETRY_DEADLINE_S, language: str = ""):
         self.conn = conn
         self.game = game
         self.game_id = game_id
@@ -325,6 +398,8 @@ class SeatPlayer:
         self.expected_versions = expected_versions
         self.after_version = after_version
         self.retry_deadline_s = retry_deadline_s
+        # the language of the events' messages, the prompt and the refusals ("": the server's English)
+        self.language = language
         self.retries = 0  # calls and stream openings tried again after a failure that may pass
         self.stub = conn.game(game)
         self.version = -1  # newest version seen
@@ -385,7 +460,8 @@ class SeatPlayer:
                 continue  # the table changed while the chooser thought and the move went stale
             acting_on = self.version
             request = game_pb2.SubmitMoveRequest(game_id=self.game_id, seat=self.seat, view_encoding=JSON_VIEWS,
-                                                 move_id=uuid.uuid4().hex, move=to_struct(move))
+                                                 move_id=uuid.uuid4().hex, move=to_struct(move),
+                                                 language=self.language)
             if self.expected_versions and takes_turns(self.view):
                 request.expected_version = acting_on
             try:
@@ -401,7 +477,7 @@ class SeatPlayer:
             self.moves += 1
             self._acted_on = acting_on
             view = view_of(reply)
-            update = Update(reply.version, events_of(reply), view, bool(view.get("finished")), "move")
+            update = Update(reply.version, events_of(reply, messages=True), view, bool(view.get("finished")), "move")
             if await self._take(update):
                 await self._notify(self.on_update, update)
 
@@ -419,10 +495,10 @@ class SeatPlayer:
 
     async def _refresh(self) -> None:
         try:
-            reply, view = await read_view(self.stub, self.game_id, self.seat)
+            reply, view = await read_view(self.stub, self.game_id, self.seat, self.language)
         except grpc.aio.AioRpcError:
             return
-        await self._take(Update(reply.version, [], view, reply.finished, "view"))
+        await self._take(Update(reply.version, [], view, reply.finished, "view", reply.prompt.text))
 
     async def _read(self) -> None:
         """Follow the watch stream into self.view; re-open it after a dropped connection, with
@@ -432,13 +508,13 @@ class SeatPlayer:
             after = max(self.after_version, self.version) if self.version >= 0 else self.after_version
             call = self.stub.WatchGame(game_pb2.WatchGameRequest(game_id=self.game_id, seat=self.seat,
                                                                  view_encoding=JSON_VIEWS,
-                                                                 after_version=after))
+                                                                 after_version=after, language=self.language))
             self._call = call
             try:
                 async for message in call:
                     backoff.reset()
-                    update = Update(message.version, events_of(message), view_of(message),
-                                    message.finished, "watch")
+                    update = Update(message.version, events_of(message, messages=True), view_of(message),
+                                    message.finished, "watch", message.prompt.text)
                     self._seed_on(update.events)
                     if self.after_version and not self.seed_sent:
                         # rejoining a game: the seed may still be wanted (the deck refuses it

@@ -38,30 +38,34 @@ class Frame:
     recorded_at: str = ""
     delay_moves: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+    prompt: str = ""  # whose turn it is, in the stream's language
 
 
 class GameNotFound(LookupError):
     """No rules engine that answered knows the game."""
 
 
-def _frame(message) -> Frame:
+def _frame(message, messages: bool = False) -> Frame:
+    """A replay step or spectator update as a Frame; with `messages` (a language was asked for)
+    its events carry their messages (apps.sdk.remote.events_of)."""
     move = orjson.loads(message.move_json) if getattr(message, "move_json", "") else None
-    return Frame(message.version, view_of(message), events_of(message), message.finished, message.game,
+    return Frame(message.version, view_of(message), events_of(message, messages), message.finished, message.game,
                  tuple(message.players), getattr(message, "step", 0), getattr(message, "command_id", ""), move,
                  getattr(message, "last_version", 0), getattr(message, "recorded_at", ""),
-                 getattr(message, "delay_moves", 0))
+                 getattr(message, "delay_moves", 0), prompt=message.prompt.text)
 
 
 async def fetch_replay(conn: Connection, game: str, game_id: str, seat: int | None = None,
-                       seat_player: str = "", version: int | None = None) -> list[Frame]:
+                       seat_player: str = "", version: int | None = None, language: str = "") -> list[Frame]:
     """Every step of the game's replay as `seat` (or the seat of `seat_player`; neither: a
-    spectator) saw it, or only the one at `version`."""
-    request = game_pb2.GetReplayRequest(game_id=game_id, view_encoding=JSON_VIEWS, seat_player=seat_player)
+    spectator) saw it, or only the one at `version`; with `language`, its events' messages."""
+    request = game_pb2.GetReplayRequest(game_id=game_id, view_encoding=JSON_VIEWS, seat_player=seat_player,
+                                        language=language)
     if seat is not None:
         request.seat = seat
     if version is not None:
         request.version = version
-    return [_frame(m) async for m in conn.game(game).GetReplay(request, timeout=60)]
+    return [_frame(m, bool(language)) async for m in conn.game(game).GetReplay(request, timeout=60)]
 
 
 async def locate(conn: Connection, game_id: str, candidates: Sequence[str] | None = None) -> str:
@@ -87,13 +91,14 @@ async def locate(conn: Connection, game_id: str, candidates: Sequence[str] | Non
     raise GameNotFound(f"no rules engine knows game {game_id!r}" + (f" ({'; '.join(reasons)})" if reasons else ""))
 
 
-async def spectate(conn: Connection, game: str, game_id: str) -> AsyncIterator[Frame]:
+async def spectate(conn: Connection, game: str, game_id: str, language: str = "") -> AsyncIterator[Frame]:
     """The game as a spectator sees it: now, then after every change shown (the game's delay
-    may hold moves back), until the game is over."""
-    call = conn.game(game).SpectateGame(game_pb2.SpectateGameRequest(game_id=game_id, view_encoding=JSON_VIEWS))
+    may hold moves back), until the game is over; with `language`, its events' messages."""
+    call = conn.game(game).SpectateGame(game_pb2.SpectateGameRequest(game_id=game_id, view_encoding=JSON_VIEWS,
+                                                                     language=language))
     try:
         async for message in call:
-            yield _frame(message)
+            yield _frame(message, bool(language))
     finally:
         call.cancel()
 

@@ -54,7 +54,7 @@ log = telemetry.get_logger("gateway")
 ALLOW_HEADERS = ("content-type", "authorization", "connect-protocol-version", "connect-timeout-ms",
                  "connect-accept-encoding", "connect-content-encoding", "accept-encoding", "content-encoding",
                  "grpc-timeout", "grpc-accept-encoding", "x-grpc-web", "x-user-agent", "traceparent",
-                 GAME_HEADER)
+                 "accept-language", GAME_HEADER)
 EXPOSE_HEADERS = ("grpc-status", "grpc-message", "grpc-status-details-bin", "connect-content-encoding",
                   "content-encoding", "retry-after")
 CONNECT_HTTP = {"resource_exhausted": 429, "permission_denied": 403, "unauthenticated": 401,

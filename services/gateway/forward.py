@@ -39,12 +39,20 @@ from services.gateway.config import GatewayConfig
 from services.gateway.streams import StreamSlots
 from shared import auth, games, telemetry
 from shared.config import Settings
-from shared.errors import Unauthenticated, reason, status_for
+from shared.errors import Unauthenticated, reason, refusal_message, status_for
+from shared.i18n import SHARED_TEXTS, Catalogue, negotiate
 
 log = telemetry.get_logger("gateway")
+_SHARED_TEXTS = Catalogue([SHARED_TEXTS])  # the words of the gateway's own refusals
 
 # The header naming the game of a GameService call (the path prefix /games/<game>/ sets it).
 GAME_HEADER = "foodgames-game"
+# Calls anyone may make without signing in (the backend lets them through too:
+# shared.service.PUBLIC_METHODS): what a client reads to draw a game before anyone plays.
+OPEN_METHODS = frozenset({("GameService", "DescribeGame")})
+# Request headers a backend call carries on as gRPC metadata: the browser's languages (a call
+# that names no language of its own answers in the best of them, shared.service.call_language).
+FORWARDED_HEADERS = ("accept-language",)
 
 
 class Public:
@@ -70,9 +78,11 @@ PUBLIC = (
     # play: games are created by the matchmaker, so CreateGame stays internal; PlayGame is a
     # bidirectional stream, which no browser can hold open over fetch: WatchGame + SubmitMove
     # do its job (docs/gateway.md, "PlayGame is not public"); spectating and replays are
-    # checked by the rules engine (who may watch or replay which game: docs/replay.md)
+    # checked by the rules engine (who may watch or replay which game: docs/replay.md);
+    # DescribeGame needs no token (OPEN_METHODS), CheckMove is SubmitMove's dry run
     Public("GameService", game_pb2, game_connect, game_pb2_grpc, None,
-           ("SubmitMove", "GetView", "ListLegalMoves", "WatchGame", "SpectateGame", "GetReplay")),
+           ("SubmitMove", "GetView", "ListLegalMoves", "WatchGame", "SpectateGame", "GetReplay", "DescribeGame",
+            "CheckMove")),
     Public("MatchmakingService", matchmaking_pb2, matchmaking_connect, matchmaking_pb2_grpc, "matchmaking",
            ("CreateTicket", "GetTicket", "CancelTicket", "WatchTicket")),
     # GetRatings is the matchmaker's
@@ -97,9 +107,11 @@ def snake(name: str) -> str:
 _CODE_NAMES = {"CANCELLED": "CANCELED"}
 
 
-def connect_error(exc: BaseException) -> ConnectError:
-    """The Connect error a client sees for `exc`: a backend's gRPC status with its message, a
-    gateway refusal (shared.errors.AppError) with its reason, else INTERNAL naming the type."""
+def connect_error(exc: BaseException, accept_language: str | None = None) -> ConnectError:
+    """The Connect error a client sees for `exc`: a backend's gRPC status with its message (the
+    backend wrote it in the call's language), a gateway refusal (shared.errors.AppError) with its
+    reason (in the Accept-Language's, when sent: shared.errors.refusal_message), else INTERNAL
+    naming the type. Never prefixed with the code: the message is for the player."""
     if isinstance(exc, ConnectError):
         return exc
     if isinstance(exc, grpc.aio.AioRpcError):
@@ -111,7 +123,8 @@ def connect_error(exc: BaseException) -> ConnectError:
     status = status_for(exc)
     if status is not None:
         name = _CODE_NAMES.get(status.name, status.name)
-        return ConnectError(getattr(Code, name, Code.UNKNOWN), reason(exc))
+        language = negotiate(None, accept_language) if accept_language else None
+        return ConnectError(getattr(Code, name, Code.UNKNOWN), refusal_message(exc, _SHARED_TEXTS, language).text)
     log.error("gateway call failed", error=f"{type(exc).__name__}: {reason(exc)}")
     return ConnectError(Code.INTERNAL, f"internal error: {type(exc).__name__}")
 
@@ -180,6 +193,11 @@ class Backends:
             await channel.close()
         self._channels.clear()
 
+    def forwarded(self, ctx) -> list[tuple[str, str]]:
+        """The request headers a backend call carries on (FORWARDED_HEADERS), each cut short."""
+        headers = ctx.request_headers
+        return [(name, headers[name][:256]) for name in FORWARDED_HEADERS if headers.get(name)]
+
     async def caller(self, ctx) -> tuple[auth.Identity, list[tuple[str, str]]]:
         """The caller's identity (the token checked here for a clear answer before any backend
         sees it; the backend checks it again) and the metadata its backend call carries."""
@@ -201,7 +219,7 @@ class Backends:
                                    f"{self.config.per_player_per_minute} a minute; try again in {wait} s")
         # the client's trace context goes on to the backend (the gateway opens no span itself)
         trace = [(name, headers[name]) for name in ("traceparent", "tracestate") if headers.get(name)]
-        return identity, [*metadata, *trace]
+        return identity, [*metadata, *trace, *self.forwarded(ctx)]
 
     def timeout(self, ctx, limit: float) -> float:
         asked = ctx.timeout_ms  # what is left of the client's Connect-Timeout-Ms / grpc-timeout
@@ -220,14 +238,19 @@ def _game_of(ctx) -> str:
 
 
 def _unary(backends: Backends, public: Public, method: str) -> Callable:
+    open_call = (public.name, method) in OPEN_METHODS
+
     async def call(self, request, ctx):
         try:
-            _, metadata = await backends.caller(ctx)
+            if open_call and ctx.request_headers.get("authorization") is None:
+                metadata = backends.forwarded(ctx)  # no token, no identity: anyone may ask
+            else:
+                _, metadata = await backends.caller(ctx)
             service = public.backend or _game_of(ctx)
             rpc = getattr(public.stub(backends.channel(service)), method)
             return await rpc(request, metadata=metadata, timeout=backends.timeout(ctx, backends.config.call_timeout_s))
         except Exception as exc:  # noqa: BLE001 - every error becomes a Connect code
-            raise connect_error(exc) from None
+            raise connect_error(exc, ctx.request_headers.get("accept-language")) from None
     call.__name__ = snake(method)
     return call
 
@@ -256,7 +279,7 @@ def _server_stream(backends: Backends, public: Public, method: str) -> Callable:
             async for item in grpc_call:
                 yield item
         except Exception as exc:  # noqa: BLE001
-            raise connect_error(exc) from None
+            raise connect_error(exc, ctx.request_headers.get("accept-language")) from None
         finally:
             if grpc_call is not None:
                 grpc_call.cancel()

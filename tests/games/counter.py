@@ -5,9 +5,11 @@ hidden information and chance go through the same paths as in real games."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from shared.games import Game
+from shared.games import Game, OptionSpec
+from shared.i18n import Catalogue, Message
 from shared.moves import MoveSet
 from shared.rules import (
     ChanceNode,
@@ -78,18 +80,20 @@ class CounterRules:
 
     def decide(self, state: State, seat: int, move: Mapping[str, Any]) -> list:
         if move.get("type") != "add":
-            raise MalformedMove(f"unknown move type {move.get('type')!r}; this game knows 'add'")
+            raise MalformedMove(f"unknown move type {move.get('type')!r}; this game knows 'add'",
+                                key="counter-unknown-move")
         amount = move.get("amount")
         if not isinstance(amount, int):
-            raise MalformedMove("an add move needs a whole-number amount")
+            raise MalformedMove("an add move needs a whole-number amount", key="add-amount")
         if not state.hands:
-            raise NotYourTurn("the cards are being dealt")
+            raise NotYourTurn("the cards are being dealt", key="dealing")
         if self.is_terminal(state):
-            raise IllegalMove("the game is over")
+            raise IllegalMove("the game is over", key="game-over")
         if seat != state.turn:
-            raise NotYourTurn(f"it is {state.players[state.turn]}'s turn")
+            raise NotYourTurn(f"it is {state.players[state.turn]}'s turn", key="not-your-turn",
+                              player=state.players[state.turn])
         if not 1 <= amount <= 3:
-            raise IllegalMove(f"you may add 1, 2 or 3, not {amount}")
+            raise IllegalMove(f"you may add 1, 2 or 3, not {amount}", key="add-range", amount=amount)
         return [Added(seat, amount, state.total + amount)]
 
     def evolve(self, state: State, event) -> State:
@@ -115,7 +119,7 @@ class CounterRules:
         return [{"type": "add", "amount": n} for n in (1, 2, 3)]
 
     def view(self, state: State, seat: int | None) -> dict:
-        return {"total": state.total, "target": state.target, "turn": state.turn,
+        return {"players": list(state.players), "total": state.total, "target": state.target, "turn": state.turn,
                 "to_act": [state.players[s] for s in sorted(self.to_act(state))],
                 "my_card": state.hands[seat] if state.hands and seat is not None else None,
                 "winner": state.winner}
@@ -148,6 +152,50 @@ class Add:
 
 MOVES = MoveSet({"add": Add})
 
+
+class CounterMessages:
+    """How the counter's events, moves and turns read (tests/games/counter_texts/)."""
+
+    RULES_SECTIONS = ("goal", "turn", "end", "scoring", "choices")
+
+    @staticmethod
+    def event_message(event: dict[str, Any], players: Sequence[str], seat: int | None) -> Message | None:
+        kind, data = event["type"], event.get("data") or {}
+        if kind == "Started":
+            return Message("event-Started", {"players": list(data["players"]), "target": data["target"]})
+        if kind == "CardsDealt":
+            if data.get("my_card"):
+                return Message("event-CardsDealt-own", {"card": data["my_card"]})
+            return Message("event-CardsDealt", {})
+        if kind == "Added":
+            return Message("event-Added", {"player": players[data["seat"]], "you": data["seat"] == seat,
+                                           "amount": data["amount"], "total": data["total"]})
+        return None
+
+    @staticmethod
+    def move_message(move: dict[str, Any], players: Sequence[str], seat: int | None) -> Message:
+        return Message("move-add", {"amount": move["amount"]})
+
+    @staticmethod
+    def prompt_message(view: dict[str, Any], seat: int | None) -> Message | None:
+        players = view["players"]
+        if view["winner"] is not None:
+            return Message("prompt-won", {"player": players[view["winner"]], "you": view["winner"] == seat})
+        if not view["to_act"]:
+            return None
+        if seat is not None and players[seat] in view["to_act"]:
+            return Message("prompt-add", {"total": view["total"]})
+        return Message("prompt-wait", {"player": view["to_act"][0]})
+
+
+def catalogue() -> dict[str, Any]:
+    cards = [f"card-{i}" for i in range(2 * RULES.max_players)]
+    return {"decks": {"cards": cards},
+            "cards": {c: {"name": c, "kind": "secret", "text": "a secret card"} for c in cards}}
+
+
 # Registered like any game, but only where a test asks for it:
 # FOODGAMES_EXTRA_GAMES=tests.games.counter:GAME (shared.games).
-GAME = Game(name="counter", title="Counter", rules=RULES, moves=MOVES, port=50070)
+GAME = Game(name="counter", title="Counter", rules=RULES, moves=MOVES, port=50070, catalogue=catalogue,
+            texts=Catalogue.of_game(Path(__file__).parent / "counter_texts", card_key=lambda card: "secret"),
+            messages=CounterMessages(), options=(OptionSpec("target", 21, minimum=1, maximum=1000),))

@@ -24,8 +24,9 @@ from typing import Any
 import pytest
 
 from apps.scenario import run_scenario
-from shared import games
+from shared import choices, games
 from shared.codec import EventCodec, to_jsonable
+from shared.i18n import LANGUAGES, Message
 from shared.rules import MalformedMove, RulesError
 
 GAMES = ["tests.games.counter:GAME"]
@@ -247,3 +248,247 @@ def test_the_scenario_runner_plays_the_game(case, monkeypatch):
     status, out = run_scenario({"game": game.name, "players": [f"p{k}" for k in range(n)],
                                 "moves": [{"player": first, "move": out["legal"][first][0]}]})
     assert status == 0, out
+
+
+# -- the client contract (issue 24): texts, messages, choices, CheckMove -----------------------
+#
+# Every game that declares texts (and the test game) keeps these: its catalogue has the same keys
+# with the same arguments in every language; every event, legal move, turn and refusal met in
+# random playouts reads as a message whose key is in every language and whose template names no
+# argument the message lacks; every legal move is buildable from the seat's choices; and a move
+# built from the choices gets from CheckMove the answer decide gives.
+
+REQUIRED_SECTIONS = ("goal", "turn", "end", "scoring", "choices")
+TEXT_GAMES = [g for g in registered() if g.texts is not None]
+TEXT_CASES = [(g.name, n) for g in TEXT_GAMES for n in _counts(g)]
+SAMPLED = 4  # moves built at random from the choices at each checked state
+
+
+@pytest.fixture(params=TEXT_CASES, ids=[f"{g}-{n}p" for g, n in TEXT_CASES])
+def text_case(request):
+    name, n = request.param
+    return next(g for g in TEXT_GAMES if g.name == name), n
+
+
+def check_message(game: games.Game, message: Message, where: str) -> None:
+    """`message` has its key in every language, and no template of it names an argument it lacks."""
+    assert isinstance(message, Message), f"{game.name}: {where} gave {message!r}, not a shared.i18n.Message"
+    for language in LANGUAGES:
+        assert game.texts.has(message.key, language), f"{game.name}: {where}: no {message.key!r} in {language}.ftl"
+        missing = game.texts.variables(message.key, language) - set(message.args)
+        assert not missing, (f"{game.name}: {where}: {message.key!r} in {language}.ftl names {sorted(missing)}, "
+                             f"which the message lacks (its args: {sorted(message.args)})")
+        json.dumps(dict(message.args))
+        assert game.texts.render(message, language).strip()
+
+
+def check_refusal(game: games.Game, exc: RulesError, where: str) -> None:
+    assert exc.key, f"{game.name}: {where} was refused without a key: {exc}"
+    check_message(game, Message(f"refused-{exc.key}", exc.values), where)
+
+
+def _as_read(codec: EventCodec, rules, event, seat) -> dict | None:
+    """The event as the runtime sends it to `seat` ({"type", "data"}), or None when hidden."""
+    shown = rules.event_view(event, seat)
+    if shown is None:
+        return None
+    return {"type": codec.encode(event)["type"], "data": to_jsonable(shown)}
+
+
+class TextsPlayout(Playout):
+    """A random playout that reads everything a client would read, in every language (the
+    views' and legal moves' own checks are test_random_playouts_keep_the_contract's)."""
+
+    def __init__(self, game, players, rng):
+        super().__init__(game, players, rng)
+        self.said: set[str] = set()  # event types that read as a message to someone
+
+    def check_event_views(self, events) -> None:
+        pass
+
+    def apply(self, events) -> None:
+        super().apply(events)
+        for event in events:
+            for seat in [None, *range(len(self.players))]:
+                read = _as_read(self.codec, self.rules, event, seat)
+                if read is None:
+                    continue
+                message = self.game.messages.event_message(read, self.players, seat)
+                if message is not None:
+                    check_message(self.game, message, f"event {read['type']} as seat {seat} reads it")
+                    self.said.add(read["type"])
+
+    def check_moves(self) -> None:
+        rules, state = self.rules, self.state
+        for seat in [None, *range(len(self.players))]:
+            prompt = self.game.messages.prompt_message(rules.view(state, seat), seat)
+            if prompt is not None:
+                check_message(self.game, prompt, f"the prompt of seat {seat}")
+        for seat in sorted(rules.to_act(state)):
+            legal = rules.legal_moves(state, seat)
+            for move in legal:
+                check_message(self.game, self.game.messages.move_message(move, self.players, seat),
+                              f"the label of {move}")
+            space = choices_of(rules, state, seat, legal)
+            for _ in range(SAMPLED):
+                built = choices.sample(space, self.rng)
+                if built is None:
+                    continue
+                try:
+                    rules.decide(state, seat, self.game.moves.check(built))
+                except RulesError as exc:
+                    check_refusal(self.game, exc, f"the built move {built}")
+            for bad in ({"type": "no-such-move"}, {"type": 7}, [1, 2], {**legal[0], "no-such-field": 1},
+                        {k: v for k, v in legal[0].items() if k == "type"}):
+                try:
+                    rules.decide(state, seat, self.game.moves.check(bad))
+                except RulesError as exc:
+                    check_refusal(self.game, exc, f"the malformed move {str(bad)[:60]}")
+            others = [s for s in range(len(self.players)) if s not in rules.to_act(state)]
+            for other in others[:1]:
+                try:
+                    rules.decide(state, other, self.game.moves.check(legal[0]))
+                except RulesError as exc:
+                    check_refusal(self.game, exc, f"seat {other} playing out of turn")
+
+
+def choices_of(rules, state, seat: int, legal) -> dict:
+    """The seat's choices as the runtime offers them."""
+    describe = getattr(rules, "choices", None)
+    return describe(state, seat) if describe is not None else choices.of_moves(legal)
+
+
+def test_the_texts_have_the_same_keys_and_arguments_in_every_language(text_case):
+    game, _ = text_case
+    english = game.texts.keys("en")
+    for language in LANGUAGES:
+        keys = game.texts.keys(language)
+        assert keys == english, (f"{game.name}: {language}.ftl lacks {sorted(english - keys)[:10]} and has "
+                                 f"{sorted(keys - english)[:10]} that en.ftl lacks")
+        for key in sorted(keys):
+            assert game.texts.variables(key, language) == game.texts.variables(key, "en"), \
+                f"{game.name}: {key!r} names {sorted(game.texts.variables(key, language))} in {language}.ftl, " \
+                f"{sorted(game.texts.variables(key, 'en'))} in en.ftl"
+            assert game.texts.attributes(key, language) == game.texts.attributes(key, "en"), \
+                f"{game.name}: {key!r} has other attributes in {language}.ftl than in en.ftl"
+
+
+def test_the_texts_name_every_card_option_section_event_and_move(text_case):
+    game, _ = text_case
+    texts, keys = game.texts, game.texts.keys("en")
+    assert {"game-title", "game-summary"} <= keys
+    for card in (game.catalogue()["cards"] if game.catalogue is not None else {}):
+        key = f"card-{texts.card_key(card)}"
+        assert key in keys and "text" in texts.attributes(key), f"{game.name}: no {key} with a .text"
+    for option in game.options:
+        assert f"option-{option.name}" in keys and "sentence" in texts.attributes(f"option-{option.name}")
+    sections = tuple(game.messages.RULES_SECTIONS)
+    assert set(REQUIRED_SECTIONS) <= set(sections), f"{game.name}: RULES_SECTIONS lacks some of {REQUIRED_SECTIONS}"
+    for section in sections:
+        assert f"rules-{section}" in keys, f"{game.name}: no rules-{section}"
+    for event_type in game.rules.event_types:
+        name = event_type.__name__  # the type on the wire (shared.codec)
+        assert any(k == f"event-{name}" or k.startswith(f"event-{name}-") for k in keys), \
+            f"{game.name}: no event-{name} in its texts"
+    for move in game.moves.names():
+        assert any(k == f"move-{move}" or k.startswith(f"move-{move}-") for k in keys), \
+            f"{game.name}: no move-{move} in its texts"
+
+
+def test_every_event_move_turn_and_refusal_reads_in_every_language(text_case):
+    game, n = text_case
+    rng = random.Random(f"texts/{game.name}/{n}")
+    playout = TextsPlayout(game, [f"p{k}" for k in range(n)], rng)
+    playout.run()
+    playout.check_moves()  # the last state too (the end's prompt)
+    assert playout.said, f"{game.name}: no event read as a message"
+
+
+def test_every_runtime_event_reads_in_every_language():
+    # the runtime's own events, as every seat and a spectator read them (shared/texts/)
+    from shared import gamestream as env
+    from shared.runtime.narrate import runtime_message
+
+    game = next(g for g in TEXT_GAMES if g.name == "counter")
+    players = ["ann", "bob", "cy"]
+    over = {"players": players, "points": [3, 1, 3], "placings": [1, 2, 1], "team_won": None}
+    samples = [
+        (env.GAME_CREATED, {"players": players, "ranked": True}), (env.SEED_COMMITTED, {"commitment": "ab" * 32}),
+        (env.SHUFFLE_APPLIED, {"deck": "main"}), (env.GAME_OVER, over),
+        (env.GAME_OVER, {**over, "placings": [1, 2, 3]}), (env.GAME_OVER, {**over, "team_won": True}),
+        (env.GAME_OVER, {**over, "forfeited": 1}), (env.SEED_REVEALED, {"server_seed": "x"}),
+        (env.CLOCK_SET, {"initial_ms": 300000, "increment_ms": 5000, "on_timeout": "bot"}),
+        (env.TIME_RECORDED, {"at_ms": 1, "banks": {}}), (env.GAME_CANCELLED, {"reason": "no show"}),
+        *[(kind, {"player": "bob", "seat": 1, "reason": reason}) for kind in
+          (env.TIMED_OUT, env.BOT_MOVED, env.FORFEITED, env.PLAYER_CONNECTED, env.PLAYER_DISCONNECTED,
+           env.BOT_TOOK_OVER, env.PLAYER_RETURNED) for reason in ("timeout", "away")]]
+    assert {kind for kind, _ in samples} == set(env.RUNTIME_EVENTS)
+    for kind, data in samples:
+        for seat in (None, 0, 1):
+            check_message(game, runtime_message({"type": kind, "data": data}, players, seat), f"{kind} as {seat}")
+    # a player never needs to read the clocks' records, nor that they themself are here
+    assert runtime_message({"type": env.TIME_RECORDED, "data": {}}, players, 0).internal
+    assert runtime_message({"type": env.PLAYER_CONNECTED, "data": {"player": "bob", "seat": 1}}, players, 1).internal
+    assert not runtime_message({"type": env.PLAYER_CONNECTED, "data": {"player": "bob", "seat": 1}}, players, 0).internal
+
+
+async def test_choices_offer_every_legal_move_and_check_move_answers_as_decide(case):
+    # given the game hosted by the runtime (in memory), played at random
+    from shared.auth import Identity
+    from shared.eventstore.memory import MemoryEventStore
+    from shared.runtime.check import check_move
+    from shared.runtime.deck import SeededDeck
+    from shared.runtime.game import GameRuntime
+
+    game, n = case
+    rng = random.Random(f"check/{game.name}/{n}")
+    players = [f"p{k}" for k in range(n)]
+    runtime = GameRuntime(game.rules, MemoryEventStore(), SeededDeck(), moves=game.moves)
+    try:
+        record = await runtime.create_game(Identity("svc", "service"), players, {})
+        record = await runtime.settle(record.game_id)
+        subject = runtime.subject(record.game_id)
+        for step in range(40):
+            if record.over:
+                break
+            seat = rng.choice(sorted(game.rules.to_act(record.state)))
+            legal = game.rules.legal_moves(record.state, seat)
+            space, complete = runtime.move_space(record, seat, legal)
+            choices.validate(space)
+            # then every listed legal move is buildable from the choices
+            for move in legal:
+                assert choices.contains(space, move), f"{game.name}: legal move {move} is not in the choices"
+            # and a move built from them (or a malformed one, or one of a seat that may not act
+            # now) is answered by CheckMove as decide answers it, writing nothing
+            before = await runtime.store.version(subject)
+            idle = [s for s in range(n) if s not in game.rules.to_act(record.state)]
+            tries = [*((seat, choices.sample(space, rng)) for _ in range(SAMPLED)), (seat, rng.choice(legal)),
+                     (seat, {"type": "no-such-move"}), *((s, legal[0]) for s in idle[:1])]
+            for mover, move in tries:
+                if move is None:
+                    continue
+                try:
+                    game.rules.decide(record.state, mover, game.moves.check(move))
+                    expected = None
+                except RulesError as exc:
+                    expected = exc
+                version, answer = await check_move(runtime, Identity(players[mover], "player"), record.game_id,
+                                                   mover, record.version, move)
+                assert version == record.version
+                assert (answer is None) == (expected is None), f"{game.name}: {move}: CheckMove {answer!r}, " \
+                                                               f"decide {expected!r}"
+                if expected is not None:
+                    assert type(answer) is type(expected) and str(answer) == str(expected)
+            assert await runtime.store.version(subject) == before, "CheckMove wrote something"
+            await runtime.submit_move(Identity(players[seat], "player"), record.game_id, seat, f"m{step}", None,
+                                      rng.choice(legal))
+            record = await runtime.settle(record.game_id)
+    finally:
+        await runtime.close()
+
+
+def test_every_served_game_declares_texts_and_messages():
+    # Issue 24: every game a client can play is described and read in every language. (Fails
+    # until each game's texts/ and messages.py are in: run it after merging the games' branches.)
+    lacking = [g.name for g in games.all_games().values() if g.texts is None or g.messages is None]
+    assert not lacking, f"these games declare no texts or messages yet: {', '.join(lacking)}"
