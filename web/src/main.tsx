@@ -56,4 +56,6 @@ function App() {
 
 document.documentElement.lang = language.value;
 render(<Header />, document.getElementById("bar")!);
-render(<App />, document.getElementById("app")!);
+const app = document.getElementById("app")!;
+app.replaceChildren(); // the "Loading…" of index.html
+render(<App />, app);

@@ -1,6 +1,7 @@
 // What a game's folder (src/games/<game>/index.tsx) gives the table: its board, and how its
 // moves and events read when the server sends no label or message for them.
 import type { ComponentChildren, ComponentType } from "preact";
+import type { BuilderWords } from "../table/builder";
 import type { Message, Move, TableStore, View } from "../table/store";
 
 export type BoardProps = {
@@ -15,8 +16,12 @@ export type BoardProps = {
 
 export type GameUi = {
   Board: ComponentType<BoardProps>;
-  /** the board builds and offers its moves itself (no list of move buttons under it) */
+  /** its moves are built by tapping from the API's choices (else: one button per listed move) */
   buildsMoves?: boolean;
+  /** the words of the move builder (kinds of move, fields, values) */
+  words?: BuilderWords;
+  /** why the game ended, in words, from the final view (null: the scores say it) */
+  endWhy?: (view: View) => string | null;
   /** a move's label when the server sends none */
   moveLabel?: (move: Move, view: View) => ComponentChildren;
   /** a log line when the server sends no message (null: not shown) */

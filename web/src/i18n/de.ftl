@@ -219,3 +219,11 @@ t-round-closed = abgeschlossen
 t-round-playing = läuft
 t-round-planned = geplant
 t-byes = Freilos: { $players }
+
+## building a move by tapping
+builder-optional = (wenn du willst)
+builder-count = { $count } gewählt ({ $min }–{ $max })
+builder-incomplete = Wähle, was der Zug noch braucht.
+builder-ok = Die Regeln erlauben diesen Zug.
+builder-send = { $move }: ausführen
+builder-cancel = Neu beginnen

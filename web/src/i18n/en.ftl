@@ -219,3 +219,11 @@ t-round-closed = closed
 t-round-playing = in play
 t-round-planned = planned
 t-byes = bye: { $players }
+
+## building a move by tapping
+builder-optional = (if you want)
+builder-count = { $count } chosen ({ $min }–{ $max })
+builder-incomplete = Choose what the move still needs.
+builder-ok = The rules accept this move.
+builder-send = { $move }: do it
+builder-cancel = Start over

@@ -73,7 +73,9 @@ export function t(id: string, args?: Args, game = ""): string {
   const b = bundle(lang, game);
   const message = b.getMessage(id) ?? bundle("en", game).getMessage(id);
   if (!message?.value) return id;
-  return b.formatPattern(message.value, args ?? null);
+  // a bad argument is shown as its name ({ $x }) rather than stopping the page
+  const errors: Error[] = [];
+  return b.formatPattern(message.value, args ?? null, errors);
 }
 
 /** Whether the catalogue has a text (a game's term, an option's choice). */

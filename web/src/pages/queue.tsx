@@ -1,7 +1,7 @@
 // A ticket in the queue: its state live from WatchTicket, the time waited, and Cancel.
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { useEffect, useState } from "preact/hooks";
-import { Code, codeOf, explain, matchmaking } from "../api";
+import { Code, codeOf, explain, listGames, matchmaking, type GameInfo } from "../api";
 import { TicketState, type Ticket } from "../gen/foodgames/v1/matchmaking_pb";
 import { t } from "../i18n";
 import type { PageProps } from "../main";
@@ -19,6 +19,8 @@ export function QueuePage({ params: [ticketId] }: PageProps) {
   const [stopped, setStopped] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [now, setNow] = useState(Date.now());
+  const [games, setGames] = useState<GameInfo[]>([]);
+  useEffect(() => { listGames().then(setGames, () => {}); }, []);
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 250);
@@ -79,7 +81,7 @@ export function QueuePage({ params: [ticketId] }: PageProps) {
   const over = ticket && (ticket.state === TicketState.CANCELLED || ticket.state === TicketState.EXPIRED);
   if (ticket?.state === TicketState.SEARCHING) {
     const size = ticket.minPlayers === ticket.maxPlayers ? `${ticket.minPlayers}` : `${ticket.minPlayers}-${ticket.maxPlayers}`;
-    state = t(ticket.ranked ? "queue-searching-ranked" : "queue-searching-casual", { game: ticket.game, size });
+    state = t(ticket.ranked ? "queue-searching-ranked" : "queue-searching-casual", { game: games.find((g) => g.name === ticket.game)?.title ?? "", size });
     hint = <>{t("queue-hint")}{" "}
       <code>{`foodgames bots ${ticket.game} --count ${ticket.minPlayers - ticket.players.length} --players ${ticket.minPlayers}${ticket.ranked ? "" : " --casual"}`}</code></>;
     if (ticket.createdAt) wait = t("queue-waited", { time: minutes((now - timestampDate(ticket.createdAt).getTime()) / 1000) });

@@ -7,17 +7,21 @@ import { uiOf } from "../games/registry";
 import { t } from "../i18n";
 import type { PageProps } from "../main";
 import { session } from "../store";
+import { MoveBuilder, type Choices } from "../table/builder";
+import { builderWords, moveInWords } from "../games/common";
 import { description } from "../table/describe";
 import { EndScreen, Log, RulesPanel, Seats } from "../table/parts";
 import { TableStore, type Move, type View } from "../table/store";
 import { signal } from "@preact/signals";
 
+const GENERAL_PROMPTS = new Set(["prompt-your-turn", "prompt-waiting", "prompt-dealing", "prompt-over"]);
 const titles = signal<Record<string, string>>({});
 
 function turnText(store: TableStore, view: View, me: string, offered: number, ui: ReturnType<typeof uiOf>): string {
   if (store.finished.value) return t("turn-over");
+  // the server's prompt, unless it is the runtime's general one and the game says more
   const prompt = store.prompt.value;
-  if (prompt) return prompt.text;
+  if (prompt && !(ui.turnLine && GENERAL_PROMPTS.has(prompt.key))) return prompt.text;
   if (ui.turnLine) return ui.turnLine(view, me);
   if (offered) return t("turn-yours");
   const waiting: string[] = Array.isArray(view.to_act) ? view.to_act.filter((p: string) => p !== me) : [];
@@ -43,22 +47,31 @@ export function TablePage({ params: [game, gameId] }: PageProps) {
   const refusal = store.refusal.value;
   const title = description(game).value?.title ?? titles.value[game] ?? "";
   const play = (move: Move) => void store.play(move);
+  const choices = store.choices() as Choices | null;
+  // choices that only list whole moves (every field fixed) read better as the moves' buttons
+  const building = !finished && ui.buildsMoves && !!choices?.moves?.length &&
+    choices.moves.some((m) => m.fields.some((f: Record<string, unknown>) => !("const" in f) && !f.absent));
+  const gameEnded = [...store.events.value].reverse().find((e) => e.type === "GameEnded" && e.message && !e.internal);
+  const why = view ? ui.endWhy?.(view) ?? gameEnded?.message?.text ?? null : null;
   return (
-    <div class="table" id="table" data-game={game} data-version={String(store.version.value)} data-finished={String(finished)}>
+    <div class="table" id="table" data-game={game} data-version={String(store.version.value)} data-finished={String(finished)}
+      data-listed={String(store.listed.value?.version ?? "")} data-list-failed={String(store.listFailed.value)}
+      data-kinds={String(choices?.moves?.length ?? "")} data-offered={String(moves.length)}>
       <div class="table-head">
         <h1>{title}</h1>
         <span id="status" class="status" data-state={status.state}>{t(status.key, status.args)}</span>
       </div>
       {view && <Seats store={store} view={view} />}
-      {finished && view && <EndScreen store={store} view={view} me={me} />}
+      {finished && view && <EndScreen store={store} view={view} me={me} why={why} />}
       {!finished && <div id="end" hidden />}
       <p id="turn" class="turn big" aria-live="polite">{view ? turnText(store, view, me, moves.length, ui) : ""}</p>
       <p id="refusal" class="error" role="alert">{refusal ? (refusal === "no-seat" ? t("no-seat") : t("refused", { reason: refusal })) : ""}</p>
-      {!ui.buildsMoves && (
+      {building && <MoveBuilder store={store} choices={choices!} words={ui.words ?? builderWords(game)} busy={busy} />}
+      {!building && !(ui.buildsMoves && !store.listedNow() && moves.length > 0) && (
         <div id="moves" class="moves">
           {moves.map((move, i) => (
             <button class="move" data-move={JSON.stringify(move)} disabled={busy} onClick={() => play(move)}>
-              {labels[i]?.text ?? (ui.moveLabel ? ui.moveLabel(move, view ?? {}) : String(move.type))}
+              {labels[i]?.text ?? (ui.moveLabel ? ui.moveLabel(move, view ?? {}) : moveInWords(game, ui.words ?? builderWords(game), move))}
             </button>
           ))}
         </div>

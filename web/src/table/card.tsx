@@ -35,7 +35,7 @@ export function Card({ game, id, children, class: extra = "", onPick, picked, di
   return (
     <span class="card-wrap">
       <button type="button" class={`card ${extra}`} data-card={id} title={title} aria-expanded={open}
-        aria-label={title || t("card-unknown")} onClick={() => setOpen(!open)}>{body}</button>
+        onClick={() => setOpen(!open)}>{body}{!children && !name && <span class="sr-only">{t("card-unknown")}</span>}</button>
       {open && text && <span class="card-text" role="note">{name && <b>{name}: </b>}{text}</span>}
     </span>
   );

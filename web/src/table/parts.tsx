@@ -33,7 +33,7 @@ export function Seats({ store, view }: { store: TableStore; view: View }) {
         return (
           <li class={`seat${clock?.running ? " running" : ""}${p === view.you ? " mine" : ""}`} data-player={p} data-presence={state}>
             <span class="seat-name" title={p}>{shortName(p)}{p === view.you ? ` ${t("you-mark")}` : ""}</span>
-            {left !== null && <span class="clock" aria-label={t("clock-label", { time: minutes(left) })}>⏱ {minutes(left)}</span>}
+            {left !== null && <span class="clock" aria-label={t("clock-label", { time: minutes(left) })}>{minutes(left)}</span>}
             {state !== "connected" && <span class={`presence p-${state}`}>{t(state === "away" ? "presence-away" : "presence-bot")}</span>}
           </li>
         );

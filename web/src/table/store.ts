@@ -32,6 +32,15 @@ export function messageOf(raw: any): Message | undefined {
   return { key: String(raw.key ?? ""), args, text: String(raw.text) };
 }
 
+/** A server text that is only its fallback (a game without its texts yet says the event's type
+ * name, or a label "type field=value"): not for a player's eyes, the client's own wording instead. */
+export function readable(message: Message | undefined, typeName?: string): Message | undefined {
+  if (!message) return undefined;
+  const text = message.text.trim();
+  if (!text || text === typeName || /\w=\S/.test(text) || /^[A-Z][a-z]+(?:[A-Z][a-z]+)+$/.test(text)) return undefined;
+  return message;
+}
+
 export type Status = { state: "connecting" | "live" | "lost" | "over" | "stopped"; key: string; args?: Record<string, string | number> };
 
 export class TableStore {
@@ -46,6 +55,7 @@ export class TableStore {
   readonly refusal = signal<string>("");
   readonly busy = signal(false);
   readonly listed = signal<Listed | null>(null);
+  readonly listFailed = signal(-2n);
   readonly gameOver = signal<Record<string, any> | null>(null);
   readonly prompt = signal<Message | undefined>(undefined);
   /** when the view arrived (Date.now()): clocks count down from it */
@@ -67,6 +77,11 @@ export class TableStore {
     if (listed && listed.version === this.version.value && (listed.labels.some(Boolean) || !Array.isArray(view.legal_moves))) return listed;
     if (Array.isArray(view.legal_moves)) return { moves: view.legal_moves, labels: [] };
     return { moves: [], labels: [] };
+  }
+
+  /** Whether ListLegalMoves has answered for the version drawn (or failed: then never). */
+  listedNow(): boolean {
+    return this.listed.value?.version === this.version.value || this.listFailed.value === this.version.value;
   }
 
   /** The seat's whole move space now (ListLegalMoves' `choices_json`), once the API sends it. */
@@ -92,10 +107,14 @@ export class TableStore {
   }
 
   private async listMoves(version: bigint): Promise<void> {
-    // the labels and choices of the moves (and the moves, for a view without them)
+    // the labels and choices of the moves (and the moves, for a view without them), kept under
+    // the version the answer is of (the record may have moved on since the view was drawn)
     try {
-      const reply: any = await this.client.listLegalMoves({ gameId: this.gameId, seat: this.seat, language: language.value } as any);
-      if (version !== this.version.value) return;
+      const reply = await this.client.listLegalMoves({ gameId: this.gameId, seat: this.seat, language: language.value });
+      if (reply.version < this.version.value) {
+        if (this.listed.value?.version !== this.version.value) void this.listMoves(this.version.value);
+        return;
+      }
       let choices: unknown = null;
       try {
         choices = reply.choicesJson ? JSON.parse(reply.choicesJson) : null;
@@ -103,17 +122,18 @@ export class TableStore {
         choices = null;
       }
       this.listed.value = {
-        version, moves: reply.moves, labels: (reply.labels ?? []).map(messageOf), choices,
-        complete: reply.movesComplete ?? true,
+        version: reply.version, moves: reply.moves as Move[], labels: reply.labels.map((l) => readable(messageOf(l))), choices,
+        complete: reply.movesComplete,
       };
     } catch (err) {
+      this.listFailed.value = version;
       if (version === this.version.value && codeOf(err) !== Code.FailedPrecondition) this.refusal.value = explain(err);
     }
   }
 
   private record(raw: any[], version: bigint): void {
     const events: GameEvent[] = raw.map((e) => ({
-      type: e.type, data: (e.data ?? {}) as Record<string, any>, message: messageOf(e.message), internal: e.internal === true, version,
+      type: e.type, data: (e.data ?? {}) as Record<string, any>, message: readable(messageOf(e.message), e.type), internal: e.internal === true, version,
     }));
     for (const event of events) {
       if (event.type === "GameOver") this.gameOver.value = event.data;
