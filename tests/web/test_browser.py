@@ -264,30 +264,6 @@ async def test_two_players_at_one_table_each_see_only_their_own_hand_and_a_refus
             await page.context.close()
 
 
-async def test_another_games_table_is_drawn_from_its_json_view_and_played_by_clicking(browser, web_gateway):
-    """Games without their own drawing yet get the generic table: the view's names and values,
-    a hand as cards, and the legal moves as the only buttons."""
-    context, page, errors = await new_page(browser, DESKTOP)
-    try:
-        # given a player queued for a casual table of Food Fight for two, and a house bot
-        await sign_in(page, web_gateway.url, name("dee"))
-        await queue(page, 2, "food-fight", ranked=False)
-        await page.wait_for_url("**/#/table/food-fight/**", timeout=30_000)
-        # then the table shows the view as names and values, with the hand as cards
-        await expect(page.locator("#board .generic dl.kv").first).to_be_visible()
-        await expect(page.locator("#board")).to_contain_text("phase", ignore_case=True)
-        await screenshot(page, "8-table-generic")
-        # and each legal move is a button that plays it
-        for _ in range(3):
-            table = await wait_for_my_turn_or_the_end(page)
-            assert not table["over"] and table["others"] == 0, table
-            await click_a_legal_move(page)
-            await expect(page.locator("#refusal")).to_have_text("")
-        assert not errors, errors
-    finally:
-        await context.close()
-
-
 async def test_the_client_speaks_the_browsers_language_and_remembers_a_switch(browser, web_gateway):
     # given a browser that asks for German
     context = await browser.new_context(viewport=PHONE, locale="de-DE")

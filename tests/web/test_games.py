@@ -6,6 +6,7 @@ the page) and pass axe-core; and every game the gateway serves has a folder of i
 web/src/games/."""
 from __future__ import annotations
 
+import random
 import uuid
 from pathlib import Path
 
@@ -74,15 +75,22 @@ async def fill_fields(page, attempt: int) -> None:
                 await field.locator("button:not(:disabled):not([aria-pressed=true])").nth((attempt + i) % max(1, count - i)).click()
 
 
-async def make_a_move(page, turn: dict, tried: dict) -> None:
-    """One move by tapping, as a person: the listed move, or a move built in the builder."""
+async def make_a_move(page, turn: dict, tried: dict, rng: random.Random) -> None:
+    """One move by tapping, as a person who has not learnt the game yet: a move at random (a
+    kind of move first when there are many), or a move built in the builder."""
     version = await page.get_attribute("#table", "data-version")
     if turn.get("moves"):
-        await page.locator("#moves button.move:not(:disabled)").first.click()
+        groups = page.locator("#moves button.group:not(:disabled)")
+        if await groups.count():
+            await groups.nth(rng.randrange(await groups.count())).click()
+        offered = page.locator("#moves button.move:not(.group):not(:disabled)")
+        await offered.first.wait_for()
+        await offered.nth(rng.randrange(await offered.count())).click()
     else:
         if turn.get("building"):
             await page.click("#cancel-move")
         kinds = turn.get("kinds") or await page.locator("#builder button.kind").evaluate_all("ks => ks.map(k => k.dataset.kind)")
+        rng.shuffle(kinds)
         for attempt in range(12):
             # each kind of move in turn, each a few ways, until the rules accept one
             kind = kinds[attempt % len(kinds)]
@@ -107,13 +115,14 @@ async def make_a_move(page, turn: dict, tried: dict) -> None:
 async def play_to_the_end(page, game: str, shot: str) -> int:
     moves = 0
     tried: dict = {}
+    rng = random.Random(game)
     while not (turn := await wait_for_turn(page))["over"]:
         assert moves < MOST_MOVES, f"{game} did not end after {moves} moves"
         if moves == 6:
             found = await internal_tokens(page)
             assert not found, found
             await screenshot(page, f"{shot}-mid")
-        await make_a_move(page, turn, tried)
+        await make_a_move(page, turn, tried, rng)
         moves += 1
     return moves
 

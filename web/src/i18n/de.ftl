@@ -227,3 +227,5 @@ builder-incomplete = Wähle, was der Zug noch braucht.
 builder-ok = Die Regeln erlauben diesen Zug.
 builder-send = { $move }: ausführen
 builder-cancel = Neu beginnen
+
+moves-back = Andere Arten von Zügen

@@ -227,3 +227,5 @@ builder-incomplete = Choose what the move still needs.
 builder-ok = The rules accept this move.
 builder-send = { $move }: do it
 builder-cancel = Start over
+
+moves-back = Other kinds of move

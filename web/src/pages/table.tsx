@@ -1,7 +1,7 @@
 // The table: the seat's view, live from WatchGame (src/table/store.ts), drawn by the game's own
 // folder (src/games/<game>/) or the generic view, the common parts around it (src/table/parts),
 // and the moves offered now as buttons unless the board builds them itself.
-import { useEffect, useMemo } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import { listGames } from "../api";
 import { uiOf } from "../games/registry";
 import { t } from "../i18n";
@@ -11,7 +11,7 @@ import { MoveBuilder, type Choices } from "../table/builder";
 import { builderWords, moveInWords } from "../games/common";
 import { description } from "../table/describe";
 import { EndScreen, Log, RulesPanel, Seats } from "../table/parts";
-import { TableStore, type Move, type View } from "../table/store";
+import { TableStore, type Message, type Move, type View } from "../table/store";
 import { signal } from "@preact/signals";
 
 const GENERAL_PROMPTS = new Set(["prompt-your-turn", "prompt-waiting", "prompt-dealing", "prompt-over"]);
@@ -27,6 +27,51 @@ function turnText(store: TableStore, view: View, me: string, offered: number, ui
   const waiting: string[] = Array.isArray(view.to_act) ? view.to_act.filter((p: string) => p !== me) : [];
   if (waiting.length) return t("turn-waiting", { players: waiting.join(", ") });
   return typeof view.turn === "string" ? t("turn-waiting", { players: view.turn }) : t("turn-wait");
+}
+
+/** A label the server sent that still names cards by id (a game without its texts yet). */
+function namesIds(game: string, text: string): boolean {
+  const cards = description(game).value?.cards;
+  return !!cards && text.split(/[\s,:;()+]+/).some((w) => w.length > 2 && w in cards);
+}
+
+// More moves than this are offered by kind first (then the moves of the kind chosen)
+const MOST_BUTTONS = 10;
+
+function MoveList({ game, ui, view, moves, labels, busy, play }: {
+  game: string; ui: ReturnType<typeof uiOf>; view: View | null; moves: Move[]; labels: (Message | undefined)[]; busy: boolean; play: (m: Move) => void;
+}) {
+  const [kind, setKind] = useState<string | null>(null);
+  const words = ui.words ?? builderWords(game);
+  const kinds = [...new Set(moves.map((m) => String(m.type)))];
+  const grouped = moves.length > MOST_BUTTONS && kinds.length > 1;
+  const open = grouped && kind && kinds.includes(kind) ? kind : null;
+  const label = (move: Move, i: number) => {
+    // the game's own drawing of a move first (cards as tiles), then the server's words
+    if (ui.moveLabel) return ui.moveLabel(move, view ?? {});
+    const served = labels[i]?.text;
+    if (served && !namesIds(game, served)) return served;
+    return moveInWords(game, words, move);
+  };
+  if (grouped && !open) {
+    return (
+      <div id="moves" class="moves">
+        {kinds.map((k) => (
+          <button class="move group" data-kind={k} disabled={busy} onClick={() => setKind(k)}>
+            {words.moveTitle(k)} <span class="muted">({moves.filter((m) => m.type === k).length})</span>
+          </button>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div id="moves" class="moves">
+      {moves.map((move, i) => (open && move.type !== open ? null : (
+        <button class="move" data-move={JSON.stringify(move)} disabled={busy} onClick={() => { setKind(null); play(move); }}>{label(move, i)}</button>
+      )))}
+      {open && <button type="button" class="secondary" id="moves-back" onClick={() => setKind(null)}>{t("moves-back")}</button>}
+    </div>
+  );
 }
 
 export function TablePage({ params: [game, gameId] }: PageProps) {
@@ -68,13 +113,7 @@ export function TablePage({ params: [game, gameId] }: PageProps) {
       <p id="refusal" class="error" role="alert">{refusal ? (refusal === "no-seat" ? t("no-seat") : t("refused", { reason: refusal })) : ""}</p>
       {building && <MoveBuilder store={store} choices={choices!} words={ui.words ?? builderWords(game)} busy={busy} />}
       {!building && !(ui.buildsMoves && !store.listedNow() && moves.length > 0) && (
-        <div id="moves" class="moves">
-          {moves.map((move, i) => (
-            <button class="move" data-move={JSON.stringify(move)} disabled={busy} onClick={() => play(move)}>
-              {labels[i]?.text ?? (ui.moveLabel ? ui.moveLabel(move, view ?? {}) : moveInWords(game, ui.words ?? builderWords(game), move))}
-            </button>
-          ))}
-        </div>
+        <MoveList game={game} ui={ui} view={view} moves={moves} labels={labels} busy={busy} play={play} />
       )}
       <div id="board">
         {view && <ui.Board store={store} view={view} me={me} moves={moves} labels={labels} play={play} />}

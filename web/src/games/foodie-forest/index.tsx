@@ -32,7 +32,8 @@ export function FoodieCard({ id, mini = false }: { id: string; mini?: boolean })
   const colour = colourOf(id);
   const known = COLOURS.has(colour);
   const face = faceOf(id);
-  const named = cardFace(GAME, id)?.name;
+  const served = cardFace(GAME, id)?.name;
+  const named = served && served !== id ? served : undefined;
   const shown = known && /^\d+$/.test(face) ? face : named ?? (known ? tf(`ff-face-${face}`) : id);
   return (
     <Card game={GAME} id={id} class={`c-${known ? colour : "other"}${mini ? " mini" : ""}`} label={`${colourName(colour)} ${shown}`}>

@@ -40,9 +40,9 @@ function Restaurant({ view }: { view: View }) {
   return (
     <Panel title={tf("rest-restaurant")} id="restaurant">
       {marked && <p class="muted">{marked}</p>}
-      <div class="grid3" role="grid" aria-label={tf("rest-restaurant")}>
+      <ol class="grid3" aria-label={tf("rest-restaurant")}>
         {tables.map((x) => (
-          <div role="gridcell" class={`rtable s-${x.status}${x.marked ? " marked" : ""}`} data-table={x.table}>
+          <li class={`rtable s-${x.status}${x.marked ? " marked" : ""}`} data-table={x.table}>
             <div class="rtable-head"><b>{tf("rest-table", { number: x.table + 1 })}</b>
               <span class="muted"> · {tf("rest-chairs", { count: x.chairs })}</span>
               {x.bell && <span class="badge" title={tf("rest-bell")}>🔔</span>}
@@ -57,9 +57,9 @@ function Restaurant({ view }: { view: View }) {
               </div>
             )}
             <small class="muted">{tf(`rest-status-${x.status}`)}</small>
-          </div>
+          </li>
         ))}
-      </div>
+      </ol>
     </Panel>
   );
 }
