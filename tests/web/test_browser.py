@@ -16,7 +16,7 @@ import pytest
 from playwright.async_api import expect
 
 from services.matchmaking.botfill import house_bot_prefix
-from tests.web.conftest import new_page, screenshot
+from tests.web.conftest import check_page, new_page, screenshot
 
 GAME = "foodie-forest"
 DESKTOP = {"width": 1100, "height": 900}
@@ -44,6 +44,7 @@ async def sign_in(page, url: str, player: str, shot: str | None = None) -> None:
     await page.wait_for_url("**/#/signin")
     await page.fill("#name", player)
     if shot:
+        await check_page(page)
         await screenshot(page, shot)
     await page.click("#signin")
     await page.wait_for_url("**/#/play")
@@ -105,6 +106,7 @@ async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_b
     me = name("ann")
     # given a signed-in player who has never played
     await sign_in(page, web_gateway.url, me, shot="0-signin")
+    await check_page(page)
     await screenshot(page, "1-play")
     await page.goto(f"{web_gateway.url}/#/leaderboard/{GAME}")
     await expect(page.locator("#my-standing")).to_contain_text("no rated game")
@@ -120,6 +122,7 @@ async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_b
     await queue(page, 4)
     await expect(page.locator("#ticket-state")).to_contain_text("Searching")
     await expect(page.locator("#wait")).to_contain_text("waited 0:0")
+    await check_page(page)
     await screenshot(page, "2-queue")
     # ... and, nobody else coming, the stack's house bots take the three other seats (bot fill)
     await expect(page.locator("#hint")).to_contain_text("House bots take the empty seats")
@@ -138,6 +141,7 @@ async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_b
         await click_a_legal_move(page)
         clicks += 1
         if clicks == 8:
+            await check_page(page)
             await screenshot(page, "3-table")
         if clicks == 12 and not dropped:
             # the connection drops (the gateway goes away and comes back): the page reconnects,
@@ -161,6 +165,7 @@ async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_b
     await expect(rows).to_have_count(4)
     await expect(page.locator("#placings tr.mine")).to_contain_text(me)
     await expect(page.locator("#rating-change")).to_contain_text("→", timeout=30_000)
+    await check_page(page)
     await screenshot(page, "4-end")
     rating_after = (await page.locator("#rating-change b").all_inner_texts())[1]
 
@@ -169,6 +174,7 @@ async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_b
     await expect(page.locator("#my-rating")).to_have_text(rating_after)
     await expect(page.locator("#around tr.mine")).to_contain_text(me)
     await expect(page.locator("#top")).to_contain_text(me)
+    await check_page(page)
     await screenshot(page, "5-leaderboard")
     assert not errors, errors
     played.update(game_id=game_id, player=me)
@@ -184,6 +190,7 @@ async def test_the_finished_game_verifies_on_its_audit_page_and_a_tampered_bundl
     # then the bundle fetched through the gateway passes every check of the browser's verifier
     verdict = page.locator("#online .verdict")
     await expect(verdict).to_be_visible()
+    await check_page(page)
     await screenshot(page, "6-audit")
     checks = page.locator("#online li.check")
     failed = await page.locator("#online li.check[data-ok=false]").all_inner_texts()
@@ -258,6 +265,7 @@ async def test_two_players_at_one_table_each_see_only_their_own_hand_and_a_refus
 
         # and the table fits a phone's width (390 px): nothing scrolls sideways
         assert await bea_page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+        await check_page(bea_page)
         await screenshot(bea_page, "7-table-phone")
     finally:
         for page in people.values():

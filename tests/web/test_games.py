@@ -6,15 +6,18 @@ the page) and pass axe-core; and every game the gateway serves has a folder of i
 web/src/games/."""
 from __future__ import annotations
 
+import json
+import os
 import random
 import uuid
 from pathlib import Path
 
+import httpx
 import pytest
 from playwright.async_api import expect
 
 from services.gateway.static import games_catalogue
-from tests.web.conftest import axe_violations, internal_tokens, new_page, screenshot
+from tests.web.conftest import SHOTS_ENV, axe_violations, internal_tokens, screenshot
 
 GAMES = Path(__file__).resolve().parents[2] / "web" / "src" / "games"
 DESKTOP = {"width": 1100, "height": 900}
@@ -44,11 +47,27 @@ STATE = """() => {
 }"""
 
 
+# Buttons, links and form controls on the table smaller than a finger (44 px) either way.
+SMALL_TARGETS = """() => [...document.querySelectorAll('#table button, #table a, #table select, #table summary')]
+    .filter(e => e.offsetParent).map(e => [e, e.getBoundingClientRect()])
+    .filter(([e, r]) => r.width < 44 || r.height < 44)
+    .map(([e, r]) => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+
+
 async def wait_for_turn(page) -> dict:
     return await (await page.wait_for_function(STATE, timeout=60_000)).json_value()
 
 
-async def fill_fields(page, attempt: int) -> None:
+async def press(locator, keyboard: bool) -> None:
+    """Activate a control as a mouse or touch does (a click), or by keyboard (focus, Enter)."""
+    if keyboard:
+        await locator.focus()
+        await locator.press("Enter")
+    else:
+        await locator.click()
+
+
+async def fill_fields(page, attempt: int, keyboard: bool = False) -> None:
     """Tap each field of the move in the builder: the `attempt`-th value of a choice (so that a
     refused move is built again otherwise), a set's least count of cards (at least one)."""
     done: set[str] = set()
@@ -66,44 +85,44 @@ async def fill_fields(page, attempt: int) -> None:
         if not count:
             continue
         if await field.get_attribute("data-kind") == "one":
-            await options.nth(attempt % count).click()
+            await press(options.nth(attempt % count), keyboard)
         else:
             low, high = int(await field.get_attribute("data-min")), int(await field.get_attribute("data-max"))
             want = min(high, max(low, 1), count)
             for i in range(want):
                 # the enabled ones change as cards are picked: the first not yet picked
-                await field.locator("button:not(:disabled):not([aria-pressed=true])").nth((attempt + i) % max(1, count - i)).click()
+                await press(field.locator("button:not(:disabled):not([aria-pressed=true])").nth((attempt + i) % max(1, count - i)), keyboard)
 
 
-async def make_a_move(page, turn: dict, tried: dict, rng: random.Random) -> None:
+async def make_a_move(page, turn: dict, tried: dict, rng: random.Random, keyboard: bool = False) -> None:
     """One move by tapping, as a person who has not learnt the game yet: a move at random (a
     kind of move first when there are many), or a move built in the builder."""
     version = await page.get_attribute("#table", "data-version")
     if turn.get("moves"):
         groups = page.locator("#moves button.group:not(:disabled)")
         if await groups.count():
-            await groups.nth(rng.randrange(await groups.count())).click()
+            await press(groups.nth(rng.randrange(await groups.count())), keyboard)
         offered = page.locator("#moves button.move:not(.group):not(:disabled)")
         await offered.first.wait_for()
-        await offered.nth(rng.randrange(await offered.count())).click()
+        await press(offered.nth(rng.randrange(await offered.count())), keyboard)
     else:
         if turn.get("building"):
-            await page.click("#cancel-move")
+            await press(page.locator("#cancel-move"), keyboard)
         kinds = turn.get("kinds") or await page.locator("#builder button.kind").evaluate_all("ks => ks.map(k => k.dataset.kind)")
         rng.shuffle(kinds)
         for attempt in range(12):
             # each kind of move in turn, each a few ways, until the rules accept one
             kind = kinds[attempt % len(kinds)]
-            await page.click(f"#builder button.kind[data-kind='{kind}']")
+            await press(page.locator(f"#builder button.kind[data-kind='{kind}']"), keyboard)
             if not await page.locator("#builder.building").count():
                 break  # a move without fields is sent at once
-            await fill_fields(page, attempt // len(kinds) + tried.get(version, 0))
+            await fill_fields(page, attempt // len(kinds) + tried.get(version, 0), keyboard)
             check = page.locator("#check")
             await expect(check).not_to_have_attribute("data-state", "checking")
             if await check.get_attribute("data-state") == "ok":
-                await page.click("#send-move")
+                await press(page.locator("#send-move"), keyboard)
                 break
-            await page.click("#cancel-move")
+            await press(page.locator("#cancel-move"), keyboard)
         else:
             raise AssertionError(f"no move could be built at version {version}: {await page.inner_text('#builder')}")
     tried[version] = tried.get(version, 0) + 1
@@ -112,17 +131,25 @@ async def make_a_move(page, turn: dict, tried: dict, rng: random.Random) -> None
         arg=version, timeout=30_000)
 
 
-async def play_to_the_end(page, game: str, shot: str) -> int:
+async def play_to_the_end(page, game: str, shot: str, keyboard: bool = False) -> int:
     moves = 0
     tried: dict = {}
     rng = random.Random(game)
     while not (turn := await wait_for_turn(page))["over"]:
         assert moves < MOST_MOVES, f"{game} did not end after {moves} moves"
         if moves == 6:
+            # mid-game: the table reads in words, passes axe, and fits a phone in two screens
             found = await internal_tokens(page)
             assert not found, found
+            violations = await axe_violations(page)
+            assert not violations, "\n".join(violations)
+            if page.viewport_size["width"] <= PHONE["width"]:
+                height = await page.evaluate("() => document.documentElement.scrollHeight")
+                assert height <= 2 * PHONE["height"], f"the table is {height}px tall on a phone"
+                targets = await page.evaluate(SMALL_TARGETS)
+                assert not targets, f"touch targets under 44 px: {targets}"
             await screenshot(page, f"{shot}-mid")
-        await make_a_move(page, turn, tried, rng)
+        await make_a_move(page, turn, tried, rng, keyboard)
         moves += 1
     return moves
 
@@ -140,12 +167,17 @@ async def sign_in_and_queue(page, url: str, game: str, players: int = 2) -> None
     await page.wait_for_url(f"**/#/table/{game}/**", timeout=30_000)
 
 
-@pytest.mark.parametrize("game,language,viewport", [
-    ("food-fight", "en", DESKTOP),
-    ("forestaurant", "de", PHONE),
-    ("foodtown-throwdown", "en", PHONE),
-])
-async def test_a_whole_game_is_played_by_tapping_and_its_end_says_who_won_and_why(browser, web_gateway, game, language, viewport):
+# Each game once in `make test` (one on a phone in German, one by keyboard); the screenshots
+# (python -m tests.web.screenshots) take every game in both languages on both screens.
+RUNS = [("food-fight", "en", DESKTOP, False), ("forestaurant", "de", PHONE, False),
+        ("foodtown-throwdown", "en", PHONE, True)]
+if os.environ.get(SHOTS_ENV):
+    RUNS += [("food-fight", "de", PHONE, False), ("forestaurant", "en", DESKTOP, False),
+             ("foodtown-throwdown", "de", DESKTOP, False)]
+
+
+@pytest.mark.parametrize("game,language,viewport,keyboard", RUNS)
+async def test_a_whole_game_is_played_by_tapping_and_its_end_says_who_won_and_why(browser, web_gateway, game, language, viewport, keyboard):
     context = await browser.new_context(viewport=viewport, locale=language)
     page = await context.new_page()
     page.set_default_timeout(20_000)
@@ -157,11 +189,14 @@ async def test_a_whole_game_is_played_by_tapping_and_its_end_says_who_won_and_wh
     try:
         # given a player at a casual table for two with a house bot
         await sign_in_and_queue(page, web_gateway.url, game)
-        # then the table is the game's own board, with the rules in short
+        # then the table is the game's own board, with the rules in short when the game has them
         await expect(page.locator(f"#board .board.{ {'food-fight': 'food-fight', 'forestaurant': 'forestaurant', 'foodtown-throwdown': 'foodtown'}[game]}")).to_be_visible()
-        await expect(page.locator("#rules summary")).to_be_visible()
+        async with httpx.AsyncClient(base_url=web_gateway.url) as client:
+            described = (await client.post(f"/games/{game}/foodgames.v1.GameService/DescribeGame", json={"language": language})).json()
+        if json.loads(described["descriptionJson"])["rules"]:
+            await expect(page.locator("#rules summary")).to_be_visible()
         # when they play it to its end by tapping
-        moves = await play_to_the_end(page, game, f"{game}-{device}-{language}")
+        moves = await play_to_the_end(page, game, f"{game}-{device}-{language}", keyboard)
         assert moves > 0
         # then the end says who won (or whether the table won) and why, in words
         await expect(page.locator("#end-headline")).not_to_be_empty()

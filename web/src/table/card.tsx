@@ -17,15 +17,18 @@ export type CardProps = {
   picked?: boolean;
   disabled?: boolean;
   label?: string;
+  /** drawn inside another control (a move's button): a plain tile, its text on hover */
+  still?: boolean;
 };
 
-export function Card({ game, id, children, class: extra = "", onPick, picked, disabled, label }: CardProps) {
+export function Card({ game, id, children, class: extra = "", onPick, picked, disabled, label, still }: CardProps) {
   const face = cardFace(game, id);
   const [open, setOpen] = useState(false);
   const name = face?.name ?? label ?? "";
   const text = face?.text ?? "";
   const title = [name, text].filter(Boolean).join(": ");
   const body = children ?? <b class="word">{name}</b>;
+  if (still) return <span class={`card ${extra}`} data-card={id} title={title}>{body}</span>;
   if (onPick) {
     return (
       <button type="button" class={`card pick ${extra}${picked ? " picked" : ""}`} data-card={id} title={title}

@@ -55,7 +55,7 @@ export function Log({ store, ui, players, me }: { store: TableStore; ui: GameUi;
   return (
     <section class="log-panel">
       <h2>{t("log-title")}</h2>
-      <ol id="log" class="log" reversed>{shown.map((line) => <li>{line}</li>)}</ol>
+      <ol id="log" class="log" reversed tabIndex={0} aria-label={t("log-title")}>{shown.map((line) => <li>{line}</li>)}</ol>
     </section>
   );
 }
@@ -64,7 +64,7 @@ export function Log({ store, ui, players, me }: { store: TableStore; ui: GameUi;
 export function RulesPanel({ game }: { game: string }) {
   const described = description(game).value;
   const rules = described?.rules;
-  if (!rules) return null;
+  if (!rules || (!(Array.isArray(rules) ? rules.length : Object.keys(rules).length) && !described?.summary)) return null;
   const sections: { title: string; text: string }[] = Array.isArray(rules)
     ? rules.map((r) => ({ title: r.title ?? r.key ?? r.section ?? "", text: r.text ?? "" }))
     : Object.entries(rules).map(([k, v]) => (typeof v === "string" ? { title: k, text: v } : { title: v.title ?? k, text: v.text ?? "" }));

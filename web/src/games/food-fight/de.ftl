@@ -2,7 +2,10 @@
 # -texte kommen aus DescribeGame.
 fight-you = (du)
 fight-vp = SP
-fight-hand-count = { $count } Karten auf der Hand
+fight-hand-count = { $count ->
+    [one] eine Karte auf der Hand
+   *[other] { $count } Karten auf der Hand
+  }
 fight-won = { $count ->
     [one] ein Schlachtfeld gewonnen
    *[other] { $count } Schlachtfelder gewonnen

@@ -2,7 +2,10 @@
 # come from DescribeGame.
 fight-you = (you)
 fight-vp = VP
-fight-hand-count = { $count } cards in hand
+fight-hand-count = { $count ->
+    [one] one card in hand
+   *[other] { $count } cards in hand
+  }
 fight-won = { $count ->
     [one] one Battlefield won
    *[other] { $count } Battlefields won

@@ -23,7 +23,10 @@ ff-recipe-choosing = wählt…
 ff-you = (du)
 ff-points = Pkt
 ff-recipe = Rezept
-ff-hand-line = { $cards } Karten · { $taken } genommen in { $tricks }
+ff-hand-line = { $cards ->
+    [one] eine Karte
+   *[other] { $cards } Karten
+  } · { $taken } genommen in { $tricks }
 ff-last-card = letzte Karte!
 ff-left = übrige Rezepte:
 ff-none = keine

@@ -23,7 +23,10 @@ ff-recipe-choosing = choosing…
 ff-you = (you)
 ff-points = pts
 ff-recipe = recipe
-ff-hand-line = { $cards } cards · took { $taken } in { $tricks }
+ff-hand-line = { $cards ->
+    [one] one card
+   *[other] { $cards } cards
+  } · took { $taken } in { $tricks }
 ff-last-card = last card!
 ff-left = recipes left:
 ff-none = none

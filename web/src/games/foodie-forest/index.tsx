@@ -36,7 +36,7 @@ export function FoodieCard({ id, mini = false }: { id: string; mini?: boolean })
   const named = served && served !== id ? served : undefined;
   const shown = known && /^\d+$/.test(face) ? face : named ?? (known ? tf(`ff-face-${face}`) : id);
   return (
-    <Card game={GAME} id={id} class={`c-${known ? colour : "other"}${mini ? " mini" : ""}`} label={`${colourName(colour)} ${shown}`}>
+    <Card game={GAME} id={id} class={`c-${known ? colour : "other"}${mini ? " mini" : ""}`} label={`${colourName(colour)} ${shown}`} still={mini}>
       <b class={shown.length > 2 ? "word" : ""}>{shown}</b>
       <small>{known ? tf(`ff-colour-short-${colour}`) : ""}</small>
     </Card>

@@ -2,7 +2,10 @@
 # Kartennamen und -texte kommen aus DescribeGame.
 town-you = (du)
 town-stars = Sterne (von { $target })
-town-hand-count = { $count } Karten auf der Hand
+town-hand-count = { $count ->
+    [one] eine Karte auf der Hand
+   *[other] { $count } Karten auf der Hand
+  }
 town-blocked = blockiert
 town-hand = Deine Hand ({ $count } von höchstens { $limit })
 town-none = keine Karten
@@ -37,3 +40,9 @@ build-discard_two-cards = Die zwei Karten
 build-discard = Auf das Handlimit abwerfen
 build-discard-cards = Die abzuwerfenden Karten
 build-pass = Passen
+town-one-ingredient = Zutat
+town-one-action = Aktion
+town-one-territory = Gebiet
+town-one-publicity = Werbung
+town-one-recipe = Rezept
+town-one-other = Karte

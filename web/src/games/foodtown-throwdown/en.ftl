@@ -2,7 +2,10 @@
 # names and texts come from DescribeGame.
 town-you = (you)
 town-stars = stars (of { $target })
-town-hand-count = { $count } cards in hand
+town-hand-count = { $count ->
+    [one] one card in hand
+   *[other] { $count } cards in hand
+  }
 town-blocked = blocked
 town-hand = Your hand ({ $count } of at most { $limit })
 town-none = no cards
@@ -37,3 +40,9 @@ build-discard_two-cards = The two cards
 build-discard = Discard down to your hand limit
 build-discard-cards = The cards to discard
 build-pass = Pass
+town-one-ingredient = ingredient
+town-one-action = action
+town-one-territory = territory
+town-one-publicity = publicity
+town-one-recipe = recipe
+town-one-other = card

@@ -24,7 +24,7 @@ function TownCard({ id }: { id: string }) {
     <Card game={GAME} id={id} class={`town k-${kindOf(id)}`} label={nameOf(id)}>
       {stars ? <b class="yum">{"★".repeat(Math.min(stars, 4))}</b> : null}
       <span class="ff-name">{nameOf(id)}</span>
-      <small>{face?.type ? typeWord(String(face.type)) : term(GAME, `kind-${kindOf(id)}`, kindOf(id))}</small>
+      <small>{face?.type ? typeWord(String(face.type)) : tf(`town-one-${KINDS.includes(kindOf(id)) ? kindOf(id) : "other"}`)}</small>
     </Card>
   );
 }

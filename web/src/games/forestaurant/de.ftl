@@ -29,7 +29,10 @@ rest-cooking = { $player } schlägt vor, für Tisch { $table } zu kochen
 rest-offer = { $player } bietet an:
 rest-nothing = nichts
 rest-may-offer = Können noch helfen: { $players }
-rest-hand-count = { $count } Karten auf der Hand
+rest-hand-count = { $count ->
+    [one] eine Karte auf der Hand
+   *[other] { $count } Karten auf der Hand
+  }
 rest-hand = Deine Hand ({ $count })
 rest-none = keine
 rest-end-mushrooms = Die Pilze sind aus und das Restaurant hat noch offen: der Tisch hat gewonnen.
@@ -76,3 +79,4 @@ build-commit_cook-accept = Angenommene Hilfe
 build-withdraw_cook = Den Vorschlag zurückziehen
 build-discard_ingredient = Eine Zutat abwerfen
 build-discard_ingredient-token = Welche
+rest-bell-short = Glocke

@@ -29,7 +29,10 @@ rest-cooking = { $player } proposes to cook for table { $table }
 rest-offer = { $player } offers:
 rest-nothing = nothing
 rest-may-offer = May still offer help: { $players }
-rest-hand-count = { $count } cards in hand
+rest-hand-count = { $count ->
+    [one] one card in hand
+   *[other] { $count } cards in hand
+  }
 rest-hand = Your hand ({ $count })
 rest-none = none
 rest-end-mushrooms = The mushrooms ran out with the restaurant still open: the table won.
@@ -76,3 +79,4 @@ build-commit_cook-accept = Help you accept
 build-withdraw_cook = Withdraw the proposal
 build-discard_ingredient = Discard an ingredient
 build-discard_ingredient-token = Which one
+rest-bell-short = bell

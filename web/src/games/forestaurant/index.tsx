@@ -28,8 +28,9 @@ function Animal({ id, onPick, picked, disabled }: { id: string; onPick?: () => v
   );
 }
 
+/** An ingredient token: a chip with its name (what it is needs no more text). */
 function Ingredient({ id }: { id: string }) {
-  return <Card game={GAME} id={id} class="token" label={ingredient(id)}><span class="ff-name">{ingredient(id)}</span></Card>;
+  return <span class={`token-chip p-${(cardFace(GAME, id)?.pile as string) ?? "none"}`} data-card={id}>{ingredient(id)}</span>;
 }
 
 function Restaurant({ view }: { view: View }) {
@@ -45,7 +46,7 @@ function Restaurant({ view }: { view: View }) {
           <li class={`rtable s-${x.status}${x.marked ? " marked" : ""}`} data-table={x.table}>
             <div class="rtable-head"><b>{tf("rest-table", { number: x.table + 1 })}</b>
               <span class="muted"> · {tf("rest-chairs", { count: x.chairs })}</span>
-              {x.bell && <span class="badge" title={tf("rest-bell")}>🔔</span>}
+              {x.bell && <span class="badge bell">{tf("rest-bell-short")}</span>}
               {x.clouds > 0 && <span class="clouds" title={tf("rest-clouds", { count: x.clouds })}>{"☁".repeat(x.clouds)}</span>}
             </div>
             {x.guest ? <Animal id={x.guest.id} /> : <span class="muted">{tf("rest-empty")}</span>}
@@ -70,13 +71,13 @@ function Score({ view }: { view: View }) {
     <Panel title={tf("rest-score", { score: view.score ?? 0 })} id="score">
       <p>{tf("rest-mushrooms", { count: view.mushrooms ?? 0 })} · {tf("rest-stars", { covered: view.stars_covered ?? 0, stars: view.stars ?? 0 })}
         {" · "}{tf("rest-difficulty", { difficulty: term(GAME, `option-difficulty-${view.difficulty}`, String(view.difficulty ?? "")) })}</p>
-      <p class="muted">{tf("rest-decks", { animals: view.animal_deck ?? 0, menus: view.menu_deck ?? 0, vegetables: view.piles?.vegetables ?? 0, meats: view.piles?.meats ?? 0 })}</p>
       <div class="satisfied">
         {Object.entries(satisfied).map(([sp, s]) => (
           <span class="sat" title={s.cards.map((c) => cardFace(GAME, c)?.name ?? c).join(", ")}>{species(sp)} <b>{s.value}</b></span>
         ))}
       </div>
-      <p class="muted">{tf("rest-goal", { needed: view.satisfied_needed ?? 0 })}</p>
+      <p class="muted small">{tf("rest-goal", { needed: view.satisfied_needed ?? 0 })}{" "}
+        {tf("rest-decks", { animals: view.animal_deck ?? 0, menus: view.menu_deck ?? 0, vegetables: view.piles?.vegetables ?? 0, meats: view.piles?.meats ?? 0 })}</p>
     </Panel>
   );
 }
