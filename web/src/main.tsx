@@ -7,6 +7,9 @@ import { useEffect } from "preact/hooks";
 import { Header } from "./header";
 import { language } from "./i18n";
 import { AuditPage } from "./pages/audit";
+import { HostPage, JoinPage } from "./pages/join";
+import { LobbyPage } from "./pages/lobby";
+import { PlayerPage } from "./pages/player";
 import { LeaderboardPage } from "./pages/leaderboard";
 import { PlayPage } from "./pages/play";
 import { QueuePage } from "./pages/queue";
@@ -27,6 +30,11 @@ const routes: [RegExp, ComponentType<PageProps>, boolean][] = [
   [/^#\/leaderboard(?:\/([^/]+))?$/, LeaderboardPage, true],
   [/^#\/audit(?:\/([^/]+))?$/, AuditPage, false],
   [/^#\/tournament(?:\/([^/]+))?$/, TournamentPage, true],
+  // issue 32 (docs/friends.md): private tables, the lobby, a player's page
+  [/^#\/host$/, HostPage, true],
+  [/^#\/join\/([^/]+)$/, JoinPage, true],
+  [/^#\/lobby(?:\/([^/]+))?$/, LobbyPage, true],
+  [/^#\/player(?:\/([^/]+))?$/, PlayerPage, true],
 ];
 
 function Redirect({ to }: { to: string }) {
