@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections import OrderedDict
 from typing import Callable
 
 from foodgames.v1 import chat_pb2 as pb
@@ -33,6 +34,7 @@ RATE_WINDOW_S = 10
 RATE_MAX = 5  # messages per player per game per window
 CHAT_TTL_S = 30 * 24 * 3600
 PHRASE_PREFIX = "chat-phrase-"
+KNOWN_GAMES = 10_000  # games whose table (players, spectators) is kept in memory
 PLAYERS, SPECTATORS = "players", "spectators"
 _GROUPS = {PLAYERS: pb.CHAT_GROUP_PLAYERS, SPECTATORS: pb.CHAT_GROUP_SPECTATORS}
 TEXTS = Texts([SHARED_TEXTS])
@@ -47,7 +49,7 @@ class ChatServicer(pb_grpc.ChatServiceServicer):
                  clock: Callable[[], float] = time.time, watch_poll_s: float = 0.5):
         self.redis, self.games, self.catalogue, self.prefix = redis, games, catalogue, prefix
         self.clock, self.watch_poll_s = clock, watch_poll_s
-        self._tables: dict[str, tuple[tuple[str, ...], bool]] = {}
+        self._tables: OrderedDict[str, tuple[tuple[str, ...], bool]] = OrderedDict()
 
     async def _table(self, game: str, game_id: str) -> tuple[tuple[str, ...], bool]:
         """(players, spectators allowed) of a game, from its GameCreated event."""
@@ -61,6 +63,9 @@ class ChatServicer(pb_grpc.ChatServiceServicer):
                 raise NotFound(f"there is no game {game_id}", key="no-such-game", game_id=game_id)
             policy = spectator_policy.policy_of(created.data)
             self._tables[game_id] = (tuple(created.data.get("players") or ()), policy.allowed)
+            if len(self._tables) > KNOWN_GAMES:
+                self._tables.popitem(last=False)
+        self._tables.move_to_end(game_id)
         return self._tables[game_id]
 
     async def _group(self, game: str, game_id: str, wanted: int = 0) -> tuple[str, str]:

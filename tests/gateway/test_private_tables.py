@@ -12,6 +12,7 @@ from foodgames.v1 import tables_pb2
 
 from apps.bots.base import make_bot
 from apps.sdk.remote import BotChooser, Connection, SeatPlayer
+from apps.sdk.chat import watch_chat
 from apps.sdk.tables import get_table, request_rematch, seated
 from services.deck import shuffle as sh
 from shared.auth import mint_token, service_token
@@ -52,8 +53,16 @@ async def test_a_private_table_by_link_with_a_house_bot_played_to_the_end_then_a
         started = filled.json()["table"]
         assert started["state"] == "TABLE_STATE_STARTED" and len(started["players"]) == 3
         assert started["seatDrawId"] == f"{started['gameId']}-seats"
+        # they chat at the table: bob through the gateway, ann reads it through the SDK
+        said = await call_json(client, "/foodgames.v1.ChatService/SendChat", tokens[bob],
+                               {"game": GAME, "gameId": started["gameId"], "phrase": "chat-phrase-good-luck"},
+                               **{"accept-language": "de"})
+        assert said.status_code == 200 and said.json()["message"]["text"] == "Viel Glück und viel Spaß!", said.text
     conn = Connection(stack, mint_token(stack, ann), ann)
     try:
+        async for message in watch_chat(conn, GAME, started["gameId"], language="en"):
+            assert (message.player, message.text) == (bob, "Good luck, have fun!")
+            break
         first = await get_table(conn, started["tableId"])
         # the house bot plays its seat, ann and bob theirs: to the end
         views = await asyncio.wait_for(asyncio.gather(play_seat(stack, ann, first), play_seat(stack, bob, first)),
