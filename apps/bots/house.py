@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from services.matchmaking.botfill import BOTS_WANTED_SUBJECT, house_bot_prefix
+from services.matchmaking.tableservice import BOTS_SEATED_SUBJECT
 from shared import games, telemetry
 from shared.config import Settings
 
@@ -57,6 +58,48 @@ async def play_one(settings: Settings, name: str, request: Request) -> Any:
                          ranked=request.ranked, min_players=request.players, max_players=request.players,
                          options=request.options,
                          on_match=lambda m: log.info("house bot seated", bot=name, game_id=m.game_id, seat=m.seat))
+
+
+@dataclass(frozen=True)
+class Seated:
+    """Bots a private table seated (services/matchmaking/tableservice.py, FillWithBots): play
+    those seats of that game, at the level the host chose when this house has such a bot."""
+    game: str
+    game_id: str
+    seats: tuple[tuple[int, str], ...]
+    level: str = ""
+
+    @classmethod
+    def parse(cls, data: bytes) -> "Seated":
+        body = json.loads(data)
+        game = str(body["game"])
+        games.get(game)
+        seats = tuple((int(seat), str(name)) for seat, name in body["seats"])
+        if any(not name.startswith(house_bot_prefix(game)) for _, name in seats):
+            raise ValueError("a seated bot is named as a house bot of its game")
+        return cls(game, str(body["game_id"]), seats, str(body.get("level") or ""))
+
+
+def bot_kind(game: str, level: str) -> str | None:
+    """The bot kind of a level: the game's bot of that name, else its default bot."""
+    from apps.bots.base import _game_bots
+
+    return level if level and level in _game_bots(game) else None
+
+
+async def play_seat(settings: Settings, name: str, game: str, game_id: str, seat: int, level: str = "") -> Any:
+    """One house bot plays a seat it was given (no ticket): its seed, then the seat to the end."""
+    from apps.bots.base import make_bot
+    from apps.sdk.remote import BotChooser, Connection, SeatPlayer
+    from shared.auth import mint_token
+
+    conn = Connection(settings, mint_token(settings, name), name)
+    try:
+        player = SeatPlayer(conn, game, game_id, seat, BotChooser(make_bot(game, bot_kind(game, level), name)))
+        await player.run()
+        return player
+    finally:
+        await conn.close()
 
 
 class House:
@@ -117,6 +160,40 @@ class House:
             return
         self.handle(request)
 
+    def handle_seated(self, seated: Seated) -> list[str]:
+        """Play the seats a private table gave the house (as many as there is room for)."""
+        room = self.max_bots - self.playing
+        started = list(seated.seats[:max(0, room)])
+        if len(started) < len(seated.seats):
+            log.warning("house full: seated bots left to the clock", game_id=seated.game_id,
+                        asked=len(seated.seats), started=len(started))
+        for seat, name in started:
+            task = asyncio.get_running_loop().create_task(
+                self._run_seat(name, seated, seat), name=name)
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+        return [name for _, name in started]
+
+    async def _run_seat(self, name: str, seated: Seated, seat: int) -> None:
+        try:
+            await play_seat(self.settings, name, seated.game, seated.game_id, seat, seated.level)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - said at once; the house plays on
+            self.failed += 1
+            log.error("seated house bot failed", bot=name, game_id=seated.game_id, error=f"{type(exc).__name__}: {exc}")
+            return
+        self.finished += 1
+        log.info("seated house bot done", bot=name, game_id=seated.game_id)
+
+    async def on_seated(self, msg) -> None:
+        try:
+            seated = Seated.parse(msg.data)
+        except (ValueError, LookupError, TypeError) as exc:
+            log.warning("ignored a seated bots message", error=f"{type(exc).__name__}: {exc}", body=msg.data[:200])
+            return
+        self.handle_seated(seated)
+
     async def close(self) -> None:
         for task in list(self.tasks):
             task.cancel()
@@ -131,6 +208,7 @@ async def serve(settings: Settings, max_bots: int = DEFAULT_MAX_BOTS, ready: asy
     nc = await connect(settings.nats_url, name="house-bots")
     try:
         await nc.subscribe(BOTS_WANTED_SUBJECT, queue=QUEUE_GROUP, cb=house.on_message)
+        await nc.subscribe(BOTS_SEATED_SUBJECT, queue=QUEUE_GROUP, cb=house.on_seated)
         await nc.flush()
         log.info("house bots listening", subject=BOTS_WANTED_SUBJECT, max_bots=max_bots)
         if ready is not None:

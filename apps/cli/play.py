@@ -42,6 +42,15 @@ def register(subparsers) -> None:
     party.add_argument("--join", action="store_true",
                        help="accept the oldest invitation to a party of this game (waiting up to a minute "
                             "for one) and play at that table")
+    party.add_argument("--host", action="store_true",
+                       help="open a private table (--players seats) and print its invite code and link; the "
+                            "game starts once friends fill it (`foodgames play GAME --invite CODE`)")
+    party.add_argument("--invite", metavar="CODE", default="",
+                       help="take a seat at the private table of this invite code (or link)")
+    play.add_argument("--bots-after", type=float, default=None, metavar="S",
+                      help="with --host: fill the seats still free after S seconds with house bots")
+    play.add_argument("--bot-level", default="", help="with --host: the house bots' level")
+    play.add_argument("--public", action="store_true", help="with --host: list the table in the open tables lobby")
     play.set_defaults(func=run_play)
 
     bots = subparsers.add_parser("bots", help="connect bots that queue and play like any client",
@@ -119,7 +128,8 @@ def run_play(args) -> int:
         return 2
     lo, hi = _sizes(args)
     table = dict(ranked=not args.casual, min_players=lo, max_players=hi, options=args.options,
-                 party=tuple(args.party), join=args.join)
+                 party=tuple(args.party), join=args.join, host=args.host, invite=args.invite,
+                 bots_after_s=args.bots_after, bot_level=args.bot_level, public=args.public)
     if not args.plain and sys.stdout.isatty():
         from apps.terminal.tui import make_full_screen_client
 

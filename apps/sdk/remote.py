@@ -122,6 +122,16 @@ class Connection:
 
         return self._stub("matchmaking", matchmaking_pb2_grpc.MatchmakingServiceStub)
 
+    def tables(self):
+        from foodgames.v1 import tables_pb2_grpc
+
+        return self._stub("matchmaking", tables_pb2_grpc.TableServiceStub)  # the matchmaker serves tables
+
+    def chat(self):
+        from foodgames.v1 import chat_pb2_grpc
+
+        return self._stub("matchmaking", chat_pb2_grpc.ChatServiceStub)  # the matchmaker serves table chat
+
     def leaderboard(self):
         from foodgames.v1 import leaderboard_pb2_grpc
 

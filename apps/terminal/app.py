@@ -189,8 +189,12 @@ class TerminalClient:
                  console: Console | None = None, input_source: InputSource | None = None,
                  ranked: bool = True, min_players: int = 0, max_players: int = 0,
                  rating_wait_s: float = 15.0, width: int | None = None, options: dict[str, Any] | None = None,
-                 party: Sequence[str] = (), join: bool = False):
+                 party: Sequence[str] = (), join: bool = False, host: bool = False, invite: str = "",
+                 bots_after_s: float | None = None, bot_level: str = "", public: bool = False):
         self.settings = settings
+        # a private table (docs/friends.md): host one (its code printed), or sit at one by its code
+        self.host, self.invite = host, invite
+        self.bots_after_s, self.bot_level, self.public = bots_after_s, bot_level, public
         self.party = tuple(party)  # the others invited to our table (each accepts: `--join`)
         self.join = join  # accept an invitation to a party instead of queueing alone
         self.options = dict(options or {})  # the game's options, asked of the matchmaker
@@ -272,6 +276,13 @@ class TerminalClient:
             self.path.unlink(missing_ok=True)
             remembered = None
         rating, games = await self.standing()
+        if self.host or self.invite:
+            match = await self._private_table()
+            remembered = Remembered(self.game, game_id=match.game_id, seat=match.seat, rating_before=rating,
+                                    games_before=games, ranked=self.ranked)
+            save_remembered(self.path, remembered)
+            self.say(f"The table started: game {match.game_id}, you are seat {match.seat}", style="bold")
+            return remembered, 0
         ticket_id = ""
         if remembered and remembered.ticket_id:
             ticket = await self._ticket_state(remembered.ticket_id)
@@ -317,6 +328,38 @@ class TerminalClient:
         save_remembered(self.path, remembered)
         self.say(f"Matched: game {match.game_id}, you are seat {match.seat}", style="bold")
         return remembered, 0
+
+    async def _private_table(self):
+        """Host a private table (printing its code and link) or join one; where we sit once it starts."""
+        from apps.sdk import tables
+
+        if self.invite:
+            table = await tables.join_table(self.conn, self.invite)
+            self.ranked = table.ranked
+            self.say(f"You sit at {table.host}'s table ({len(table.players)} of {table.seats}); "
+                     f"waiting for it to start...")
+        else:
+            lo = self.min_players or 0
+            table = await tables.create_table(self.conn, self.game, lo, ranked=self.ranked, options=self.options,
+                                              public=self.public)
+            self.say(f"Your table is open. Invite code: {table.code}", style="bold")
+            self.say(f"Link: {table.link}   (or: foodgames play {self.game} --invite {table.code})")
+        if table.game_id:  # a game id only once started: our join filled it
+            return tables.seated(self.conn, table)
+        waiter = asyncio.ensure_future(tables.wait_started(self.conn, table.table_id, self._table_state))
+        if self.host and self.bots_after_s is not None:
+            done, _ = await asyncio.wait([waiter], timeout=self.bots_after_s)
+            if not done:
+                try:
+                    await tables.fill_with_bots(self.conn, table.table_id, self.bot_level)
+                except grpc.aio.AioRpcError as exc:
+                    if exc.code() != grpc.StatusCode.FAILED_PRECONDITION:  # it filled up meanwhile
+                        raise
+        return await waiter
+
+    def _table_state(self, table) -> None:
+        if table.players:
+            self.say(f"  at the table: {', '.join(table.players)} ({table.free_seats} seats free)")
 
     # -- playing -------------------------------------------------------------------------
 

@@ -47,7 +47,7 @@ from services.deck.store import (LogConflict, LogStore, SecretStore, game_key, s
                                  shuffle_key)
 from services.tournament import draws as tournament_draws
 from services.tournament import stream as tournament_stream
-from shared import gamestream, names, telemetry
+from shared import gamestream, names, seatdraws, telemetry
 from shared.auth import Identity
 from shared.errors import (AlreadyExists, FailedPrecondition, InvalidArgument, NotFound,
                            PermissionDenied, Unavailable)
@@ -411,6 +411,8 @@ class DeckApp:
     async def _game_over(self, game: str, game_id: str) -> bool:
         if game == tournament_draws.DRAWS_GAME:
             return await self._tournament_over(game_id)
+        # a private table's seat draw ends with the game it seated (shared/seatdraws.py)
+        game_id = seatdraws.game_of(game_id) or game_id
         # over: finished (GameOver) or cancelled (GameCancelled); either way the seed is revealed,
         # so that every game that ends can be exported and audited
         events = await self.games.read(gamestream.subject_for(game, game_id))

@@ -19,6 +19,9 @@ import grpc
 from connectrpc.code import Code
 from connectrpc.errors import ConnectError
 from foodgames.v1 import (
+    chat_connect,
+    chat_pb2,
+    chat_pb2_grpc,
     deck_connect,
     deck_pb2,
     deck_pb2_grpc,
@@ -31,6 +34,9 @@ from foodgames.v1 import (
     matchmaking_connect,
     matchmaking_pb2,
     matchmaking_pb2_grpc,
+    tables_connect,
+    tables_pb2,
+    tables_pb2_grpc,
     tournament_connect,
     tournament_pb2,
     tournament_pb2_grpc,
@@ -89,9 +95,16 @@ PUBLIC = (
             "CheckMove")),
     Public("MatchmakingService", matchmaking_pb2, matchmaking_connect, matchmaking_pb2_grpc, "matchmaking",
            ("CreateTicket", "GetTicket", "CancelTicket", "WatchTicket", "AcceptTicket", "ListInvitations")),
+    # private tables (docs/friends.md): served by the matchmaker's process; every call a player's
+    Public("TableService", tables_pb2, tables_connect, tables_pb2_grpc, "matchmaking",
+           ("CreateTable", "JoinTable", "FillWithBots", "StartTable", "GetTable", "WatchTable", "WatchOpenTables",
+            "RequestRematch")),
+    # table chat (docs/friends.md): who reads which group is the chat service's check
+    Public("ChatService", chat_pb2, chat_connect, chat_pb2_grpc, "matchmaking",
+           ("SendChat", "WatchChat", "MuteChat", "ListChatPhrases")),
     # GetRatings is the matchmaker's
     Public("LeaderboardService", leaderboard_pb2, leaderboard_connect, leaderboard_pb2_grpc, "leaderboard",
-           ("GetTop", "GetPage", "GetAroundPlayer", "GetPlayer", "GetRatingHistory")),
+           ("GetTop", "GetPage", "GetAroundPlayer", "GetPlayer", "GetRatingHistory", "ListPlayerGames")),
     # audit reads, and the player's own client seed; the rest is for services and operators
     Public("DeckService", deck_pb2, deck_connect, deck_pb2_grpc, "deck",
            ("ExportAuditBundle", "GetPublicKey", "GetCheckpoint", "AddClientSeed")),

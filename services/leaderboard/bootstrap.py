@@ -62,10 +62,11 @@ async def serve(settings: Settings, port: int, consumer_settings: ConsumerSettin
 
     nc = await connect(settings.nats_url, name="leaderboard")
     store = make_store(settings)
-    consumer = GameOverConsumer(nc, store, consumer_settings or ConsumerSettings(
-        stream_replicas=settings.stream_replicas, resume_from_store=True))
+    consumer_settings = consumer_settings or ConsumerSettings(stream_replicas=settings.stream_replicas,
+                                                              resume_from_store=True)
+    consumer = GameOverConsumer(nc, store, consumer_settings)
     server = probe = None
-    task = lag = None
+    task = lag = played_task = None
     try:
         probe = RedisProbe(store.r).start()
         server = await start_server("leaderboard", port, settings,
@@ -73,6 +74,12 @@ async def serve(settings: Settings, port: int, consumer_settings: ConsumerSettin
                                     dependencies=lambda: [*open_connections(), probe])
         task = asyncio.create_task(supervise(consumer), name="leaderboard-consumer")
         lag = asyncio.create_task(probe_lag(consumer), name="leaderboard-consumer-lag")
+        from services.leaderboard import played
+        from shared.eventstore.jetstream import JetStreamEventStore
+
+        played_task = asyncio.create_task(played.supervise(played.PlayedConsumer(
+            nc, played.PlayedIndex(store.r), JetStreamEventStore(nc, stream=consumer_settings.stream),
+            stream=consumer_settings.stream, prefix=consumer_settings.subject_prefix)), name="player-games")
         if ready is not None:
             ready.server = server  # type: ignore[attr-defined]
             ready.set()
@@ -83,9 +90,10 @@ async def serve(settings: Settings, port: int, consumer_settings: ConsumerSettin
         await consumer.stop()
         if lag is not None:
             lag.cancel()
-        if task is not None:
-            task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
+        for running in (task, played_task):
+            if running is not None:
+                running.cancel()
+                await asyncio.gather(running, return_exceptions=True)
         if server is not None:
             await server.stop(grace=1.0)
         if probe is not None:

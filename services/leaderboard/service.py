@@ -44,9 +44,15 @@ def _limit(value: int, default: int, maximum: int, what: str = "limit") -> int:
 
 
 class LeaderboardServicer(pb_grpc.LeaderboardServiceServicer):
-    def __init__(self, store: Store, clock: Callable[[], float] = time.time):
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time, played=None):
         self.store = store
         self.clock = clock
+        # who played which game (played.PlayedIndex), for ListPlayerGames; by default on the store's Valkey
+        if played is None:
+            from services.leaderboard.played import PlayedIndex
+
+            played = PlayedIndex(store.r)
+        self.played = played
 
     def _game(self, game: str) -> str:
         if game not in self.store.config.games:
@@ -131,6 +137,39 @@ class LeaderboardServicer(pb_grpc.LeaderboardServiceServicer):
             pb.RatingPoint(game_id=p["game_id"], at=_ts(p["at"]), mu=p["mu"], sigma=p["sigma"],
                            rating=p["rating"], delta=p["delta"], placing=p["placing"], won=p["won"],
                            players=p["players"]) for p in points])
+
+    async def ListPlayerGames(self, request, context):
+        if not request.player:
+            raise InvalidArgument("player is required")
+        if request.game:
+            self._game(request.game)
+        size = _limit(request.page_size, 20, 100)
+        before = None
+        if request.page_token:
+            try:
+                before = float(request.page_token)
+            except ValueError:
+                raise InvalidArgument("page_token is the next_page_token of the page before") from None
+        found, cursor = await self.played.page(request.player, request.game, size, before)
+        histories: dict[str, dict[str, dict]] = {}
+        games = []
+        for g in found:
+            seat = g["players"].index(request.player) if request.player in g["players"] else -1
+            rated = None
+            if g["ranked"] and not g["cancelled"] and g["game"] in self.store.config.games:
+                if g["game"] not in histories:
+                    rows = await self.store.history(g["game"], request.player, MAX_LIMIT)
+                    histories[g["game"]] = {r["game_id"]: r for r in rows}
+                rated = histories[g["game"]].get(g["game_id"])
+            games.append(pb.PlayerGame(
+                game=g["game"], game_id=g["game_id"], ended_at=_ts(g["at"]), cancelled=g["cancelled"],
+                reason=g["reason"], ranked=g["ranked"], players=g["players"], placings=g["placings"],
+                points=[float(x) for x in g["points"]],
+                placing=g["placings"][seat] if 0 <= seat < len(g["placings"]) else 0,
+                score=float(g["points"][seat]) if 0 <= seat < len(g["points"]) else 0.0,
+                rated=rated is not None, rating_delta=rated["delta"] if rated else 0.0,
+                rating=rated["rating"] if rated else 0.0))
+        return pb.ListPlayerGamesResponse(games=games, next_page_token=repr(cursor) if cursor is not None else "")
 
     async def GetRatings(self, request, context):
         game = self._game(request.game)

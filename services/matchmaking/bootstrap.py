@@ -19,6 +19,8 @@ from services.matchmaking.engine import GrpcGameCreator, Matchmaker, NatsPublish
 from services.matchmaking.ratings import LeaderboardRatings, RatingSource
 from services.matchmaking.service import SERVICE_NAME, MatchmakingServicer, add_to_server
 from services.matchmaking.store import TicketStore
+from services.matchmaking import chat, tableservice
+from services.matchmaking.tables import TableStore
 from shared import telemetry
 from shared.config import Settings
 
@@ -66,11 +68,22 @@ async def serve(settings: Settings, port: int, *, config: MatchmakingConfig | No
     creator = GrpcGameCreator(settings, config)
     matchmaker = Matchmaker(store, catalogue, creator, publisher, config)
     servicer = MatchmakingServicer(store, catalogue, ratings, publisher, config, nc=nc)
+    from shared.auth import service_token
+    from shared.runtime.deck_client import DeckClient
+
+    deck = DeckClient(settings, token=service_token(settings, "matchmaking"))
+    tables = tableservice.TableServicer(TableStore(store.redis, config.prefix), catalogue, ratings, publisher,
+                                        creator, deck, config)
+    from shared.eventstore.jetstream import JetStreamEventStore
+
+    chats = chat.ChatServicer(store.redis, JetStreamEventStore(nc), catalogue, config.prefix)
     server = probe = None
     loop_task = None
     try:
         probe = RedisProbe(store.redis).start()
-        server = await start_server("matchmaking", port, settings, [(add_to_server, servicer)], [SERVICE_NAME],
+        server = await start_server("matchmaking", port, settings, [(add_to_server, servicer), (tableservice.add_to_server, tables),
+                                     (chat.add_to_server, chats)],
+                                    [SERVICE_NAME, tableservice.SERVICE_NAME, chat.SERVICE_NAME],
                                     dependencies=lambda: [*open_connections(), probe])
         loop_task = asyncio.create_task(matchmaker.run(), name="matchmaking-loop")
         log.info("matching", games=sorted(catalogue.games), pass_interval_s=config.pass_interval_s,
@@ -89,6 +102,7 @@ async def serve(settings: Settings, port: int, *, config: MatchmakingConfig | No
         if probe is not None:
             await probe.stop()
         await creator.close()
+        await deck.close()
         close = getattr(ratings, "close", None)
         if close is not None:
             await close()

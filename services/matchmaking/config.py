@@ -111,6 +111,10 @@ class MatchmakingConfig:
     # A party's invitation (a player's ticket naming others) waits this long for every member
     # to accept it, then expires.
     invitation_ttl_s: float = 300.0
+    # A private table's invite code works this long unless the table starts first (docs/friends.md).
+    private_table_ttl_s: float = 1800.0
+    # A ranked private table seats only players whose mu lies this close to the host's (docs/friends.md).
+    private_ranked_gap: float = 10.0
     # Bot fill (botfill.py): seconds a queue with a human in it stays quiet before the house
     # bots are asked for the missing seats. None: off (production).
     bot_fill_after_s: float | None = None

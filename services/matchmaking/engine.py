@@ -60,14 +60,16 @@ class GrpcGameCreator:
         # the queues' turn clocks (None: the tables get none)
         self.config = config
 
-    async def create(self, game, game_id, players, ranked, timeout, options=None) -> None:
+    async def create(self, game, game_id, players, ranked, timeout, options=None, clock=None) -> None:
+        """`clock`: the table's own CreateGameRequest.clock (a private table's), else the queue's."""
         channel = self.channels.get(game.address)
         if channel is None:
             channel = self.channels[game.address] = client_channel(game.address, self.token)
         await game_pb2_grpc.GameServiceStub(channel).CreateGame(
             game_pb2.CreateGameRequest(game_id=game_id, players=list(players), ranked=ranked,
                                        options=to_struct(dict(options)) if options else None,
-                                       clock=self.clock(ranked)), timeout=timeout)
+                                       clock=clock if clock is not None else self.clock(ranked)),
+            timeout=timeout)
 
     def clock(self, ranked: bool) -> game_pb2.Clock | None:
         """CreateGameRequest.clock of a table of a ranked or casual queue."""

@@ -128,3 +128,37 @@ refused-replay-other-seat = Spieler sehen sich ihren eigenen Platz oder die Sich
 refused-no-token = Melde dich zuerst an: Dieser Aufruf braucht ein Token.
 refused-token-expired = Deine Anmeldung ist abgelaufen; melde dich neu an.
 refused-token-invalid = Deine Anmeldung ist nicht gültig; melde dich neu an.
+
+## Private Tische (docs/friends.md)
+refused-players-only = Private Tische sind für Spieler: Melde dich als Spieler an.
+refused-no-such-table = Es gibt keinen Tisch { $table }.
+refused-table-code-unknown = Der Einladungscode { $code } ist unbekannt oder abgelaufen: Bitte den Gastgeber um einen neuen.
+refused-table-code-expired = Der Einladungscode { $code } ist abgelaufen: Der Tisch hat begonnen, oder niemand hat ihn rechtzeitig gestartet.
+refused-table-seats = Dieses Spiel wird von { $low } bis { $high } Personen gespielt.
+refused-table-fixed-ranked = Die Plätze eines gewerteten Tisches werden gelost: Nur ein ungewerteter Tisch behält feste Plätze.
+refused-table-rating-gap = { $player } darf nicht an diesen gewerteten Tisch: Die Wertung liegt mehr als { $gap } von der des Gastgebers entfernt. Spielt ungewertet oder trefft euch in der gewerteten Warteschlange.
+refused-table-already-seated = Du sitzt schon an einem anderen offenen Tisch ({ $table }): Starte oder verlasse ihn zuerst.
+refused-table-joined-twice = Du sitzt schon an diesem Tisch.
+refused-table-full = Der Tisch ist voll ({ $seats } Personen).
+refused-table-host-only = Nur der Gastgeber, { $host }, darf das.
+refused-table-not-open = Der Tisch ist nicht mehr offen.
+refused-table-too-few = Dieses Spiel braucht mindestens { $needed } Personen; { $came } sind gekommen. Fülle den Rest mit Bots auf.
+refused-table-not-yours = Nur die Spieler des Tisches dürfen eine Revanche verlangen.
+refused-table-not-started = Eine Revanche folgt einer Partie: Dieser Tisch hat noch nicht begonnen.
+
+## Tisch-Chat (docs/friends.md): Schnellsätze, ein Tipp je Satz
+chat-phrase-hello = Hallo!
+chat-phrase-good-luck = Viel Glück und viel Spaß!
+chat-phrase-your-turn = Du bist dran!
+chat-phrase-one-moment = Einen Moment, bitte.
+chat-phrase-nice-move = Schöner Zug!
+chat-phrase-oops = Hoppla!
+chat-phrase-thanks = Danke!
+chat-phrase-well-played = Gut gespielt!
+chat-phrase-rematch = Revanche?
+refused-chat-no-spectators = Dieses Spiel hat keine Zuschauer, also auch keinen Zuschauer-Chat.
+refused-chat-no-phrase = Diesen Schnellsatz gibt es nicht.
+refused-chat-empty = Eine Chat-Nachricht braucht ein paar Worte oder einen Schnellsatz.
+refused-chat-too-long = Eine Chat-Nachricht hat höchstens { $limit } Zeichen.
+refused-chat-too-fast = Höchstens { $count } Nachrichten in { $seconds } Sekunden: Warte einen Moment.
+refused-chat-mute-whom = Nenne einen anderen Spieler, den du stummschalten willst.

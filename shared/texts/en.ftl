@@ -131,3 +131,37 @@ refused-replay-other-seat = A player replays their own seat or the spectator's v
 refused-no-token = Sign in first: this call needs a token.
 refused-token-expired = Your sign-in has expired; sign in again.
 refused-token-invalid = Your sign-in is not valid; sign in again.
+
+## Private tables (docs/friends.md)
+refused-players-only = Private tables are for players: sign in as a player.
+refused-no-such-table = There is no table { $table }.
+refused-table-code-unknown = The invite code { $code } is unknown or has expired: ask the host for a new one.
+refused-table-code-expired = The invite code { $code } has expired: the table has started or nobody started it in time.
+refused-table-seats = This game is played by { $low } to { $high } players.
+refused-table-fixed-ranked = A ranked table's seats are drawn: only a casual table keeps fixed seats.
+refused-table-rating-gap = { $player } may not join this ranked table: their rating is more than { $gap } from the host's. Play it casual, or meet in the ranked queue.
+refused-table-already-seated = You already sit at another open table ({ $table }): start or leave it first.
+refused-table-joined-twice = You sit at this table already.
+refused-table-full = The table is full ({ $seats } players).
+refused-table-host-only = Only the host, { $host }, may do that.
+refused-table-not-open = The table is no longer open.
+refused-table-too-few = This game needs at least { $needed } players; { $came } came. Fill the rest with bots.
+refused-table-not-yours = Only the table's players may ask for a rematch.
+refused-table-not-started = A rematch follows a game: this table has not started.
+
+## Table chat (docs/friends.md): quick phrases, one tap each
+chat-phrase-hello = Hello!
+chat-phrase-good-luck = Good luck, have fun!
+chat-phrase-your-turn = Your turn!
+chat-phrase-one-moment = One moment, please.
+chat-phrase-nice-move = Nice move!
+chat-phrase-oops = Oops!
+chat-phrase-thanks = Thanks!
+chat-phrase-well-played = Well played!
+chat-phrase-rematch = Rematch?
+refused-chat-no-spectators = This game has no spectators, so no spectators' chat.
+refused-chat-no-phrase = There is no such quick phrase.
+refused-chat-empty = A chat message needs some words, or a quick phrase.
+refused-chat-too-long = A chat message has at most { $limit } characters.
+refused-chat-too-fast = At most { $count } messages in { $seconds } seconds: wait a moment.
+refused-chat-mute-whom = Name another player to mute.

@@ -26,6 +26,7 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "web"
+AXE = Path(__file__).resolve().parents[2] / "web" / "node_modules" / "axe-core" / "axe.min.js"
 # `python -m tests.web.screenshots` sets it: the tests then save each page to docs/web/
 SHOTS_ENV = "FOODGAMES_WEB_SCREENSHOTS"
 
@@ -121,6 +122,59 @@ async def screenshot(page, name: str) -> None:
     if os.environ.get(SHOTS_ENV):
         SHOTS.mkdir(parents=True, exist_ok=True)
         await page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+# What a player must never read on a page (issue 30): event type names (CamelCase words), a time
+# in milliseconds, JSON braces, snake_case field names. Code samples (`code`: a terminal command
+# to start bots, a public key) and the audit's checks (named by what they check: a shuffle event,
+# a proof) are not the table's words.
+INTERNAL_TOKENS = {
+    "an event type name": r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b",
+    "milliseconds": r"\b\d+\s?ms\b|\bms\b",
+    "JSON": r"[{}]",
+    "a field name": r"\b[a-z]+_[a-z_]+\b",
+}
+VISIBLE_TEXT = """() => {
+    const skip = new Set([...document.querySelectorAll('code, li.check b, li.check .detail, script, style, [hidden]')]);
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const out = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        let el = node.parentElement, hidden = false;
+        for (let e = el; e; e = e.parentElement) if (skip.has(e)) { hidden = true; break; }
+        if (hidden || !el.offsetParent && getComputedStyle(el).position !== 'fixed') continue;
+        out.push(node.textContent);
+    }
+    return out.join(' ');
+}"""
+
+
+async def internal_tokens(page) -> list[str]:
+    """Every internal token in the page's visible text, as "what: the text found"."""
+    import re
+
+    text = await page.evaluate(VISIBLE_TEXT)
+    return [f"{what}: {m.group(0)!r} in ...{text[max(0, m.start() - 40):m.end() + 40]!r}..."
+            for what, pattern in INTERNAL_TOKENS.items() for m in re.finditer(pattern, text)]
+
+
+async def axe_violations(page) -> list[str]:
+    """The serious and critical axe-core violations of the page (web/node_modules/axe-core)."""
+    await page.add_script_tag(path=str(AXE))
+    found = await page.evaluate("""async () => {
+        const result = await axe.run(document, {resultTypes: ['violations']});
+        return result.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+            .map(v => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join('; ')})`);
+    }""")
+    return list(found)
+
+
+async def check_page(page) -> None:
+    """The page a player sees reads in words (no internal token) and passes axe-core (no serious
+    or critical violation)."""
+    found = await internal_tokens(page)
+    assert not found, "\n".join(found)
+    violations = await axe_violations(page)
+    assert not violations, "\n".join(violations)
 
 
 async def new_page(browser, viewport: dict) -> tuple:

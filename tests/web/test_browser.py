@@ -16,7 +16,7 @@ import pytest
 from playwright.async_api import expect
 
 from services.matchmaking.botfill import house_bot_prefix
-from tests.web.conftest import new_page, screenshot
+from tests.web.conftest import check_page, new_page, screenshot
 
 GAME = "foodie-forest"
 DESKTOP = {"width": 1100, "height": 900}
@@ -44,6 +44,7 @@ async def sign_in(page, url: str, player: str, shot: str | None = None) -> None:
     await page.wait_for_url("**/#/signin")
     await page.fill("#name", player)
     if shot:
+        await check_page(page)
         await screenshot(page, shot)
     await page.click("#signin")
     await page.wait_for_url("**/#/play")
@@ -68,7 +69,7 @@ TURN_OR_END = """() => {
     const moves = [...document.querySelectorAll('button.move:not(:disabled)')];
     if (!moves.length) return false;
     return {over: false, labels: moves.map(m => m.innerText),
-            others: document.querySelectorAll('#board button, #board a, #board input').length};
+            others: document.querySelectorAll('#board button:not(.card), #board a, #board input').length};
 }"""
 
 
@@ -105,6 +106,7 @@ async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_b
     me = name("ann")
     # given a signed-in player who has never played
     await sign_in(page, web_gateway.url, me, shot="0-signin")
+    await check_page(page)
     await screenshot(page, "1-play")
     await page.goto(f"{web_gateway.url}/#/leaderboard/{GAME}")
     await expect(page.locator("#my-standing")).to_contain_text("no rated game")
@@ -120,6 +122,7 @@ async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_b
     await queue(page, 4)
     await expect(page.locator("#ticket-state")).to_contain_text("Searching")
     await expect(page.locator("#wait")).to_contain_text("waited 0:0")
+    await check_page(page)
     await screenshot(page, "2-queue")
     # ... and, nobody else coming, the stack's house bots take the three other seats (bot fill)
     await expect(page.locator("#hint")).to_contain_text("House bots take the empty seats")
@@ -138,6 +141,7 @@ async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_b
         await click_a_legal_move(page)
         clicks += 1
         if clicks == 8:
+            await check_page(page)
             await screenshot(page, "3-table")
         if clicks == 12 and not dropped:
             # the connection drops (the gateway goes away and comes back): the page reconnects,
@@ -161,6 +165,7 @@ async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_b
     await expect(rows).to_have_count(4)
     await expect(page.locator("#placings tr.mine")).to_contain_text(me)
     await expect(page.locator("#rating-change")).to_contain_text("→", timeout=30_000)
+    await check_page(page)
     await screenshot(page, "4-end")
     rating_after = (await page.locator("#rating-change b").all_inner_texts())[1]
 
@@ -169,6 +174,7 @@ async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_b
     await expect(page.locator("#my-rating")).to_have_text(rating_after)
     await expect(page.locator("#around tr.mine")).to_contain_text(me)
     await expect(page.locator("#top")).to_contain_text(me)
+    await check_page(page)
     await screenshot(page, "5-leaderboard")
     assert not errors, errors
     played.update(game_id=game_id, player=me)
@@ -184,6 +190,7 @@ async def test_the_finished_game_verifies_on_its_audit_page_and_a_tampered_bundl
     # then the bundle fetched through the gateway passes every check of the browser's verifier
     verdict = page.locator("#online .verdict")
     await expect(verdict).to_be_visible()
+    await check_page(page)
     await screenshot(page, "6-audit")
     checks = page.locator("#online li.check")
     failed = await page.locator("#online li.check[data-ok=false]").all_inner_texts()
@@ -191,12 +198,14 @@ async def test_the_finished_game_verifies_on_its_audit_page_and_a_tampered_bundl
     assert await checks.count() >= 5
     assert await verdict.get_attribute("data-ok") == "true"
 
-    # when one hex digit of the revealed seed is changed and the bundle verified offline
-    bundle = json.loads(await page.input_value("#bundle-text"))
+    # when one hex digit of the revealed seed is changed and the bundle chosen as a file
+    # (the page's own download of the bundle: no typing of a 170 KB text into a box)
+    href = await page.get_attribute("#download a", "href")
+    bundle = json.loads(await page.evaluate("href => fetch(href).then(r => r.text())", href))
     seed = bundle["server_seed"]
     bundle["server_seed"] = ("1" if seed[0] != "1" else "2") + seed[1:]
-    await page.fill("#bundle-text", json.dumps(bundle))
-    await page.click("#verify-offline")
+    await page.set_input_files("#bundle-file", files=[{
+        "name": "tampered.json", "mimeType": "application/json", "buffer": json.dumps(bundle).encode()}])
     # then it is shown failing, naming the checks that failed
     offline = page.locator("#offline-result .verdict")
     await expect(offline).to_have_attribute("data-ok", "false")
@@ -256,31 +265,29 @@ async def test_two_players_at_one_table_each_see_only_their_own_hand_and_a_refus
 
         # and the table fits a phone's width (390 px): nothing scrolls sideways
         assert await bea_page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+        await check_page(bea_page)
         await screenshot(bea_page, "7-table-phone")
     finally:
         for page in people.values():
             await page.context.close()
 
 
-async def test_another_games_table_is_drawn_from_its_json_view_and_played_by_clicking(browser, web_gateway):
-    """Games without their own drawing yet get the generic table: the view's names and values,
-    a hand as cards, and the legal moves as the only buttons."""
-    context, page, errors = await new_page(browser, DESKTOP)
+async def test_the_client_speaks_the_browsers_language_and_remembers_a_switch(browser, web_gateway):
+    # given a browser that asks for German
+    context = await browser.new_context(viewport=PHONE, locale="de-DE")
+    page = await context.new_page()
+    page.set_default_timeout(20_000)
     try:
-        # given a player queued for a casual table of Food Fight for two, and a house bot
-        await sign_in(page, web_gateway.url, name("dee"))
-        await queue(page, 2, "food-fight", ranked=False)
-        await page.wait_for_url("**/#/table/food-fight/**", timeout=30_000)
-        # then the table shows the view as names and values, with the hand as cards
-        await expect(page.locator("#board .generic dl.kv").first).to_be_visible()
-        await expect(page.locator("#board")).to_contain_text("phase")
-        await screenshot(page, "8-table-generic")
-        # and each legal move is a button that plays it
-        for _ in range(3):
-            table = await wait_for_my_turn_or_the_end(page)
-            assert not table["over"] and table["others"] == 0, table
-            await click_a_legal_move(page)
-            await expect(page.locator("#refusal")).to_have_text("")
-        assert not errors, errors
+        # then the sign-in page is in German
+        await page.goto(web_gateway.url + "/")
+        await expect(page.locator("#signin")).to_have_text("Anmelden")
+        await expect(page.locator("html")).to_have_attribute("lang", "de")
+        # when the player switches to English in the header
+        await page.select_option("#lang", "en")
+        # then the page is in English, and stays so after a reload (remembered)
+        await expect(page.locator("#signin")).to_have_text("Sign in")
+        await page.reload()
+        await expect(page.locator("#signin")).to_have_text("Sign in")
+        await expect(page.locator("#lang")).to_have_value("en")
     finally:
         await context.close()

@@ -14,7 +14,7 @@ from playwright.async_api import expect
 from shared.auth import mint_token
 from tests.gateway.tournaments import create
 from tests.tournament.stackplay import Api, entrants, play
-from tests.web.conftest import new_page, screenshot
+from tests.web.conftest import check_page, new_page, screenshot
 from tests.web.test_browser import PHONE, name, sign_in
 
 
@@ -75,6 +75,7 @@ async def test_a_tournament_page_follows_its_tournament_to_the_final_standings(s
     # and nothing on the phone-sized page is wider than the screen
     wide = await page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert wide <= 0, f"the page is {wide}px wider than a phone's screen"
+    await check_page(page)
     await screenshot(page, "9-tournament")
     await link.click()
     await page.wait_for_url(f"**/#/audit/{table.game_id}")

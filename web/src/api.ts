@@ -7,6 +7,7 @@ import { GameService } from "./gen/foodgames/v1/game_pb";
 import { LeaderboardService } from "./gen/foodgames/v1/leaderboard_pb";
 import { MatchmakingService } from "./gen/foodgames/v1/matchmaking_pb";
 import { TournamentService } from "./gen/foodgames/v1/tournament_pb";
+import { language } from "./i18n";
 import { current } from "./session";
 
 const origin = window.location.origin;
@@ -14,6 +15,8 @@ const origin = window.location.origin;
 const withToken: Interceptor = (next) => async (request) => {
   const session = current();
   if (session) request.header.set("Authorization", `Bearer ${session.token}`);
+  // the server's messages (events, prompts, refusals, labels) in the chosen language
+  request.header.set("Accept-Language", language.value);
   return await next(request);
 };
 
@@ -47,6 +50,11 @@ export function codeName(code: Code): string {
 export function explain(error: unknown): string {
   const err = ConnectError.from(error);
   return `${codeName(err.code)}: ${err.rawMessage}`;
+}
+
+/** What the server said, without the code: the rule a refused move broke, in words. */
+export function reasonOf(error: unknown): string {
+  return ConnectError.from(error).rawMessage;
 }
 
 export function codeOf(error: unknown): Code {

@@ -21,7 +21,7 @@ from connectrpc.protocol import ProtocolType
 from connectrpc.server import ConnectASGIApplication, DEFAULT_READ_MAX_BYTES, Endpoint
 from pyqwest import Client
 
-from .leaderboard_pb2 import GetAroundPlayerRequest, GetAroundPlayerResponse, GetPageRequest, GetPageResponse, GetPlayerRequest, GetPlayerResponse, GetRatingHistoryRequest, GetRatingHistoryResponse, GetRatingsRequest, GetRatingsResponse, GetTopRequest, GetTopResponse
+from .leaderboard_pb2 import GetAroundPlayerRequest, GetAroundPlayerResponse, GetPageRequest, GetPageResponse, GetPlayerRequest, GetPlayerResponse, GetRatingHistoryRequest, GetRatingHistoryResponse, GetRatingsRequest, GetRatingsResponse, GetTopRequest, GetTopResponse, ListPlayerGamesRequest, ListPlayerGamesResponse
 
 if TYPE_CHECKING:
     from collections.abc import AsyncGenerator, Iterable, Mapping
@@ -70,6 +70,13 @@ class LeaderboardService(Protocol):
     async def get_rating_history(self, request: GetRatingHistoryRequest, ctx: RequestContext[GetRatingHistoryRequest, GetRatingHistoryResponse], /) -> GetRatingHistoryResponse:
         """
         One player's ratings after each of their games, newest first.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    async def list_player_games(self, request: ListPlayerGamesRequest, ctx: RequestContext[ListPlayerGamesRequest, ListPlayerGamesResponse], /) -> ListPlayerGamesResponse:
+        """
+        One player's games of every game (or one), finished and cancelled, casual
+        and ranked, newest first, a page at a time.
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -148,6 +155,17 @@ class LeaderboardServiceASGIApplication(ConnectASGIApplication[LeaderboardServic
                         stream_type=StreamType.UNARY,
                     ),
                     function=svc.get_rating_history,
+                ),
+                "/foodgames.v1.LeaderboardService/ListPlayerGames": Endpoint.unary(
+                    method=MethodInfo(
+                        name="ListPlayerGames",
+                        service_name="foodgames.v1.LeaderboardService",
+                        input=ListPlayerGamesRequest,
+                        output=ListPlayerGamesResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.list_player_games,
                 ),
                 "/foodgames.v1.LeaderboardService/GetRatings": Endpoint.unary(
                     method=MethodInfo(
@@ -312,6 +330,30 @@ class LeaderboardServiceClient(ConnectClient):
                 service_name="foodgames.v1.LeaderboardService",
                 input=GetRatingHistoryRequest,
                 output=GetRatingHistoryResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    async def list_player_games(
+        self,
+        request: ListPlayerGamesRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> ListPlayerGamesResponse:
+        """
+        One player's games of every game (or one), finished and cancelled, casual
+        and ranked, newest first, a page at a time.
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="ListPlayerGames",
+                service_name="foodgames.v1.LeaderboardService",
+                input=ListPlayerGamesRequest,
+                output=ListPlayerGamesResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
                 stream_type=StreamType.UNARY,
             ),

@@ -228,3 +228,55 @@ class GetRatingsResponse(_message.Message):
     RATINGS_FIELD_NUMBER: _ClassVar[int]
     ratings: _containers.RepeatedCompositeFieldContainer[PlayerSkill]
     def __init__(self, ratings: _Optional[_Iterable[_Union[PlayerSkill, _Mapping]]] = ...) -> None: ...
+
+class ListPlayerGamesRequest(_message.Message):
+    __slots__ = ("player", "game", "page_size", "page_token")
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    player: str
+    game: str
+    page_size: int
+    page_token: str
+    def __init__(self, player: _Optional[str] = ..., game: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
+
+class PlayerGame(_message.Message):
+    __slots__ = ("game", "game_id", "ended_at", "cancelled", "reason", "ranked", "players", "placings", "points", "placing", "score", "rated", "rating_delta", "rating")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    ENDED_AT_FIELD_NUMBER: _ClassVar[int]
+    CANCELLED_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    RANKED_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    PLACINGS_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    PLACING_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    RATED_FIELD_NUMBER: _ClassVar[int]
+    RATING_DELTA_FIELD_NUMBER: _ClassVar[int]
+    RATING_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    game_id: str
+    ended_at: _timestamp_pb2.Timestamp
+    cancelled: bool
+    reason: str
+    ranked: bool
+    players: _containers.RepeatedScalarFieldContainer[str]
+    placings: _containers.RepeatedScalarFieldContainer[int]
+    points: _containers.RepeatedScalarFieldContainer[float]
+    placing: int
+    score: float
+    rated: bool
+    rating_delta: float
+    rating: float
+    def __init__(self, game: _Optional[str] = ..., game_id: _Optional[str] = ..., ended_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., cancelled: _Optional[bool] = ..., reason: _Optional[str] = ..., ranked: _Optional[bool] = ..., players: _Optional[_Iterable[str]] = ..., placings: _Optional[_Iterable[int]] = ..., points: _Optional[_Iterable[float]] = ..., placing: _Optional[int] = ..., score: _Optional[float] = ..., rated: _Optional[bool] = ..., rating_delta: _Optional[float] = ..., rating: _Optional[float] = ...) -> None: ...
+
+class ListPlayerGamesResponse(_message.Message):
+    __slots__ = ("games", "next_page_token")
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    games: _containers.RepeatedCompositeFieldContainer[PlayerGame]
+    next_page_token: str
+    def __init__(self, games: _Optional[_Iterable[_Union[PlayerGame, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...

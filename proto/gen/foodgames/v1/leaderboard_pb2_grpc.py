@@ -62,6 +62,11 @@ class LeaderboardServiceStub:
                 request_serializer=foodgames_dot_v1_dot_leaderboard__pb2.GetRatingHistoryRequest.SerializeToString,
                 response_deserializer=foodgames_dot_v1_dot_leaderboard__pb2.GetRatingHistoryResponse.FromString,
                 _registered_method=True)
+        self.ListPlayerGames = channel.unary_unary(
+                '/foodgames.v1.LeaderboardService/ListPlayerGames',
+                request_serializer=foodgames_dot_v1_dot_leaderboard__pb2.ListPlayerGamesRequest.SerializeToString,
+                response_deserializer=foodgames_dot_v1_dot_leaderboard__pb2.ListPlayerGamesResponse.FromString,
+                _registered_method=True)
         self.GetRatings = channel.unary_unary(
                 '/foodgames.v1.LeaderboardService/GetRatings',
                 request_serializer=foodgames_dot_v1_dot_leaderboard__pb2.GetRatingsRequest.SerializeToString,
@@ -110,6 +115,14 @@ class LeaderboardServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListPlayerGames(self, request, context):
+        """One player's games of every game (or one), finished and cancelled, casual
+        and ranked, newest first, a page at a time.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def GetRatings(self, request, context):
         """mu and sigma of several players in one game (for the matchmaker);
         players never rated get the starting values.
@@ -145,6 +158,11 @@ def add_LeaderboardServiceServicer_to_server(servicer, server):
                     servicer.GetRatingHistory,
                     request_deserializer=foodgames_dot_v1_dot_leaderboard__pb2.GetRatingHistoryRequest.FromString,
                     response_serializer=foodgames_dot_v1_dot_leaderboard__pb2.GetRatingHistoryResponse.SerializeToString,
+            ),
+            'ListPlayerGames': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListPlayerGames,
+                    request_deserializer=foodgames_dot_v1_dot_leaderboard__pb2.ListPlayerGamesRequest.FromString,
+                    response_serializer=foodgames_dot_v1_dot_leaderboard__pb2.ListPlayerGamesResponse.SerializeToString,
             ),
             'GetRatings': grpc.unary_unary_rpc_method_handler(
                     servicer.GetRatings,
@@ -290,6 +308,33 @@ class LeaderboardService:
             '/foodgames.v1.LeaderboardService/GetRatingHistory',
             foodgames_dot_v1_dot_leaderboard__pb2.GetRatingHistoryRequest.SerializeToString,
             foodgames_dot_v1_dot_leaderboard__pb2.GetRatingHistoryResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListPlayerGames(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/foodgames.v1.LeaderboardService/ListPlayerGames',
+            foodgames_dot_v1_dot_leaderboard__pb2.ListPlayerGamesRequest.SerializeToString,
+            foodgames_dot_v1_dot_leaderboard__pb2.ListPlayerGamesResponse.FromString,
             options,
             channel_credentials,
             insecure,

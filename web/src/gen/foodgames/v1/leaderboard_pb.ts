@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file foodgames/v1/leaderboard.proto.
  */
 export const file_foodgames_v1_leaderboard: GenFile = /*@__PURE__*/
-  fileDesc("Ch5mb29kZ2FtZXMvdjEvbGVhZGVyYm9hcmQucHJvdG8SDGZvb2RnYW1lcy52MSJjCghCb2FyZFJlZhIMCgRnYW1lGAEgASgJEiUKBGtpbmQYAiABKA4yFy5mb29kZ2FtZXMudjEuQm9hcmRLaW5kEg4KBnNlYXNvbhgDIAEoCRISCgpkaWZmaWN1bHR5GAQgASgJItMBChBMZWFkZXJib2FyZEVudHJ5EgwKBHJhbmsYASABKA0SDgoGcGxheWVyGAIgASgJEg4KBnJhdGluZxgDIAEoARIKCgJtdRgEIAEoARINCgVzaWdtYRgFIAEoARINCgVnYW1lcxgGIAEoDRIMCgR3aW5zGAcgASgNEhMKC3Byb3Zpc2lvbmFsGAggASgIEhMKC2JvYXJkX3ZhbHVlGAkgASgBEi8KC2xhc3RfcGxheWVkGAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJFCg1HZXRUb3BSZXF1ZXN0EiUKBWJvYXJkGAEgASgLMhYuZm9vZGdhbWVzLnYxLkJvYXJkUmVmEg0KBWxpbWl0GAIgASgNImAKDkdldFRvcFJlc3BvbnNlEi8KB2VudHJpZXMYASADKAsyHi5mb29kZ2FtZXMudjEuTGVhZGVyYm9hcmRFbnRyeRINCgV0b3RhbBgCIAEoDRIOCgZzZWFzb24YAyABKAkiWgoOR2V0UGFnZVJlcXVlc3QSJQoFYm9hcmQYASABKAsyFi5mb29kZ2FtZXMudjEuQm9hcmRSZWYSEgoKc3RhcnRfcmFuaxgCIAEoDRINCgVsaW1pdBgDIAEoDSJhCg9HZXRQYWdlUmVzcG9uc2USLwoHZW50cmllcxgBIAMoCzIeLmZvb2RnYW1lcy52MS5MZWFkZXJib2FyZEVudHJ5Eg0KBXRvdGFsGAIgASgNEg4KBnNlYXNvbhgDIAEoCSJfChZHZXRBcm91bmRQbGF5ZXJSZXF1ZXN0EiUKBWJvYXJkGAEgASgLMhYuZm9vZGdhbWVzLnYxLkJvYXJkUmVmEg4KBnBsYXllchgCIAEoCRIOCgZyYWRpdXMYAyABKA0ifgoXR2V0QXJvdW5kUGxheWVyUmVzcG9uc2USLwoHZW50cmllcxgBIAMoCzIeLmZvb2RnYW1lcy52MS5MZWFkZXJib2FyZEVudHJ5Eg0KBXRvdGFsGAIgASgNEhMKC3BsYXllcl9yYW5rGAMgASgNEg4KBnNlYXNvbhgEIAEoCSJAChBHZXRQbGF5ZXJSZXF1ZXN0EgwKBGdhbWUYASABKAkSDgoGcGxheWVyGAIgASgJEg4KBnNlYXNvbhgDIAEoCSKxAQoRR2V0UGxheWVyUmVzcG9uc2USLQoFZW50cnkYASABKAsyHi5mb29kZ2FtZXMudjEuTGVhZGVyYm9hcmRFbnRyeRINCgV0b3RhbBgCIAEoDRIRCgl3aW5zX3JhbmsYAyABKA0SDgoGc2Vhc29uGAQgASgJEhMKC3NlYXNvbl9yYW5rGAUgASgNEiYKBGNvb3AYBiADKAsyGC5mb29kZ2FtZXMudjEuQ29vcFJlY29yZCKIAQoKQ29vcFJlY29yZBISCgpkaWZmaWN1bHR5GAEgASgJEg0KBWdhbWVzGAIgASgNEgwKBHdpbnMYAyABKA0SDgoGbG9zc2VzGAQgASgNEhMKC2Jlc3RfcmVzdWx0GAUgASgBEhEKCXdpbnNfcmFuaxgGIAEoDRIRCgliZXN0X3JhbmsYByABKA0iRgoXR2V0UmF0aW5nSGlzdG9yeVJlcXVlc3QSDAoEZ2FtZRgBIAEoCRIOCgZwbGF5ZXIYAiABKAkSDQoFbGltaXQYAyABKA0irwEKC1JhdGluZ1BvaW50Eg8KB2dhbWVfaWQYASABKAkSJgoCYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgoKAm11GAMgASgBEg0KBXNpZ21hGAQgASgBEg4KBnJhdGluZxgFIAEoARINCgVkZWx0YRgGIAEoARIPCgdwbGFjaW5nGAcgASgNEgsKA3dvbhgIIAEoCBIPCgdwbGF5ZXJzGAkgASgNIkUKGEdldFJhdGluZ0hpc3RvcnlSZXNwb25zZRIpCgZwb2ludHMYASADKAsyGS5mb29kZ2FtZXMudjEuUmF0aW5nUG9pbnQiMgoRR2V0UmF0aW5nc1JlcXVlc3QSDAoEZ2FtZRgBIAEoCRIPCgdwbGF5ZXJzGAIgAygJImsKC1BsYXllclNraWxsEg4KBnBsYXllchgBIAEoCRIKCgJtdRgCIAEoARINCgVzaWdtYRgDIAEoARINCgVrbm93bhgEIAEoCBITCgtwcm92aXNpb25hbBgFIAEoCBINCgVnYW1lcxgGIAEoDSJAChJHZXRSYXRpbmdzUmVzcG9uc2USKgoHcmF0aW5ncxgBIAMoCzIZLmZvb2RnYW1lcy52MS5QbGF5ZXJTa2lsbCpvCglCb2FyZEtpbmQSGgoWQk9BUkRfS0lORF9VTlNQRUNJRklFRBAAEhUKEUJPQVJEX0tJTkRfUkFUSU5HEAESEwoPQk9BUkRfS0lORF9XSU5TEAISGgoWQk9BUkRfS0lORF9CRVNUX1JFU1VMVBADMoMEChJMZWFkZXJib2FyZFNlcnZpY2USQwoGR2V0VG9wEhsuZm9vZGdhbWVzLnYxLkdldFRvcFJlcXVlc3QaHC5mb29kZ2FtZXMudjEuR2V0VG9wUmVzcG9uc2USRgoHR2V0UGFnZRIcLmZvb2RnYW1lcy52MS5HZXRQYWdlUmVxdWVzdBodLmZvb2RnYW1lcy52MS5HZXRQYWdlUmVzcG9uc2USXgoPR2V0QXJvdW5kUGxheWVyEiQuZm9vZGdhbWVzLnYxLkdldEFyb3VuZFBsYXllclJlcXVlc3QaJS5mb29kZ2FtZXMudjEuR2V0QXJvdW5kUGxheWVyUmVzcG9uc2USTAoJR2V0UGxheWVyEh4uZm9vZGdhbWVzLnYxLkdldFBsYXllclJlcXVlc3QaHy5mb29kZ2FtZXMudjEuR2V0UGxheWVyUmVzcG9uc2USYQoQR2V0UmF0aW5nSGlzdG9yeRIlLmZvb2RnYW1lcy52MS5HZXRSYXRpbmdIaXN0b3J5UmVxdWVzdBomLmZvb2RnYW1lcy52MS5HZXRSYXRpbmdIaXN0b3J5UmVzcG9uc2USTwoKR2V0UmF0aW5ncxIfLmZvb2RnYW1lcy52MS5HZXRSYXRpbmdzUmVxdWVzdBogLmZvb2RnYW1lcy52MS5HZXRSYXRpbmdzUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("Ch5mb29kZ2FtZXMvdjEvbGVhZGVyYm9hcmQucHJvdG8SDGZvb2RnYW1lcy52MSJjCghCb2FyZFJlZhIMCgRnYW1lGAEgASgJEiUKBGtpbmQYAiABKA4yFy5mb29kZ2FtZXMudjEuQm9hcmRLaW5kEg4KBnNlYXNvbhgDIAEoCRISCgpkaWZmaWN1bHR5GAQgASgJItMBChBMZWFkZXJib2FyZEVudHJ5EgwKBHJhbmsYASABKA0SDgoGcGxheWVyGAIgASgJEg4KBnJhdGluZxgDIAEoARIKCgJtdRgEIAEoARINCgVzaWdtYRgFIAEoARINCgVnYW1lcxgGIAEoDRIMCgR3aW5zGAcgASgNEhMKC3Byb3Zpc2lvbmFsGAggASgIEhMKC2JvYXJkX3ZhbHVlGAkgASgBEi8KC2xhc3RfcGxheWVkGAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJFCg1HZXRUb3BSZXF1ZXN0EiUKBWJvYXJkGAEgASgLMhYuZm9vZGdhbWVzLnYxLkJvYXJkUmVmEg0KBWxpbWl0GAIgASgNImAKDkdldFRvcFJlc3BvbnNlEi8KB2VudHJpZXMYASADKAsyHi5mb29kZ2FtZXMudjEuTGVhZGVyYm9hcmRFbnRyeRINCgV0b3RhbBgCIAEoDRIOCgZzZWFzb24YAyABKAkiWgoOR2V0UGFnZVJlcXVlc3QSJQoFYm9hcmQYASABKAsyFi5mb29kZ2FtZXMudjEuQm9hcmRSZWYSEgoKc3RhcnRfcmFuaxgCIAEoDRINCgVsaW1pdBgDIAEoDSJhCg9HZXRQYWdlUmVzcG9uc2USLwoHZW50cmllcxgBIAMoCzIeLmZvb2RnYW1lcy52MS5MZWFkZXJib2FyZEVudHJ5Eg0KBXRvdGFsGAIgASgNEg4KBnNlYXNvbhgDIAEoCSJfChZHZXRBcm91bmRQbGF5ZXJSZXF1ZXN0EiUKBWJvYXJkGAEgASgLMhYuZm9vZGdhbWVzLnYxLkJvYXJkUmVmEg4KBnBsYXllchgCIAEoCRIOCgZyYWRpdXMYAyABKA0ifgoXR2V0QXJvdW5kUGxheWVyUmVzcG9uc2USLwoHZW50cmllcxgBIAMoCzIeLmZvb2RnYW1lcy52MS5MZWFkZXJib2FyZEVudHJ5Eg0KBXRvdGFsGAIgASgNEhMKC3BsYXllcl9yYW5rGAMgASgNEg4KBnNlYXNvbhgEIAEoCSJAChBHZXRQbGF5ZXJSZXF1ZXN0EgwKBGdhbWUYASABKAkSDgoGcGxheWVyGAIgASgJEg4KBnNlYXNvbhgDIAEoCSKxAQoRR2V0UGxheWVyUmVzcG9uc2USLQoFZW50cnkYASABKAsyHi5mb29kZ2FtZXMudjEuTGVhZGVyYm9hcmRFbnRyeRINCgV0b3RhbBgCIAEoDRIRCgl3aW5zX3JhbmsYAyABKA0SDgoGc2Vhc29uGAQgASgJEhMKC3NlYXNvbl9yYW5rGAUgASgNEiYKBGNvb3AYBiADKAsyGC5mb29kZ2FtZXMudjEuQ29vcFJlY29yZCKIAQoKQ29vcFJlY29yZBISCgpkaWZmaWN1bHR5GAEgASgJEg0KBWdhbWVzGAIgASgNEgwKBHdpbnMYAyABKA0SDgoGbG9zc2VzGAQgASgNEhMKC2Jlc3RfcmVzdWx0GAUgASgBEhEKCXdpbnNfcmFuaxgGIAEoDRIRCgliZXN0X3JhbmsYByABKA0iRgoXR2V0UmF0aW5nSGlzdG9yeVJlcXVlc3QSDAoEZ2FtZRgBIAEoCRIOCgZwbGF5ZXIYAiABKAkSDQoFbGltaXQYAyABKA0irwEKC1JhdGluZ1BvaW50Eg8KB2dhbWVfaWQYASABKAkSJgoCYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgoKAm11GAMgASgBEg0KBXNpZ21hGAQgASgBEg4KBnJhdGluZxgFIAEoARINCgVkZWx0YRgGIAEoARIPCgdwbGFjaW5nGAcgASgNEgsKA3dvbhgIIAEoCBIPCgdwbGF5ZXJzGAkgASgNIkUKGEdldFJhdGluZ0hpc3RvcnlSZXNwb25zZRIpCgZwb2ludHMYASADKAsyGS5mb29kZ2FtZXMudjEuUmF0aW5nUG9pbnQiMgoRR2V0UmF0aW5nc1JlcXVlc3QSDAoEZ2FtZRgBIAEoCRIPCgdwbGF5ZXJzGAIgAygJImsKC1BsYXllclNraWxsEg4KBnBsYXllchgBIAEoCRIKCgJtdRgCIAEoARINCgVzaWdtYRgDIAEoARINCgVrbm93bhgEIAEoCBITCgtwcm92aXNpb25hbBgFIAEoCBINCgVnYW1lcxgGIAEoDSJAChJHZXRSYXRpbmdzUmVzcG9uc2USKgoHcmF0aW5ncxgBIAMoCzIZLmZvb2RnYW1lcy52MS5QbGF5ZXJTa2lsbCJdChZMaXN0UGxheWVyR2FtZXNSZXF1ZXN0Eg4KBnBsYXllchgBIAEoCRIMCgRnYW1lGAIgASgJEhEKCXBhZ2Vfc2l6ZRgDIAEoDRISCgpwYWdlX3Rva2VuGAQgASgJIpQCCgpQbGF5ZXJHYW1lEgwKBGdhbWUYASABKAkSDwoHZ2FtZV9pZBgCIAEoCRIsCghlbmRlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEQoJY2FuY2VsbGVkGAQgASgIEg4KBnJlYXNvbhgFIAEoCRIOCgZyYW5rZWQYBiABKAgSDwoHcGxheWVycxgHIAMoCRIQCghwbGFjaW5ncxgIIAMoDRIOCgZwb2ludHMYCSADKAESDwoHcGxhY2luZxgKIAEoDRINCgVzY29yZRgLIAEoARINCgVyYXRlZBgMIAEoCBIUCgxyYXRpbmdfZGVsdGEYDSABKAESDgoGcmF0aW5nGA4gASgBIlsKF0xpc3RQbGF5ZXJHYW1lc1Jlc3BvbnNlEicKBWdhbWVzGAEgAygLMhguZm9vZGdhbWVzLnYxLlBsYXllckdhbWUSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJKm8KCUJvYXJkS2luZBIaChZCT0FSRF9LSU5EX1VOU1BFQ0lGSUVEEAASFQoRQk9BUkRfS0lORF9SQVRJTkcQARITCg9CT0FSRF9LSU5EX1dJTlMQAhIaChZCT0FSRF9LSU5EX0JFU1RfUkVTVUxUEAMy4wQKEkxlYWRlcmJvYXJkU2VydmljZRJDCgZHZXRUb3ASGy5mb29kZ2FtZXMudjEuR2V0VG9wUmVxdWVzdBocLmZvb2RnYW1lcy52MS5HZXRUb3BSZXNwb25zZRJGCgdHZXRQYWdlEhwuZm9vZGdhbWVzLnYxLkdldFBhZ2VSZXF1ZXN0Gh0uZm9vZGdhbWVzLnYxLkdldFBhZ2VSZXNwb25zZRJeCg9HZXRBcm91bmRQbGF5ZXISJC5mb29kZ2FtZXMudjEuR2V0QXJvdW5kUGxheWVyUmVxdWVzdBolLmZvb2RnYW1lcy52MS5HZXRBcm91bmRQbGF5ZXJSZXNwb25zZRJMCglHZXRQbGF5ZXISHi5mb29kZ2FtZXMudjEuR2V0UGxheWVyUmVxdWVzdBofLmZvb2RnYW1lcy52MS5HZXRQbGF5ZXJSZXNwb25zZRJhChBHZXRSYXRpbmdIaXN0b3J5EiUuZm9vZGdhbWVzLnYxLkdldFJhdGluZ0hpc3RvcnlSZXF1ZXN0GiYuZm9vZGdhbWVzLnYxLkdldFJhdGluZ0hpc3RvcnlSZXNwb25zZRJeCg9MaXN0UGxheWVyR2FtZXMSJC5mb29kZ2FtZXMudjEuTGlzdFBsYXllckdhbWVzUmVxdWVzdBolLmZvb2RnYW1lcy52MS5MaXN0UGxheWVyR2FtZXNSZXNwb25zZRJPCgpHZXRSYXRpbmdzEh8uZm9vZGdhbWVzLnYxLkdldFJhdGluZ3NSZXF1ZXN0GiAuZm9vZGdhbWVzLnYxLkdldFJhdGluZ3NSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * Names one board.
@@ -695,6 +695,171 @@ export const GetRatingsResponseSchema: GenMessage<GetRatingsResponse> = /*@__PUR
   messageDesc(file_foodgames_v1_leaderboard, 16);
 
 /**
+ * Asks for a page of one player's games.
+ *
+ * @generated from message foodgames.v1.ListPlayerGamesRequest
+ */
+export type ListPlayerGamesRequest = Message<"foodgames.v1.ListPlayerGamesRequest"> & {
+  /**
+   * @generated from field: string player = 1;
+   */
+  player: string;
+
+  /**
+   * The game's wire name; empty: every game.
+   *
+   * @generated from field: string game = 2;
+   */
+  game: string;
+
+  /**
+   * How many games; 0 means 20, at most 100.
+   *
+   * @generated from field: uint32 page_size = 3;
+   */
+  pageSize: number;
+
+  /**
+   * The next_page_token of the page before; empty: the newest games.
+   *
+   * @generated from field: string page_token = 4;
+   */
+  pageToken: string;
+};
+
+/**
+ * Describes the message foodgames.v1.ListPlayerGamesRequest.
+ * Use `create(ListPlayerGamesRequestSchema)` to create a new message.
+ */
+export const ListPlayerGamesRequestSchema: GenMessage<ListPlayerGamesRequest> = /*@__PURE__*/
+  messageDesc(file_foodgames_v1_leaderboard, 17);
+
+/**
+ * One game a player sat at.
+ *
+ * @generated from message foodgames.v1.PlayerGame
+ */
+export type PlayerGame = Message<"foodgames.v1.PlayerGame"> & {
+  /**
+   * The game's wire name.
+   *
+   * @generated from field: string game = 1;
+   */
+  game: string;
+
+  /**
+   * @generated from field: string game_id = 2;
+   */
+  gameId: string;
+
+  /**
+   * When it ended (finished or cancelled).
+   *
+   * @generated from field: google.protobuf.Timestamp ended_at = 3;
+   */
+  endedAt?: Timestamp | undefined;
+
+  /**
+   * Cancelled unplayed (reason says why): no placings, not rated.
+   *
+   * @generated from field: bool cancelled = 4;
+   */
+  cancelled: boolean;
+
+  /**
+   * @generated from field: string reason = 5;
+   */
+  reason: string;
+
+  /**
+   * @generated from field: bool ranked = 6;
+   */
+  ranked: boolean;
+
+  /**
+   * The table in seat order.
+   *
+   * @generated from field: repeated string players = 7;
+   */
+  players: string[];
+
+  /**
+   * Each seat's placing (1 = best) and score, in seat order; empty when cancelled.
+   *
+   * @generated from field: repeated uint32 placings = 8;
+   */
+  placings: number[];
+
+  /**
+   * @generated from field: repeated double points = 9;
+   */
+  points: number[];
+
+  /**
+   * The player's own placing and score.
+   *
+   * @generated from field: uint32 placing = 10;
+   */
+  placing: number;
+
+  /**
+   * @generated from field: double score = 11;
+   */
+  score: number;
+
+  /**
+   * Whether the game changed the player's rating (a finished ranked game), by how much, and
+   * to what.
+   *
+   * @generated from field: bool rated = 12;
+   */
+  rated: boolean;
+
+  /**
+   * @generated from field: double rating_delta = 13;
+   */
+  ratingDelta: number;
+
+  /**
+   * @generated from field: double rating = 14;
+   */
+  rating: number;
+};
+
+/**
+ * Describes the message foodgames.v1.PlayerGame.
+ * Use `create(PlayerGameSchema)` to create a new message.
+ */
+export const PlayerGameSchema: GenMessage<PlayerGame> = /*@__PURE__*/
+  messageDesc(file_foodgames_v1_leaderboard, 18);
+
+/**
+ * A page of a player's games, newest first.
+ *
+ * @generated from message foodgames.v1.ListPlayerGamesResponse
+ */
+export type ListPlayerGamesResponse = Message<"foodgames.v1.ListPlayerGamesResponse"> & {
+  /**
+   * @generated from field: repeated foodgames.v1.PlayerGame games = 1;
+   */
+  games: PlayerGame[];
+
+  /**
+   * Pass it as page_token for the next (older) page; empty: no more.
+   *
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
+};
+
+/**
+ * Describes the message foodgames.v1.ListPlayerGamesResponse.
+ * Use `create(ListPlayerGamesResponseSchema)` to create a new message.
+ */
+export const ListPlayerGamesResponseSchema: GenMessage<ListPlayerGamesResponse> = /*@__PURE__*/
+  messageDesc(file_foodgames_v1_leaderboard, 19);
+
+/**
  * What a board orders by.
  *
  * @generated from enum foodgames.v1.BoardKind
@@ -794,6 +959,17 @@ export const LeaderboardService: GenService<{
     methodKind: "unary";
     input: typeof GetRatingHistoryRequestSchema;
     output: typeof GetRatingHistoryResponseSchema;
+  },
+  /**
+   * One player's games of every game (or one), finished and cancelled, casual
+   * and ranked, newest first, a page at a time.
+   *
+   * @generated from rpc foodgames.v1.LeaderboardService.ListPlayerGames
+   */
+  listPlayerGames: {
+    methodKind: "unary";
+    input: typeof ListPlayerGamesRequestSchema;
+    output: typeof ListPlayerGamesResponseSchema;
   },
   /**
    * mu and sigma of several players in one game (for the matchmaker);

@@ -1,0 +1,39 @@
+// What several games' boards share: the words of a builder from a game's texts, a player's
+// name shortened, a section with a title.
+import type { ComponentChildren } from "preact";
+import { has, tg } from "../i18n";
+import type { BuilderWords } from "../table/builder";
+import { cardFace, description } from "../table/describe";
+import type { Move } from "../table/store";
+
+/** A term of the game ("meal-breakfast"): DescribeGame's terms, else the board's own texts. */
+export function term(game: string, id: string, fallback?: string): string {
+  const served = description(game).value?.terms?.[id];
+  if (served) return served;
+  if (has(id, game)) return tg(game, id);
+  return fallback ?? id.replace(/^[a-z]+-/, "").replace(/[-_]/g, " ");
+}
+
+export function builderWords(game: string, value?: BuilderWords["value"]): BuilderWords {
+  return {
+    moveTitle: (type) => term(game, `build-${type}`, type),
+    fieldTitle: (type, field) => term(game, `build-${type}-${field}`, field),
+    value: value ?? ((_type, field, v) => term(game, `${field}-${String(v)}`, String(v))),
+  };
+}
+
+export function Panel({ title, id, children, class: extra = "" }: { title: ComponentChildren; id?: string; children: ComponentChildren; class?: string }) {
+  return <section class={`panel ${extra}`} id={id}><h2>{title}</h2>{children}</section>;
+}
+
+/** A move in words from the builder's words: "Plate an Army: Breakfast · Broccoli Brigadier". */
+export function moveInWords(game: string, words: BuilderWords, move: Move): string {
+  const one = (field: string, v: unknown): string => {
+    if (typeof v === "string" && cardFace(game, v)?.name) return cardFace(game, v)!.name!;
+    const said = words.value(move.type, field, v);
+    return typeof said === "string" || typeof said === "number" ? String(said) : String(v);
+  };
+  const parts = Object.entries(move).filter(([k, v]) => k !== "type" && v !== null && !(Array.isArray(v) && !v.length))
+    .map(([k, v]) => (Array.isArray(v) ? v.map((x) => one(k, x)).join(", ") : one(k, v)));
+  return parts.length ? `${words.moveTitle(move.type)}: ${parts.join(" · ")}` : words.moveTitle(move.type);
+}

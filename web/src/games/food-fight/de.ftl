@@ -1,0 +1,65 @@
+# Die Tischtexte von Food Fight auf Deutsch (src/games/food-fight/index.tsx); Kartennamen und
+# -texte kommen aus DescribeGame.
+fight-you = (du)
+fight-vp = SP
+fight-hand-count = { $count ->
+    [one] eine Karte auf der Hand
+   *[other] { $count } Karten auf der Hand
+  }
+fight-won = { $count ->
+    [one] ein Schlachtfeld gewonnen
+   *[other] { $count } Schlachtfelder gewonnen
+  }
+fight-plated-meal = angerichtet für { $meal }: { $size } Truppen
+fight-plated-hidden = ein Teller, verdeckt
+fight-day = Die Schlachtfelder des Tages (Tag { $day })
+fight-meal-done = gekämpft
+fight-bf-vp = { $vp } SP
+fight-draft = Die Auswahl
+fight-pass-left = Die Päckchen gehen nach links.
+fight-pass-right = Die Päckchen gehen nach rechts.
+fight-picked = schon gewählt: { $players }
+fight-packet = Dein Päckchen ({ $count })
+fight-picks = Deine bisherige Auswahl ({ $count })
+fight-none = keine
+fight-my-army = Deine Armee für { $meal }
+fight-face-down = verdeckt
+fight-mascot = Maskottchen
+fight-meal = { $meal }: Gang { $serving } von 5
+fight-lone = Nur eine Armee kam zu dieser Mahlzeit: sie nimmt die Schlachtfelder kampflos.
+fight-now = jetzt { $value }
+fight-chips = { $count ->
+    [one] ein Chip
+   *[other] { $count } Chips
+  }
+fight-native = heimisch
+fight-serving = Gang { $serving }
+fight-left = noch { $count }
+fight-dog = Der Hund
+fight-instants = Gespielte Sofortkarten
+fight-instant = { $player } spielt { $card }.
+fight-instant-on = { $player } spielt { $card } auf { $target }.
+fight-instant-round = Sofortrunde: { $player } darf eine Sofortkarte spielen oder passen.
+fight-passed = Gepasst: { $players }.
+fight-hand = Deine Hand ({ $count })
+meal-breakfast = Frühstück
+meal-lunch = Mittagessen
+meal-dinner = Abendessen
+kind-troop = Truppe
+kind-instant = Sofortkarte
+kind-mascot = Maskottchen
+kind-battlefield = Schlachtfeld
+kind-dog = Hund
+build-pick = Eine Karte wählen
+build-pick-card = Die Karte, die du behältst
+build-plate = Eine Armee anrichten
+build-plate-meal = Für welche Mahlzeit
+build-plate-troops = Truppen (bis zu fünf, in beliebiger Reihenfolge antippen)
+build-plate-mascots = Maskottchen zum Teller
+build-instant = Eine Sofortkarte spielen
+build-instant-card = Die Sofortkarte
+build-instant-target = Auf welche deiner Truppen
+build-discard = Für deine Truppe abwerfen
+build-discard-troop = Deine Truppe
+build-discard-cards = Die abzuwerfenden Karten
+build-pass = Passen

@@ -1,0 +1,65 @@
+# Food Fight's board texts in English (src/games/food-fight/index.tsx); card names and texts
+# come from DescribeGame.
+fight-you = (you)
+fight-vp = VP
+fight-hand-count = { $count ->
+    [one] one card in hand
+   *[other] { $count } cards in hand
+  }
+fight-won = { $count ->
+    [one] one Battlefield won
+   *[other] { $count } Battlefields won
+  }
+fight-plated-meal = plated for { $meal }: { $size } troops
+fight-plated-hidden = a plate, face down
+fight-day = The Day's Battlefields (Day { $day })
+fight-meal-done = fought
+fight-bf-vp = { $vp } VP
+fight-draft = The draft
+fight-pass-left = The packets pass to the left.
+fight-pass-right = The packets pass to the right.
+fight-picked = already picked: { $players }
+fight-packet = Your packet ({ $count })
+fight-picks = Your picks so far ({ $count })
+fight-none = none
+fight-my-army = Your Army for { $meal }
+fight-face-down = face down
+fight-mascot = Mascot
+fight-meal = { $meal }: Serving { $serving } of 5
+fight-lone = Only one Army came to this Meal: it takes the Battlefields unopposed.
+fight-now = now { $value }
+fight-chips = { $count ->
+    [one] one chip
+   *[other] { $count } chips
+  }
+fight-native = native
+fight-serving = Serving { $serving }
+fight-left = { $count } left
+fight-dog = The Dog
+fight-instants = Instants played
+fight-instant = { $player } played { $card }.
+fight-instant-on = { $player } played { $card } on { $target }.
+fight-instant-round = Instant round: { $player } may play an Instant or pass.
+fight-passed = Passed: { $players }.
+fight-hand = Your hand ({ $count })
+meal-breakfast = Breakfast
+meal-lunch = Lunch
+meal-dinner = Dinner
+kind-troop = Troop
+kind-instant = Instant
+kind-mascot = Mascot
+kind-battlefield = Battlefield
+kind-dog = Dog
+build-pick = Pick a card
+build-pick-card = The card you keep
+build-plate = Plate an Army
+build-plate-meal = For which Meal
+build-plate-troops = Troops (up to five, tap in any order)
+build-plate-mascots = Mascots to play with the plate
+build-instant = Play an Instant
+build-instant-card = The Instant
+build-instant-target = On which of your troops
+build-discard = Discard to your troop
+build-discard-troop = Your troop
+build-discard-cards = The cards to discard
+build-pass = Pass

@@ -1,0 +1,188 @@
+// Food Fight's table (services/food_fight/rules/view.py): the draft (your packet as cards with
+// yumminess, meal and text, your picks, the passing direction), plating (your Army, face down,
+// with its Mascots; the others' plates as card backs), the Day's Battlefields per Meal, the
+// Meal being fought (each Serving's troops with their yumminess and the boosts that changed
+// it, the Dog, chips, Instants played), VP and Battlefields won. Moves are built by tapping.
+import { tg } from "../../i18n";
+import { Card, CardBack } from "../../table/card";
+import { cardFace } from "../../table/describe";
+import type { View } from "../../table/store";
+import { shortName } from "../../util";
+import { builderWords, Panel, term } from "../common";
+import type { BoardProps, GameUi } from "../types";
+
+const GAME = "food-fight";
+const MEALS = ["breakfast", "lunch", "dinner"];
+const tf = (id: string, args?: Record<string, any>) => tg(GAME, id, args);
+const meal = (m: string | null | undefined) => (m ? term(GAME, `meal-${m}`, m) : "");
+
+/** A Food Fight card: its name, its Yumminess (troops and the Dog) and its Meal as a colour. */
+export function FightCard({ id, yum, onPick, picked, disabled }: { id: string; yum?: number | null; onPick?: () => void; picked?: boolean; disabled?: boolean }) {
+  const face = cardFace(GAME, id);
+  const shown = yum ?? (face?.yumminess as number | null | undefined);
+  const m = (face?.meal as string | null | undefined) ?? null;
+  const kind = (face?.kind as string | undefined) ?? "";
+  return (
+    <Card game={GAME} id={id} class={`ff-card m-${m ?? "none"} k-${kind}`} onPick={onPick} picked={picked} disabled={disabled}
+      label={face?.name ?? id}>
+      {shown !== null && shown !== undefined && <b class="yum">{shown}</b>}
+      <span class="ff-name">{face?.name ?? id}</span>
+      <small>{m ? meal(m) : kind ? term(GAME, `kind-${kind}`, kind) : ""}</small>
+    </Card>
+  );
+}
+
+function Players({ view }: { view: View }) {
+  const names: string[] = view.players ?? [];
+  const toAct = new Set<string>(view.to_act ?? []);
+  return (
+    <div class="players" id="players">
+      {names.map((name) => {
+        const plate = (view.plates ?? {})[name];
+        const won: string[] = (view.battlefields_won ?? {})[name] ?? [];
+        return (
+          <div class={`player${toAct.has(name) ? " acting" : ""}${name === view.you ? " mine" : ""}`} data-player={name}>
+            <div class="player-name" title={name}>{toAct.has(name) ? "▶ " : ""}{shortName(name)}{name === view.you ? ` ${tf("fight-you")}` : ""}</div>
+            <div class="points"><b>{(view.vp ?? {})[name] ?? 0}</b> {tf("fight-vp")}</div>
+            <div class="muted">{tf("fight-hand-count", { count: (view.hand_sizes ?? {})[name] ?? 0 })}</div>
+            {won.length > 0 && <div class="muted">{tf("fight-won", { count: won.length })}</div>}
+            {plate && (
+              <div class="plate-line">
+                {plate.meal ? tf("fight-plated-meal", { meal: meal(plate.meal), size: plate.size ?? 0 }) : <><CardBack>?</CardBack> {tf("fight-plated-hidden")}</>}
+              </div>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function Battlefields({ view }: { view: View }) {
+  const bfs: { card: string; meal: string; vp: number }[] = view.day_battlefields ?? [];
+  if (!bfs.length) return null;
+  const done = new Set<string>(view.meals_done ?? []);
+  return (
+    <Panel title={tf("fight-day", { day: view.day ?? 1 })} id="battlefields">
+      <div class="meals">
+        {MEALS.map((m) => {
+          const here = bfs.filter((b) => b.meal === m);
+          if (!here.length) return null;
+          return (
+            <div class={`meal-col m-${m}${done.has(m) ? " done" : ""}`}>
+              <h3>{meal(m)}{done.has(m) ? ` · ${tf("fight-meal-done")}` : ""}</h3>
+              <div class="cards">{here.map((b) => <span class="bf"><FightCard id={b.card} /><small>{tf("fight-bf-vp", { vp: b.vp })}</small></span>)}</div>
+            </div>
+          );
+        })}
+      </div>
+    </Panel>
+  );
+}
+
+function Draft({ view }: { view: View }) {
+  const d = view.draft;
+  if (!d) return null;
+  return (
+    <Panel title={tf("fight-draft")} id="draft">
+      <p class="muted">{tf(d.direction === "left" ? "fight-pass-left" : "fight-pass-right")}
+        {d.picked?.length ? ` · ${tf("fight-picked", { players: d.picked.map((p: string) => shortName(p)).join(", ") })}` : ""}</p>
+      <h3>{tf("fight-packet", { count: (d.packet ?? []).length })}</h3>
+      <div class="cards" id="packet">{(d.packet ?? []).map((c: string) => <FightCard id={c} />)}</div>
+      <h3>{tf("fight-picks", { count: (d.picks ?? []).length })}</h3>
+      <div class="cards" id="picks">{(d.picks ?? []).length ? d.picks.map((c: string) => <FightCard id={c} />) : <span class="muted">{tf("fight-none")}</span>}</div>
+    </Panel>
+  );
+}
+
+function MyArmy({ view }: { view: View }) {
+  const a = view.my_army;
+  if (!a) return null;
+  return (
+    <Panel title={tf("fight-my-army", { meal: meal(a.meal) })} id="my-army">
+      <div class="cards">
+        {(a.face_down ?? []).map((c: string) => <span class="face-down-own"><FightCard id={c} /><small>{tf("fight-face-down")}</small></span>)}
+        {(a.mascots ?? []).map((c: string) => <span class="face-down-own"><FightCard id={c} /><small>{tf("fight-mascot")}</small></span>)}
+      </div>
+    </Panel>
+  );
+}
+
+function Meal({ view }: { view: View }) {
+  const m = view.meal;
+  if (!m) return null;
+  const fighters: string[] = m.fighters ?? [];
+  const who = (p: string) => (p === "the-dog" ? tf("fight-dog") : shortName(p, 12));
+  return (
+    <Panel title={tf("fight-meal", { meal: meal(m.meal), serving: m.serving ?? 0 })} id="meal">
+      <div class="cards">{(m.battlefields ?? []).map((b: any) => <span class="bf"><FightCard id={b.card} /><small>{tf("fight-bf-vp", { vp: b.vp })}</small></span>)}</div>
+      {m.lone && <p class="muted">{tf("fight-lone")}</p>}
+      <div class="fighters">
+        {fighters.map((f) => (
+          <div class={`fighter${m.acting === f ? " acting" : ""}`} data-player={f}>
+            <h3>{who(f)}
+              {m.current?.[f] != null && <span class="total"> · {tf("fight-now", { value: m.current[f] })}</span>}
+              {m.chips?.[f] != null && <span class="muted"> · {tf("fight-chips", { count: m.chips[f] })}</span>}
+              {m.native?.[f] && <span class="badge">{tf("fight-native")}</span>}
+            </h3>
+            <div class="cards">
+              {(m.troops?.[f] ?? []).map((r: any) => (
+                <figure class="troop">
+                  <FightCard id={r.card} yum={r.yumminess} />
+                  <figcaption>{tf("fight-serving", { serving: r.serving })}
+                    {(r.bonuses ?? []).map((b: any) => <div class="boost">{String(b.bonus)} {cardFace(GAME, b.from)?.name ?? term(GAME, `bonus-${b.from}`, b.from)}</div>)}
+                  </figcaption>
+                </figure>
+              ))}
+              {(m.army_left?.[f] ?? 0) > 0 && <CardBack>{tf("fight-left", { count: m.army_left[f] })}</CardBack>}
+            </div>
+          </div>
+        ))}
+        {m.dog && (
+          <div class="fighter dog">
+            <h3>{tf("fight-dog")}{m.current?.["the-dog"] != null && <span class="total"> · {tf("fight-now", { value: m.current["the-dog"] })}</span>}</h3>
+            <div class="cards">{(m.dog_cards ?? []).map((d: any) => <figure class="troop"><FightCard id={d.card} yum={d.yumminess} /><figcaption>{tf("fight-serving", { serving: d.serving })}</figcaption></figure>)}</div>
+          </div>
+        )}
+      </div>
+      {(m.instants ?? []).length > 0 && (
+        <div><h3>{tf("fight-instants")}</h3>
+          <ul class="plain">{m.instants.map((i: any) => <li>{tf(i.target ? "fight-instant-on" : "fight-instant", {
+            player: who(i.player), card: cardFace(GAME, i.card)?.name ?? i.card, target: i.target ? cardFace(GAME, i.target)?.name ?? i.target : "",
+          })}</li>)}</ul></div>
+      )}
+      {m.round_open && <p>{tf("fight-instant-round", { player: m.acting ? who(m.acting) : "–" })}{(m.passed ?? []).length ? ` ${tf("fight-passed", { players: m.passed.map(who).join(", ") })}` : ""}</p>}
+    </Panel>
+  );
+}
+
+function Hand({ view }: { view: View }) {
+  const hand: string[] | null = view.hand;
+  if (!hand) return null;
+  return (
+    <Panel title={tf("fight-hand", { count: hand.length })} id="hand-panel">
+      <div class="cards" id="hand">{hand.length ? hand.map((c) => <FightCard id={c} />) : <span class="muted">{tf("fight-none")}</span>}</div>
+    </Panel>
+  );
+}
+
+function Board({ view }: BoardProps) {
+  return (
+    <div class="board food-fight">
+      <Players view={view} />
+      <Draft view={view} />
+      <Meal view={view} />
+      <Battlefields view={view} />
+      <MyArmy view={view} />
+      <Hand view={view} />
+    </div>
+  );
+}
+
+const words = builderWords(GAME, (_type, field, v) => (field === "meal" ? meal(String(v)) : term(GAME, `${field}-${String(v)}`, String(v))));
+
+function endWhy(view: View): string | null {
+  return view.end_reason ? term(GAME, `end-${view.end_reason}`, "") || null : null;
+}
+
+export const ui: GameUi = { Board, buildsMoves: true, words, endWhy };

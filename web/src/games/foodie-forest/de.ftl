@@ -1,0 +1,76 @@
+# Die Tischtexte von Foodie Forest auf Deutsch (src/games/foodie-forest/index.tsx); Kartennamen
+# und -texte kommen aus DescribeGame, das Protokoll aus den Meldungen des Servers.
+ff-colour-bug = Käfer
+ff-colour-vegetable = Gemüse
+ff-colour-fruit = Obst
+ff-colour-trash = Müll
+ff-colour-boot = Stiefel
+ff-colour-short-bug = Käfer
+ff-colour-short-vegetable = Gem.
+ff-colour-short-fruit = Obst
+ff-colour-short-trash = Müll
+ff-colour-short-boot = Stiefel
+ff-face-herb = Kraut
+ff-face-0 = 0
+ff-recipe-empty-pot = Leerer Topf
+ff-recipe-bug = Käfer
+ff-recipe-vegetable = Gemüse
+ff-recipe-fruit = Obst
+ff-recipe-trash = Müll
+ff-recipe-boot = Stiefel
+ff-recipe-chosen = gewählt
+ff-recipe-choosing = wählt…
+ff-you = (du)
+ff-points = Pkt
+ff-recipe = Rezept
+ff-hand-line = { $cards ->
+    [one] eine Karte
+   *[other] { $cards } Karten
+  } · { $taken } genommen in { $tricks }
+ff-last-card = letzte Karte!
+ff-left = übrige Rezepte:
+ff-none = keine
+ff-pot = Topf
+ff-follow = bedienen:
+ff-any-colour = jede Farbe
+ff-pot-empty = leer
+ff-pot-you-lead = leer: du spielst aus
+ff-pot-leads = leer: { $player } spielt aus
+ff-your-hand = Deine Hand ({ $count })
+ff-your-recipe = dein Rezept:
+ff-no-cards = keine Karten
+ff-history = { $count ->
+    [one] Wertung einer Runde
+   *[other] Wertung von { $count } Runden
+  }
+ff-deal = Runde
+ff-deal-line = Runde { $deal } von { $deals } · Geber { $dealer }
+ff-turn-over = Das Spiel ist zu Ende.
+ff-turn-dealing = Die Karten werden gegeben…
+ff-turn-choose = Du bist dran: wähle ein Rezept (verdeckt).
+ff-turn-wait-choose = Warte, bis { $players } ein Rezept wählt.
+ff-turn-revealing = Die Rezepte werden aufgedeckt…
+ff-turn-play = Du bist dran: spiel eine Karte.
+ff-turn-wait = Warte auf { $player }.
+ff-move-play = Spiele
+ff-move-choose = Wähle
+ff-move-other = Ein anderer Zug
+ff-log-you = du
+ff-log-dealt = Runde { $deal }: { $dealer } hat gegeben; du hältst { $cards } Karten.
+ff-log-chose = { $player } wählt das Rezept { $recipe }.
+ff-log-chose-face-down = { $player } wählt das Rezept { $recipe } (verdeckt).
+ff-log-chose-hidden = { $player } wählt ein Rezept.
+ff-log-revealed = Rezepte aufgedeckt: { $recipes }; { $leader } spielt aus.
+ff-log-played = { $player } spielt { $card }: Summe { $total }, jede Farbe.
+ff-log-played-follow = { $player } spielt { $card }: Summe { $total }, { $colour } bedienen.
+ff-log-last-card = { $you ->
+    [true] Du hast deine letzte Karte gespielt.
+   *[false] { $player } hat die letzte Karte gespielt.
+  }
+ff-log-took = { $player } nimmt den Topf ({ $cards } Karten, Summe { $total }).
+ff-log-put-aside = { $you ->
+    [true] Du hast keine Karte mehr: der Topf wird beiseitegelegt.
+   *[false] { $player } hat keine Karte mehr: der Topf wird beiseitegelegt.
+  }
+ff-log-scored = Runde { $deal } gewertet: { $gains }.
+ff-log-ended = Spielende: { $winners } hat gewonnen.

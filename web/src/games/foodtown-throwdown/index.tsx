@@ -1,0 +1,109 @@
+// Foodtown Throwdown's table (services/foodtown_throwdown/rules/view.py): the recipes face up
+// with their ingredient slots and stars, each player's menu (recipes with the ingredients put
+// on them), territories and publicity in front of them, stars per player, your hand grouped by
+// kind of card, the decks; action cards are played with their target chosen by tapping.
+import { tg } from "../../i18n";
+import { Card } from "../../table/card";
+import { cardFace } from "../../table/describe";
+import type { View } from "../../table/store";
+import { shortName } from "../../util";
+import { builderWords, Panel, term } from "../common";
+import type { BoardProps, GameUi } from "../types";
+
+const GAME = "foodtown-throwdown";
+const KINDS = ["ingredient", "action", "territory", "publicity", "recipe"];
+const tf = (id: string, args?: Record<string, any>) => tg(GAME, id, args);
+const nameOf = (id: string) => cardFace(GAME, id)?.name ?? id;
+const kindOf = (id: string) => (cardFace(GAME, id)?.kind as string | undefined) ?? "other";
+const typeWord = (type: string) => term(GAME, `type-${type}`, type);
+
+function TownCard({ id }: { id: string }) {
+  const face = cardFace(GAME, id);
+  const stars = face?.stars as number | undefined;
+  return (
+    <Card game={GAME} id={id} class={`town k-${kindOf(id)}`} label={nameOf(id)}>
+      {stars ? <b class="yum">{"★".repeat(Math.min(stars, 4))}</b> : null}
+      <span class="ff-name">{nameOf(id)}</span>
+      <small>{face?.type ? typeWord(String(face.type)) : tf(`town-one-${KINDS.includes(kindOf(id)) ? kindOf(id) : "other"}`)}</small>
+    </Card>
+  );
+}
+
+/** A recipe with its ingredient slots (filled with the cards put on it) and its stars. */
+function Recipe({ id, cards = [] }: { id: string; cards?: string[] }) {
+  const face = cardFace(GAME, id);
+  const needs: string[] = (face?.ingredients as string[] | undefined) ?? [];
+  const filled = new Map<string, string>();
+  for (const c of cards) {
+    const type = String(cardFace(GAME, c)?.type ?? "");
+    if (type && !filled.has(type)) filled.set(type, c);
+  }
+  return (
+    <div class="recipe-card" data-card={id}>
+      <Card game={GAME} id={id} class="town k-recipe" label={nameOf(id)}>
+        <b class="yum">{"★".repeat(Number(face?.stars ?? 0))}</b><span class="ff-name">{nameOf(id)}</span>
+      </Card>
+      <ul class="slots">
+        {needs.map((n) => <li class={filled.has(n) ? "filled" : ""}>{filled.has(n) ? "✔" : "○"} {typeWord(n)}{filled.has(n) ? `: ${nameOf(filled.get(n)!)}` : ""}</li>)}
+      </ul>
+    </div>
+  );
+}
+
+function Players({ view }: { view: View }) {
+  const names: string[] = view.players ?? [];
+  return (
+    <div class="players wide" id="players">
+      {names.map((name) => (
+        <div class={`player${view.current === name ? " acting" : ""}${name === view.you ? " mine" : ""}`} data-player={name}>
+          <div class="player-name" title={name}>{view.current === name ? "▶ " : ""}{shortName(name)}{name === view.you ? ` ${tf("town-you")}` : ""}</div>
+          <div class="points"><b>{(view.stars ?? {})[name] ?? 0}</b> {tf("town-stars", { target: view.target_stars ?? 0 })}</div>
+          <div class="muted">{tf("town-hand-count", { count: (view.hand_sizes ?? {})[name] ?? 0 })}
+            {(view.blocked ?? []).includes(name) ? ` · ${tf("town-blocked")}` : ""}</div>
+          {((view.menus ?? {})[name] ?? []).map((m: any) => <Recipe id={m.recipe} cards={m.cards} />)}
+          {((view.tables ?? {})[name] ?? []).length > 0 && <div class="cards">{(view.tables[name] as string[]).map((c) => <TownCard id={c} />)}</div>}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Hand({ view }: { view: View }) {
+  const hand: string[] = view.hand ?? [];
+  const groups = KINDS.map((k) => [k, hand.filter((c) => kindOf(c) === k)] as const).filter(([, cs]) => cs.length);
+  const other = hand.filter((c) => !KINDS.includes(kindOf(c)));
+  return (
+    <Panel title={tf("town-hand", { count: hand.length, limit: view.hand_limit ?? 0 })} id="hand-panel">
+      <div id="hand">
+        {groups.map(([k, cs]) => <div class="hand-group"><h3>{term(GAME, `kind-${k}`, k)}</h3><div class="cards">{cs.map((c) => <TownCard id={c} />)}</div></div>)}
+        {other.length > 0 && <div class="cards">{other.map((c) => <TownCard id={c} />)}</div>}
+        {!hand.length && <span class="muted">{tf("town-none")}</span>}
+      </div>
+    </Panel>
+  );
+}
+
+function Board({ view }: BoardProps) {
+  return (
+    <div class="board foodtown">
+      <p class="deal-line">{tf("town-round", { round: view.round ?? 0 })} · {tf("town-decks", { play: view.play_deck_size ?? 0, recipes: view.recipe_deck_size ?? 0, discard: (view.discard ?? []).length })}</p>
+      <Panel title={tf("town-display")} id="display">
+        <div class="recipes">{(view.display ?? []).map((r: string) => <Recipe id={r} />)}</div>
+      </Panel>
+      <Players view={view} />
+      <Hand view={view} />
+    </div>
+  );
+}
+
+const words = builderWords(GAME, (_type, field, v) => {
+  if (typeof v === "string" && cardFace(GAME, v)) return nameOf(v);
+  if (field === "target") return shortName(String(v));
+  return term(GAME, `${field}-${String(v)}`, String(v));
+});
+
+function endWhy(view: View): string | null {
+  return view.end_reason ? tf(`town-end-${view.end_reason}`) : null;
+}
+
+export const ui: GameUi = { Board, buildsMoves: true, words, endWhy };

@@ -1,0 +1,82 @@
+# Die Tischtexte von Forestaurant auf Deutsch (src/games/forestaurant/index.tsx); Kartennamen
+# und -texte kommen aus DescribeGame.
+rest-you = (du)
+rest-restaurant = Das Restaurant
+rest-marked-row = In diesem Zug ist Reihe { $row } markiert.
+rest-marked-col = In diesem Zug ist Spalte { $col } markiert.
+rest-table = Tisch { $number }
+rest-chairs = { $count } Stühle
+rest-bell = der Gast hat geklingelt
+rest-clouds = { $count ->
+    [one] eine Wolke
+   *[other] { $count } Wolken
+  }
+rest-empty = kein Gast
+rest-menu = Menü für { $species }
+rest-eating = isst (Menü verdeckt)
+rest-status-empty = frei
+rest-status-seated = ein Gast wartet auf die Bestellung
+rest-status-bell = hat nach dem Menü geklingelt
+rest-status-menu = wartet auf das Essen
+rest-status-eating = isst
+rest-score = Punkte der Küche: { $score }
+rest-mushrooms = noch { $count } Pilze
+rest-stars = { $covered } von { $stars } Sternen abgedeckt
+rest-difficulty = Schwierigkeit: { $difficulty }
+rest-decks = Stapel: { $animals } Gäste, { $menus } Menüs, { $vegetables } Gemüse, { $meats } Fleisch
+rest-goal = Zum Sieg: { $needed } Arten zufriedenstellen, bevor die Pilze ausgehen.
+rest-cooking = { $player } schlägt vor, für Tisch { $table } zu kochen
+rest-offer = { $player } bietet an:
+rest-nothing = nichts
+rest-may-offer = Können noch helfen: { $players }
+rest-hand-count = { $count ->
+    [one] eine Karte auf der Hand
+   *[other] { $count } Karten auf der Hand
+  }
+rest-hand = Deine Hand ({ $count })
+rest-none = keine
+rest-end-mushrooms = Die Pilze sind aus und das Restaurant hat noch offen: der Tisch hat gewonnen.
+rest-end-satisfied = Genug Arten wurden zufriedengestellt: der Tisch hat gewonnen.
+rest-end-chaos = Zu viele Wolken: Chaos im Restaurant, der Tisch hat verloren.
+rest-end-bankrupt = Das Restaurant ist pleite: der Tisch hat verloren.
+species-hare = Hase
+species-fox = Fuchs
+species-marten = Marder
+species-wolf = Wolf
+species-bear = Bär
+species-boar = Wildschwein
+species-deer = Hirsch
+species-squirrel = Eichhörnchen
+option-difficulty-easy = leicht
+option-difficulty-normal = normal
+option-difficulty-hard = schwer
+option-difficulty-custom = eigene
+build-resolve_event = Das Ereignis auflösen
+build-resolve_event-table = An welchem Tisch
+build-resolve_event-card = Mit welcher Karte
+build-seat = Einen Gast platzieren
+build-seat-table = An welchem Tisch
+build-seat-card = Der Gast
+build-take_order = Eine Bestellung aufnehmen
+build-take_order-table = An welchem Tisch
+build-take_order-card = Mit welcher Karte
+build-purchase = Zutaten kaufen
+build-purchase-card = Bezahlen mit
+build-cook = Kochen
+build-cook-table = Für welchen Tisch
+build-cook-cards = Karten
+build-cook-ingredients = Zutaten
+build-propose_cook = Gemeinsames Kochen vorschlagen
+build-propose_cook-table = Für welchen Tisch
+build-propose_cook-cards = Deine Karten
+build-propose_cook-ingredients = Deine Zutaten
+build-offer_help = Hilfe anbieten
+build-offer_help-cards = Deine Karten
+build-offer_help-ingredients = Deine Zutaten
+build-decline_help = Nicht helfen
+build-commit_cook = Kochen
+build-commit_cook-accept = Angenommene Hilfe
+build-withdraw_cook = Den Vorschlag zurückziehen
+build-discard_ingredient = Eine Zutat abwerfen
+build-discard_ingredient-token = Welche
+rest-bell-short = Glocke

@@ -1,0 +1,82 @@
+# Forestaurant's board texts in English (src/games/forestaurant/index.tsx); card names and
+# texts come from DescribeGame.
+rest-you = (you)
+rest-restaurant = The restaurant
+rest-marked-row = This turn: row { $row } is marked.
+rest-marked-col = This turn: column { $col } is marked.
+rest-table = Table { $number }
+rest-chairs = { $count } chairs
+rest-bell = the guest rang the bell
+rest-clouds = { $count ->
+    [one] one cloud
+   *[other] { $count } clouds
+  }
+rest-empty = no guest
+rest-menu = { $species } menu
+rest-eating = eating (menu face down)
+rest-status-empty = free
+rest-status-seated = a guest waits to order
+rest-status-bell = rang for the menu
+rest-status-menu = waiting for the meal
+rest-status-eating = eating
+rest-score = The kitchen's score: { $score }
+rest-mushrooms = { $count } mushrooms left
+rest-stars = { $covered } of { $stars } stars covered
+rest-difficulty = difficulty: { $difficulty }
+rest-decks = Deck: { $animals } guests, { $menus } menus, { $vegetables } vegetables, { $meats } meats
+rest-goal = To win: satisfy { $needed } species before the mushrooms run out.
+rest-cooking = { $player } proposes to cook for table { $table }
+rest-offer = { $player } offers:
+rest-nothing = nothing
+rest-may-offer = May still offer help: { $players }
+rest-hand-count = { $count ->
+    [one] one card in hand
+   *[other] { $count } cards in hand
+  }
+rest-hand = Your hand ({ $count })
+rest-none = none
+rest-end-mushrooms = The mushrooms ran out with the restaurant still open: the table won.
+rest-end-satisfied = Enough species were satisfied: the table won.
+rest-end-chaos = Too many clouds: chaos in the restaurant, the table lost.
+rest-end-bankrupt = The restaurant went bankrupt: the table lost.
+species-hare = Hare
+species-fox = Fox
+species-marten = Marten
+species-wolf = Wolf
+species-bear = Bear
+species-boar = Boar
+species-deer = Deer
+species-squirrel = Squirrel
+option-difficulty-easy = easy
+option-difficulty-normal = normal
+option-difficulty-hard = hard
+option-difficulty-custom = custom
+build-resolve_event = Resolve the event
+build-resolve_event-table = At which table
+build-resolve_event-card = With which card
+build-seat = Seat a guest
+build-seat-table = At which table
+build-seat-card = The guest
+build-take_order = Take an order
+build-take_order-table = At which table
+build-take_order-card = With which card
+build-purchase = Buy ingredients
+build-purchase-card = Pay with
+build-cook = Cook
+build-cook-table = For which table
+build-cook-cards = Cards
+build-cook-ingredients = Ingredients
+build-propose_cook = Propose to cook together
+build-propose_cook-table = For which table
+build-propose_cook-cards = Your cards
+build-propose_cook-ingredients = Your ingredients
+build-offer_help = Offer help
+build-offer_help-cards = Your cards
+build-offer_help-ingredients = Your ingredients
+build-decline_help = Do not help
+build-commit_cook = Cook it
+build-commit_cook-accept = Help you accept
+build-withdraw_cook = Withdraw the proposal
+build-discard_ingredient = Discard an ingredient
+build-discard_ingredient-token = Which one
+rest-bell-short = bell

@@ -1,0 +1,141 @@
+// Forestaurant's table (services/forestaurant/rules/view.py): the 3x3 restaurant as a grid
+// (each table's chairs, its guest card with species and value, the bell, the menu face up or
+// down, clouds; this turn's marked row or column), the mushrooms and the stars, the satisfied
+// guests per species, your hand and every seat's ingredients, and a meal being cooked together
+// (who proposed what, who offered help, who may still offer) shown to every seat.
+import { tg } from "../../i18n";
+import { Card } from "../../table/card";
+import { cardFace } from "../../table/describe";
+import type { View } from "../../table/store";
+import { shortName } from "../../util";
+import { builderWords, Panel, term } from "../common";
+import type { BoardProps, GameUi } from "../types";
+
+const GAME = "forestaurant";
+const tf = (id: string, args?: Record<string, any>) => tg(GAME, id, args);
+const species = (s: string) => term(GAME, `species-${s}`, s);
+const ingredient = (i: string) => cardFace(GAME, i)?.name ?? term(GAME, `ingredient-${i}`, i);
+
+function Animal({ id, onPick, picked, disabled }: { id: string; onPick?: () => void; picked?: boolean; disabled?: boolean }) {
+  const face = cardFace(GAME, id);
+  const sp = (face?.species as string) ?? id.replace(/-\d+$/, "");
+  const value = (face?.value as number) ?? Number(id.split("-").pop());
+  return (
+    <Card game={GAME} id={id} class={`animal cl-${(face?.class as string) ?? "none"}`} onPick={onPick} picked={picked} disabled={disabled}
+      label={`${species(sp)} ${value}`}>
+      <b class="yum">{value}</b><span class="ff-name">{species(sp)}</span>
+    </Card>
+  );
+}
+
+/** An ingredient token: a chip with its name (what it is needs no more text). */
+function Ingredient({ id }: { id: string }) {
+  return <span class={`token-chip p-${(cardFace(GAME, id)?.pile as string) ?? "none"}`} data-card={id}>{ingredient(id)}</span>;
+}
+
+function Restaurant({ view }: { view: View }) {
+  const tables: any[] = view.tables ?? [];
+  const line: number[] = view.line ?? [];
+  const marked = line.length === 3 ? (line.every((i) => Math.floor(i / 3) === Math.floor(line[0] / 3))
+    ? tf("rest-marked-row", { row: Math.floor(line[0] / 3) + 1 }) : tf("rest-marked-col", { col: (line[0] % 3) + 1 })) : "";
+  return (
+    <Panel title={tf("rest-restaurant")} id="restaurant">
+      {marked && <p class="muted">{marked}</p>}
+      <ol class="grid3" aria-label={tf("rest-restaurant")}>
+        {tables.map((x) => (
+          <li class={`rtable s-${x.status}${x.marked ? " marked" : ""}`} data-table={x.table}>
+            <div class="rtable-head"><b>{tf("rest-table", { number: x.table + 1 })}</b>
+              <span class="muted"> · {tf("rest-chairs", { count: x.chairs })}</span>
+              {x.bell && <span class="badge bell">{tf("rest-bell-short")}</span>}
+              {x.clouds > 0 && <span class="clouds" title={tf("rest-clouds", { count: x.clouds })}>{"☁".repeat(x.clouds)}</span>}
+            </div>
+            {x.guest ? <Animal id={x.guest.id} /> : <span class="muted">{tf("rest-empty")}</span>}
+            {x.menu && (
+              <div class={`menu ${x.menu.face_up ? "up" : "down"}`}>
+                {x.menu.face_up
+                  ? <>{tf("rest-menu", { species: species(x.menu.species) })}: {x.menu.ingredients.map(ingredient).join(", ")}</>
+                  : tf("rest-eating")}
+              </div>
+            )}
+            <small class="muted">{tf(`rest-status-${x.status}`)}</small>
+          </li>
+        ))}
+      </ol>
+    </Panel>
+  );
+}
+
+function Score({ view }: { view: View }) {
+  const satisfied: Record<string, { cards: string[]; value: number }> = view.satisfied ?? {};
+  return (
+    <Panel title={tf("rest-score", { score: view.score ?? 0 })} id="score">
+      <p>{tf("rest-mushrooms", { count: view.mushrooms ?? 0 })} · {tf("rest-stars", { covered: view.stars_covered ?? 0, stars: view.stars ?? 0 })}
+        {" · "}{tf("rest-difficulty", { difficulty: term(GAME, `option-difficulty-${view.difficulty}`, String(view.difficulty ?? "")) })}</p>
+      <div class="satisfied">
+        {Object.entries(satisfied).map(([sp, s]) => (
+          <span class="sat" title={s.cards.map((c) => cardFace(GAME, c)?.name ?? c).join(", ")}>{species(sp)} <b>{s.value}</b></span>
+        ))}
+      </div>
+      <p class="muted small">{tf("rest-goal", { needed: view.satisfied_needed ?? 0 })}{" "}
+        {tf("rest-decks", { animals: view.animal_deck ?? 0, menus: view.menu_deck ?? 0, vegetables: view.piles?.vegetables ?? 0, meats: view.piles?.meats ?? 0 })}</p>
+    </Panel>
+  );
+}
+
+function Proposal({ view }: { view: View }) {
+  const p = view.proposal;
+  if (!p) return null;
+  const names: string[] = view.players ?? [];
+  return (
+    <Panel title={tf("rest-cooking", { player: shortName(names[p.seat] ?? "?"), table: p.table + 1 })} id="proposal" class="proposal">
+      <div class="cards">{p.cards.map((c: string) => <Animal id={c} />)}{p.ingredients.map((i: string) => <Ingredient id={i} />)}</div>
+      {(p.offers ?? []).map((o: any) => (
+        <p>{tf("rest-offer", { player: shortName(names[o.seat] ?? "?") })}{" "}
+          {[...o.cards.map((c: string) => cardFace(GAME, c)?.name ?? c), ...o.ingredients.map(ingredient)].join(", ") || tf("rest-nothing")}</p>
+      ))}
+      {(p.may_still_offer ?? []).length > 0 && <p class="muted">{tf("rest-may-offer", { players: p.may_still_offer.map((n: string) => shortName(n)).join(", ") })}</p>}
+    </Panel>
+  );
+}
+
+function Seats({ view }: { view: View }) {
+  const names: string[] = view.players ?? [];
+  return (
+    <div class="players" id="players">
+      {names.map((name, s) => (
+        <div class={`player${view.active === name ? " acting" : ""}${name === view.you ? " mine" : ""}`} data-player={name}>
+          <div class="player-name" title={name}>{view.active === name ? "▶ " : ""}{shortName(name)}{name === view.you ? ` ${tf("rest-you")}` : ""}</div>
+          <div class="muted">{tf("rest-hand-count", { count: (view.hand_sizes ?? [])[s] ?? 0 })}</div>
+          <div class="cards">{((view.storage ?? [])[s] ?? []).map((i: string) => <Ingredient id={i} />)}</div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Board({ view }: BoardProps) {
+  const hand: string[] = view.hand ?? [];
+  return (
+    <div class="board forestaurant">
+      <Seats view={view} />
+      <Proposal view={view} />
+      <Restaurant view={view} />
+      <Panel title={tf("rest-hand", { count: hand.length })} id="hand-panel">
+        <div class="cards" id="hand">{hand.length ? hand.map((c) => <Animal id={c} />) : <span class="muted">{tf("rest-none")}</span>}</div>
+      </Panel>
+      <Score view={view} />
+    </div>
+  );
+}
+
+const words = builderWords(GAME, (_type, field, v) => {
+  if (field === "table" && typeof v === "number") return tf("rest-table", { number: v + 1 });
+  if (typeof v === "string" && cardFace(GAME, v)) return cardFace(GAME, v)!.name ?? v;
+  return term(GAME, `${field}-${String(v)}`, String(v));
+});
+
+function endWhy(view: View): string | null {
+  return view.end_reason ? tf(`rest-end-${view.end_reason}`) : null;
+}
+
+export const ui: GameUi = { Board, buildsMoves: true, words, endWhy };

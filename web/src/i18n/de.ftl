@@ -1,0 +1,272 @@
+# Die Texte des Browser-Clients auf Deutsch (src/i18n/index.ts). Jeder Schlüssel steht auch in
+# en.ftl (src/i18n/catalogue.test.ts prüft es), mit denselben Argumenten.
+
+loading = Lädt…
+yes = ja
+no = nein
+none = keine
+you-mark = (du)
+language-en = English
+language-de = Deutsch
+
+## header
+nav-label = Hauptmenü
+nav-play = Spielen
+nav-leaderboard = Rangliste
+nav-tournaments = Turniere
+nav-audit = Prüfen
+nav-language = Sprache
+nav-sign-out = abmelden
+
+## sign in
+signin-title = Anmelden
+signin-intro = Wähle einen Namen, unter dem du spielst. Dies ist die Entwickler-Anmeldung eines make-run-Stacks: jeder darf jeden Namen nehmen, und der Name ist dein Platz am Tisch.
+signin-name = Name
+signin-placeholder = dein Name
+signin-button = Anmelden
+
+## play
+play-title = Spielen, { $player }
+play-game = Spiel
+play-size = Tischgröße
+play-players = { $count } Spieler
+play-ranked = gewertet (zählt für die Rangliste)
+play-options = Optionen dieses Spiels
+play-queue = Anstellen
+play-mine = Deine Spiele in diesem Tab
+play-seat = (Platz { $seat })
+
+## queue
+queue-title = Suche nach einem Tisch
+queue-joining = Du wirst angestellt…
+queue-searching-ranked = Suche einen gewerteten Tisch { $game } für { $size } Spieler…
+queue-searching-casual = Suche einen freien Tisch { $game } für { $size } Spieler…
+queue-hint = Sonst niemand da? Hausbots nehmen auf einem make-run-Stack nach ein paar Sekunden die leeren Plätze; anderswo startest du Bots im Terminal:
+queue-waited = gewartet { $time }
+queue-found = Tisch gefunden!
+queue-cancelled = Abgebrochen
+queue-expired = Abgelaufen
+queue-cancel = Abbrechen
+queue-again = Neu anstellen
+queue-reconnecting = { $error }; neuer Versuch in { $seconds } s
+
+## the table
+status-connecting = verbinde…
+status-live = live
+status-reconnecting = verbinde neu ab Version { $version }…
+status-lost = Verbindung verloren ({ $error }); neuer Versuch in { $seconds } s
+status-over = Spiel zu Ende
+status-stopped = angehalten
+status-no-seat = kein Platz
+no-seat = Du hast an diesem Tisch keinen Platz.
+seed-taken = Dein Client-Seed ist in das Mischen eingegangen.
+seed-refused = Das Deck hat deinen Client-Seed nicht rechtzeitig angenommen; das Mischen bleibt prüfbar.
+seats-label = Spieler und ihre Restzeit
+clock-label = noch { $time }
+presence-away = abwesend
+presence-bot = ein Bot spielt für sie
+turn-over = Das Spiel ist zu Ende.
+turn-yours = Du bist dran.
+turn-waiting = Warte auf { $players }.
+turn-wait = Warte…
+refused = Zug abgelehnt: { $reason }
+log-title = Was geschah
+rules-title = Regeln in Kürze
+your-hand = Deine Hand ({ $count })
+card-unknown = eine Karte
+card-face-down = eine verdeckte Karte
+generic-table = Tisch
+generic-more = { $count } weitere
+
+## the end of a game
+end-title = Spielende
+end-won = { $you ->
+    [true] Du hast gewonnen!
+   *[false] { $count ->
+        [one] { $winners } hat gewonnen.
+       *[other] { $winners } haben gemeinsam gewonnen.
+    }
+  }
+end-you = du
+end-team-won = Der Tisch hat gewonnen!
+end-team-lost = Der Tisch hat verloren.
+end-over = Das Spiel ist zu Ende.
+end-place = Platz
+end-player = Spieler
+end-points = Punkte
+end-looking = Deine Wertung wird nachgesehen…
+end-rating = Deine Wertung:
+end-placed = Platz { $placing } von { $players }
+end-casual = Ein freies Spiel: die Wertungen ändern sich nicht.
+end-not-scored = Die Rangliste hat dieses Spiel noch nicht gewertet.
+end-leaderboard = Rangliste
+end-audit = Dieses Spiel prüfen
+end-again = Noch einmal spielen
+
+## leaderboard
+lb-title = Rangliste
+lb-game = Spiel
+lb-board = Liste
+lb-season = Saison
+lb-rating = Wertung
+lb-wins = Siege
+lb-all-time = insgesamt
+lb-this-season = diese Saison
+lb-last-season = letzte Saison
+lb-top = Die besten 20
+lb-around = Um dich herum
+lb-player = Spieler
+lb-games = Spiele
+lb-provisional = vorläufige Wertung
+lb-empty = Noch niemand steht auf dieser Liste.
+lb-total = { $total } Spieler · Saison { $season }
+lb-you-are = du bist Nr. { $rank } von { $total }
+lb-not-on-board = Du stehst noch nicht auf dieser Liste: spiel ein gewertetes Spiel.
+lb-no-rated-game = { $player } hat noch kein gewertetes Spiel { $game }.
+lb-mine-rating = { $player }: Wertung
+lb-mine-rest = nach { $games ->
+    [one] einem Spiel
+   *[other] { $games } Spielen
+  }, { $wins } gewonnen; Rang { $rank } von { $total }
+lb-tournaments = Turniere: eines über seine Kennung öffnen
+
+## audit
+audit-title = Prüfen
+audit-title-of = Prüfung des Spiels { $game }
+audit-intro = Jedes Mischen eines beendeten Spiels lässt sich hier in deinem Browser prüfen: die Festlegung des Decks, die Seeds, jedes Mischen neu berechnet, und der signierte Prüfpunkt des Transparenz-Logs mit seinen Beweisen.
+audit-open-hint = Öffne die Prüfung eines beendeten Spiels von seinem Endbildschirm aus, oder prüfe unten ein Paket.
+audit-sign-in = Melde dich an,
+audit-sign-in-rest = um das Paket dieses Spiels zu holen, oder prüfe unten eines.
+audit-verifying = Prüfe…
+audit-verified = Bestätigt: alle { $count } Prüfungen bestanden
+audit-not-verified = NICHT bestätigt: { $failed } von { $count } Prüfungen fehlgeschlagen
+audit-pass = bestanden
+audit-fail = fehlgeschlagen
+audit-skipped = { $count ->
+    [one] eine Prüfung nicht im Browser gemacht
+   *[other] { $count } Prüfungen nicht im Browser gemacht
+  }
+audit-not-json = Kein Paket (kein JSON): { $error }
+audit-stopped = Die Prüfung brach ab: { $error }
+audit-download = Das Paket herunterladen
+audit-key = Schlüssel
+audit-offline = Ein Paket offline prüfen
+audit-file = Eine Paketdatei
+audit-paste = …oder eines einfügen
+audit-paste-placeholder = ein Prüfpaket hier einfügen
+audit-public-key = Öffentlicher Schlüssel
+audit-public-key-placeholder = der öffentliche Schlüssel des Betreibers (freiwillig)
+audit-verify = Dieses Paket prüfen
+
+## tournaments
+t-title-all = Turniere
+t-title = Turnier
+t-intro = Die Runden, Tische und Tabelle eines Turniers: frag seinen Veranstalter nach der Kennung.
+t-open = Ein Turnier über seine Kennung öffnen
+t-id = Turnierkennung
+t-open-button = Öffnen
+t-game = Spiel
+t-ranked = (gewertet)
+t-phase = Phase
+t-phase-registration = Anmeldung
+t-phase-playing = läuft
+t-phase-between = zwischen den Runden
+t-phase-finished = beendet
+t-round-label = Runde
+t-round-of = { $round } von { $rounds }
+t-entrants = Teilnehmer
+t-dropped-count = ({ $count } ausgeschieden)
+t-won-by = gewonnen von
+t-standings = Tabelle
+t-standings-final = endgültig, nach Runde { $round }
+t-standings-after = nach Runde { $round }
+t-standings-none = noch keine
+t-stalled = hängt
+t-standings-title = Tabelle
+t-no-round = Noch ist keine Runde abgeschlossen.
+t-col-player = Spieler
+t-col-pts = Pkt
+t-col-pts-title = Turnierpunkte
+t-col-gp = SP
+t-col-gp-title = Spielpunkte (1. Gleichstandsregel)
+t-col-oa = GD
+t-col-oa-title = Durchschnitt der Gegner an Turnierpunkten (2. Gleichstandsregel)
+t-col-h2h = DV
+t-col-h2h-title = direkter Vergleich unter den Gleichen (3. Gleichstandsregel)
+t-col-seed = Los
+t-col-seed-title = Los: die gezogene Reihenfolge der 1. Runde (letzte Gleichstandsregel)
+t-col-byes = Freilose
+t-col-table = Tisch
+t-col-players = Spieler
+t-col-wins = Siege
+t-col-best = beste
+t-col-total = gesamt
+t-col-games = Spiele
+t-legend = Gereiht nach Turnierpunkten (Pkt), dann Spielpunkten (SP), Durchschnitt der Gegner (GD), direktem Vergleich unter den Gleichen (DV) und dem Los der 1. Runde.
+t-dropped = (ausgeschieden)
+t-table = Tisch { $number }
+t-status-finished = beendet
+t-status-playing = läuft
+t-status-seated = besetzt
+t-status-waiting = wartet auf die Auslosung
+t-seat = Platz { $seat }
+t-points = { $points } Pkt
+t-team-won = der Tisch hat gewonnen
+t-team-lost = der Tisch hat verloren
+t-game-link = Prüfung des Spiels
+t-round = Runde { $number }
+t-round-closed = abgeschlossen
+t-round-playing = läuft
+t-round-planned = geplant
+t-byes = Freilos: { $players }
+
+## building a move by tapping
+builder-optional = (wenn du willst)
+builder-count = { $count } gewählt ({ $min }–{ $max })
+builder-incomplete = Wähle, was der Zug noch braucht.
+builder-ok = Die Regeln erlauben diesen Zug.
+builder-send = { $move }: ausführen
+builder-cancel = Neu beginnen
+
+moves-back = Andere Arten von Zügen
+
+## private Tische, die Lobby, die Seite eines Spielers (Issue 32, docs/friends.md)
+host-title = Einen Tisch für Freunde eröffnen
+host-seats = Plätze
+host-ranked = gewertet
+host-public = in der Lobby zeigen
+host-create = Tisch eröffnen
+join-title = Ein Tisch für Freunde
+join-code = Einladungscode: { $code }
+join-link = Der Einladungslink
+join-copy = Link kopieren
+join-copied = Kopiert
+join-players = Am Tisch: { $players } ({ $free } frei)
+join-fill = Den Rest mit Bots auffüllen
+join-start = Mit den Anwesenden beginnen
+lobby-title = Offene Tische
+lobby-host = Einen eigenen Tisch eröffnen
+lobby-empty = Gerade ist kein Tisch offen.
+lobby-row = Tisch von { $host }, { $free } von { $seats } Plätzen frei
+lobby-ranked = gewertet
+lobby-casual = ungewertet
+lobby-clock = { $minutes } Min. + { $increment } s
+lobby-no-clock = ohne Uhr
+lobby-join = Beitreten
+player-title = Partien von { $player }
+player-none = Noch keine Partien.
+player-chart = Wertung in { $game }
+player-rating = Wertung
+player-placing = Platz { $placing } von { $players }, { $score } Punkte
+player-cancelled = abgebrochen: { $reason }
+player-delta = Wertung { $delta }
+player-casual = ungewertet
+player-replay-button = Nachspielen
+player-replay = Nachspiel von { $game }
+player-replay-own = Sicht meines Platzes
+player-back = Zurück
+player-forward = Weiter
+player-jump = Zu einem Schritt springen
+player-step = Schritt { $step } von { $steps }
+player-audit = Prüfung
+player-more = Ältere Partien

@@ -1,0 +1,136 @@
+// A private table (docs/friends.md): #/host opens one, #/join/<code> takes a seat at it (the
+// link a host shares), shows who came, and lets the host fill the rest with bots or start; once
+// the game starts every seat goes to its table page.
+import { useEffect, useState } from "preact/hooks";
+import { Code, codeOf, listGames, reasonOf, type GameInfo } from "../api";
+import { tables } from "../friends";
+import { TableState, type PrivateTable } from "../gen/foodgames/v1/tables_pb";
+import { t } from "../i18n";
+import type { PageProps } from "../main";
+import { sendClientSeed } from "../seed";
+import { rememberSeat } from "../session";
+import { go, session } from "../store";
+import { sleep } from "../util";
+
+export function HostPage(_: PageProps) {
+  const [games, setGames] = useState<GameInfo[]>([]);
+  const [game, setGame] = useState("");
+  const [seats, setSeats] = useState(0);
+  const [ranked, setRanked] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState("");
+  useEffect(() => { listGames().then((found) => { setGames(found); setGame(found[0]?.name ?? ""); }, () => {}); }, []);
+  const info = games.find((g) => g.name === game);
+
+  async function create(event: Event): Promise<void> {
+    event.preventDefault();
+    try {
+      const table = (await tables.createTable({ game, seats: seats || info?.min_players || 0, ranked, public: open,
+                                                spectators: true })).table!;
+      go(`#/join/${table.code}`);
+    } catch (err) {
+      setError(reasonOf(err));
+    }
+  }
+  return (
+    <section class="card-panel">
+      <h1>{t("host-title")}</h1>
+      <form onSubmit={create}>
+        <label>{t("play-game")}{" "}
+          <select id="host-game" value={game} onChange={(e) => setGame((e.target as HTMLSelectElement).value)}>
+            {games.map((g) => <option value={g.name}>{g.title}</option>)}
+          </select>
+        </label>
+        <label>{t("host-seats")}{" "}
+          <input id="host-seats" type="number" min={info?.min_players ?? 1} max={info?.max_players ?? 6}
+                 value={seats || info?.min_players || ""} onInput={(e) => setSeats(Number((e.target as HTMLInputElement).value))} />
+        </label>
+        <label><input id="host-ranked" type="checkbox" checked={ranked}
+                      onChange={(e) => setRanked((e.target as HTMLInputElement).checked)} /> {t("host-ranked")}</label>
+        <label><input id="host-public" type="checkbox" checked={open}
+                      onChange={(e) => setOpen((e.target as HTMLInputElement).checked)} /> {t("host-public")}</label>
+        <button id="host-create" type="submit" disabled={!game}>{t("host-create")}</button>
+      </form>
+      <p class="error" role="alert" id="host-error">{error}</p>
+    </section>
+  );
+}
+
+function seatAndGo(table: PrivateTable, player: string): void {
+  const seat = table.players.indexOf(player);
+  if (seat < 0) return;
+  rememberSeat({ game: table.game, gameId: table.gameId, seat, ranked: table.ranked });
+  void sendClientSeed(table.gameId, seat);
+  go(`#/table/${encodeURIComponent(table.game)}/${encodeURIComponent(table.gameId)}`);
+}
+
+export function JoinPage({ params: [code] }: PageProps) {
+  const me = session.value!;
+  const [table, setTable] = useState<PrivateTable | undefined>();
+  const [error, setError] = useState("");
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    const stop = new AbortController();
+    (async () => {
+      let joined: PrivateTable | undefined;
+      try {
+        joined = (await tables.joinTable({ code })).table!;
+      } catch (err) {
+        // our own table (the host), or a seat taken before: read it instead
+        if (codeOf(err) !== Code.AlreadyExists) { setError(reasonOf(err)); return; }
+        try {
+          joined = (await tables.getTable({ code, tableId: "" })).table!;
+        } catch (again) { setError(reasonOf(again)); return; }
+      }
+      setTable(joined);
+      while (!stop.signal.aborted && joined.state === TableState.OPEN) {
+        try {
+          for await (const update of tables.watchTable({ tableId: joined.tableId }, { signal: stop.signal })) {
+            joined = update.table!;
+            setTable(joined);
+          }
+        } catch (err) {
+          if (stop.signal.aborted) return;
+          setError(reasonOf(err));
+          await sleep(1000, stop.signal);
+        }
+      }
+      if (joined.state === TableState.STARTED) seatAndGo(joined, me.player);
+    })();
+    return () => stop.abort();
+  }, [code]);
+
+  async function act(call: () => Promise<{ table?: PrivateTable }>): Promise<void> {
+    try {
+      const reply = await call();
+      setTable(reply.table);
+    } catch (err) {
+      setError(reasonOf(err));
+    }
+  }
+
+  const link = `${window.location.origin}/#/join/${code}`;
+  const host = table?.host === me.player;
+  return (
+    <section class="card-panel">
+      <h1>{t("join-title")}</h1>
+      {table && <>
+        <p id="join-code" class="big">{t("join-code", { code })}</p>
+        <p>
+          <input id="join-link" readonly value={link} aria-label={t("join-link")} size={Math.min(60, link.length)} />{" "}
+          <button id="join-copy" onClick={() => navigator.clipboard?.writeText(link).then(() => setCopied(true), () => {})}>
+            {copied ? t("join-copied") : t("join-copy")}</button>
+        </p>
+        <p id="join-players">{t("join-players", { players: table.players.join(", "), free: table.freeSeats })}</p>
+        {host && table.state === TableState.OPEN && <p>
+          <button id="join-fill" onClick={() => act(() => tables.fillWithBots({ tableId: table.tableId, level: "" }))}>
+            {t("join-fill")}</button>{" "}
+          <button id="join-start" onClick={() => act(() => tables.startTable({ tableId: table.tableId }))}>
+            {t("join-start")}</button>
+        </p>}
+      </>}
+      <p class="error" role="alert" id="join-error">{error}</p>
+    </section>
+  );
+}

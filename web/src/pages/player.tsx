@@ -1,0 +1,132 @@
+// A player's page (docs/friends.md): their games of every game, newest first (ListPlayerGames:
+// finished and cancelled, placings, scores, rating change), a rating chart over time per game
+// (GetRatingHistory, drawn with uPlot), and each game replayed step by step (GetReplay:
+// forward, back, jump to a step; their own seat's view or the spectator's) beside its audit.
+import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { useEffect, useRef, useState } from "preact/hooks";
+import uPlot from "uplot";
+import "uplot/dist/uPlot.min.css";
+import { gameService, leaderboard, listGames, reasonOf, type GameInfo } from "../api";
+import { ViewEncoding, type GetReplayResponse } from "../gen/foodgames/v1/game_pb";
+import type { PlayerGame, RatingPoint } from "../gen/foodgames/v1/leaderboard_pb";
+import { t } from "../i18n";
+import type { PageProps } from "../main";
+import { session } from "../store";
+
+function RatingChart({ game, points }: { game: string; points: RatingPoint[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!box.current || points.length === 0) return;
+    const ordered = [...points].reverse(); // oldest first along the time axis
+    const xs = ordered.map((p) => (p.at ? timestampDate(p.at).getTime() / 1000 : 0));
+    const ys = ordered.map((p) => p.rating);
+    const chart = new uPlot({ width: Math.min(640, box.current.clientWidth || 640), height: 220,
+                              title: t("player-chart", { game }), scales: { x: { time: true } },
+                              series: [{}, { label: t("player-rating"), stroke: "#2a6f4e", width: 2 }] },
+                            [xs, ys], box.current);
+    return () => chart.destroy();
+  }, [points, game]);
+  return <div class="rating-chart" data-game={game} data-points={points.length} ref={box} />;
+}
+
+function Replay({ game, gameId, player }: { game: string; gameId: string; player: string }) {
+  const me = session.value!;
+  const [steps, setSteps] = useState<GetReplayResponse[]>([]);
+  const [at, setAt] = useState(0);
+  const [own, setOwn] = useState(me.player === player);
+  const [error, setError] = useState("");
+  useEffect(() => {
+    const stop = new AbortController();
+    setSteps([]); setAt(0); setError("");
+    (async () => {
+      const got: GetReplayResponse[] = [];
+      try {
+        const request = { gameId, viewEncoding: ViewEncoding.JSON, seatPlayer: own ? me.player : "" };
+        for await (const step of gameService(game).getReplay(request, { signal: stop.signal })) got.push(step);
+        setSteps(got);
+      } catch (err) {
+        if (!stop.signal.aborted) setError(reasonOf(err));
+      }
+    })();
+    return () => stop.abort();
+  }, [game, gameId, own]);
+  const step = steps[at];
+  return (
+    <section class="replay" id="replay" data-game-id={gameId}>
+      <h2>{t("player-replay", { game: gameId })}</h2>
+      {me.player === player && <label><input id="replay-own" type="checkbox" checked={own}
+        onChange={(e) => setOwn((e.target as HTMLInputElement).checked)} /> {t("player-replay-own")}</label>}
+      <p>
+        <button id="replay-back" disabled={at === 0} onClick={() => setAt(at - 1)}>{t("player-back")}</button>{" "}
+        <input id="replay-jump" type="range" min={0} max={Math.max(0, steps.length - 1)} value={at}
+               aria-label={t("player-jump")} onInput={(e) => setAt(Number((e.target as HTMLInputElement).value))} />{" "}
+        <button id="replay-forward" disabled={at >= steps.length - 1} onClick={() => setAt(at + 1)}>{t("player-forward")}</button>{" "}
+        <span id="replay-step">{t("player-step", { step: at, steps: Math.max(0, steps.length - 1) })}</span>{" "}
+        <a href={`#/audit/${encodeURIComponent(gameId)}`}>{t("player-audit")}</a>
+      </p>
+      {step && <>
+        <ul id="replay-events">{step.events.filter((e) => e.message?.text).map((e) => <li>{e.message!.text}</li>)}</ul>
+        <pre id="replay-view" class="replay-view">{JSON.stringify(JSON.parse(step.viewJson || "{}"), null, 1).slice(0, 4000)}</pre>
+      </>}
+      <p class="error" role="alert">{error}</p>
+    </section>
+  );
+}
+
+export function PlayerPage({ params: [name] }: PageProps) {
+  const me = session.value!;
+  const player = name || me.player;
+  const [games, setGames] = useState<PlayerGame[]>([]);
+  const [next, setNext] = useState("");
+  const [infos, setInfos] = useState<GameInfo[]>([]);
+  const [history, setHistory] = useState<Record<string, RatingPoint[]>>({});
+  const [replay, setReplay] = useState<PlayerGame | undefined>();
+  const [error, setError] = useState("");
+  useEffect(() => { listGames().then(setInfos, () => {}); }, []);
+
+  async function more(token: string): Promise<void> {
+    try {
+      const page = await leaderboard.listPlayerGames({ player, game: "", pageSize: 20, pageToken: token });
+      setGames((before) => (token ? [...before, ...page.games] : page.games));
+      setNext(page.nextPageToken);
+    } catch (err) {
+      setError(reasonOf(err));
+    }
+  }
+  useEffect(() => { void more(""); }, [player]);
+  useEffect(() => {
+    const names = [...new Set(games.filter((g) => g.ranked).map((g) => g.game))];
+    for (const game of names) {
+      if (history[game]) continue;
+      leaderboard.getRatingHistory({ game, player, limit: 200 })
+        .then((reply) => setHistory((h) => ({ ...h, [game]: reply.points })), () => {});
+    }
+  }, [games]);
+  const title = (g: string) => infos.find((i) => i.name === g)?.title ?? g;
+  return (
+    <section class="card-panel player-page">
+      <h1>{t("player-title", { player })}</h1>
+      {Object.entries(history).filter(([, p]) => p.length).map(([game, points]) =>
+        <RatingChart game={title(game)} points={points} />)}
+      {games.length === 0 && <p id="player-none">{t("player-none")}</p>}
+      <table id="player-games">
+        <tbody>
+          {games.map((g) => (
+            <tr class="player-game" data-game-id={g.gameId}>
+              <td>{g.endedAt ? timestampDate(g.endedAt).toLocaleString() : ""}</td>
+              <td>{title(g.game)}</td>
+              <td class="result">{g.cancelled ? t("player-cancelled", { reason: g.reason })
+                : t("player-placing", { placing: g.placing, players: g.players.length, score: g.score })}</td>
+              <td class="delta">{g.rated ? t("player-delta", { delta: (g.ratingDelta >= 0 ? "+" : "") + g.ratingDelta.toFixed(1) })
+                : (g.ranked ? "" : t("player-casual"))}</td>
+              <td>{!g.cancelled && <button class="player-replay" onClick={() => setReplay(g)}>{t("player-replay-button")}</button>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {next && <button id="player-more" onClick={() => more(next)}>{t("player-more")}</button>}
+      {replay && <Replay game={replay.game} gameId={replay.gameId} player={player} />}
+      <p class="error" role="alert">{error}</p>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+// DescribeGame: a game's title, options, every card's name and text and its rules in short, in
+// the chosen language; asked once per game and language, shared by every page.
+import { signal, type Signal } from "@preact/signals";
+import { gameService } from "../api";
+import { language } from "../i18n";
+
+export type CardFace = { name?: string; text?: string; kind?: string; [field: string]: unknown };
+export type OptionChoice = { value: unknown; label?: string };
+export type GameOption = {
+  name: string; label?: string; sentence?: string; default?: unknown;
+  choices?: (OptionChoice | string | number | boolean)[];
+};
+export type Description = {
+  title?: string; summary?: string; cooperative?: boolean; min_players?: number; max_players?: number;
+  options?: GameOption[] | Record<string, GameOption>;
+  cards?: Record<string, CardFace>;
+  rules?: { key?: string; title?: string; text?: string; section?: string }[] | Record<string, string | { title?: string; text?: string }>;
+  terms?: Record<string, string>;
+  [field: string]: unknown;
+};
+
+const asked = new Map<string, Signal<Description | null>>();
+
+/** The game's description (null until it arrives, or when the gateway has no DescribeGame). */
+export function description(game: string): Signal<Description | null> {
+  const id = `${game}/${language.value}`;
+  let found = asked.get(id);
+  if (!found) {
+    const box = signal<Description | null>(null);
+    found = box;
+    asked.set(id, box);
+    const client: any = gameService(game);
+    if (typeof client.describeGame === "function") {
+      client.describeGame({ language: language.value }).then(
+        (reply: any) => { box.value = JSON.parse(reply.descriptionJson) as Description; },
+        () => { box.value = null; },
+      );
+    }
+  }
+  return found;
+}
+
+/** A card's face from the description (undefined when not described). */
+export function cardFace(game: string, id: string): CardFace | undefined {
+  return description(game).value?.cards?.[id];
+}

@@ -1,0 +1,147 @@
+// What every game's table shows besides its board: the seats with their time left (m:ss,
+// counting down) and who is away, whose turn and what to do, a refused move in words, the log
+// from the server's messages (internal events hidden), the rules panel and the end screen.
+import { useEffect, useState } from "preact/hooks";
+import { Code, codeOf, explain, leaderboard } from "../api";
+import type { GameUi } from "../games/types";
+import { t } from "../i18n";
+import { seatOf } from "../session";
+import { minutes, shortName, sleep } from "../util";
+import { description } from "./describe";
+import type { GameEvent, TableStore, View } from "./store";
+
+/** The seats with their clocks (the view's `clocks`, counted down since it arrived) and presence. */
+export function Seats({ store, view }: { store: TableStore; view: View }) {
+  const clocks: Record<string, { remaining_ms: number; running: boolean }> | undefined = view.clocks;
+  const presence: Record<string, string> | undefined = view.presence;
+  const [now, setNow] = useState(Date.now());
+  const running = clocks && Object.values(clocks).some((c) => c.running) && !store.finished.value;
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  const players: string[] = view.players ?? [];
+  if (!clocks && !presence) return null;
+  const since = now - store.viewAt.value;
+  return (
+    <ul class="seats" id="seats" aria-label={t("seats-label")}>
+      {players.map((p) => {
+        const clock = clocks?.[p];
+        const left = clock ? (clock.running ? clock.remaining_ms - since : clock.remaining_ms) / 1000 : null;
+        const state = presence?.[p] ?? "connected";
+        return (
+          <li class={`seat${clock?.running ? " running" : ""}${p === view.you ? " mine" : ""}`} data-player={p} data-presence={state}>
+            <span class="seat-name" title={p}>{shortName(p)}{p === view.you ? ` ${t("you-mark")}` : ""}</span>
+            {left !== null && <span class="clock" aria-label={t("clock-label", { time: minutes(left) })}>{minutes(left)}</span>}
+            {state !== "connected" && <span class={`presence p-${state}`}>{t(state === "away" ? "presence-away" : "presence-bot")}</span>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** A log line: the server's message, else the game's own wording; null when it is not for reading. */
+export function logLine(ui: GameUi, event: GameEvent, players: string[], me: string): string | null {
+  if (event.internal) return null;
+  if (event.message) return event.message.text;
+  return ui.eventLine ? ui.eventLine(event, players, me) : null;
+}
+
+export function Log({ store, ui, players, me }: { store: TableStore; ui: GameUi; players: string[]; me: string }) {
+  const lines = store.events.value.map((e) => logLine(ui, e, players, me)).filter((l): l is string => !!l);
+  const shown = [...store.notes.value.map((n) => t(n)), ...lines].slice(-40).reverse();
+  return (
+    <section class="log-panel">
+      <h2>{t("log-title")}</h2>
+      <ol id="log" class="log" reversed tabIndex={0} aria-label={t("log-title")}>{shown.map((line) => <li>{line}</li>)}</ol>
+    </section>
+  );
+}
+
+/** The rules in short (DescribeGame's `rules`), folded away under the table. */
+export function RulesPanel({ game }: { game: string }) {
+  const described = description(game).value;
+  const rules = described?.rules;
+  if (!rules || (!(Array.isArray(rules) ? rules.length : Object.keys(rules).length) && !described?.summary)) return null;
+  const sections: { title: string; text: string }[] = Array.isArray(rules)
+    ? rules.map((r) => ({ title: r.title ?? r.key ?? r.section ?? "", text: r.text ?? "" }))
+    : Object.entries(rules).map(([k, v]) => (typeof v === "string" ? { title: k, text: v } : { title: v.title ?? k, text: v.text ?? "" }));
+  return (
+    <details class="rules-panel card-panel" id="rules">
+      <summary>{t("rules-title")}</summary>
+      {described?.summary && <p>{described.summary}</p>}
+      {sections.map((s) => <section><h3>{s.title}</h3>{s.text.split(/\n\n+/).map((p) => <p>{p}</p>)}</section>)}
+    </details>
+  );
+}
+
+async function ratingOf(game: string, gameId: string, player: string, ranked: boolean | undefined, stop: AbortSignal) {
+  if (ranked === false) return { text: t("end-casual") };
+  // the leaderboard scores the game shortly after its end: look until it has
+  for (let i = 0; i < 60 && !stop.aborted; i++) {
+    try {
+      const reply = await leaderboard.getRatingHistory({ game, player, limit: 20 });
+      const point = reply.points.find((p) => p.gameId === gameId);
+      if (point) return { point };
+    } catch (err) {
+      if (codeOf(err) !== Code.NotFound) return { text: explain(err) };
+    }
+    await sleep(1000, stop);
+  }
+  return { text: t("end-not-scored") };
+}
+
+type Rating = { text?: string; point?: { rating: number; delta: number; placing: number; players: number } };
+
+export function EndScreen({ store, view, me, why }: { store: TableStore; view: View; me: string; why?: string | null }) {
+  const over = store.gameOver.value;
+  const [rating, setRating] = useState<Rating | null>(null);
+  useEffect(() => {
+    const stop = new AbortController();
+    ratingOf(store.game, store.gameId, me, over?.ranked ?? seatOf(store.gameId)?.ranked, stop.signal).then(setRating);
+    return () => stop.abort();
+  }, []);
+  const names: string[] = over?.players ?? view.players ?? [];
+  const points: number[] = over?.points ?? names.map((n) => (view.points ?? {})[n] ?? 0);
+  const placings: number[] = over?.placings ?? [];
+  const order = names.map((name, i) => ({ name, points: points[i] ?? 0, place: placings[i] ?? 0 }))
+    .sort((a, b) => (a.place || 99) - (b.place || 99) || b.points - a.points);
+  const winners = order.filter((r) => r.place === 1).map((r) => (r.name === me ? t("end-you") : shortName(r.name)));
+  const gameOverEvent = store.events.value.find((e) => e.type === "GameOver" && e.message);
+  const teamWon = over?.team_won;
+  let headline: string;
+  if (teamWon === true) headline = t("end-team-won");
+  else if (teamWon === false) headline = t("end-team-lost");
+  else if (winners.length) headline = t("end-won", { winners: winners.join(", "), count: winners.length, you: order.some((r) => r.place === 1 && r.name === me) ? "true" : "false" });
+  else headline = t("end-over");
+  const p = rating?.point;
+  return (
+    <section id="end" class="card-panel end">
+      <h2>{t("end-title")}</h2>
+      <p class="big" id="end-headline">{headline}</p>
+      {why && <p id="end-why">{why}</p>}
+      {gameOverEvent?.message && gameOverEvent.message.text !== why && <p id="end-message">{gameOverEvent.message.text}</p>}
+      <table id="placings">
+        <thead><tr><th>{t("end-place")}</th><th>{t("end-player")}</th><th>{t("end-points")}</th></tr></thead>
+        <tbody>{order.map((r) => (
+          <tr class={r.name === me ? "mine" : ""}>
+            <td>{r.place || "–"}</td><td title={r.name}>{shortName(r.name)}{r.name === me ? ` ${t("you-mark")}` : ""}</td><td>{r.points}</td>
+          </tr>))}</tbody>
+      </table>
+      <p id="rating-change">
+        {!rating ? t("end-looking") : p ? <>
+          {t("end-rating")} <b>{(p.rating - p.delta).toFixed(2)}</b> → <b>{p.rating.toFixed(2)}</b>
+          <span class={p.delta >= 0 ? "up" : "down"}> ({p.delta >= 0 ? "+" : ""}{p.delta.toFixed(2)})</span>
+          {" · "}{t("end-placed", { placing: p.placing, players: p.players })}
+        </> : rating.text}
+      </p>
+      <p class="links">
+        <a href={`#/leaderboard/${encodeURIComponent(store.game)}`} id="to-leaderboard">{t("end-leaderboard")}</a>
+        <a href={`#/audit/${encodeURIComponent(store.gameId)}`} id="to-audit">{t("end-audit")}</a>
+        <a href="#/play">{t("end-again")}</a>
+      </p>
+    </section>
+  );
+}
