@@ -100,11 +100,17 @@ async def make_a_move(page, turn: dict, tried: dict, rng: random.Random, keyboar
     version = await page.get_attribute("#table", "data-version")
     if turn.get("moves"):
         groups = page.locator("#moves button.group:not(:disabled)")
-        if await groups.count():
-            await press(groups.nth(rng.randrange(await groups.count())), keyboard)
         offered = page.locator("#moves button.move:not(.group):not(:disabled)")
-        await offered.first.wait_for()
-        await press(offered.nth(rng.randrange(await offered.count())), keyboard)
+        for _ in range(20):
+            # the list is redrawn when the table moves on meanwhile: ask again what it offers
+            if count := await groups.count():
+                await press(groups.nth(rng.randrange(count)), keyboard)
+            if count := await offered.count():
+                await press(offered.nth(rng.randrange(count)), keyboard)
+                break
+            await page.wait_for_timeout(100)
+        else:
+            raise AssertionError(f"no move could be chosen at version {version}")
     else:
         if turn.get("building"):
             await press(page.locator("#cancel-move"), keyboard)

@@ -19,7 +19,7 @@ from tests.web.test_browser import PHONE, name, sign_in
 
 
 def score(x: float) -> str:
-    """As the page writes a score (web/src/pages/tournament.ts, score)."""
+    """As the page writes a score (web/src/pages/tournament.tsx, score)."""
     return str(int(x)) if x == int(x) else f"{x:.2f}"
 
 
