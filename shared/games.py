@@ -71,6 +71,10 @@ class Messages(Protocol):
     def prompt_message(self, view: dict[str, Any], seat: int | None) -> Message | None:
         """Whose turn it is and what to do now, from the seat's view."""
 
+    # Optional: `table_advice(players, options) -> Sequence[Message]`, what the game recommends
+    # for a table of `players` with `options` (the matchmaker's Ticket.advice), e.g.
+    # Forestaurant's five-player advice. A game without it advises nothing.
+
 
 @dataclass(frozen=True)
 class OptionSpec:
