@@ -58,6 +58,10 @@ def describe(game: Any, language: str = DEFAULT) -> dict[str, Any]:
     messages = getattr(game, "messages", None)
     sections = list(getattr(messages, "RULES_SECTIONS", ()) or ())
     keys = texts.keys(DEFAULT) | texts.keys(language)
+    # A text that takes arguments ("Deal { $deal } of { $deals }") is a template, not a word:
+    # rendered without them it would read "Deal deal of deals". It goes with the templates.
+    templates = {k for k in keys if k.startswith(TEMPLATE_PREFIXES)
+                 or (not k.startswith(PLACED_PREFIXES) and _takes_arguments(texts, k, language))}
     return {
         "game": game.name,
         "title": text("game-title", game.title),
@@ -69,15 +73,19 @@ def describe(game: Any, language: str = DEFAULT) -> dict[str, Any]:
         "cards": cards,
         "decks": decks,
         "data": {k: v for k, v in catalogue.items() if k not in ("cards", "decks")},
-        "terms": {k: text(k) for k in sorted(keys) if not k.startswith(TEMPLATE_PREFIXES + PLACED_PREFIXES)},
+        "terms": {k: text(k) for k in sorted(keys - templates) if not k.startswith(PLACED_PREFIXES)},
         "rules": [{"section": name,
                    "title": text(f"rules-{name}", text(f"section-{name}", name.replace("_", " ").capitalize()),
                                  attribute="title"),
                    "text": text(f"rules-{name}")} for name in sections],
         "moves": game.moves.schema() if getattr(game, "moves", None) is not None else {},
-        "messages": {k: texts.template(k, language) for k in sorted(keys) if k.startswith(TEMPLATE_PREFIXES)},
+        "messages": {k: texts.template(k, language) for k in sorted(templates)},
         "language": language,
     }
+
+
+def _takes_arguments(texts: Catalogue, key: str, language: str) -> bool:
+    return bool(texts.variables(key, language) or texts.variables(key, DEFAULT))
 
 
 def _card(texts: Catalogue, text, card_id: str, entry: Mapping[str, Any]) -> dict[str, Any]:

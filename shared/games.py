@@ -33,9 +33,21 @@ EXTRA_ENV = "FOODGAMES_EXTRA_GAMES"
 class Bot(Protocol):
     """A player. `view` is exactly the seat's view (a JSON-like dict), `legal_moves` the moves
     the seat may make now (never empty when called); returns one of them. A bot never gets the
-    state, another seat's view or a deck's order."""
+    state, another seat's view or a deck's order.
 
-    def choose(self, view: dict[str, Any], legal_moves: list[dict[str, Any]]) -> dict[str, Any]: ...
+    Where `legal_moves` is only a sample of the seat's moves (ListLegalMoves' `moves_complete`
+    false), a bot that says `builds_from_choices = True` is also given the seat's whole move
+    space, `choices` (shared.choices), and may return a move built from it; the caller checks a
+    move off the list with CheckMove before sending it and asks again if it is refused. A bot
+    without the attribute is called with the two arguments only, as before."""
+
+    def choose(self, view: dict[str, Any], legal_moves: list[dict[str, Any]],
+               choices: dict[str, Any] | None = None) -> dict[str, Any]: ...
+
+
+def builds_from_choices(bot: Any) -> bool:
+    """Whether `bot` takes the seat's choices (Bot's docstring)."""
+    return bool(getattr(bot, "builds_from_choices", False))
 
 
 class Renderer(Protocol):
@@ -70,6 +82,10 @@ class Messages(Protocol):
 
     def prompt_message(self, view: dict[str, Any], seat: int | None) -> Message | None:
         """Whose turn it is and what to do now, from the seat's view."""
+
+    # Optional: `table_advice(players, options) -> Sequence[Message]`, what the game recommends
+    # for a table of `players` with `options` (the matchmaker's Ticket.advice), e.g.
+    # Forestaurant's five-player advice. A game without it advises nothing.
 
 
 @dataclass(frozen=True)

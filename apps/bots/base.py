@@ -5,20 +5,28 @@ import random
 from typing import Any, Callable
 
 from shared import games
+from shared.choices import sample
 from shared.games import Bot
 
 
 class RandomBot:
-    """Any game: a uniformly random legal move."""
+    """Any game: a random legal move; where the listed moves are only a sample, a move built at
+    random from the seat's whole move space (shared.choices.sample), as a client builds one."""
 
     name = "random"
+    builds_from_choices = True
 
     def __init__(self, seed: int | str | None = None):
         self.rng = random.Random(seed)
 
-    def choose(self, view: dict[str, Any], legal_moves: list[dict[str, Any]]) -> dict[str, Any]:
+    def choose(self, view: dict[str, Any], legal_moves: list[dict[str, Any]],
+               choices: dict[str, Any] | None = None) -> dict[str, Any]:
         if not legal_moves:
             raise ValueError("choose() needs at least one legal move")
+        if choices:
+            built = sample(choices, self.rng)
+            if built is not None:
+                return built
         return dict(self.rng.choice(legal_moves))
 
 

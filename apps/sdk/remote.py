@@ -25,6 +25,7 @@ import orjson
 from foodgames.v1 import game_pb2, game_pb2_grpc
 
 from apps.bots.base import Bot
+from shared.games import builds_from_choices
 from shared.channels import CHANNEL_OPTIONS, client_channel
 from shared.config import Settings
 from shared.protojson import to_dict, to_struct
@@ -34,16 +35,39 @@ JSON_VIEWS = game_pb2.VIEW_ENCODING_JSON
 
 
 class Chooser(Protocol):
+    """Picks the seat's move. A chooser with `wants_choices = True` is also given, where the
+    listed moves are only a sample, `space` (ListLegalMoves' answer: choices, labels) and
+    `check` (an async move -> Checked, CheckMove at the space's version)."""
+
     async def __call__(self, view: dict[str, Any], legal_moves: list[dict[str, Any]]) -> dict[str, Any] | None: ...
 
 
+# How many moves built from choices a bot may try (each refused by CheckMove) before it picks
+# from the listed moves instead.
+BUILD_TRIES = 20
+
+
 class BotChooser:
-    """A Bot as a chooser."""
+    """A Bot as a chooser: a bot that builds from choices (shared.games.Bot) gets them where the
+    listed moves are a sample, and a built move is checked with CheckMove before it is sent."""
 
     def __init__(self, bot: Bot):
         self.bot = bot
+        self.wants_choices = builds_from_choices(bot)
+        self.built = 0  # moves built from choices and accepted by CheckMove
+        self.refused = 0  # built moves CheckMove refused (the bot was asked again)
 
-    async def __call__(self, view, legal_moves):
+    async def __call__(self, view, legal_moves, space: "MoveSpace | None" = None, check=None):
+        if space is None or check is None:
+            return self.bot.choose(view, legal_moves)
+        for _ in range(BUILD_TRIES):
+            move = self.bot.choose(view, legal_moves, choices=space.choices)
+            if move in legal_moves:
+                return move
+            if (await check(move)).accepted:
+                self.built += 1
+                return move
+            self.refused += 1
         return self.bot.choose(view, legal_moves)
 
 
@@ -488,7 +512,7 @@ class SeatPlayer:
             if not legal:
                 return
             asked_on = self.version
-            move = await self.chooser(self.view, legal)
+            move = await self._choose(legal)
             if move is None or self.finished:
                 return
             if self.version != asked_on and move in legal and move not in (self.view.get("legal_moves") or []):
@@ -515,6 +539,29 @@ class SeatPlayer:
             update = Update(reply.version, events_of(reply, messages=True), view, bool(view.get("finished")), "move")
             if await self._take(update):
                 await self._notify(self.on_update, update)
+
+    async def _choose(self, legal: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """The chooser's move; a chooser that builds from choices is given them (and CheckMove)
+        where ListLegalMoves says its moves are only a sample."""
+        view = self.view  # the view `legal` is of (the stream may bring a newer one meanwhile)
+        if not getattr(self.chooser, "wants_choices", False):
+            return await self.chooser(view, legal)
+        asked_on = self.version
+        try:
+            space = await legal_moves(self.conn, self.game, self.game_id, self.seat, self.language)
+        except grpc.aio.AioRpcError as exc:
+            if not retryable(exc):
+                raise
+            space = None  # the listed moves will do this once
+        if space is None or space.complete or space.version != asked_on:
+            return await self.chooser(view, legal)
+
+        async def check(move: dict[str, Any]) -> Checked:
+            # whether the rules take the move now: another seat's move since the space was read
+            # (a simultaneous plate) does not make it wrong; SubmitMove still sends its version
+            return await check_move(self.conn, self.game, self.game_id, self.seat, move, None, self.language)
+
+        return await self.chooser(view, legal, space=space, check=check)
 
     async def _submit(self, request):
         """SubmitMove, tried again with backoff while it fails with a code that may pass."""
@@ -625,6 +672,7 @@ class BotGame:
     rejections: int
     seed_ok: bool | None
     seed_text: str = ""
+    built: int = 0  # moves built from choices and accepted by CheckMove (a bot that builds from choices)
 
 
 async def run_bot(settings: Settings, name: str, game: str = "foodie-forest", kind: str | None = None, *,
@@ -642,13 +690,13 @@ async def run_bot(settings: Settings, name: str, game: str = "foodie-forest", ki
         match = await queue(conn, game, ranked, min_players, max_players, options=options)
         if on_match is not None:
             on_match(match)
-        player = SeatPlayer(conn, game, match.game_id, match.seat,
-                            BotChooser(make_bot(game, kind, seed if seed is not None else name)),
+        chooser = BotChooser(make_bot(game, kind, seed if seed is not None else name))
+        player = SeatPlayer(conn, game, match.game_id, match.seat, chooser,
                             on_update=on_update, on_seed=lambda ok, text: seed_fate.append((ok, text)))
         view = await player.run()
         return BotGame(name, kind, game, match.game_id, match.seat, match.players, view, player.moves,
                        player.rejections, seed_fate[0][0] if seed_fate else None,
-                       seed_fate[0][1] if seed_fate else "")
+                       seed_fate[0][1] if seed_fate else "", chooser.built)
     finally:
         await conn.close()
 

@@ -34,11 +34,13 @@ from apps.sdk.remote import (
     NoInvitation,
     accept_invitation,
     create_ticket,
+    describe_game,
     read_view,
     rpc_error_text,
     watch_ticket,
 )
 from apps.terminal import render
+from apps.terminal.build import Words, build_move
 from shared import games
 from shared.auth import mint_token
 from shared.config import Settings
@@ -214,6 +216,8 @@ class TerminalClient:
         self.player: SeatPlayer | None = None
         self.game_id = ""
         self._my_turn_shown = -1
+        self.built = 0  # moves built from choices (and accepted by CheckMove)
+        self._words: Words | None = None  # card names and terms, for building a move from choices
 
     def say(self, text: str, style: str | None = None) -> None:
         self.console.print(text, style=style, highlight=False, soft_wrap=True)
@@ -383,18 +387,51 @@ class TerminalClient:
     def _on_seed(self, ok: bool, text: str) -> None:
         self.say(text, style=None if ok else "yellow")
 
-    async def _choose(self, view: dict[str, Any], legal_moves: list[dict[str, Any]]) -> dict[str, Any]:
+    async def _choose(self, view: dict[str, Any], legal_moves: list[dict[str, Any]], space=None,
+                      check=None) -> dict[str, Any]:
         self.draw(view, legal_moves)
+        if space is not None:
+            self.say(f"These {len(legal_moves)} moves are only some of yours: type b to build any move "
+                     f"from all of them, field by field.")
         while True:
             line = await self.input.read(f"{self.name}> ", view, legal_moves)
             if line is None or line.strip().lower() in ("q", "quit", "exit"):
                 raise Quit()
+            if space is not None and check is not None and line.strip().lower() == "b":
+                built = await self._build(view, legal_moves, space, check)
+                if built is not None:
+                    return built
+                continue
             current = self.player.view if self.player and self.player.view else view
             legal = list(current.get("legal_moves") or legal_moves)
             parsed = parse_input(line, legal, games.get(self.game).moves)
             if isinstance(parsed, dict):
                 return parsed
             self.say(parsed, style="bold red")
+
+    _choose.wants_choices = True  # where the listed moves are a sample: build from choices (SeatPlayer)
+
+    async def _build(self, view, legal_moves, space, check) -> dict[str, Any] | None:
+        """A move built from the seat's choices, once CheckMove accepts it (else None: ask again)."""
+        if self._words is None:
+            try:
+                self._words = Words(await describe_game(self.conn, self.game))
+            except grpc.aio.AioRpcError:
+                self._words = Words(None)  # ids instead of names; building still works
+
+        async def ask(prompt: str) -> str | None:
+            return await self.input.read(prompt, view, legal_moves)
+
+        move = await build_move(space.choices, space.moves, space.labels, self._words, ask, self.say)
+        if move is None:
+            self.say("no move built: pick from the list, or b to build again")
+            return None
+        checked = await check(move)
+        if not checked.accepted:
+            self.say(f"not a legal move: {checked.reason}", style="bold red")
+            return None
+        self.built += 1
+        return move
 
     async def play(self) -> Outcome:
         remembered, version = await self.find_game()

@@ -10,6 +10,16 @@ from shared.i18n import Message
 RULES_SECTIONS = ("goal", "setup", "turn", "events", "actions", "cooking", "end", "scoring",
                   "variations", "choices")
 
+# "When playing with 5 players, it is recommended to use some of these modifications!" (the
+# rulebook's Variations): the matchmaker says so to a ticket that may form a table of five.
+FIVE_PLAYERS = 5
+
+
+def table_advice(players: int, options: Mapping[str, Any]) -> list[Message]:
+    """What the rulebook recommends for a table of `players` (shared.games.Messages)."""
+    return [Message("advice-five-players", {})] if players == FIVE_PLAYERS else []
+
+
 # events nobody needs to read: the event itself has its own line, or it is bookkeeping
 INTERNAL = {"EventResolved", "PhaseChanged", "MenusDrawn"}
 

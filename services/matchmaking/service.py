@@ -10,6 +10,7 @@ from typing import Callable
 from foodgames.v1 import matchmaking_pb2 as pb
 from foodgames.v1 import matchmaking_pb2_grpc as pb_grpc
 
+from services.matchmaking.advice import ticket_advice
 from services.matchmaking.catalogue import Catalogue
 from services.matchmaking.config import MatchmakingConfig
 from services.matchmaking.engine import TICKET_SUBJECT, Publisher, publish_ticket
@@ -22,6 +23,7 @@ from shared.errors import AlreadyExists, FailedPrecondition, InvalidArgument, No
 from shared.moves import quote
 from shared.protojson import to_dict
 from shared.rules import InvalidSetup
+from shared.service import call_language
 
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["MatchmakingService"].full_name
 MAX_PARTY = 16
@@ -122,7 +124,7 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
         log.info("ticket created", ticket_id=ticket.ticket_id, game=info.name, players=players,
                  min_players=lo, max_players=hi, ranked=request.ranked, inviting=inviting)
         await publish_ticket(self.publisher, ticket)
-        return pb.CreateTicketResponse(ticket=ticket.to_proto())
+        return pb.CreateTicketResponse(ticket=_wire(ticket, request, context))
 
     async def _store_new(self, ticket: Ticket, inviting: bool) -> None:
         for attempt in range(2):
@@ -201,7 +203,7 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
         ticket = await self._ticket_for(request.ticket_id, current_identity())
         if ticket.state == SEARCHING:
             await self.store.touch(ticket, self.clock())
-        return pb.GetTicketResponse(ticket=ticket.to_proto())
+        return pb.GetTicketResponse(ticket=_wire(ticket, request, context))
 
     async def CancelTicket(self, request, context):
         identity = current_identity()
@@ -250,7 +252,7 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
                     await self.store.touch(ticket, self.clock())  # a watcher is there
                 if ticket.version > sent:
                     sent = ticket.version
-                    yield pb.WatchTicketResponse(ticket=ticket.to_proto())
+                    yield pb.WatchTicketResponse(ticket=_wire(ticket, request, context))
                 if ticket.final:
                     return
                 # events wake us at once; the poll covers an event lost in transit
@@ -265,3 +267,10 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
                     await sub.unsubscribe()
                 except Exception:  # noqa: BLE001 - the connection may be closing
                     pass
+
+
+def _wire(ticket: Ticket, request, context) -> pb.Ticket:
+    """The ticket as a client reads it: with the game's advice for its tables, in the call's language."""
+    out = ticket.to_proto()
+    out.advice.extend(ticket_advice(ticket, call_language(getattr(request, "language", ""), context)))
+    return out

@@ -1,5 +1,6 @@
 import datetime
 
+from foodgames.v1 import event_pb2 as _event_pb2
 from google.protobuf import struct_pb2 as _struct_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
@@ -35,7 +36,7 @@ class SeatAssignment(_message.Message):
     def __init__(self, player: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class Ticket(_message.Message):
-    __slots__ = ("ticket_id", "game", "players", "min_players", "max_players", "ranked", "state", "created_at", "updated_at", "version", "game_id", "seats", "table_size", "reason", "options", "accepted")
+    __slots__ = ("ticket_id", "game", "players", "min_players", "max_players", "ranked", "state", "created_at", "updated_at", "version", "game_id", "seats", "table_size", "reason", "options", "accepted", "advice")
     TICKET_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
@@ -52,6 +53,7 @@ class Ticket(_message.Message):
     REASON_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     ACCEPTED_FIELD_NUMBER: _ClassVar[int]
+    ADVICE_FIELD_NUMBER: _ClassVar[int]
     ticket_id: str
     game: str
     players: _containers.RepeatedScalarFieldContainer[str]
@@ -68,23 +70,26 @@ class Ticket(_message.Message):
     reason: str
     options: _struct_pb2.Struct
     accepted: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, ticket_id: _Optional[str] = ..., game: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., ranked: _Optional[bool] = ..., state: _Optional[_Union[TicketState, str]] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., version: _Optional[int] = ..., game_id: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatAssignment, _Mapping]]] = ..., table_size: _Optional[int] = ..., reason: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., accepted: _Optional[_Iterable[str]] = ...) -> None: ...
+    advice: _containers.RepeatedCompositeFieldContainer[_event_pb2.Message]
+    def __init__(self, ticket_id: _Optional[str] = ..., game: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., ranked: _Optional[bool] = ..., state: _Optional[_Union[TicketState, str]] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., version: _Optional[int] = ..., game_id: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatAssignment, _Mapping]]] = ..., table_size: _Optional[int] = ..., reason: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., accepted: _Optional[_Iterable[str]] = ..., advice: _Optional[_Iterable[_Union[_event_pb2.Message, _Mapping]]] = ...) -> None: ...
 
 class CreateTicketRequest(_message.Message):
-    __slots__ = ("game", "players", "min_players", "max_players", "ranked", "options")
+    __slots__ = ("game", "players", "min_players", "max_players", "ranked", "options", "language")
     GAME_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     MIN_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     MAX_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     RANKED_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    LANGUAGE_FIELD_NUMBER: _ClassVar[int]
     game: str
     players: _containers.RepeatedScalarFieldContainer[str]
     min_players: int
     max_players: int
     ranked: bool
     options: _struct_pb2.Struct
-    def __init__(self, game: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., ranked: _Optional[bool] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    language: str
+    def __init__(self, game: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., ranked: _Optional[bool] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., language: _Optional[str] = ...) -> None: ...
 
 class CreateTicketResponse(_message.Message):
     __slots__ = ("ticket",)
@@ -117,10 +122,12 @@ class ListInvitationsResponse(_message.Message):
     def __init__(self, tickets: _Optional[_Iterable[_Union[Ticket, _Mapping]]] = ...) -> None: ...
 
 class GetTicketRequest(_message.Message):
-    __slots__ = ("ticket_id",)
+    __slots__ = ("ticket_id", "language")
     TICKET_ID_FIELD_NUMBER: _ClassVar[int]
+    LANGUAGE_FIELD_NUMBER: _ClassVar[int]
     ticket_id: str
-    def __init__(self, ticket_id: _Optional[str] = ...) -> None: ...
+    language: str
+    def __init__(self, ticket_id: _Optional[str] = ..., language: _Optional[str] = ...) -> None: ...
 
 class GetTicketResponse(_message.Message):
     __slots__ = ("ticket",)
@@ -143,10 +150,12 @@ class CancelTicketResponse(_message.Message):
     def __init__(self, ticket: _Optional[_Union[Ticket, _Mapping]] = ...) -> None: ...
 
 class WatchTicketRequest(_message.Message):
-    __slots__ = ("ticket_id",)
+    __slots__ = ("ticket_id", "language")
     TICKET_ID_FIELD_NUMBER: _ClassVar[int]
+    LANGUAGE_FIELD_NUMBER: _ClassVar[int]
     ticket_id: str
-    def __init__(self, ticket_id: _Optional[str] = ...) -> None: ...
+    language: str
+    def __init__(self, ticket_id: _Optional[str] = ..., language: _Optional[str] = ...) -> None: ...
 
 class WatchTicketResponse(_message.Message):
     __slots__ = ("ticket",)

@@ -4,6 +4,8 @@
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Message as Message$1 } from "./event_pb";
+import { file_foodgames_v1_event } from "./event_pb";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_struct, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { JsonObject, Message } from "@bufbuild/protobuf";
@@ -12,7 +14,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file foodgames/v1/matchmaking.proto.
  */
 export const file_foodgames_v1_matchmaking: GenFile = /*@__PURE__*/
-  fileDesc("Ch5mb29kZ2FtZXMvdjEvbWF0Y2htYWtpbmcucHJvdG8SDGZvb2RnYW1lcy52MSIuCg5TZWF0QXNzaWdubWVudBIOCgZwbGF5ZXIYASABKAkSDAoEc2VhdBgCIAEoDSKtAwoGVGlja2V0EhEKCXRpY2tldF9pZBgBIAEoCRIMCgRnYW1lGAIgASgJEg8KB3BsYXllcnMYAyADKAkSEwoLbWluX3BsYXllcnMYBCABKA0SEwoLbWF4X3BsYXllcnMYBSABKA0SDgoGcmFua2VkGAYgASgIEigKBXN0YXRlGAcgASgOMhkuZm9vZGdhbWVzLnYxLlRpY2tldFN0YXRlEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB3ZlcnNpb24YCiABKAQSDwoHZ2FtZV9pZBgLIAEoCRIrCgVzZWF0cxgMIAMoCzIcLmZvb2RnYW1lcy52MS5TZWF0QXNzaWdubWVudBISCgp0YWJsZV9zaXplGA0gASgNEg4KBnJlYXNvbhgOIAEoCRIoCgdvcHRpb25zGA8gASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIQCghhY2NlcHRlZBgQIAMoCSKYAQoTQ3JlYXRlVGlja2V0UmVxdWVzdBIMCgRnYW1lGAEgASgJEg8KB3BsYXllcnMYAiADKAkSEwoLbWluX3BsYXllcnMYAyABKA0SEwoLbWF4X3BsYXllcnMYBCABKA0SDgoGcmFua2VkGAUgASgIEigKB29wdGlvbnMYBiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0IjwKFENyZWF0ZVRpY2tldFJlc3BvbnNlEiQKBnRpY2tldBgBIAEoCzIULmZvb2RnYW1lcy52MS5UaWNrZXQiKAoTQWNjZXB0VGlja2V0UmVxdWVzdBIRCgl0aWNrZXRfaWQYASABKAkiPAoUQWNjZXB0VGlja2V0UmVzcG9uc2USJAoGdGlja2V0GAEgASgLMhQuZm9vZGdhbWVzLnYxLlRpY2tldCImChZMaXN0SW52aXRhdGlvbnNSZXF1ZXN0EgwKBGdhbWUYASABKAkiQAoXTGlzdEludml0YXRpb25zUmVzcG9uc2USJQoHdGlja2V0cxgBIAMoCzIULmZvb2RnYW1lcy52MS5UaWNrZXQiJQoQR2V0VGlja2V0UmVxdWVzdBIRCgl0aWNrZXRfaWQYASABKAkiOQoRR2V0VGlja2V0UmVzcG9uc2USJAoGdGlja2V0GAEgASgLMhQuZm9vZGdhbWVzLnYxLlRpY2tldCI4ChNDYW5jZWxUaWNrZXRSZXF1ZXN0EhEKCXRpY2tldF9pZBgBIAEoCRIOCgZyZWFzb24YAiABKAkiPAoUQ2FuY2VsVGlja2V0UmVzcG9uc2USJAoGdGlja2V0GAEgASgLMhQuZm9vZGdhbWVzLnYxLlRpY2tldCInChJXYXRjaFRpY2tldFJlcXVlc3QSEQoJdGlja2V0X2lkGAEgASgJIjsKE1dhdGNoVGlja2V0UmVzcG9uc2USJAoGdGlja2V0GAEgASgLMhQuZm9vZGdhbWVzLnYxLlRpY2tldCqyAQoLVGlja2V0U3RhdGUSHAoYVElDS0VUX1NUQVRFX1VOU1BFQ0lGSUVEEAASGgoWVElDS0VUX1NUQVRFX1NFQVJDSElORxABEhgKFFRJQ0tFVF9TVEFURV9NQVRDSEVEEAISGgoWVElDS0VUX1NUQVRFX0NBTkNFTExFRBADEhgKFFRJQ0tFVF9TVEFURV9FWFBJUkVEEAQSGQoVVElDS0VUX1NUQVRFX0lOVklUSU5HEAUynQQKEk1hdGNobWFraW5nU2VydmljZRJVCgxDcmVhdGVUaWNrZXQSIS5mb29kZ2FtZXMudjEuQ3JlYXRlVGlja2V0UmVxdWVzdBoiLmZvb2RnYW1lcy52MS5DcmVhdGVUaWNrZXRSZXNwb25zZRJVCgxBY2NlcHRUaWNrZXQSIS5mb29kZ2FtZXMudjEuQWNjZXB0VGlja2V0UmVxdWVzdBoiLmZvb2RnYW1lcy52MS5BY2NlcHRUaWNrZXRSZXNwb25zZRJeCg9MaXN0SW52aXRhdGlvbnMSJC5mb29kZ2FtZXMudjEuTGlzdEludml0YXRpb25zUmVxdWVzdBolLmZvb2RnYW1lcy52MS5MaXN0SW52aXRhdGlvbnNSZXNwb25zZRJMCglHZXRUaWNrZXQSHi5mb29kZ2FtZXMudjEuR2V0VGlja2V0UmVxdWVzdBofLmZvb2RnYW1lcy52MS5HZXRUaWNrZXRSZXNwb25zZRJVCgxDYW5jZWxUaWNrZXQSIS5mb29kZ2FtZXMudjEuQ2FuY2VsVGlja2V0UmVxdWVzdBoiLmZvb2RnYW1lcy52MS5DYW5jZWxUaWNrZXRSZXNwb25zZRJUCgtXYXRjaFRpY2tldBIgLmZvb2RnYW1lcy52MS5XYXRjaFRpY2tldFJlcXVlc3QaIS5mb29kZ2FtZXMudjEuV2F0Y2hUaWNrZXRSZXNwb25zZTABYgZwcm90bzM", [file_google_protobuf_struct, file_google_protobuf_timestamp]);
+  fileDesc("Ch5mb29kZ2FtZXMvdjEvbWF0Y2htYWtpbmcucHJvdG8SDGZvb2RnYW1lcy52MSIuCg5TZWF0QXNzaWdubWVudBIOCgZwbGF5ZXIYASABKAkSDAoEc2VhdBgCIAEoDSLUAwoGVGlja2V0EhEKCXRpY2tldF9pZBgBIAEoCRIMCgRnYW1lGAIgASgJEg8KB3BsYXllcnMYAyADKAkSEwoLbWluX3BsYXllcnMYBCABKA0SEwoLbWF4X3BsYXllcnMYBSABKA0SDgoGcmFua2VkGAYgASgIEigKBXN0YXRlGAcgASgOMhkuZm9vZGdhbWVzLnYxLlRpY2tldFN0YXRlEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB3ZlcnNpb24YCiABKAQSDwoHZ2FtZV9pZBgLIAEoCRIrCgVzZWF0cxgMIAMoCzIcLmZvb2RnYW1lcy52MS5TZWF0QXNzaWdubWVudBISCgp0YWJsZV9zaXplGA0gASgNEg4KBnJlYXNvbhgOIAEoCRIoCgdvcHRpb25zGA8gASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIQCghhY2NlcHRlZBgQIAMoCRIlCgZhZHZpY2UYESADKAsyFS5mb29kZ2FtZXMudjEuTWVzc2FnZSKqAQoTQ3JlYXRlVGlja2V0UmVxdWVzdBIMCgRnYW1lGAEgASgJEg8KB3BsYXllcnMYAiADKAkSEwoLbWluX3BsYXllcnMYAyABKA0SEwoLbWF4X3BsYXllcnMYBCABKA0SDgoGcmFua2VkGAUgASgIEigKB29wdGlvbnMYBiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhAKCGxhbmd1YWdlGAcgASgJIjwKFENyZWF0ZVRpY2tldFJlc3BvbnNlEiQKBnRpY2tldBgBIAEoCzIULmZvb2RnYW1lcy52MS5UaWNrZXQiKAoTQWNjZXB0VGlja2V0UmVxdWVzdBIRCgl0aWNrZXRfaWQYASABKAkiPAoUQWNjZXB0VGlja2V0UmVzcG9uc2USJAoGdGlja2V0GAEgASgLMhQuZm9vZGdhbWVzLnYxLlRpY2tldCImChZMaXN0SW52aXRhdGlvbnNSZXF1ZXN0EgwKBGdhbWUYASABKAkiQAoXTGlzdEludml0YXRpb25zUmVzcG9uc2USJQoHdGlja2V0cxgBIAMoCzIULmZvb2RnYW1lcy52MS5UaWNrZXQiNwoQR2V0VGlja2V0UmVxdWVzdBIRCgl0aWNrZXRfaWQYASABKAkSEAoIbGFuZ3VhZ2UYAiABKAkiOQoRR2V0VGlja2V0UmVzcG9uc2USJAoGdGlja2V0GAEgASgLMhQuZm9vZGdhbWVzLnYxLlRpY2tldCI4ChNDYW5jZWxUaWNrZXRSZXF1ZXN0EhEKCXRpY2tldF9pZBgBIAEoCRIOCgZyZWFzb24YAiABKAkiPAoUQ2FuY2VsVGlja2V0UmVzcG9uc2USJAoGdGlja2V0GAEgASgLMhQuZm9vZGdhbWVzLnYxLlRpY2tldCI5ChJXYXRjaFRpY2tldFJlcXVlc3QSEQoJdGlja2V0X2lkGAEgASgJEhAKCGxhbmd1YWdlGAIgASgJIjsKE1dhdGNoVGlja2V0UmVzcG9uc2USJAoGdGlja2V0GAEgASgLMhQuZm9vZGdhbWVzLnYxLlRpY2tldCqyAQoLVGlja2V0U3RhdGUSHAoYVElDS0VUX1NUQVRFX1VOU1BFQ0lGSUVEEAASGgoWVElDS0VUX1NUQVRFX1NFQVJDSElORxABEhgKFFRJQ0tFVF9TVEFURV9NQVRDSEVEEAISGgoWVElDS0VUX1NUQVRFX0NBTkNFTExFRBADEhgKFFRJQ0tFVF9TVEFURV9FWFBJUkVEEAQSGQoVVElDS0VUX1NUQVRFX0lOVklUSU5HEAUynQQKEk1hdGNobWFraW5nU2VydmljZRJVCgxDcmVhdGVUaWNrZXQSIS5mb29kZ2FtZXMudjEuQ3JlYXRlVGlja2V0UmVxdWVzdBoiLmZvb2RnYW1lcy52MS5DcmVhdGVUaWNrZXRSZXNwb25zZRJVCgxBY2NlcHRUaWNrZXQSIS5mb29kZ2FtZXMudjEuQWNjZXB0VGlja2V0UmVxdWVzdBoiLmZvb2RnYW1lcy52MS5BY2NlcHRUaWNrZXRSZXNwb25zZRJeCg9MaXN0SW52aXRhdGlvbnMSJC5mb29kZ2FtZXMudjEuTGlzdEludml0YXRpb25zUmVxdWVzdBolLmZvb2RnYW1lcy52MS5MaXN0SW52aXRhdGlvbnNSZXNwb25zZRJMCglHZXRUaWNrZXQSHi5mb29kZ2FtZXMudjEuR2V0VGlja2V0UmVxdWVzdBofLmZvb2RnYW1lcy52MS5HZXRUaWNrZXRSZXNwb25zZRJVCgxDYW5jZWxUaWNrZXQSIS5mb29kZ2FtZXMudjEuQ2FuY2VsVGlja2V0UmVxdWVzdBoiLmZvb2RnYW1lcy52MS5DYW5jZWxUaWNrZXRSZXNwb25zZRJUCgtXYXRjaFRpY2tldBIgLmZvb2RnYW1lcy52MS5XYXRjaFRpY2tldFJlcXVlc3QaIS5mb29kZ2FtZXMudjEuV2F0Y2hUaWNrZXRSZXNwb25zZTABYgZwcm90bzM", [file_foodgames_v1_event, file_google_protobuf_struct, file_google_protobuf_timestamp]);
 
 /**
  * One party member's seat in the game that the ticket was matched into.
@@ -154,6 +156,16 @@ export type Ticket = Message<"foodgames.v1.Ticket"> & {
    * @generated from field: repeated string accepted = 16;
    */
   accepted: string[];
+
+  /**
+   * What the game recommends for the tables this ticket may form (once matched: its table),
+   * in the call's language (its `language` field, else Accept-Language, else English), e.g.
+   * Forestaurant's "When playing with 5 players, it is recommended to use some of these
+   * modifications!" for a ticket that accepts a table of five. Empty when there is none.
+   *
+   * @generated from field: repeated foodgames.v1.Message advice = 17;
+   */
+  advice: Message$1[];
 };
 
 /**
@@ -212,6 +224,13 @@ export type CreateTicketRequest = Message<"foodgames.v1.CreateTicketRequest"> & 
    * @generated from field: google.protobuf.Struct options = 6;
    */
   options?: JsonObject | undefined;
+
+  /**
+   * The language of the ticket's advice ("en", "de"); empty: Accept-Language, else English.
+   *
+   * @generated from field: string language = 7;
+   */
+  language: string;
 };
 
 /**
@@ -329,6 +348,13 @@ export type GetTicketRequest = Message<"foodgames.v1.GetTicketRequest"> & {
    * @generated from field: string ticket_id = 1;
    */
   ticketId: string;
+
+  /**
+   * The language of the ticket's advice; empty: Accept-Language, else English.
+   *
+   * @generated from field: string language = 2;
+   */
+  language: string;
 };
 
 /**
@@ -412,6 +438,13 @@ export type WatchTicketRequest = Message<"foodgames.v1.WatchTicketRequest"> & {
    * @generated from field: string ticket_id = 1;
    */
   ticketId: string;
+
+  /**
+   * The language of the ticket's advice; empty: Accept-Language, else English.
+   *
+   * @generated from field: string language = 2;
+   */
+  language: string;
 };
 
 /**
