@@ -150,3 +150,16 @@ def test_the_terminal_renderer_reads_the_same_messages():
     assert move_label({"type": "auto_pass", "on": True}) == "Pass automatically when I have nothing to play"
     assert event_line({"type": "DeckShuffled", "data": {"deck": "dog"}}, ["ann", "bob"]) is None
     assert re.match(r"^[A-Z]", move_label({"type": "pass"}))
+
+
+def test_an_empty_army_reads_as_a_whole_sentence_in_both_languages():
+    # "In order to fight at a Meal ... you must have an Army of food": an empty plate is logged,
+    # and its line ends where the (empty) list of troops would have been
+    from services.food_fight import GAME
+    from shared.i18n import Message
+
+    empty = Message("event-ArmyPlated-own", {"meal": "lunch", "troops": [], "count": 0, "mascots": [],
+                                             "mascots_count": 0})
+    for language in ("en", "de"):
+        text = GAME.texts.render(empty, language)
+        assert text.endswith(".") and not text.endswith(": .") and ":" not in text, text

@@ -101,7 +101,10 @@ event-ArmyPlated-own = Du hast beim { $meal ->
 } angerichtet{ $mascots_count ->
     [0] {""}
    *[other] , mit { CARDS($mascots) }
-}: { CARDS($troops) }.
+}{ $count ->
+    [0] .
+   *[other] : { CARDS($troops) }.
+}
 event-PlatesRevealed = Die Teller wurden aufgedeckt: Frühstück { $breakfast_count ->
     [0] niemand
    *[other] { $breakfast }

@@ -100,7 +100,10 @@ event-ArmyPlated-own = You plated { $count ->
 }{ $mascots_count ->
     [0] {""}
    *[other] {" "}with { CARDS($mascots) }
-}: { CARDS($troops) }.
+}{ $count ->
+    [0] .
+   *[other] : { CARDS($troops) }.
+}
 event-PlatesRevealed = The plates were revealed: Breakfast { $breakfast_count ->
     [0] nobody
    *[other] { $breakfast }
