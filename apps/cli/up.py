@@ -276,7 +276,7 @@ def run_up(args) -> int:
                 env["FOODGAMES_REDIS_URL"] = valkey.url
         names = services()
         addresses = {name: settings.address(name) for name in names}
-        extra = {HOUSE_BOTS: ["house-bots"]} if house else {}
+        extra = {HOUSE_BOTS: ["house-bots", "--port", "0"]} if house else {}  # its health port: any free one
         supervisor = Supervisor(names + list(extra), env, logs, data / "pids", lambda text: _say(console, text),
                                 addresses, commands=extra)
         supervisor.start_all()
