@@ -8,6 +8,10 @@ Ctrl-C or SIGTERM. Data stays under the data folder between runs. With
 `--nats-cluster 3` NATS is three clustered servers and every stream has 3 replicas.
 Bot fill is on (FOODGAMES_MM_BOT_FILL_AFTER_S=3 unless set; 0 turns it off): a player
 who waits alone gets house bots, from `foodgames house-bots`, which `up` also runs.
+With `--replicas N` every service and the house bots run N times (replica n of a service
+is `<service>-n` in the logs and pids), every client is given every replica's address
+(FOODGAMES_<SERVICE>_ADDR=ip:port,..., also written to DATA/addresses.env) and spreads its
+calls over them (shared.channels: round_robin), so a killed replica's calls go to the others.
 
 A service that stops on its own is started again after a pause (0.5 s, doubling
 to 10 s), and `up` says so; only a service that crashes 5 times within 60 s makes
