@@ -46,7 +46,7 @@ from .stream import Loaded, TournamentStream, check_id, new_id
 
 log = telemetry.get_logger("tournament")
 
-MAX_ENTRANTS = 64  # the deck's largest "game": every entrant is a player of the draws
+MAX_ENTRANTS = 1024  # every entrant is a player of the draws' deck game (services/deck MAX_PLAYERS)
 APPEND_RETRIES = 20
 BACKOFF_FIRST_S, BACKOFF_MAX_S = 0.1, 5.0
 EXPORT_WAIT_S = 10.0  # a table's seed is revealed by its rules engine just after its GameOver

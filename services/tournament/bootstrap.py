@@ -23,10 +23,10 @@ from shared.service import start_server
 
 log = telemetry.get_logger("tournament")
 
-# The largest request each call reads, in bytes: a creation lists at most 64 names of at most
+# The largest request each call reads, in bytes: a creation lists at most 1024 names of at most
 # 64 characters and the game's options; every other call names a tournament (and a player).
 LEASES_BUCKET = "tournament-runners"  # tournament id -> the replica running it (shared.leases)
-REQUEST_LIMITS = {f"/{SERVICE_NAME}/CreateTournament": 64 * 1024,
+REQUEST_LIMITS = {f"/{SERVICE_NAME}/CreateTournament": 128 * 1024,
                   **{f"/{SERVICE_NAME}/{m}": 1024 for m in ("GetTournament", "GetStandings", "DropEntrant",
                                                              "ExportTournamentBundle")}}
 
