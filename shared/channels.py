@@ -1,7 +1,9 @@
-"""Client channels that send the caller's token and trace context on every call, and retry
-the calls that may be retried (RETRY_SERVICE_CONFIG)."""
+"""Client channels that send the caller's token and trace context on every call, retry
+the calls that may be retried (RETRY_SERVICE_CONFIG), and spread their calls over every
+replica an address names (`channel_target`: round_robin, as over a Kubernetes Service's pods)."""
 from __future__ import annotations
 
+import ipaddress
 import json
 
 import grpc
@@ -64,7 +66,10 @@ RETRY_SERVICE_CONFIG = {
         "retryPolicy": {"maxAttempts": 5, "initialBackoff": "0.1s", "maxBackoff": "2s",
                         "backoffMultiplier": 2, "retryableStatusCodes": RETRYABLE_CODES},
     }],
+    # every call picks the next ready replica; a replica that stops answering leaves the rotation
+    "loadBalancingConfig": [{"round_robin": {}}],
 }
+BALANCED = {"loadBalancingConfig": RETRY_SERVICE_CONFIG["loadBalancingConfig"]}  # without the retries
 CHANNEL_OPTIONS: list[tuple[str, object]] = [
     ("grpc.max_receive_message_length", 32 * 1024 * 1024),
     ("grpc.enable_retries", 1),
@@ -72,7 +77,31 @@ CHANNEL_OPTIONS: list[tuple[str, object]] = [
 ]
 
 
+def channel_target(address: str) -> str:
+    """The gRPC target of a service address: one `host:port` (or any gRPC target, such as
+    `dns:///svc-headless:50051`) as it is, or several replicas' `ip:port`s separated by commas
+    (FOODGAMES_<SERVICE>_ADDR of `foodgames up --replicas N`) as one `ipv4:`/`ipv6:` target whose
+    calls round_robin spreads over them."""
+    parts = [p.strip() for p in address.split(",") if p.strip()]
+    if len(parts) <= 1:
+        return parts[0] if parts else address
+    hosts = [p.rsplit(":", 1)[0].strip("[]") for p in parts]
+    try:
+        versions = {ipaddress.ip_address(h).version for h in hosts}
+    except ValueError:
+        raise ValueError(f"a list of replicas names each by its IP address and port, not {address[:80]!r}") from None
+    if len(versions) != 1:
+        raise ValueError(f"a list of replicas is all IPv4 or all IPv6, not {address[:80]!r}")
+    return f"ipv{versions.pop()}:{','.join(parts)}"
+
+
+def insecure_channel(address: str, options=CHANNEL_OPTIONS, **kwargs) -> grpc.aio.Channel:
+    """A channel to every replica `address` names (channel_target)."""
+    return grpc.aio.insecure_channel(channel_target(address), options=options, **kwargs)
+
+
 def client_channel(address: str, token: str) -> grpc.aio.Channel:
-    """An insecure (loopback/cluster-internal) channel carrying `token`."""
-    return grpc.aio.insecure_channel(address, interceptors=[_UnaryToken(token), _StreamToken(token), _BidiToken(token)],
+    """An insecure (loopback/cluster-internal) channel carrying `token`, to every replica
+    `address` names."""
+    return grpc.aio.insecure_channel(channel_target(address), interceptors=[_UnaryToken(token), _StreamToken(token), _BidiToken(token)],
                                      options=CHANNEL_OPTIONS)

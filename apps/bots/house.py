@@ -10,6 +10,8 @@ client seed, the game's default bot playing its seat to the end), then they leav
 Bounded: at most `max_bots` play at once; seats beyond that are not started (said in the log)
 and the matchmaker asks again one period later. A bot that fails is logged when it fails.
 Several house processes share the requests (a NATS queue group): each request goes to one.
+Each answers gRPC health checks on its own port (HOUSE_BOTS_PORT; Kubernetes' probes): SERVING
+once it listens for requests, NOT_SERVING while its NATS connection is down.
 """
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ log = telemetry.get_logger("house-bots")
 
 QUEUE_GROUP = "house-bots"
 DEFAULT_MAX_BOTS = 12
+HOUSE_BOTS_PORT = 50060  # its health endpoint: not a service others call (shared.config.service_ports)
 
 
 @dataclass(frozen=True)
@@ -200,21 +203,31 @@ class House:
         await asyncio.gather(*self.tasks, return_exceptions=True)
 
 
-async def serve(settings: Settings, max_bots: int = DEFAULT_MAX_BOTS, ready: asyncio.Event | None = None) -> None:
-    """Listen for bot requests until cancelled."""
+async def serve(settings: Settings, max_bots: int = DEFAULT_MAX_BOTS, ready: asyncio.Event | None = None,
+                port: int | None = HOUSE_BOTS_PORT) -> None:
+    """Listen for bot requests until cancelled; answer health checks on `port` (0: a free one,
+    None: none). `ready.port` is then the health port."""
     from shared.eventstore.jetstream import connect
+    from shared.service import start_server
 
     house = House(settings, max_bots)
     nc = await connect(settings.nats_url, name="house-bots")
+    health = None
     try:
         await nc.subscribe(BOTS_WANTED_SUBJECT, queue=QUEUE_GROUP, cb=house.on_message)
         await nc.subscribe(BOTS_SEATED_SUBJECT, queue=QUEUE_GROUP, cb=house.on_seated)
         await nc.flush()
-        log.info("house bots listening", subject=BOTS_WANTED_SUBJECT, max_bots=max_bots)
+        if port is not None:  # SERVING only now that requests are heard; it follows the NATS connection
+            health = await start_server("house-bots", port, settings, [], [], dependencies=lambda: [nc])
+        log.info("house bots listening", subject=BOTS_WANTED_SUBJECT, max_bots=max_bots,
+                 health_port=getattr(health, "port", None))
         if ready is not None:
+            ready.port = getattr(health, "port", None)  # type: ignore[attr-defined]
             ready.set()
         await asyncio.Future()
     finally:
+        if health is not None:
+            await health.stop(None)
         await house.close()
         try:
             await nc.drain()

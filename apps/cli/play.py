@@ -73,6 +73,8 @@ def register(subparsers) -> None:
                     "options, play the game to its end and leave. `foodgames up` runs it when bot fill is on.")
     house.add_argument("--max-bots", type=int, default=int(os.environ.get("FOODGAMES_HOUSE_BOTS_MAX") or 0) or None,
                        help="most bots playing at once (default 12; FOODGAMES_HOUSE_BOTS_MAX)")
+    house.add_argument("--port", type=int, default=None,
+                       help="the gRPC health endpoint's port (default 50060; FOODGAMES_HOUSE_BOTS_PORT; 0: any free one)")
     house.set_defaults(func=run_house_bots)
 
     demo = subparsers.add_parser("demo", help="bots play ranked games end to end, then leaderboard and audit",
@@ -200,14 +202,14 @@ def run_bots(args) -> int:
 # -- house bots ------------------------------------------------------------------------------
 
 def run_house_bots(args) -> int:
-    from apps.bots.house import DEFAULT_MAX_BOTS, serve
+    from apps.bots.house import DEFAULT_MAX_BOTS, HOUSE_BOTS_PORT, serve
     from shared import telemetry
     from shared.config import Settings
 
     telemetry.configure("house-bots")
     settings = Settings.from_env()
-
-    aio.run_until_signalled(serve(settings, args.max_bots or DEFAULT_MAX_BOTS))
+    port = args.port if args.port is not None else int(os.environ.get("FOODGAMES_HOUSE_BOTS_PORT") or HOUSE_BOTS_PORT)
+    aio.run_until_signalled(serve(settings, args.max_bots or DEFAULT_MAX_BOTS, port=port))
     return 0
 
 

@@ -8,6 +8,10 @@ Ctrl-C or SIGTERM. Data stays under the data folder between runs. With
 `--nats-cluster 3` NATS is three clustered servers and every stream has 3 replicas.
 Bot fill is on (FOODGAMES_MM_BOT_FILL_AFTER_S=3 unless set; 0 turns it off): a player
 who waits alone gets house bots, from `foodgames house-bots`, which `up` also runs.
+With `--replicas N` every service and the house bots run N times (replica n of a service
+is `<service>-n` in the logs and pids), every client is given every replica's address
+(FOODGAMES_<SERVICE>_ADDR=ip:port,..., also written to DATA/addresses.env) and spreads its
+calls over them (shared.channels: round_robin), so a killed replica's calls go to the others.
 
 A service that stops on its own is started again after a pause (0.5 s, doubling
 to 10 s), and `up` says so; only a service that crashes 5 times within 60 s makes
@@ -82,6 +86,10 @@ def register(subparsers) -> None:
                     help="how many NATS servers: 1 (default), or 3 clustered ones (the prod overlay's shape: "
                     "routes between them, JetStream on each, streams with 3 replicas, fsync always) on ports "
                     "--nats-port, +1 and +2; every service is given all three")
+    up.add_argument("--replicas", type=int, default=1, metavar="N",
+                    help="how many replicas of every service and of the house bots (default 1): replica 1 on "
+                    "the service's own port, the others on free ports; every client is given the whole list "
+                    "(FOODGAMES_<SERVICE>_ADDR=ip:port,ip:port) and spreads its calls over it (round_robin)")
     up.set_defaults(func=run_up)
     serve = subparsers.add_parser("serve", help="run one service in the foreground",
                                   description="Run one service (a registered game's rules engine, or "
@@ -233,6 +241,31 @@ class Supervisor:
             (self.pids / f"{name}.pid").unlink(missing_ok=True)
 
 
+def _env_var(service: str) -> str:
+    return "FOODGAMES_" + service.upper().replace("-", "_") + "_ADDR"
+
+
+def replica_processes(names: list[str], addresses: dict[str, str], count: int) -> tuple[dict, dict]:
+    """For `count` replicas of every service: the processes beyond each service's first (name
+    `<service>-<n>` -> (its `foodgames` arguments, its address), on free ports) and the address
+    lists every client is given (FOODGAMES_<SERVICE>_ADDR -> `ip:port,ip:port,...`)."""
+    from apps.embedded import free_port
+
+    if count < 1:
+        raise ValueError(f"--replicas is at least 1, not {count}")
+    processes, lists = {}, {}
+    if count == 1:
+        return processes, lists
+    for name in names:
+        every = [addresses[name]]
+        for n in range(2, count + 1):
+            port = free_port()
+            processes[f"{name}-{n}"] = (["serve", name, "--port", str(port)], f"127.0.0.1:{port}")
+            every.append(f"127.0.0.1:{port}")
+        lists[_env_var(name)] = ",".join(every)
+    return processes, lists
+
+
 def run_up(args) -> int:
     from rich.console import Console
     from rich.table import Table
@@ -277,12 +310,21 @@ def run_up(args) -> int:
                 env["FOODGAMES_REDIS_URL"] = valkey.url
         names = services()
         addresses = {name: settings.address(name) for name in names}
-        extra = {HOUSE_BOTS: ["house-bots"]} if house else {}
-        supervisor = Supervisor(names + list(extra), env, logs, data / "pids", lambda text: _say(console, text),
-                                addresses, commands=extra)
+        extra = {HOUSE_BOTS: ["house-bots", "--port", "0"]} if house else {}  # its health port: any free one
+        replicas, lists = replica_processes(names, addresses, getattr(args, "replicas", 1))
+        env.update(lists)
+        # for the clients started elsewhere (`set -a; . DATA/addresses.env`): every replica's address
+        (data / "addresses.env").write_text("".join(f"{k}={v}\n" for k, v in lists.items()))
+        extra.update({f"{HOUSE_BOTS}-{i}": extra[HOUSE_BOTS] for i in range(2, getattr(args, "replicas", 1) + 1)
+                      if house})
+        commands = {**extra, **{name: command for name, (command, _) in replicas.items()}}
+        every = {**addresses, **{name: address for name, (_, address) in replicas.items()}}
+        supervisor = Supervisor(names + list(replicas) + list(extra), env, logs, data / "pids",
+                                lambda text: _say(console, text), every, commands=commands)
         supervisor.start_all()
         with console.status("waiting for every service to answer health checks..."):
-            took = aio.run(wait_serving(addresses, args.timeout, on_poll=supervisor.check))
+            took = aio.run(wait_serving(every, args.timeout, on_poll=supervisor.check))
+        addresses = {name: lists.get(_env_var(name), address) for name, address in addresses.items()}
         table = Table(title="foodgames stack: SERVING")
         for column in ("service", "address", "ready after", "log"):
             table.add_column(column)
@@ -299,7 +341,7 @@ def run_up(args) -> int:
             from services.gateway.static import DIST
 
             web = DIST / "index.html"
-            console.print(f"[bold]Play in your browser: http://{addresses['gateway']}/[/bold]"
+            console.print(f"[bold]Play in your browser: http://{every['gateway']}/[/bold]"
                           + ("" if web.is_file() else " (first build the web client: `make web`)"))
             if house:
                 console.print(f"Queue alone and house bots take the empty seats after "

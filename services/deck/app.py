@@ -56,7 +56,7 @@ log = telemetry.get_logger("deck")
 
 NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")  # game ids and game names: one NATS subject token
 MAX_DECK_NAME = 64
-MAX_PLAYERS = 64
+MAX_PLAYERS = 1024  # a game's rules seat far fewer; a tournament's draws seat every entrant
 PRIVILEGED = ("service", "operator")
 WINDOW_POLL_S = 0.05
 # Bots send their seed the moment they learn of the match: once every human seat is in, the first

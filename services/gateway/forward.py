@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import re
 import time
 import uuid
@@ -47,6 +48,7 @@ from services.gateway.config import GatewayConfig
 from services.gateway.headers import trace_context
 from services.gateway.streams import StreamCount, StreamSlots
 from shared import auth, games, telemetry
+from shared.channels import BALANCED, insecure_channel
 from shared.config import Settings
 from shared.errors import Unauthenticated, reason, refusal_message, status_for
 from shared.i18n import SHARED_TEXTS, Catalogue, negotiate
@@ -221,8 +223,9 @@ class Backends:
     def channel(self, service: str) -> grpc.aio.Channel:
         channel = self._channels.get(service)
         if channel is None:
-            channel = self._channels[service] = grpc.aio.insecure_channel(
-                self.settings.address(service), options=[("grpc.max_receive_message_length", 32 * 1024 * 1024)])
+            channel = self._channels[service] = insecure_channel(  # round_robin over its replicas
+                self.settings.address(service), options=[("grpc.max_receive_message_length", 32 * 1024 * 1024),
+                                                         ("grpc.service_config", json.dumps(BALANCED))])
         return channel
 
     async def close(self) -> None:

@@ -16,6 +16,11 @@ up where the stream says):
 
 A step that fails (a service down, a refusal) is tried again with backoff; the reason is kept
 as the tournament's `stalled` note until a step succeeds.
+
+With several replicas, each unfinished tournament is run by one replica at a time: its runner
+moves it only while it holds the tournament's lease (shared.leases, a NATS KV bucket); the
+others wait for the lease, and the first to take it once its holder dies (or stops) goes on
+from the stream. Every replica looks for tournaments created elsewhere every SCAN_S.
 """
 from __future__ import annotations
 
@@ -41,10 +46,11 @@ from .stream import Loaded, TournamentStream, check_id, new_id
 
 log = telemetry.get_logger("tournament")
 
-MAX_ENTRANTS = 64  # the deck's largest "game": every entrant is a player of the draws
+MAX_ENTRANTS = 1024  # every entrant is a player of the draws' deck game (services/deck MAX_PLAYERS)
 APPEND_RETRIES = 20
 BACKOFF_FIRST_S, BACKOFF_MAX_S = 0.1, 5.0
 EXPORT_WAIT_S = 10.0  # a table's seed is revealed by its rules engine just after its GameOver
+SCAN_S = 1.0  # how often a replica looks for tournaments it has no runner for
 
 
 @dataclass(frozen=True)
@@ -84,8 +90,10 @@ def _check_options(created: ev.TournamentCreated, entrants: Sequence[str]) -> No
 
 
 class TournamentApp:
-    def __init__(self, stream: TournamentStream, deck, tables, *, sleep: Callable = asyncio.sleep):
+    def __init__(self, stream: TournamentStream, deck, tables, *, sleep: Callable = asyncio.sleep,
+                 leases=None):
         self.stream = stream
+        self.leases = leases  # shared.leases.Leases: one runner of a tournament among the replicas (None: alone)
         self.deck = deck  # shared.runtime.deck_client.DeckClient: commit, shuffle, reveal, stub
         self.tables = tables  # tables.GameTables: create, game_over
         self.sleep = sleep
@@ -220,6 +228,18 @@ class TournamentApp:
         for tid in await self.stream.ids():
             self.start(tid)
 
+    async def scan(self) -> None:
+        """Until cancelled: start a runner (a contender for the lease) for every tournament that
+        another replica created, so that it is taken over if that replica dies."""
+        while True:
+            await self.sleep(SCAN_S)
+            try:
+                for tid in await self.stream.ids():
+                    if tid not in self.runners:
+                        self.start(tid)
+            except Exception as exc:  # noqa: BLE001 - NATS away: look again later
+                log.debug("could not list the tournaments", error=str(exc))
+
     async def close(self) -> None:
         tasks = list(self.runners.values())
         for task in tasks:
@@ -227,6 +247,12 @@ class TournamentApp:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     async def run(self, tid: str) -> None:
+        """Move the tournament to its end: alone, or while this replica holds its lease."""
+        if self.leases is None:
+            return await self.run_held(tid)
+        return await self.leases.hold(tid, lambda: self.run_held(tid))
+
+    async def run_held(self, tid: str) -> None:
         backoff = BACKOFF_FIRST_S
         while True:
             try:

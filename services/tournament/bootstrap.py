@@ -16,15 +16,17 @@ from services.tournament.tables import GameTables
 from shared import telemetry
 from shared.auth import service_token
 from shared.config import Settings
+from shared.leases import Leases, owner_id
 from shared.eventstore.jetstream import JetStreamEventStore, connect
 from shared.runtime.deck_client import DeckClient
 from shared.service import start_server
 
 log = telemetry.get_logger("tournament")
 
-# The largest request each call reads, in bytes: a creation lists at most 64 names of at most
+# The largest request each call reads, in bytes: a creation lists at most 1024 names of at most
 # 64 characters and the game's options; every other call names a tournament (and a player).
-REQUEST_LIMITS = {f"/{SERVICE_NAME}/CreateTournament": 64 * 1024,
+LEASES_BUCKET = "tournament-runners"  # tournament id -> the replica running it (shared.leases)
+REQUEST_LIMITS = {f"/{SERVICE_NAME}/CreateTournament": 128 * 1024,
                   **{f"/{SERVICE_NAME}/{m}": 1024 for m in ("GetTournament", "GetStandings", "DropEntrant",
                                                              "ExportTournamentBundle")}}
 
@@ -36,21 +38,26 @@ async def serve(settings: Settings, port: int, ready: asyncio.Event | None = Non
     games = JetStreamEventStore(nc, replicas=settings.stream_replicas, duplicate_window_s=settings.duplicate_window_s)
     deck = DeckClient(settings, token=service_token(settings, "tournament"))
     tables = GameTables(settings, games)
+    server = scanning = None
     app = TournamentApp(stream, deck, tables)
-    server = None
     try:
         await stream.ensure()
         await games.ensure_stream()
+        app.leases = await Leases.open(nc.jetstream(), LEASES_BUCKET, owner_id("tournament"),
+                                       replicas=settings.stream_replicas)
         server = await start_server("tournament", port, settings, [(add_to_server, TournamentServicer(app))],
                                     [SERVICE_NAME], request_limits=REQUEST_LIMITS)
         await app.resume_all()
-        log.info("tournaments resumed", running=len(app.runners))
+        scanning = asyncio.create_task(app.scan(), name="tournament-scan")
+        log.info("tournaments resumed", contended=len(app.runners), owner=app.leases.owner)
         if ready is not None:
             ready.server = server  # type: ignore[attr-defined]
             ready.app = app  # type: ignore[attr-defined]
             ready.set()
         await asyncio.Future()  # until cancelled
     finally:
+        if scanning is not None:
+            scanning.cancel()
         await app.close()
         if server is not None:
             await server.stop(grace=1.0)

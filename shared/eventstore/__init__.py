@@ -120,10 +120,32 @@ class EventStore(Protocol):
 
     def freshness(self, subject: str, version: int) -> Freshness: ...
 
+    async def last_commands(self, pattern: str) -> dict[str, RecordedCommand]:
+        """Every subject matching `pattern` (NATS wildcards: `*` one token, `>` the rest) that
+        holds a command, with its last command; without reading anything else of the subjects."""
+
+    async def first_command(self, subject: str) -> RecordedCommand | None:
+        """The subject's first command (None if it has none)."""
+
+    async def last_command(self, subject: str) -> RecordedCommand | None:
+        """The subject's last command (None if it has none)."""
+
     def on_other_writes(self, callback: Callable[[str], None]) -> None:
         """Call `callback(subject)` whenever the store hears that someone else may have written
         to `subject` (what `freshness` then reports as BEHIND). A store that hears nothing
         never calls it; the callback must not block."""
+
+
+def subject_matches(pattern: str, subject: str) -> bool:
+    """Whether `subject` is under `pattern`, as NATS matches them: `*` is any one token, a last
+    `>` is one or more tokens."""
+    want, have = pattern.split("."), subject.split(".")
+    for i, token in enumerate(want):
+        if token == ">" and i == len(want) - 1:
+            return len(have) > i
+        if i >= len(have) or (token != "*" and token != have[i]):
+            return False
+    return len(have) == len(want)
 
 
 def flatten(commands: Sequence[RecordedCommand], after_version: int = 0) -> list[StoredEvent]:

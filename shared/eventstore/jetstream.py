@@ -233,6 +233,45 @@ class JetStreamEventStore:
             await sub.unsubscribe()
         return out
 
+    async def last_commands(self, pattern: str) -> dict[str, RecordedCommand]:
+        """One ephemeral consumer delivering the last message of each subject under `pattern`
+        (the batched direct get of many subjects' last messages stops at 1024 subjects)."""
+        self._reachable()
+        config = api.ConsumerConfig(deliver_policy=api.DeliverPolicy.LAST_PER_SUBJECT,
+                                    ack_policy=api.AckPolicy.NONE, inactive_threshold=30.0, mem_storage=True)
+        sub = await self.js.pull_subscribe(pattern, stream=self.stream, config=config)
+        out: dict[str, RecordedCommand] = {}
+        try:
+            pending = (await sub.consumer_info()).num_pending
+            while pending:
+                msgs = await sub.fetch(min(pending, 1000), timeout=self.timeout)
+                for msg in msgs:
+                    command = _decode(msg.subject, msg.metadata.sequence.stream, msg.headers, msg.data)
+                    out[msg.subject] = command
+                pending = msgs[-1].metadata.num_pending
+        finally:
+            try:
+                await self.js.delete_consumer(self.stream, (await sub.consumer_info()).name)
+            except Exception:  # noqa: BLE001 - it goes by itself once inactive
+                pass
+            await sub.unsubscribe()
+        return out
+
+    async def first_command(self, subject: str) -> RecordedCommand | None:
+        self._reachable()
+        batch = await self._direct_batch(subject, 1, 1)
+        return batch[0] if batch else None
+
+    async def last_command(self, subject: str) -> RecordedCommand | None:
+        self._reachable()
+        try:
+            msg = await self.js.get_last_msg(self.stream, subject, direct=True)
+        except NotFoundError:
+            return None
+        command = _decode(subject, msg.seq, msg.headers, msg.data)
+        self._saw(subject, command.version, command.seq)
+        return command
+
     async def read(self, subject: str, after_version: int = 0):
         return flatten(await self.read_commands(subject, after_version), after_version)
 

@@ -8,7 +8,7 @@ from typing import Any, AsyncIterator, Callable, Mapping, Sequence
 
 from shared import gamestream
 from shared.eventstore import (AppendResult, DuplicateCommand, Freshness, RecordedCommand, VersionConflict,
-                               build_events, check_events, flatten, same_command)
+                               build_events, check_events, flatten, same_command, subject_matches)
 
 
 class MemoryEventStore:
@@ -53,6 +53,18 @@ class MemoryEventStore:
 
     async def read(self, subject: str, after_version: int = 0):
         return flatten(await self.read_commands(subject, after_version), after_version)
+
+    async def last_commands(self, pattern: str) -> dict[str, RecordedCommand]:
+        return {subject: history[-1] for subject, history in self._commands.items()
+                if history and subject_matches(pattern, subject)}
+
+    async def first_command(self, subject: str) -> RecordedCommand | None:
+        history = self._commands.get(subject)
+        return history[0] if history else None
+
+    async def last_command(self, subject: str) -> RecordedCommand | None:
+        history = self._commands.get(subject)
+        return history[-1] if history else None
 
     async def version(self, subject: str) -> int:
         history = self._commands.get(subject, [])

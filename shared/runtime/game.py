@@ -990,30 +990,20 @@ def _log_failure(task: asyncio.Task) -> None:
 async def live_game_ids(store: EventStore, subjects: str) -> list[str]:
     """The ids of the games under `subjects` (games.<game>.*) that may have a deadline (or, once
     cancelled, a reveal to make): ranked or clocked (their creation says so) and not revealed
-    (their last command says so). Two direct reads per game, no replay of the games that cannot have one."""
+    (their last command says so). One batched read of every game's last command, then the first
+    command of the games not revealed; no replay of the games that cannot have one."""
     out: list[str] = []
-    js = getattr(store, "js", None)
-    if js is not None:  # JetStream: the stream lists its subjects; the first and last message of each
-        info = await js.stream_info(store.stream, subjects_filter=subjects)
-        for subject in (info.state.subjects or {}):
-            game_id = subject.rpartition(".")[2]
-            try:
-                last = env.decode_body((await js.get_last_msg(store.stream, subject, direct=True)).data)
-                if last.command_id == "reveal":
-                    continue
-                first = env.decode_body((await js.get_msg(store.stream, seq=1, subject=subject, next=True,
-                                                          direct=True)).data)
-            except Exception:  # noqa: BLE001 - unreadable: load it, and let the load say why
-                out.append(game_id)
-                continue
-            if _may_have_deadlines(first.events):
-                out.append(game_id)
-        return out
-    prefix = subjects.rstrip("*")
-    for subject, history in getattr(store, "_commands", {}).items():  # the in-memory store
-        if (subject.startswith(prefix) and history and history[-1].command_id != "reveal"
-                and _may_have_deadlines([e.record() for e in history[0].events])):
-            out.append(subject.rpartition(".")[2])
+    for subject, last in (await store.last_commands(subjects)).items():
+        if last.command_id == "reveal":
+            continue
+        game_id = subject.rpartition(".")[2]
+        try:
+            first = await store.first_command(subject)
+        except Exception:  # noqa: BLE001 - unreadable: load it, and let the load say why
+            out.append(game_id)
+            continue
+        if first is not None and _may_have_deadlines([e.record() for e in first.events]):
+            out.append(game_id)
     return out
 
 

@@ -35,6 +35,12 @@ MIN_UID = 10000
 # Valkey URLs, the OTLP endpoint), as (from, to, port). "app" is every workload of the project's
 # image, "rules" every rules engine. The NetworkPolicies must let each of these through.
 APP_SERVICES = ("gateway", "deck", "leaderboard", "matchmaking", "tournament")
+# Workloads of the project's image that no one calls (no Service, not in service_ports()): name ->
+# (its `foodgames` arguments, the port of its gRPC health endpoint)
+WORKERS = {"house-bots": (["house-bots", "--port", "50060"], 50060)}
+# In production every app workload keeps its state in NATS or Valkey, so any replica may go: at
+# least this many of each, and a PodDisruptionBudget that keeps one serving through a drain.
+PROD_MIN_REPLICAS = 2
 FLOWS = (
     [(s, "nats", 4222) for s in ("rules", "deck", "leaderboard", "matchmaking", "tournament")]
     + [("app", "otel-collector", 4317), ("nats", "nats", 6222)]
@@ -42,6 +48,7 @@ FLOWS = (
     + [("gateway", "redis", 6379), ("matchmaking", "redis", 6379), ("leaderboard", "redis", 6379)]
     + [("rules", "deck", "grpc"), ("matchmaking", "rules", "grpc"), ("matchmaking", "leaderboard", "grpc"),
        ("tournament", "rules", "grpc"), ("tournament", "deck", "grpc")]
+    + [("house-bots", "nats", 4222), ("house-bots", "matchmaking", "grpc"), ("house-bots", "rules", "grpc")]
 )
 
 Obj = dict[str, Any]
@@ -329,7 +336,7 @@ def _app_service_problems(objects: list[Obj], service_ports: dict[str, int],
                           rules_services: tuple[str, ...]) -> list[str]:
     out = []
     by_name = {name_of(w): w for w in app_workloads(objects)}
-    for name in sorted(set(by_name) - set(service_ports)):
+    for name in sorted(set(by_name) - set(service_ports) - set(WORKERS)):
         out.append(f"{ident(by_name[name])}: runs the {APP_IMAGE} image but is not a service "
                    f"of shared.config.service_ports() {sorted(service_ports)}")
     for service, port in sorted(service_ports.items()):
@@ -410,6 +417,8 @@ def _app_service_problems(objects: list[Obj], service_ports: dict[str, int],
                                     or {}, pod_labels(w))
                    for p in of_kind(objects, "PodDisruptionBudget")):
             out.append(f"{wid}: no PodDisruptionBudget selects its pods")
+    for name, (args, port) in sorted(WORKERS.items()):
+        out += _worker_problems(objects, by_name.get(name), name, args, port)
     for service in rules_services:
         hpas = [h for h in of_kind(objects, "HorizontalPodAutoscaler")
                 if (h.get("spec", {}).get("scaleTargetRef") or {}).get("name") == service
@@ -423,6 +432,66 @@ def _app_service_problems(objects: list[Obj], service_ports: dict[str, int],
         spec = hpas[0]["spec"]
         if spec.get("minReplicas", 1) > spec.get("maxReplicas", 0):
             out.append(f"{ident(hpas[0])}: minReplicas > maxReplicas")
+    return out
+
+
+def _budgeted(objects: list[Obj], workload: Obj) -> bool:
+    return any(selector_matches((p.get("spec", {}).get("selector") or {}).get("matchLabels") or {},
+                                pod_labels(workload)) for p in of_kind(objects, "PodDisruptionBudget"))
+
+
+def _worker_problems(objects: list[Obj], w: Obj | None, name: str, args: list[str], port: int) -> list[str]:
+    """A workload of the project's image that serves no one: its command, its health probes on
+    its health port, its settings, its budget."""
+    if w is None or w.get("kind") != "Deployment":
+        return [f"worker {name}: no Deployment named {name} running the {APP_IMAGE} image"]
+    wid, out = ident(w), []
+    c = [c for c in containers(w) if image_repo_name(c.get("image", "")) == APP_IMAGE][0]
+    if [str(a) for a in c.get("args") or []] != args:
+        out.append(f"{wid}: args {c.get('args')} are not {args}")
+    if [p.get("containerPort") for p in c.get("ports") or []] != [port]:
+        out.append(f"{wid}: container ports are not [{port}] (its health endpoint)")
+    for probe_name in ("readinessProbe", "livenessProbe"):
+        probe = c.get(probe_name) or {}
+        if "grpc" not in probe or _probe_port(c, probe) != port:
+            out.append(f"{wid}: {probe_name} is not a gRPC health check on port {port}")
+    env = container_env(objects, c)
+    if env.get("OTEL_SERVICE_NAME") != name:
+        out.append(f"{wid}: OTEL_SERVICE_NAME is {env.get('OTEL_SERVICE_NAME')!r}")
+    if not env.get("FOODGAMES_NATS_URL"):
+        out.append(f"{wid}: FOODGAMES_NATS_URL is not set")
+    token_file = env.get("FOODGAMES_TOKEN_KEY_FILE")
+    if not token_file or not _in_secret_mount(w, c, token_file):
+        out.append(f"{wid}: FOODGAMES_TOKEN_KEY_FILE ({token_file!r}) is not a file of a mounted Secret volume")
+    if not _budgeted(objects, w):
+        out.append(f"{wid}: no PodDisruptionBudget selects its pods")
+    return out
+
+
+def replica_problems(objects: list[Obj], minimum: int = PROD_MIN_REPLICAS) -> list[str]:
+    """Every app Deployment runs at least `minimum` replicas (its own count, or its autoscaler's
+    floor) under a PodDisruptionBudget that lets at most all but one go at once."""
+    out = []
+    for w in app_workloads(objects):
+        wid = ident(w)
+        hpa = next((h for h in of_kind(objects, "HorizontalPodAutoscaler")
+                    if (h.get("spec", {}).get("scaleTargetRef") or {}).get("name") == name_of(w)), None)
+        count = hpa["spec"].get("minReplicas", 1) if hpa else w.get("spec", {}).get("replicas", 1)
+        if count < minimum:
+            out.append(f"{wid}: {count} replica(s) in production; its state is in NATS or Valkey, "
+                       f"so run at least {minimum}")
+        budgets = [p for p in of_kind(objects, "PodDisruptionBudget")
+                   if selector_matches((p.get("spec", {}).get("selector") or {}).get("matchLabels") or {},
+                                       pod_labels(w))]
+        if not budgets:
+            out.append(f"{wid}: no PodDisruptionBudget selects its pods")
+        for p in budgets:
+            spec = p.get("spec", {})
+            if spec.get("maxUnavailable") is None and spec.get("minAvailable") is None:
+                out.append(f"{ident(p)}: neither maxUnavailable nor minAvailable")
+            elif isinstance(spec.get("maxUnavailable"), int) and spec["maxUnavailable"] >= count:
+                out.append(f"{ident(p)}: maxUnavailable {spec['maxUnavailable']} lets every one of "
+                           f"{wid}'s {count} replicas go at once")
     return out
 
 

@@ -58,7 +58,7 @@ def test_the_image_gets_the_package_sources_and_only_them(text):
         for i in stage.instructions:
             if i.keyword == "COPY" and "--from" not in i.value:
                 copied += [p for p in shlex.split(i.value) if not p.startswith("--")][:-1]
-    assert {"pyproject.toml", "shared/", "services/", "proto/"} <= set(copied)
+    assert {"pyproject.toml", "shared/", "services/", "apps/", "proto/"} <= set(copied)
     for source in copied:
         path = source.rstrip("/")
         assert (REPO / path).exists(), source
@@ -136,7 +136,7 @@ def test_the_image_install_keeps_every_module_and_data_file():
     """The image installs the package for real (`pip install .`, not editable), so only what
     setuptools packages gets in. A module or catalogue that works in the editable dev install
     but would be missing from the image fails here."""
-    problems = install_problems(REPO, ("shared", "services", "proto/gen/foodgames"))
+    problems = install_problems(REPO, ("shared", "services", "apps", "proto/gen/foodgames"))
     assert problems == [], "missing from the image's install:\n" + "\n".join(problems)
 
 

@@ -88,6 +88,31 @@ def test_prod_is_three_of_everything_with_r3_streams():
             assert "replicas" not in deployment["spec"], "the HPA owns the replica count"
         else:
             assert deployment["spec"]["replicas"] == 3, service
+    assert find(objects, "Deployment", "house-bots")["spec"]["replicas"] == 3
+    assert k.replica_problems(objects) == []
+
+
+def test_the_house_bots_run_in_every_overlay_probed_on_their_health_port():
+    for overlay in k.OVERLAYS:
+        objects = render(overlay)
+        house = find(objects, "Deployment", "house-bots")
+        container = house["spec"]["template"]["spec"]["containers"][0]
+        assert container["args"] == ["house-bots", "--port", "50060"]
+        assert container["readinessProbe"]["grpc"]["port"] == container["livenessProbe"]["grpc"]["port"] == 50060
+        assert find(objects, "PodDisruptionBudget", "house-bots")
+
+
+def test_a_production_deployment_of_one_or_without_a_budget_is_reported():
+    objects = render("prod")
+    find(objects, "Deployment", "house-bots")["spec"]["replicas"] = 1
+    find(objects, "HorizontalPodAutoscaler", RULES_SERVICES[0])["spec"]["minReplicas"] = 1
+    objects.remove(find(objects, "PodDisruptionBudget", "deck"))
+    found = k.replica_problems(objects)
+    assert any("Deployment/house-bots: 1 replica(s)" in p for p in found), found
+    assert any(f"Deployment/{RULES_SERVICES[0]}: 1 replica(s)" in p for p in found), found
+    assert any("Deployment/deck: no PodDisruptionBudget" in p for p in found), found
+    find(objects, "PodDisruptionBudget", "leaderboard")["spec"]["maxUnavailable"] = 3
+    assert any("lets every one of" in p for p in k.replica_problems(objects))
     nats = find(objects, "StatefulSet", "nats")["spec"]["template"]["spec"]
     assert nats["affinity"]["podAntiAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]
     # prod pins a real image tag, not the dev one
@@ -277,6 +302,21 @@ def _not_scraped(o):
     return o
 
 
+def _house_bots_probe_elsewhere(o):
+    container = find(o, "Deployment", "house-bots")["spec"]["template"]["spec"]["containers"][0]
+    container["readinessProbe"] = {"grpc": {"port": 50054}}
+
+
+def _house_bots_unbudgeted(o):
+    o.remove(find(o, "PodDisruptionBudget", "house-bots"))
+
+
+def _house_bots_cut_off_from_nats(o):
+    policy = find(o, "NetworkPolicy", "house-bots")
+    policy["spec"]["egress"] = [r for r in policy["spec"]["egress"]
+                                if not any(p.get("port") == 4222 for p in r.get("ports") or [])]
+
+
 def _missing_service(o):
     o.remove(find(o, "Deployment", "matchmaking"))
 
@@ -318,6 +358,9 @@ BREAKAGES = {
     "unknown service": (_extra_unknown_service, "not a service of shared.config.service_ports()"),
     "missing service": (_missing_service, "no Deployment named matchmaking"),
     "pods not scraped": (_not_scraped, "Deployment/leaderboard: its pods are not scraped by Prometheus"),
+    "house bots probed elsewhere": (_house_bots_probe_elsewhere, "Deployment/house-bots: readinessProbe is not a gRPC health check on port 50060"),
+    "house bots without a budget": (_house_bots_unbudgeted, "Deployment/house-bots: no PodDisruptionBudget"),
+    "house bots cut off from NATS": (_house_bots_cut_off_from_nats, "do not let house-bots reach nats on port 4222"),
 }
 
 

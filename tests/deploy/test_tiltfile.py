@@ -37,13 +37,14 @@ def test_tiltfile_builds_live_updates_applies_dev_and_forwards(recorded):
     image = recorded.images[0]
     assert image["dockerfile"] == "deploy/docker/Dockerfile"
     synced = {step[1].split("/")[0] for step in image["live_update"] if step[0] == "sync"}
-    assert synced == {"shared", "services", "proto", "web"}
+    assert synced == {"shared", "services", "apps", "proto", "web"}
     assert recorded.kustomized == ["deploy/k8s/overlays/dev"]
-    forwards = {r["workload"]: r["port_forwards"] for r in recorded.resources if r["workload"]}
+    forwards = {r["workload"]: r.get("port_forwards") for r in recorded.resources if r["workload"]}
     for service, port in SERVICE_PORTS.items():
         assert forwards[service] == [f"{port}:{port}"]
     labels = {label for r in recorded.resources for label in r["labels"]}
     assert {"services", "infra", "config"} <= labels
+    assert "house-bots" in forwards, "the house bots are a resource of their own"
 
 
 # --- planted problems are reported ------------------------------------------------------------

@@ -174,9 +174,9 @@ def tilt_problems(rec: Recorded, service_ports: dict[str, int]) -> list[str]:
             out.append(f"image {ref}: dockerfile {dockerfile} does not exist")
         users = [name for name, w in workloads.items()
                  if any(k.image_repo_name(c.get("image", "")) == ref for c in k.containers(w))]
-        if sorted(users) != sorted(service_ports):
-            out.append(f"image {ref} is used by {sorted(users)}, not by the services "
-                       f"{sorted(service_ports)}")
+        if sorted(users) != sorted([*service_ports, *k.WORKERS]):
+            out.append(f"image {ref} is used by {sorted(users)}, not by the services and workers "
+                       f"{sorted([*service_ports, *k.WORKERS])}")
         for arg in image.get("build_args", {}) or {}:
             if arg not in dockerfile_args:
                 out.append(f"image {ref}: build arg {arg} is not an ARG of the Dockerfile")
@@ -199,7 +199,7 @@ def tilt_problems(rec: Recorded, service_ports: dict[str, int]) -> list[str]:
             elif Path(src).name != Path(dest).name:
                 out.append(f"image {ref}: sync {src} -> {dest} renames the package")
             covered.add(Path(src).parts[0])
-        for top in ("shared", "services", "proto"):
+        for top in ("shared", "services", "apps", "proto"):
             if top not in covered:
                 out.append(f"image {ref}: live update does not sync {top}/")
         only = image.get("only")

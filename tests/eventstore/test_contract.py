@@ -110,6 +110,30 @@ class EventStoreContract:
         await task
         await stream.aclose()
 
+    async def test_the_subjects_under_a_pattern_come_with_their_last_command_and_nothing_else(self, store):
+        family = f"contract.list{uuid.uuid4().hex[:8]}"
+        for n, game in enumerate(["a", "b", "c"]):
+            subject = f"{family}.{game}"
+            await store.append(subject, [ev("Opened", game=game)], 0, f"{game}-open")
+            for i in range(n):
+                await store.append(subject, [ev("Played", i=i)], 1 + i, f"{game}-{i}")
+        await store.append(f"{family}.c.deeper", [ev("Opened")], 0, "deep")  # not one token under
+        await store.append(f"{family}x.d", [ev("Opened")], 0, "other")  # another family
+        last = await store.last_commands(f"{family}.*")
+        assert {s: (c.command_id, c.version) for s, c in last.items()} == {
+            f"{family}.a": ("a-open", 1), f"{family}.b": ("b-0", 2), f"{family}.c": ("c-1", 3)}
+        assert set(await store.last_commands(f"{family}.>")) == {*last, f"{family}.c.deeper"}
+        assert await store.last_commands(f"{family}.nobody.*") == {}
+
+    async def test_a_subjects_first_and_last_command(self, store):
+        subject = new_subject()
+        assert await store.first_command(subject) is None and await store.last_command(subject) is None
+        await store.append(subject, [ev("Opened"), ev("Joined")], 0, "c1")
+        await store.append(subject, [ev("Played")], 2, "c2")
+        await store.append(subject, [ev("Scored")], 3, "c3")
+        first, last = await store.first_command(subject), await store.last_command(subject)
+        assert (first.command_id, [e.type for e in first.events]) == ("c1", ["Opened", "Joined"])
+        assert (last.command_id, last.version, [e.type for e in last.events]) == ("c3", 4, ["Scored"])
 
     async def test_a_reader_behind_the_last_write_is_never_told_it_is_current(self, store):
         subject = new_subject()
@@ -155,6 +179,15 @@ class TestJetStreamEventStore(EventStoreContract):
         again = await store.append(subject, [ev("Opened")], 0, "c1")
         assert again.duplicate and again.version == 1
         assert len(await store.read(subject)) == 1
+
+    async def test_the_last_commands_of_more_subjects_than_one_batched_read_returns(self, store):
+        family = f"contract.many{uuid.uuid4().hex[:8]}"
+        for i in range(1100):  # a batched direct get of many subjects' last messages stops at 1024
+            await store.append(f"{family}.{i}", [ev("Opened")], 0, "open")
+            await store.append(f"{family}.{i}", [ev("Played", i=i)], 1, "play")
+        last = await store.last_commands(f"{family}.*")
+        assert len(last) == 1100 and {c.command_id for c in last.values()} == {"play"}
+        assert last[f"{family}.7"].events[0].data == {"i": 7}
 
     async def test_a_game_of_1000_events_reads_back_whole(self, store):
         subject = new_subject()

@@ -163,3 +163,29 @@ async def test_with_bot_fill_off_a_lone_players_ticket_just_waits(stack, nc):
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+async def test_the_house_answers_health_checks_serving_while_it_hears_requests_and_not_when_nats_is_gone(tmp_path):
+    from grpc_health.v1 import health_pb2
+
+    from apps.bots.house import serve
+    from apps.embedded import start_nats
+    from shared.channels import client_channel
+    from tests.runtime.test_nats_outage import health_of, until_health
+
+    nats = start_nats(tmp_path / "nats")
+    settings = Settings(data_dir=tmp_path, nats_url=nats.url, token_key="test-key-" + "x" * 32)
+    ready = asyncio.Event()
+    task = asyncio.create_task(serve(settings, 2, ready=ready, port=0))
+    try:
+        await asyncio.wait_for(ready.wait(), 15)
+        # given the house listening for the matchmaker's requests: its probe endpoint says SERVING
+        async with client_channel(f"127.0.0.1:{ready.port}", "") as channel:  # health checks need no token
+            assert await health_of(channel) == health_pb2.HealthCheckResponse.SERVING
+            # when NATS goes away, the house hears no request: NOT_SERVING (the pod leaves readiness)
+            nats.stop()
+            await until_health(channel, health_pb2.HealthCheckResponse.NOT_SERVING, 10)
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        nats.stop()

@@ -107,3 +107,17 @@ def test_ties_break_on_game_points_then_opponents_average_then_head_to_head_then
     level = _tally([(("a", "c"), (1, 2), (0, 0)), (("b", "d"), (1, 2), (0, 0)),
                     (("c", "d"), (1, 1), (0, 0))], size=2)
     assert st.swiss_order(state, ["b", "a"], level) == ["a", "b"]  # all level: the seed decides
+
+
+async def test_a_tournament_takes_up_to_1024_entrants_and_refuses_more_by_the_number():
+    # every entrant is a player of the draws' deck game, which seats as many (services/deck MAX_PLAYERS)
+    from services.deck.app import MAX_PLAYERS
+    from services.tournament.app import MAX_ENTRANTS, CreateRequest, TournamentApp
+    from shared.auth import Identity
+    from shared.errors import InvalidArgument
+
+    assert MAX_ENTRANTS == 1024 <= MAX_PLAYERS
+    app = TournamentApp(None, None, None)
+    too_many = tuple(f"p{i:04d}" for i in range(MAX_ENTRANTS + 1))
+    with pytest.raises(InvalidArgument, match="1 to 1024 entrants, not 1025"):
+        await app.create(Identity("ops", "operator"), CreateRequest("big", "foodie-forest", too_many, 2))

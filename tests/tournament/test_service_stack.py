@@ -69,9 +69,9 @@ async def _standings_and_bundle(stack, tid: str):
     return standings, bundle
 
 
-async def _played(stack, players: int, rounds: int):
+async def _played(stack, players: int, rounds: int, timeout_s: float | None = None):
     seen: dict = {}
-    tid, t, figures = await run_tournament(stack, entrants(players), rounds, timeout_s=40.0 * rounds,
+    tid, t, figures = await run_tournament(stack, entrants(players), rounds, timeout_s=timeout_s or 40.0 * rounds,
                                            on_poll=await _reveal_refused_while_playing(stack, seen))
     figures.update(seen)
     standings, bundle = await _standings_and_bundle(stack, tid)
@@ -248,6 +248,22 @@ def test_a_16_player_swiss_tournament_of_4_rounds_played_by_bots_verifies(stack)
     report = verify_tournament(bundle)
     assert report.ok, [(c.name, c.reason) for c in report.failures]
     print(f"16 players, 4 rounds: {figures['games']} games in {figures['seconds']:.1f}s")
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1800)  # 128 games of four bots on two cores (the suite's default is 240 s)
+def test_a_256_entrant_swiss_of_foodie_forest_seats_every_entrant_and_verifies(stack):
+    # given 256 entrants, four times the 64 a deck game seated before (every entrant is a player of
+    # the draws' deck game), when 2 Swiss rounds are played by bots
+    t, standings, bundle, figures = asyncio.run(_played(stack, 256, 2, timeout_s=900))
+    # then every round seated all 256 at 64 tables of 4, and the whole record verifies offline
+    assert t.phase == "finished" and [len(r.tables) for r in t.round_list] == [64, 64]
+    assert all(sorted(p for tb in r.tables for p in tb.players) == sorted(t.entrants) for r in t.round_list)
+    assert figures["games"] == 128 == len(bundle["games"])
+    assert standings.final and len(standings.rows) == 256
+    report = verify_tournament(bundle)
+    assert report.ok, [(c.name, c.reason) for c in report.failures]
+    print(f"256 players, 2 rounds: {figures['games']} games in {figures['seconds']:.1f}s")
 
 
 def test_an_entrant_who_drops_is_not_paired_again(stack):

@@ -1,0 +1,55 @@
+"""A service address may list several replicas (FOODGAMES_<SERVICE>_ADDR=ip:port,ip:port, as
+`foodgames up --replicas N` writes it): a client's calls are spread over all of them, and when
+one replica dies its calls go to the others."""
+from __future__ import annotations
+
+import pytest
+from foodgames.v1 import game_pb2, game_pb2_grpc
+
+from shared.channels import channel_target, client_channel
+from shared.protojson import to_dict, to_struct
+from tests.runtime.conftest import create_table, two_replicas
+
+PLAYERS = ["ann", "bob"]
+
+
+async def move(stubs, game_id: str, n: int) -> int:
+    """One move by whoever's turn it is; the game's version after it."""
+    view = to_dict((await stubs["ann"].GetView(game_pb2.GetViewRequest(game_id=game_id, seat=0), timeout=10)).view)
+    seat = view["turn"]
+    reply = await stubs[PLAYERS[seat]].SubmitMove(game_pb2.SubmitMoveRequest(
+        game_id=game_id, seat=seat, move_id=f"m{n}", move=to_struct({"type": "add", "amount": 1})), timeout=10)
+    return reply.version
+
+
+async def test_calls_spread_over_every_listed_replica_and_go_on_when_one_dies(settings, nats_url, token):
+    async with two_replicas(settings, nats_url) as ((one, _), (two, _)):
+        game_id = await create_table(one, PLAYERS, {"target": 100_000})
+        await one.runtime.settle(game_id)
+        # given clients whose address lists both replicas
+        both = f"127.0.0.1:{one.port},127.0.0.1:{two.port}"
+        channels = [client_channel(both, token(p)) for p in PLAYERS]
+        stubs = {p: game_pb2_grpc.GameServiceStub(ch) for p, ch in zip(PLAYERS, channels)}
+        try:
+            # when they play, each call goes to the next replica: both serve the game
+            for n in range(10):
+                await move(stubs, game_id, n)
+            assert game_id in two.runtime.cache, "the second replica served none of the calls"
+            # and when the first replica dies mid-game, the game goes on through the other
+            await one.stop(grace=None)
+            for n in range(10, 20):
+                await move(stubs, game_id, n)
+            fresh = await two.runtime.replay(game_id)
+            assert fresh.state.total == 20
+        finally:
+            for ch in channels:
+                await ch.close()
+
+
+def test_a_list_of_replicas_is_one_round_robin_target_and_a_single_address_stays_as_it_is():
+    assert channel_target("127.0.0.1:50051") == "127.0.0.1:50051"
+    assert channel_target("dns:///foodie-forest-headless:50051") == "dns:///foodie-forest-headless:50051"
+    assert channel_target("127.0.0.1:1, 127.0.0.1:2") == "ipv4:127.0.0.1:1,127.0.0.1:2"
+    assert channel_target("[::1]:1,[::1]:2") == "ipv6:[::1]:1,[::1]:2"
+    with pytest.raises(ValueError, match="IP address"):
+        channel_target("deck-0:50052,deck-1:50052")
