@@ -15,6 +15,7 @@ from typing import Any, Sequence
 
 from services.foodie_forest.rules.cards import Card, Table
 from services.foodie_forest.rules.options import parse_options
+from services.foodie_forest.search import strong
 
 # How much a point for an opponent counts against a point for us (we play to place first).
 OPPONENT_WEIGHT = 0.35
@@ -182,4 +183,4 @@ class HeuristicBot:
         return self.rng.choice(top)
 
 
-BOTS = {"heuristic": HeuristicBot}
+BOTS = {"heuristic": HeuristicBot, "strong": strong}  # strong: the search bot (search.py)

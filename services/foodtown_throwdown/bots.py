@@ -15,6 +15,7 @@ from typing import Any
 
 from .rules.cards import catalogue
 from .rules.scoring import condition_holds
+from .search import strong
 
 ACTION_ORDER = {"review": 0, "remove": 1, "skip": 2, "block": 3, "discard": 4, "redraw": 5}
 
@@ -130,4 +131,4 @@ class HeuristicBot:
         return dict(best) if score(best) < 0.5 else None
 
 
-BOTS = {"heuristic": HeuristicBot}
+BOTS = {"heuristic": HeuristicBot, "strong": strong}  # strong: the search bot (search.py)
