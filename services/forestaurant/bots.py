@@ -21,6 +21,7 @@ from collections import Counter
 from typing import Any
 
 from .rules.cards import catalogue
+from .search import strong
 
 CAT = catalogue()
 
@@ -236,4 +237,4 @@ class RandomBot:
         return self.rng.choice(legal_moves)
 
 
-BOTS = {"heuristic": HeuristicBot}
+BOTS = {"heuristic": HeuristicBot, "strong": strong}  # strong: the search bot (search.py)
