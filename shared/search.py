@@ -25,7 +25,8 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 from shared.rules import Rules
 
 DEFAULT_BUDGET_MS = 100  # per move, a house bot's default (docs/bots.md: the cost it gives)
-DEFAULT_PLAYOUTS = 400  # per move: the deterministic cap
+DEFAULT_PLAYOUTS = 32  # per move: the deterministic cap
+PRIOR_MARGIN = 0.1  # of the samples: how many more votes a move needs to overrule the prior
 MAX_CANDIDATES = 12  # moves weighed per decision; more are sampled (the default policy's first)
 MAX_PLAYOUT_MOVES = 5_000
 
@@ -69,12 +70,14 @@ class SearchBot:
 
     def __init__(self, rules: Rules, sampler: Sampler, seed: int | str | None = None, *,
                  budget_ms: float | None = DEFAULT_BUDGET_MS, playouts: int = DEFAULT_PLAYOUTS,
+                 prior: Any = None,
                  policy: Callable[[Any, int, list[dict], random.Random], dict] | None = None,
                  candidates: Callable[[Mapping[str, Any], list[dict], random.Random], list[dict]] | None = None,
                  clock: Callable[[], float] = time.perf_counter):
         self.rules, self.sampler = rules, sampler
         self.seed = seed
         self.budget_ms, self.playouts = budget_ms, max(1, playouts)
+        self.prior = prior  # a Bot (the game's heuristic) whose move the search must beat clearly
         self.policy = policy or _random_policy
         self.candidates = candidates
         self.clock = clock
@@ -92,6 +95,12 @@ class SearchBot:
         # the seed and the view only: the same view with the same seed gives the same move
         rng = random.Random(f"{self.seed}/{self.calls}/{len(legal_moves)}")
         moves = self._candidates(view, legal_moves, rng)
+        preferred = None
+        if self.prior is not None:
+            hint = dict(self.prior.choose(view, legal_moves))
+            if hint not in moves:
+                moves = [hint, *moves[:-1]]
+            preferred = moves.index(hint)
         seat = view["seat"]
         started = self.clock()
         deadline = None if self.budget_ms is None else started + self.budget_ms / 1000
@@ -114,6 +123,8 @@ class SearchBot:
             if deadline is not None and self.clock() >= deadline:
                 break
         pick = max(range(len(moves)), key=lambda i: (votes[i], totals[i], -i))
+        if preferred is not None and votes[pick] - votes[preferred] <= PRIOR_MARGIN * samples:
+            pick = preferred  # the search did not find anything clearly better
         self.last = SearchStats(samples, done, self.clock() - started)
         return dict(moves[pick])
 

@@ -44,7 +44,11 @@ class BotChooser:
         self.bot = bot
 
     async def __call__(self, view, legal_moves):
-        return self.bot.choose(view, legal_moves)
+        # in the bots' thread pool, off the event loop: a search bot thinks for its budget
+        # while the process's other seats go on (apps.bots.base.search_pool)
+        from apps.bots.base import search_pool
+
+        return await asyncio.get_running_loop().run_in_executor(search_pool(), self.bot.choose, view, legal_moves)
 
 
 class ChannelPool:

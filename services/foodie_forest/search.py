@@ -12,7 +12,7 @@ import math
 import random
 from typing import Any, Mapping
 
-from shared.search import SearchBot, deal, unseen
+from shared.search import deal, unseen
 
 from .rules import RULES
 from .rules.events import DealScored
@@ -80,6 +80,3 @@ class _Sampler:
 
 SAMPLER = _Sampler()
 
-
-def strong(seed: int | str | None = None, **budget) -> SearchBot:
-    return SearchBot(RULES, SAMPLER, seed, **budget)

@@ -13,7 +13,7 @@ import math
 import random
 from typing import Any, Mapping
 
-from shared.search import SearchBot, deal, placing_value, unseen
+from shared.search import deal, placing_value, unseen
 
 from .rules import RULES
 from .rules.cards import catalogue
@@ -76,6 +76,3 @@ class _Sampler:
 
 SAMPLER = _Sampler()
 
-
-def strong(seed: int | str | None = None, **budget) -> SearchBot:
-    return SearchBot(RULES, SAMPLER, seed, **budget)

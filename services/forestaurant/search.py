@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from shared.search import SearchBot, deal, unseen
+from shared.search import deal, unseen
 
 from .rules import RULES
 from .rules.cards import PILES, catalogue
@@ -91,6 +91,3 @@ class _Sampler:
 
 SAMPLER = _Sampler()
 
-
-def strong(seed: int | str | None = None, **budget) -> SearchBot:
-    return SearchBot(RULES, SAMPLER, seed, **budget)
