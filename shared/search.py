@@ -27,6 +27,7 @@ from shared.rules import Rules
 DEFAULT_BUDGET_MS = 100  # per move, a house bot's default (docs/bots.md: the cost it gives)
 DEFAULT_PLAYOUTS = 32  # per move: the deterministic cap
 PRIOR_MARGIN = 0.1  # of the samples: how many more votes a move needs to overrule the prior
+TAKEOVER_PLAYOUTS = 32  # a taken-over seat's budget (shared/runtime/bootstrap.py): deterministic
 MAX_CANDIDATES = 12  # moves weighed per decision; more are sampled (the default policy's first)
 MAX_PLAYOUT_MOVES = 5_000
 
