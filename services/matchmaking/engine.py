@@ -239,8 +239,9 @@ class Matchmaker:
         _, ranked, options = parse_queue(queue)
         # the bots queue with the queue's options (the level included), so they join its table
         body = {"game": game.name, "ranked": ranked, "options": options, "players": wanted.table_size,
-                "level": options.get(botfill.BOT_LEVEL),
                 "count": wanted.count, "queue": queue, "ticket_id": wanted.ticket_id}
+        if botfill.BOT_LEVEL in options:
+            body["level"] = options[botfill.BOT_LEVEL]
         log.info("asking the house bots for seats", **body)
         self.bots_asked += wanted.count
         try:
