@@ -45,6 +45,9 @@ class Sampler(Protocol):
     def horizon(self, start: Any, state: Any) -> bool:
         """Whether a playout that began in `start` may stop at `state` (its value is known enough)."""
 
+    # optional: searches(view) -> bool, whether to search this decision at all (False: the prior
+    # bot's move, for decisions whose playouts cost too much for the budget)
+
 
 def placing_value(result, seat: int) -> float:
     """A competitive game's value of an ended game: 1 for first place (shared by ties), less per
@@ -93,6 +96,8 @@ class SearchBot:
         self.calls += 1
         if len(legal_moves) == 1:
             return dict(legal_moves[0])
+        if self.prior is not None and not getattr(self.sampler, "searches", lambda v: True)(view):
+            return dict(self.prior.choose(view, legal_moves))  # a decision the game leaves to its heuristic
         # the seed and the view only: the same view with the same seed gives the same move
         rng = random.Random(f"{self.seed}/{self.calls}/{len(legal_moves)}")
         moves = self._candidates(view, legal_moves, rng)

@@ -147,7 +147,7 @@ class HeuristicBot:
         return 0
 
 
-PLAYOUTS = 12
+PLAYOUTS = 24
 
 
 def strong(seed: int | str | None = None, **budget) -> SearchBot:

@@ -7,8 +7,8 @@ there unseen), the Battlefield and Dog decks. Each hidden place is dealt at rand
 the view gives, from the cards of the catalogue the view does not show (troops for plates). What
 the view keeps only in part is filled the plainest way consistent with it: the run of passes in
 an Instant round restarts at the actor, the automatic-pass switches count as unchanged.
-A playout goes to the end of the Meal under way (the end of the Day while drafting or plating);
-the value is the seat's VP against the best other's.
+It searches the Instant rounds only (`searches`); a playout goes to the end of the Meal under
+way; the value is the seat's VP against the best other's.
 """
 from __future__ import annotations
 
@@ -176,6 +176,13 @@ def sample(view: Mapping[str, Any], rng: random.Random) -> State:
 
 class _Sampler:
     sample = staticmethod(sample)
+
+    @staticmethod
+    def searches(view: Mapping[str, Any]) -> bool:
+        """Only the Instant rounds: a draft pick or a plate played out to the end of the Day
+        costs ~0.4 s a playout (plating's legal moves are many), far beyond a move's budget;
+        those stay the heuristic's."""
+        return view["meal"] is not None and view["meal"]["fighting"]
 
     @staticmethod
     def horizon(start: State, state: State) -> bool:
