@@ -141,3 +141,14 @@ def test_a_search_bot_stops_at_its_playout_budget_and_takes_choices_as_an_option
     assert move in legal
     # whole samples: every candidate once per sample, until the budget is reached
     assert bot.last.playouts >= 10 and bot.last.playouts < 10 + len(legal) + 1
+
+
+@pytest.mark.parametrize("game", SEARCHING)
+def test_a_taken_over_seat_plays_the_search_bot_on_a_budget_every_replica_shares(game):
+    from shared.runtime.bootstrap import _takeover_bot
+    from shared.search import TAKEOVER_PLAYOUTS
+
+    bot = _takeover_bot(games.get(game))(seed=12345)
+    assert isinstance(bot, SearchBot)
+    # no wall-time cap: replicas racing on one timeout decide the same move whatever their load
+    assert bot.budget_ms is None and bot.playouts == TAKEOVER_PLAYOUTS
