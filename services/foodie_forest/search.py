@@ -14,7 +14,6 @@ from typing import Any, Mapping
 
 from shared.search import deal, unseen
 
-from .rules import RULES
 from .rules.events import DealScored
 from .rules.options import Options
 from .rules.state import CHOOSING, DEALING, OVER, PLAYING, State
