@@ -1,7 +1,15 @@
-"""The game-independent bots, and every game's bots by kind (from the game registry)."""
+"""The game-independent bots, and every game's bots by kind (from the game registry).
+
+Levels, what a player chooses (a queue's `bot_level` option, `foodgames play --bots LEVEL`,
+`foodgames bots --level`): `easy` a random bot, `normal` the game's own heuristic (its
+default bot), `strong` its search bot (shared/search.py with the game's search.py).
+"""
 from __future__ import annotations
 
+import os
 import random
+from concurrent.futures import ThreadPoolExecutor
+from functools import cache
 from typing import Any, Callable
 
 from shared import games
@@ -54,9 +62,42 @@ def bot_kinds(game: str) -> list[str]:
     return sorted(_game_bots(game))
 
 
-def make_bot(game: str, kind: str | None = None, seed: int | str | None = None) -> Bot:
+LEVELS = ("easy", "normal", "strong")
+DEFAULT_LEVEL = "normal"
+
+
+def level_kind(game: str, level: str) -> str:
+    """The bot kind that plays `game` at `level`."""
+    if level == "easy":
+        return "random"
+    if level == "normal":
+        return games.get(game).default_bot
+    if level == "strong":
+        return "strong" if "strong" in _game_bots(game) else games.get(game).default_bot
+    raise ValueError(f"no bot level {level!r}; levels: {', '.join(LEVELS)}")
+
+
+def make_bot(game: str, kind: str | None = None, seed: int | str | None = None, **search) -> Bot:
+    """A bot of `kind` (or of a level: easy, normal, strong); `search` (budget_ms, playouts)
+    goes to a search bot only."""
+    if kind in LEVELS:
+        kind = level_kind(game, kind)
     bots = _game_bots(game)
     kind = kind or games.get(game).default_bot
     if kind not in bots:
         raise ValueError(f"no {kind!r} bot for {game}; bots: {', '.join(sorted(bots))}")
+    if search and kind == "strong":
+        return bots[kind](seed, **search)
     return bots[kind](seed)
+
+
+SEARCH_THREADS_ENV = "FOODGAMES_BOT_SEARCH_THREADS"
+
+
+@cache
+def search_pool() -> ThreadPoolExecutor:
+    """Where bots think (apps.sdk.remote.BotChooser): never on the event loop, so a search's
+    budget never stalls the other tables of the process; bounded, so that many searches at once
+    queue instead of slicing one core ever thinner."""
+    return ThreadPoolExecutor(max_workers=int(os.environ.get(SEARCH_THREADS_ENV) or 2),
+                              thread_name_prefix="bot-search")

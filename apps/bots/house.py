@@ -7,6 +7,10 @@ bots, each exactly what `foodgames bots` runs (apps.sdk.remote.run_bot: a token 
 stack's token key, a ticket with the same queue options and table size, the ticket's stream, its
 client seed, the game's default bot playing its seat to the end), then they leave.
 
+The level (apps/bots/base.py: easy, normal, strong) is the casual queue's `bot_level` option
+(the request's `level`), `normal` without one; in ranked queues it is the operator's,
+FOODGAMES_HOUSE_BOTS_RANKED_LEVEL (default normal).
+
 Bounded: at most `max_bots` play at once; seats beyond that are not started (said in the log)
 and the matchmaker asks again one period later. A bot that fails is logged when it fails.
 Several house processes share the requests (a NATS queue group): each request goes to one.
@@ -18,11 +22,12 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import os
 import uuid
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from services.matchmaking.botfill import BOTS_WANTED_SUBJECT, house_bot_prefix
+from services.matchmaking.botfill import BOT_LEVEL, BOTS_WANTED_SUBJECT, house_bot_prefix
 from services.matchmaking.tableservice import BOTS_SEATED_SUBJECT
 from shared import games, telemetry
 from shared.config import Settings
@@ -32,6 +37,17 @@ log = telemetry.get_logger("house-bots")
 QUEUE_GROUP = "house-bots"
 DEFAULT_MAX_BOTS = 12
 HOUSE_BOTS_PORT = 50060  # its health endpoint: not a service others call (shared.config.service_ports)
+RANKED_LEVEL_ENV = "FOODGAMES_HOUSE_BOTS_RANKED_LEVEL"
+
+
+def ranked_level() -> str:
+    """The level of house bots at ranked tables: the operator's (RANKED_LEVEL_ENV), else normal."""
+    from apps.bots.base import DEFAULT_LEVEL, LEVELS
+
+    level = os.environ.get(RANKED_LEVEL_ENV) or DEFAULT_LEVEL
+    if level not in LEVELS:
+        raise ValueError(f"{RANKED_LEVEL_ENV} must be one of {', '.join(LEVELS)}, not {level!r}")
+    return level
 
 
 @dataclass(frozen=True)
@@ -41,6 +57,7 @@ class Request:
     players: int
     ranked: bool = True
     options: dict[str, Any] = field(default_factory=dict)
+    level: str = "normal"  # easy, normal or strong (apps/bots/base.py)
 
     @classmethod
     def parse(cls, data: bytes) -> "Request":
@@ -50,14 +67,21 @@ class Request:
         count, players = int(body["count"]), int(body.get("players") or 0)
         if count < 1:
             raise ValueError(f"count must be at least 1, not {count}")
-        return cls(game, count, players, bool(body.get("ranked", True)), dict(body.get("options") or {}))
+        ranked = bool(body.get("ranked", True))
+        options = dict(body.get("options") or {})
+        from apps.bots.base import DEFAULT_LEVEL, LEVELS
+
+        level = ranked_level() if ranked else (body.get("level") or options.get(BOT_LEVEL) or DEFAULT_LEVEL)
+        if level not in LEVELS:
+            raise ValueError(f"no bot level {str(level)[:20]!r}; levels: {', '.join(LEVELS)}")
+        return cls(game, count, players, ranked, options, level)
 
 
 async def play_one(settings: Settings, name: str, request: Request) -> Any:
     """One house bot: queue with the request's table, play the seat to the end (apps.sdk)."""
     from apps.sdk.remote import run_bot
 
-    return await run_bot(settings, name, request.game, games.get(request.game).default_bot,
+    return await run_bot(settings, name, request.game, request.level,
                          ranked=request.ranked, min_players=request.players, max_players=request.players,
                          options=request.options,
                          on_match=lambda m: log.info("house bot seated", bot=name, game_id=m.game_id, seat=m.seat))
@@ -139,7 +163,7 @@ class House:
             task.add_done_callback(self.tasks.discard)
         if started:
             log.info("house bots queueing", game=request.game, bots=started, players=request.players,
-                     ranked=request.ranked, options=request.options)
+                     ranked=request.ranked, options=request.options, level=request.level)
         return started
 
     async def _run(self, name: str, request: Request) -> None:

@@ -34,6 +34,9 @@ def register(subparsers) -> None:
     play.add_argument("--plain", action="store_true",
                       help="print the table after every move instead of the full-screen client "
                            "(the default when the output is not a terminal)")
+    play.add_argument("--bots", metavar="LEVEL", choices=("easy", "normal", "strong"), default=None,
+                      help="the house bots' level if they fill your table: easy (random), normal (the "
+                           "game's heuristic) or strong (its search bot); a casual table")
     _table_options(play)
     party = play.add_mutually_exclusive_group()
     party.add_argument("--party", nargs="+", default=[], metavar="NAME",
@@ -60,6 +63,9 @@ def register(subparsers) -> None:
     bots.add_argument("--count", type=int, default=3, help="how many bots (default 3)")
     bots.add_argument("--kind", default=None, help="the bot kind: random, first, or one of the game's own "
                       "(default: the game's best)")
+    bots.add_argument("--level", choices=("easy", "normal", "strong"), default=None,
+                      help="the bots' level instead of a kind: easy (random), normal (the game's "
+                           "heuristic), strong (its search bot)")
     bots.add_argument("--prefix", default=None, help="bot names are PREFIX-1.. (default bot-<random>)")
     bots.add_argument("--rounds", type=int, default=1, help="games each bot plays in a row (default 1)")
     _table_options(bots)
@@ -129,6 +135,11 @@ def run_play(args) -> int:
         print("foodgames play: --name is needed to play (or --spectate GAME_ID to watch)", file=sys.stderr)
         return 2
     lo, hi = _sizes(args)
+    if args.bots:
+        from services.matchmaking.botfill import BOT_LEVEL
+
+        args.options[BOT_LEVEL] = args.bots  # a queue option the matchmaker gives the house bots
+        args.casual = True  # levels are for casual tables
     table = dict(ranked=not args.casual, min_players=lo, max_players=hi, options=args.options,
                  party=tuple(args.party), join=args.join, host=args.host, invite=args.invite,
                  bots_after_s=args.bots_after, bot_level=args.bot_level, public=args.public)
@@ -152,10 +163,12 @@ def run_bots(args) -> int:
     args.options = dict(args.options)
     from rich.console import Console
 
-    from apps.bots.base import bot_kinds
+    from apps.bots.base import bot_kinds, level_kind
     from shared.config import Settings
 
     console = Console()
+    if args.level:
+        args.kind = level_kind(args.game, args.level)
     args.kind = args.kind or games.get(args.game).default_bot
     if args.kind not in bot_kinds(args.game):
         console.print(f"[red]no {args.kind!r} bot for {args.game}; bots: {', '.join(bot_kinds(args.game))}")

@@ -58,17 +58,26 @@ class BotChooser:
         self.refused = 0  # built moves CheckMove refused (the bot was asked again)
 
     async def __call__(self, view, legal_moves, space: "MoveSpace | None" = None, check=None):
+        # in the bots' thread pool, off the event loop: a search bot thinks for its budget
+        # while the process's other seats go on (apps.bots.base.search_pool)
+        from apps.bots.base import search_pool
+
+        loop = asyncio.get_running_loop()
+
+        def choose(**extra):
+            return loop.run_in_executor(search_pool(), lambda: self.bot.choose(view, legal_moves, **extra))
+
         if space is None or check is None:
-            return self.bot.choose(view, legal_moves)
+            return await choose()
         for _ in range(BUILD_TRIES):
-            move = self.bot.choose(view, legal_moves, choices=space.choices)
+            move = await choose(choices=space.choices)
             if move in legal_moves:
                 return move
             if (await check(move)).accepted:
                 self.built += 1
                 return move
             self.refused += 1
-        return self.bot.choose(view, legal_moves)
+        return await choose()
 
 
 class ChannelPool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from shared.search import SearchBot
 
 from .rules.cards import DOG, catalogue
 from .rules.decide import plate_score
@@ -146,4 +147,17 @@ class HeuristicBot:
         return 0
 
 
-BOTS = {"heuristic": HeuristicBot}  # "random" and "first" are every game's (apps/bots)
+PLAYOUTS = 24
+
+
+def strong(seed: int | str | None = None, **budget) -> SearchBot:
+    """The search bot (shared.search with this game's search.py), this heuristic its prior."""
+    from .rules import RULES
+    from .search import SAMPLER
+
+    # its playouts cost ~10 ms (the rest of a Meal or of a Day): fewer of them a move
+    budget.setdefault("playouts", PLAYOUTS)
+    return SearchBot(RULES, SAMPLER, seed, prior=HeuristicBot(seed), **budget)
+
+
+BOTS = {"heuristic": HeuristicBot, "strong": strong}  # "random" and "first" are every game's (apps/bots)

@@ -13,6 +13,8 @@ import random
 from functools import lru_cache
 from typing import Any, Sequence
 
+from shared.search import SearchBot
+
 from services.foodie_forest.rules.cards import Card, Table
 from services.foodie_forest.rules.options import parse_options
 
@@ -182,4 +184,12 @@ class HeuristicBot:
         return self.rng.choice(top)
 
 
-BOTS = {"heuristic": HeuristicBot}
+def strong(seed: int | str | None = None, **budget) -> SearchBot:
+    """The search bot (shared.search with this game's search.py), this heuristic its prior."""
+    from .rules import RULES
+    from .search import SAMPLER
+
+    return SearchBot(RULES, SAMPLER, seed, prior=HeuristicBot(seed), **budget)
+
+
+BOTS = {"heuristic": HeuristicBot, "strong": strong}

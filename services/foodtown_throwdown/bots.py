@@ -13,6 +13,8 @@ import random
 from collections import Counter
 from typing import Any
 
+from shared.search import SearchBot
+
 from .rules.cards import catalogue
 from .rules.scoring import condition_holds
 
@@ -130,4 +132,12 @@ class HeuristicBot:
         return dict(best) if score(best) < 0.5 else None
 
 
-BOTS = {"heuristic": HeuristicBot}
+def strong(seed: int | str | None = None, **budget) -> SearchBot:
+    """The search bot (shared.search with this game's search.py), this heuristic its prior."""
+    from .rules import RULES
+    from .search import SAMPLER
+
+    return SearchBot(RULES, SAMPLER, seed, prior=HeuristicBot(seed), **budget)
+
+
+BOTS = {"heuristic": HeuristicBot, "strong": strong}

@@ -20,6 +20,8 @@ import random
 from collections import Counter
 from typing import Any
 
+from shared.search import SearchBot
+
 from .rules.cards import catalogue
 
 CAT = catalogue()
@@ -236,4 +238,12 @@ class RandomBot:
         return self.rng.choice(legal_moves)
 
 
-BOTS = {"heuristic": HeuristicBot}
+def strong(seed: int | str | None = None, **budget) -> SearchBot:
+    """The search bot (shared.search with this game's search.py), this heuristic its prior."""
+    from .rules import RULES
+    from .search import SAMPLER
+
+    return SearchBot(RULES, SAMPLER, seed, prior=HeuristicBot(seed), **budget)
+
+
+BOTS = {"heuristic": HeuristicBot, "strong": strong}

@@ -26,6 +26,33 @@ from typing import Any, Iterable, Mapping, Sequence
 
 BOTS_WANTED_SUBJECT = "matchmaking.bots.wanted"
 
+# The queue option a player sets to choose the house bots' level at a casual table (easy:
+# random, normal: the game's heuristic, strong: its search bot; apps/bots/base.py). It is part
+# of the queue (players asking for strong bots wait together) and never reaches the game's own
+# options. Ranked queues take none: their house bots play the operator's level
+# (FOODGAMES_HOUSE_BOTS_RANKED_LEVEL, apps/bots/house.py).
+BOT_LEVEL = "bot_level"
+BOT_LEVELS = ("easy", "normal", "strong")
+
+
+class BadBotLevel(ValueError):
+    pass
+
+
+def split_bot_level(options: Mapping[str, Any], ranked: bool) -> tuple[dict[str, Any], str | None]:
+    """(the game's options, the bots' level or None) of a ticket's options; BadBotLevel says
+    what is wrong with the level."""
+    game_options = {k: v for k, v in options.items() if k != BOT_LEVEL}
+    if BOT_LEVEL not in options:
+        return game_options, None
+    level = options[BOT_LEVEL]
+    if ranked:
+        raise BadBotLevel("bot_level is for casual tables: ranked tables' house bots play at the operator's level")
+    if level not in BOT_LEVELS:
+        shown = str(level)[:20]
+        raise BadBotLevel(f"bot_level must be one of {', '.join(BOT_LEVELS)}, not {shown!r}")
+    return game_options, level
+
 
 def house_bot_prefix(game: str) -> str:
     """House bots of a game are named `bot-<game>-...` (apps/bots/house.py names them so)."""

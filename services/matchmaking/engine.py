@@ -247,8 +247,11 @@ class Matchmaker:
         if wanted is None or not await self.store.ask_once(queue, self.config.bot_fill_after_s):
             return
         _, ranked, options = parse_queue(queue)
+        # the bots queue with the queue's options (the level included), so they join its table
         body = {"game": game.name, "ranked": ranked, "options": options, "players": wanted.table_size,
                 "count": wanted.count, "queue": queue, "ticket_id": wanted.ticket_id}
+        if botfill.BOT_LEVEL in options:
+            body["level"] = options[botfill.BOT_LEVEL]
         log.info("asking the house bots for seats", **body)
         self.bots_asked += wanted.count
         meters.BOT_SEATS.add(wanted.count, {"game": game.name})
@@ -271,7 +274,9 @@ class Matchmaker:
         q = matcher.quality(ratings)
         q["ticket_rating_spread"] = round(proposal.spread, 4)
         q["window"] = proposal.window if proposal.window != float("inf") else None
-        _, ranked, options = parse_queue(queue)
+        _, ranked, queue_options = parse_queue(queue)
+        # the bots' level is the queue's, never the game's (botfill.BOT_LEVEL)
+        options = {k: v for k, v in queue_options.items() if k != botfill.BOT_LEVEL}
         return {"match_id": match_id, "game_id": match_id, "game": game.name, "queue": queue,
                 "ranked": ranked, "options": options, "players": seated,
                 "seats": {p: i for i, p in enumerate(seated)}, "tickets": tickets, "quality": q,

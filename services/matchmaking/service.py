@@ -10,6 +10,7 @@ from typing import Callable
 from foodgames.v1 import matchmaking_pb2 as pb
 from foodgames.v1 import matchmaking_pb2_grpc as pb_grpc
 
+from services.matchmaking import botfill
 from services.matchmaking.advice import ticket_advice
 from services.matchmaking.catalogue import Catalogue
 from services.matchmaking.config import MatchmakingConfig
@@ -104,7 +105,7 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
             raise InvalidArgument(f"min_players ({lo}) is more than max_players ({hi})")
         if len(players) > hi:
             raise InvalidArgument(f"a party of {len(players)} does not fit a table of at most {hi} players")
-        options = self._options(info, request, lo)
+        options = self._options(info, request, lo, request.ranked)
         ratings = await self.ratings.ratings(info.name, players)
         now = self.clock()
         # A player who names others invites them (docs/errors.md, consent): nobody is queued, or
@@ -141,17 +142,21 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
                 # the live ticket was an invitation that lapsed just now: its keys are free
 
     @staticmethod
-    def _options(info, request, table_size: int) -> dict:
-        """The ticket's game options, refused now (not when the table forms) if the game would
-        refuse them."""
+    def _options(info, request, table_size: int, ranked: bool) -> dict:
+        """The ticket's game options (and the house bots' level, botfill.BOT_LEVEL), refused now
+        (not when the table forms) if the game would refuse them."""
         if not request.HasField("options"):
             return {}
         options = to_dict(request.options)
         if len(json.dumps(options)) > MAX_OPTIONS_BYTES:
             raise InvalidArgument(f"the game options are too large (at most {MAX_OPTIONS_BYTES} bytes of JSON)")
+        try:
+            game_options, _ = botfill.split_bot_level(options, ranked)
+        except botfill.BadBotLevel as exc:
+            raise InvalidArgument(str(exc)) from None
         if info.name in games.names():
             try:
-                games.get(info.name).rules.initial_state([f"p{i}" for i in range(table_size)], options)
+                games.get(info.name).rules.initial_state([f"p{i}" for i in range(table_size)], game_options)
             except InvalidSetup as exc:
                 raise InvalidArgument(f"{info.name} does not take these options: {exc}") from None
         return options

@@ -50,11 +50,22 @@ def live_policy(settings: Settings, **overrides) -> LivePolicy:
                       **overrides)
 
 
+def _takeover_bot(game: Game):
+    from shared.search import TAKEOVER_PLAYOUTS
+
+    strong = game.bots.get("strong")
+    if strong is None:
+        return game.bots.get(game.default_bot)
+    return lambda seed=None: strong(seed, budget_ms=None, playouts=TAKEOVER_PLAYOUTS)
+
+
 async def start_rules_server(game: Game, settings: Settings, port: int, store, deck: DeckPort,
                              policy: LivePolicy | None = None):
-    # the seat's bot of a timed-out or absent player: the game's default bot (FirstLegalBot
-    # for a game that registers none)
-    bot = game.bots.get(game.default_bot)
+    # the seat's bot of a timed-out or absent player: the game's search bot (issue 29: a
+    # taken-over seat plays strong), with a playout budget and no wall-time cap so that replicas
+    # racing on one timeout decide the same move; the default bot for a game without one
+    # (FirstLegalBot for a game that registers none)
+    bot = _takeover_bot(game)
     # the game's texts and messages: every event, move, turn and refusal in the reader's language
     narrator = Narrator.of_game(game)
     runtime = GameRuntime(game.rules, store, deck, moves=game.moves, policy=policy or live_policy(settings),

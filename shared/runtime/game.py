@@ -809,7 +809,8 @@ class GameRuntime:
                         d for d in live.deadlines(record.table, self.running(record), self.policy) if d.at_ms <= now]
                     if not due:
                         return
-                    wanted = self._due_command(record, due[0], now)
+                    # in a thread: a taken-over seat's search bot thinks off the event loop
+                    wanted = await asyncio.to_thread(self._due_command, record, due[0], now)
                     if wanted is None:
                         return
                     command_id, records, move, decided = wanted

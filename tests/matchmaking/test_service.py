@@ -18,6 +18,12 @@ from shared.channels import client_channel
 from tests.matchmaking.conftest import GAME, fast_config, names
 
 
+def _struct(**values) -> Struct:
+    out = Struct()
+    out.update(values)
+    return out
+
+
 @pytest.fixture
 async def served(mm_settings, redis_url, catalogue):
     """bootstrap.serve on a free port; the leaderboard is unreachable (unrated players)."""
@@ -123,6 +129,10 @@ async def test_a_party_queues_together_and_cancel(served):
     (dict(game=GAME, players=["ME", "svc:deck"]), grpc.StatusCode.INVALID_ARGUMENT, "not a player"),
     (dict(game=GAME, players=["ME", "operator"]), grpc.StatusCode.INVALID_ARGUMENT, "operators"),
     (dict(game=GAME, players=["someone-else"]), grpc.StatusCode.PERMISSION_DENIED, "may only queue themself"),
+    (dict(game=GAME, ranked=True, options=_struct(bot_level="strong")), grpc.StatusCode.INVALID_ARGUMENT,
+     "bot_level is for casual tables"),
+    (dict(game=GAME, options=_struct(bot_level="hard")), grpc.StatusCode.INVALID_ARGUMENT,
+     "bot_level must be one of easy, normal, strong, not 'hard'"),
 ])
 async def test_bad_input_queues_nothing(served, request_kwargs, code, words):
     (me,) = names(1, "bad")
@@ -206,3 +216,27 @@ async def test_options_the_game_would_refuse_are_refused_when_queueing(served):
     assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert "foodie-forest does not take these options" in err.value.details()
     assert "recipe_choice" in err.value.details()
+
+
+async def test_the_bots_level_is_a_casual_queue_option_the_game_never_sees(served, forest, mm_settings):
+    # given two players asking for strong bots at a casual table of two
+    players = names(2, "lvl")
+
+    async def queue_and_watch(player):
+        stub = served.channel(player)
+        created = await stub.CreateTicket(pb.CreateTicketRequest(game=GAME, min_players=2, max_players=2,
+                                                                 options=_struct(bot_level="strong")))
+        assert dict(created.ticket.options) == {"bot_level": "strong"}
+        async for update in stub.WatchTicket(pb.WatchTicketRequest(ticket_id=created.ticket.ticket_id)):
+            pass
+        return update.ticket
+
+    # when they queue
+    tickets = await asyncio.wait_for(asyncio.gather(*[queue_and_watch(p) for p in players]), 15)
+    # then they share a table, and the game was created with its own options only
+    assert tickets[0].game_id == tickets[1].game_id != ""
+    player = tickets[0].seats[0].player
+    async with client_channel(forest.address, mint_token(mm_settings, player)) as ch:
+        view = await game_pb2_grpc.GameServiceStub(ch).GetView(game_pb2.GetViewRequest(
+            game_id=tickets[0].game_id, seat=tickets[0].seats[0].seat, view_encoding=game_pb2.VIEW_ENCODING_JSON))
+    assert "bot_level" not in json.loads(view.view_json)["options"]

@@ -17,7 +17,7 @@ from foodgames.v1 import leaderboard_pb2 as lb
 from foodgames.v1 import matchmaking_pb2
 from structlog.testing import capture_logs
 
-from apps.bots.house import House, Request
+from apps.bots.house import RANKED_LEVEL_ENV, House, Request
 from apps.cli.play import wait_rated
 from apps.cli.up import DEV_BOT_FILL_AFTER_S, wait_serving
 from apps.embedded import free_port
@@ -121,6 +121,23 @@ def test_a_request_for_an_unknown_game_or_no_bots_is_refused_by_name():
         Request.parse(json.dumps({"game": GAME, "count": 0}).encode())
     assert Request.parse(json.dumps({"game": GAME, "count": 3, "players": 4, "ranked": True,
                                      "options": {"a": 1}}).encode()) == Request(GAME, 3, 4, True, {"a": 1})
+
+
+def test_house_bots_play_the_casual_queues_level_and_the_operators_at_ranked_tables(monkeypatch):
+    def parsed(**body):
+        return Request.parse(json.dumps({"game": GAME, "count": 1, "players": 2, **body}).encode())
+
+    # a casual queue's bot_level, which the matchmaker passes on as the request's level
+    assert parsed(ranked=False, options={"bot_level": "strong"}, level="strong").level == "strong"
+    assert parsed(ranked=False, options={"bot_level": "easy"}).level == "easy"
+    assert parsed(ranked=False).level == "normal"
+    # ranked: normal, unless the operator sets otherwise
+    monkeypatch.delenv(RANKED_LEVEL_ENV, raising=False)
+    assert parsed(ranked=True, level="strong").level == "normal"
+    monkeypatch.setenv(RANKED_LEVEL_ENV, "strong")
+    assert parsed(ranked=True).level == "strong"
+    with pytest.raises(ValueError, match="no bot level 'hard'"):
+        parsed(ranked=False, level="hard")
 
 
 async def test_with_bot_fill_off_a_lone_players_ticket_just_waits(stack, nc):
