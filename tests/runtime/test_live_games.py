@@ -25,17 +25,21 @@ async def store(request, nats_url):
     nc = await connect(nats_url)
     store = JetStreamEventStore(nc, stream="LIVEGAMES")
     config = games_stream_config()
-    config.name, config.subjects = "LIVEGAMES", ["games.>"]
+    config.name, config.subjects = "LIVEGAMES", ["livegames.>"]  # beside the suite's own GAMES stream
     await ensure_stream(store.js, config)
     yield store
     await nc.drain()
+
+
+def subject_for(game: str, game_id: str) -> str:
+    return f"livegames.{game}.{game_id}"
 
 
 async def test_ranked_or_clocked_games_not_yet_revealed_are_resumed_and_no_others(store):
     games = {"ranked": created(ranked=True), "clocked": created(clock=True), "casual": created(),
              "revealed": created(ranked=True)}
     for game_id, records in games.items():
-        await store.append(env.subject_for("counter", game_id), records, 0, "create")
-    await store.append(env.subject_for("counter", "revealed"), [env.record("SeedRevealed", {})], 1, "reveal")
-    await store.append(env.subject_for("other", "ranked2"), created(ranked=True), 0, "create")
-    assert sorted(await live_game_ids(store, env.subject_for("counter", "*"))) == ["clocked", "ranked"]
+        await store.append(subject_for("counter", game_id), records, 0, "create")
+    await store.append(subject_for("counter", "revealed"), [env.record("SeedRevealed", {})], 1, "reveal")
+    await store.append(subject_for("other", "ranked2"), created(ranked=True), 0, "create")
+    assert sorted(await live_game_ids(store, subject_for("counter", "*"))) == ["clocked", "ranked"]

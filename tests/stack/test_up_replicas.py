@@ -2,6 +2,8 @@
 replica of a rules engine is killed mid-game, the game goes on through the other."""
 from __future__ import annotations
 
+import pytest
+
 import asyncio
 import os
 import signal
@@ -24,6 +26,8 @@ GAME = "foodie-forest"
 DB = 13  # a Valkey database of its own (the session's stack has 15)
 
 
+# Two of every service on two cores: 50-120 s, too long for make test's five minutes (make test-slow).
+@pytest.mark.slow
 async def test_up_with_two_replicas_keeps_a_game_going_when_one_rules_replica_is_killed(tmp_path, nats_url,
                                                                                        valkey_server, nc):
     env = stack_env(tmp_path, nats_url, f"redis://127.0.0.1:{valkey_server.port}/{DB}", free_port_base())
