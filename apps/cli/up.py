@@ -237,6 +237,10 @@ class Supervisor:
                 proc.wait(10)
             except subprocess.TimeoutExpired:
                 proc.kill()
+                try:
+                    proc.wait(5)  # reaped, so that no zombie of ours outlives the stack
+                except subprocess.TimeoutExpired:
+                    pass
         for name in self.processes:
             (self.pids / f"{name}.pid").unlink(missing_ok=True)
 
