@@ -18,6 +18,8 @@ export type BuilderWords = {
   moveTitle: (type: string) => string;
   /** the name of a field ("troops"), "" when the game has no word for it */
   fieldTitle: (type: string, field: string) => string;
+  /** a card drawn as the game's board draws it (its Yumminess, species, stars), tapped to pick */
+  card?: (id: string, pick: { onPick: () => void; picked: boolean; disabled: boolean }) => ComponentChildren;
   /** a value that is not a card, in words ("breakfast" -> "Breakfast") */
   value: (type: string, field: string, value: unknown) => ComponentChildren;
 };
@@ -121,6 +123,8 @@ export function MoveBuilder({ store, choices, words, busy }: { store: TableStore
 
   const title = titleOf(kind);
   const partial: Move = { type: kind.type, ...draft.values };
+  const tile = (id: string, pick: { onPick: () => void; picked: boolean; disabled: boolean }) =>
+    words.card ? words.card(id, pick) : <Card game={game} id={id} {...pick} />;
   const legend = (type: string, name: string) => words.fieldTitle(type, name) || t("builder-choose");
 
   function oneOf(name: string, type: string, spec: Spec, values: unknown[], pick: (value: unknown, picked: boolean) => void) {
@@ -132,7 +136,7 @@ export function MoveBuilder({ store, choices, words, busy }: { store: TableStore
             const picked = name in draft.values && key(draft.values[name]) === key(value);
             const toggle = () => pick(value, picked);
             return isCard(game, value)
-              ? <Card game={game} id={value} onPick={toggle} picked={picked} disabled={busy} />
+              ? tile(value, { onPick: toggle, picked, disabled: busy })
               : <button type="button" class={`choice${picked ? " picked" : ""}`} aria-pressed={picked} disabled={busy} onClick={toggle}>
                   {words.value(type, name, value)}</button>;
           })}
@@ -196,7 +200,7 @@ export function MoveBuilder({ store, choices, words, busy }: { store: TableStore
                 };
                 const badge = at >= 0 && spec.ordered ? <span class="order">{at + 1}</span> : null;
                 return isCard(game, value)
-                  ? <span class="pick-wrap"><Card game={game} id={value} onPick={toggle} picked={at >= 0} disabled={busy || (at < 0 && picks.length >= high)} />{badge}</span>
+                  ? <span class="pick-wrap">{tile(value, { onPick: toggle, picked: at >= 0, disabled: busy || (at < 0 && picks.length >= high) })}{badge}</span>
                   : <button type="button" class={`choice${at >= 0 ? " picked" : ""}`} aria-pressed={at >= 0}
                       disabled={busy || (at < 0 && picks.length >= high)} onClick={toggle}>{words.value(chosen.type, name, value)}{badge}</button>;
               })}

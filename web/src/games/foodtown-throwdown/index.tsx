@@ -17,11 +17,11 @@ const nameOf = (id: string) => cardFace(GAME, id)?.name ?? id;
 const kindOf = (id: string) => (cardFace(GAME, id)?.kind as string | undefined) ?? "other";
 const typeWord = (type: string) => term(GAME, `type-${type}`, type);
 
-function TownCard({ id }: { id: string }) {
+function TownCard({ id, onPick, picked, disabled }: { id: string; onPick?: () => void; picked?: boolean; disabled?: boolean }) {
   const face = cardFace(GAME, id);
   const stars = face?.stars as number | undefined;
   return (
-    <Card game={GAME} id={id} class={`town k-${kindOf(id)}`} label={nameOf(id)}>
+    <Card game={GAME} id={id} class={`town k-${kindOf(id)}`} label={nameOf(id)} onPick={onPick} picked={picked} disabled={disabled}>
       {stars ? <b class="yum">{"★".repeat(Math.min(stars, 4))}</b> : null}
       <span class="ff-name">{nameOf(id)}</span>
       <small>{face?.type ? typeWord(String(face.type)) : tf(`town-one-${KINDS.includes(kindOf(id)) ? kindOf(id) : "other"}`)}</small>
@@ -96,11 +96,12 @@ function Board({ view }: BoardProps) {
   );
 }
 
-const words = builderWords(GAME, (_type, field, v) => {
+const words = { ...builderWords(GAME, (_type, field, v) => {
   if (typeof v === "string" && cardFace(GAME, v)) return nameOf(v);
   if (field === "target") return shortName(String(v));
   return term(GAME, `${field}-${String(v)}`, String(v));
-});
+}),
+  card: (id: string, pick: { onPick: () => void; picked: boolean; disabled: boolean }) => <TownCard id={id} {...pick} /> };
 
 function endWhy(view: View): string | null {
   return view.end_reason ? tf(`town-end-${view.end_reason}`) : null;
