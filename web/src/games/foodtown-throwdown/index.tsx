@@ -33,18 +33,19 @@ function TownCard({ id, onPick, picked, disabled }: { id: string; onPick?: () =>
 function Recipe({ id, cards = [] }: { id: string; cards?: string[] }) {
   const face = cardFace(GAME, id);
   const needs: string[] = (face?.ingredients as string[] | undefined) ?? [];
-  const filled = new Map<string, string>();
-  for (const c of cards) {
-    const type = String(cardFace(GAME, c)?.type ?? "");
-    if (type && !filled.has(type)) filled.set(type, c);
-  }
+  // each slot takes its own card (a recipe may need two of one type: two potatoes)
+  const left = [...cards];
+  const slots = needs.map((n) => {
+    const at = left.findIndex((c) => String(cardFace(GAME, c)?.type ?? "") === n);
+    return at >= 0 ? left.splice(at, 1)[0] : undefined;
+  });
   return (
     <div class="recipe-card" data-card={id}>
       <Card game={GAME} id={id} class="town k-recipe" label={nameOf(id)}>
         <b class="yum">{"★".repeat(Number(face?.stars ?? 0))}</b><span class="ff-name">{nameOf(id)}</span>
       </Card>
       <ul class="slots">
-        {needs.map((n) => <li class={filled.has(n) ? "filled" : ""}>{filled.has(n) ? "✔" : "○"} {typeWord(n)}{filled.has(n) ? `: ${nameOf(filled.get(n)!)}` : ""}</li>)}
+        {needs.map((n, i) => <li class={slots[i] ? "filled" : ""}>{slots[i] ? "✔" : "○"} {typeWord(n)}{slots[i] ? `: ${nameOf(slots[i]!)}` : ""}</li>)}
       </ul>
     </div>
   );
