@@ -109,8 +109,8 @@ export function MoveBuilder({ store, choices, words, busy }: { store: TableStore
                 <button class="move kind switch" role="switch" aria-checked={now} data-kind={k.type} disabled={busy}
                   onClick={() => void send(wholeMove(index))}>
                   <span class={`switch-mark${now ? " on" : ""}`} aria-hidden="true" />
-                  {words.moveTitle(k.type) || servedText(game, `move-${k.type}-on`) || labelOf(wholeMove(index)) || t("builder-move")}
-                  <span class="muted"> · {t(now ? "builder-on" : "builder-off")}</span>
+                  <span>{words.moveTitle(k.type) || servedText(game, `move-${k.type}-on`) || labelOf(wholeMove(index)) || t("builder-move")}
+                    {" "}<span class="muted">({t(now ? "builder-on" : "builder-off")})</span></span>
                 </button>
               );
             }
