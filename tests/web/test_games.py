@@ -112,7 +112,8 @@ async def make_a_move(page, turn: dict, tried: dict, rng: random.Random, keyboar
         else:
             raise AssertionError(f"no move could be chosen at version {version}")
     else:
-        if turn.get("building"):
+        if turn.get("building") and await page.locator("#cancel-move").count():
+            # (a table that moved on meanwhile has already set the builder back to its kinds)
             await press(page.locator("#cancel-move"), keyboard)
         kinds = turn.get("kinds") or await page.locator("#builder button.kind").evaluate_all("ks => ks.map(k => k.dataset.kind)")
         rng.shuffle(kinds)

@@ -1,9 +1,9 @@
 // What several games' boards share: the words of a builder from a game's texts, a player's
 // name shortened, a section with a title.
 import type { ComponentChildren } from "preact";
-import { has, tg } from "../i18n";
+import { has, t, tg } from "../i18n";
 import type { BuilderWords } from "../table/builder";
-import { cardFace, description } from "../table/describe";
+import { cardFace, description, servedText } from "../table/describe";
 import type { Move } from "../table/store";
 
 /** A term of the game ("meal-breakfast"): DescribeGame's terms, else the board's own texts. */
@@ -16,8 +16,10 @@ export function term(game: string, id: string, fallback?: string): string {
 
 export function builderWords(game: string, value?: BuilderWords["value"]): BuilderWords {
   return {
-    moveTitle: (type) => term(game, `build-${type}`, type),
-    fieldTitle: (type, field) => term(game, `build-${type}-${field}`, field),
+    // never the type or field name: the board's word, else the server's label of the move
+    // (DescribeGame's `move-<type>`), else "" (the builder then says it from the listed move)
+    moveTitle: (type) => term(game, `build-${type}`, servedText(game, `move-${type}`) ?? ""),
+    fieldTitle: (type, field) => term(game, `build-${type}-${field}`, ""),
     value: value ?? ((_type, field, v) => term(game, `${field}-${String(v)}`, String(v))),
   };
 }
@@ -35,5 +37,6 @@ export function moveInWords(game: string, words: BuilderWords, move: Move): stri
   };
   const parts = Object.entries(move).filter(([k, v]) => k !== "type" && v !== null && !(Array.isArray(v) && !v.length))
     .map(([k, v]) => (Array.isArray(v) ? v.map((x) => one(k, x)).join(", ") : one(k, v)));
-  return parts.length ? `${words.moveTitle(move.type)}: ${parts.join(" · ")}` : words.moveTitle(move.type);
+  const title = words.moveTitle(move.type) || t("builder-move");
+  return parts.length ? `${title}: ${parts.join(" · ")}` : title;
 }

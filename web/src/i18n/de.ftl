@@ -226,6 +226,10 @@ builder-count = { $count } gewählt ({ $min }–{ $max })
 builder-incomplete = Wähle, was der Zug noch braucht.
 builder-ok = Die Regeln erlauben diesen Zug.
 builder-send = { $move }: ausführen
+builder-move = Ein anderer Zug
+builder-choose = Wähle
+builder-on = an
+builder-off = aus
 builder-cancel = Neu beginnen
 
 moves-back = Andere Arten von Zügen

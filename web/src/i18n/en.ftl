@@ -226,6 +226,10 @@ builder-count = { $count } chosen ({ $min }–{ $max })
 builder-incomplete = Choose what the move still needs.
 builder-ok = The rules accept this move.
 builder-send = { $move }: do it
+builder-move = Another move
+builder-choose = Choose
+builder-on = on
+builder-off = off
 builder-cancel = Start over
 
 moves-back = Other kinds of move

@@ -2,7 +2,7 @@
 // src/games/<game>/<lang>.ftl for what only its board says), in English and German. The
 // language is the one chosen in the header (remembered in localStorage), else the browser's.
 import { FluentBundle, FluentResource, type FluentVariable } from "@fluent/bundle";
-import { signal } from "@preact/signals";
+import { effect, signal } from "@preact/signals";
 import de from "./de.ftl?raw";
 import en from "./en.ftl?raw";
 
@@ -35,6 +35,8 @@ function initial(): Language {
 }
 
 export const language = signal<Language>(initial());
+// the page says its language (screen readers read German as German, long words hyphenate)
+if (typeof document !== "undefined") effect(() => { document.documentElement.lang = language.value; });
 
 export function chooseLanguage(next: Language): void {
   try {

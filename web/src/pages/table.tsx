@@ -58,7 +58,7 @@ function MoveList({ game, ui, view, moves, labels, busy, play }: {
       <div id="moves" class="moves">
         {kinds.map((k) => (
           <button class="move group" data-kind={k} disabled={busy} onClick={() => setKind(k)}>
-            {words.moveTitle(k)} <span class="muted">({moves.filter((m) => m.type === k).length})</span>
+            {words.moveTitle(k) || labels[moves.findIndex((m) => m.type === k)]?.text || t("builder-move")} <span class="muted">({moves.filter((m) => m.type === k).length})</span>
           </button>
         ))}
       </div>

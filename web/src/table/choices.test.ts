@@ -2,7 +2,7 @@
 // on an earlier one resolved from its value, a set of cards from the picked copies, and a move
 // complete only when every required field is chosen (shared/choices.py's format).
 import { describe, expect, it } from "vitest";
-import { moveOf, type Choices } from "./choices";
+import { kindsOf, mergedFirst, moveOf, switchOf, whole, type Choices } from "./choices";
 
 const plate: Choices = { moves: [
   { type: "plate", fields: [
@@ -37,5 +37,30 @@ describe("a move built from choices", () => {
   it("fills a fixed field and needs nothing for a move without fields", () => {
     expect(moveOf(plate, { type: "pick", entry: 3, values: {}, picks: {} })).toEqual({ move: { type: "pick", card: "onion" }, complete: true });
     expect(moveOf(plate, { type: "pass", entry: 2, values: {}, picks: {} })).toEqual({ move: { type: "pass" }, complete: true });
+  });
+});
+
+describe("kinds of move", () => {
+  const play: Choices = { moves: [
+    { type: "play", fields: [{ name: "card", one_of: ["t1", "p1"] }] },
+    { type: "play", fields: [{ name: "card", one_of: ["a1"] }, { name: "target", one_of: ["bob"] }] },
+    { type: "play", fields: [{ name: "card", const: "r1" }, { name: "target", one_of: ["bob"] }] },
+    { type: "pass", fields: [] },
+    { type: "auto_pass", fields: [{ name: "on", const: true }] },
+  ] };
+  it("are one per move type, the entries of a type merged", () => {
+    expect(kindsOf(play)).toEqual([{ type: "play", entries: [0, 1, 2] }, { type: "pass", entries: [3] }, { type: "auto_pass", entries: [4] }]);
+  });
+  it("start with the card, which names the entry whose fields follow", () => {
+    const merged = mergedFirst(play, kindsOf(play)[0])!;
+    expect(merged.name).toBe("card");
+    expect(merged.values).toEqual(["t1", "p1", "a1", "r1"]);
+    expect(merged.entryOf).toEqual([0, 0, 1, 2]);
+    expect(moveOf(play, { type: "play", entry: 2, values: { target: "bob" }, picks: {} })).toEqual({ move: { type: "play", card: "r1", target: "bob" }, complete: true });
+  });
+  it("read a fixed true or false as a switch", () => {
+    expect(switchOf(play.moves[4])).toEqual({ name: "on", to: true });
+    expect(switchOf(play.moves[1])).toBeNull();
+    expect(whole(play.moves[3]) && whole(play.moves[4])).toBe(true);
   });
 });

@@ -44,3 +44,60 @@ export function moveOf(choices: Choices, draft: Draft): { move: Move; complete: 
   return { move, complete };
 }
 
+
+/** One kind of move: every entry of the choices with that type (a type may repeat: Foodtown's
+ * "play" is a territory or publicity card alone, or an action card with its target). */
+export type Kind = { type: string; entries: number[] };
+
+export function kindsOf(choices: Choices): Kind[] {
+  const kinds: Kind[] = [];
+  choices.moves.forEach((entry, i) => {
+    const kind = kinds.find((k) => k.type === entry.type);
+    if (kind) kind.entries.push(i);
+    else kinds.push({ type: entry.type, entries: [i] });
+  });
+  return kinds;
+}
+
+/** The values of an entry's first field (one_of, or its const), or null when it has none. */
+function firstValues(spec: Spec | undefined): unknown[] | null {
+  if (!spec || spec.depends_on !== undefined) return null;
+  if (spec.one_of) return spec.one_of;
+  if (spec.const !== undefined) return [spec.const];
+  return null;
+}
+
+/** The field a kind of several entries starts with, when they all start with the same one:
+ * every entry's values of it (the first entry a value belongs to is the one it builds), so
+ * that the card is chosen first and then the fields of its entry. Null: not mergeable. */
+export function mergedFirst(choices: Choices, kind: Kind): { name: string; values: unknown[]; entryOf: number[] } | null {
+  if (kind.entries.length < 2) return null;
+  const name = choices.moves[kind.entries[0]].fields[0]?.name;
+  if (!name) return null;
+  const values: unknown[] = [];
+  const entryOf: number[] = [];
+  for (const i of kind.entries) {
+    const first = choices.moves[i].fields[0];
+    const offered = first?.name === name ? firstValues(first) : null;
+    if (!offered) return null;
+    for (const v of offered) {
+      if (values.some((w) => key(w) === key(v))) continue;
+      values.push(v);
+      entryOf.push(i);
+    }
+  }
+  return { name, values, entryOf };
+}
+
+/** An entry that is a whole move (no field to choose). */
+export function whole(entry: { fields: Spec[] }): boolean {
+  return entry.fields.every((f) => f.absent || f.const !== undefined);
+}
+
+/** An entry that switches a setting: its only field a fixed true or false (Food Fight's
+ * auto_pass `on`); the setting is now the opposite of what the move sets. */
+export function switchOf(entry: { fields: Spec[] }): { name: string; to: boolean } | null {
+  const set = entry.fields.filter((f) => !f.absent);
+  if (set.length !== 1 || typeof set[0].const !== "boolean") return null;
+  return { name: set[0].name!, to: set[0].const };
+}

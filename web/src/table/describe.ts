@@ -44,3 +44,13 @@ export function description(game: string): Signal<Description | null> {
 export function cardFace(game: string, id: string): CardFace | undefined {
   return description(game).value?.cards?.[id];
 }
+
+/** A server text without arguments: a term, or a template that takes none ("move-pass" =
+ * "Pass"); undefined when the game has no such text. */
+export function servedText(game: string, key: string): string | undefined {
+  const d = description(game).value;
+  const term = d?.terms?.[key];
+  if (term) return term;
+  const template = (d?.messages as Record<string, string> | undefined)?.[key];
+  return typeof template === "string" && template && !/[{}]/.test(template) ? template : undefined;
+}

@@ -49,14 +49,17 @@ export function logLine(ui: GameUi, event: GameEvent, players: string[], me: str
   return ui.eventLine ? ui.eventLine(event, players, me) : null;
 }
 
+/** The log, folded on a phone (a table there fits two screens): its newest line is shown in
+ * the fold's title; a tap opens the rest. On a wide screen it starts open. */
 export function Log({ store, ui, players, me }: { store: TableStore; ui: GameUi; players: string[]; me: string }) {
   const lines = store.events.value.map((e) => logLine(ui, e, players, me)).filter((l): l is string => !!l);
   const shown = [...store.notes.value.map((n) => t(n)), ...lines].slice(-40).reverse();
+  const [wide] = useState(() => typeof matchMedia !== "function" || !matchMedia("(max-width: 640px)").matches);
   return (
-    <section class="log-panel">
-      <h2>{t("log-title")}</h2>
+    <details class="log-panel" id="log-panel" open={wide}>
+      <summary><h2>{t("log-title")}</h2>{shown.length > 0 && <span class="latest">{shown[0]}</span>}</summary>
       <ol id="log" class="log" reversed tabIndex={0} aria-label={t("log-title")}>{shown.map((line) => <li>{line}</li>)}</ol>
-    </section>
+    </details>
   );
 }
 

@@ -179,7 +179,8 @@ function Board({ view }: BoardProps) {
   );
 }
 
-const words = builderWords(GAME, (_type, field, v) => (field === "meal" ? meal(String(v)) : term(GAME, `${field}-${String(v)}`, String(v))));
+const words = { ...builderWords(GAME, (_type, field, v) => (field === "meal" ? meal(String(v)) : term(GAME, `${field}-${String(v)}`, String(v)))),
+  card: (id: string, pick: { onPick: () => void; picked: boolean; disabled: boolean }) => <FightCard id={id} {...pick} /> };
 
 function endWhy(view: View): string | null {
   return view.end_reason ? term(GAME, `end-${view.end_reason}`, "") || null : null;

@@ -17,11 +17,11 @@ const nameOf = (id: string) => cardFace(GAME, id)?.name ?? id;
 const kindOf = (id: string) => (cardFace(GAME, id)?.kind as string | undefined) ?? "other";
 const typeWord = (type: string) => term(GAME, `type-${type}`, type);
 
-function TownCard({ id }: { id: string }) {
+function TownCard({ id, onPick, picked, disabled }: { id: string; onPick?: () => void; picked?: boolean; disabled?: boolean }) {
   const face = cardFace(GAME, id);
   const stars = face?.stars as number | undefined;
   return (
-    <Card game={GAME} id={id} class={`town k-${kindOf(id)}`} label={nameOf(id)}>
+    <Card game={GAME} id={id} class={`town k-${kindOf(id)}`} label={nameOf(id)} onPick={onPick} picked={picked} disabled={disabled}>
       {stars ? <b class="yum">{"★".repeat(Math.min(stars, 4))}</b> : null}
       <span class="ff-name">{nameOf(id)}</span>
       <small>{face?.type ? typeWord(String(face.type)) : tf(`town-one-${KINDS.includes(kindOf(id)) ? kindOf(id) : "other"}`)}</small>
@@ -33,18 +33,19 @@ function TownCard({ id }: { id: string }) {
 function Recipe({ id, cards = [] }: { id: string; cards?: string[] }) {
   const face = cardFace(GAME, id);
   const needs: string[] = (face?.ingredients as string[] | undefined) ?? [];
-  const filled = new Map<string, string>();
-  for (const c of cards) {
-    const type = String(cardFace(GAME, c)?.type ?? "");
-    if (type && !filled.has(type)) filled.set(type, c);
-  }
+  // each slot takes its own card (a recipe may need two of one type: two potatoes)
+  const left = [...cards];
+  const slots = needs.map((n) => {
+    const at = left.findIndex((c) => String(cardFace(GAME, c)?.type ?? "") === n);
+    return at >= 0 ? left.splice(at, 1)[0] : undefined;
+  });
   return (
     <div class="recipe-card" data-card={id}>
       <Card game={GAME} id={id} class="town k-recipe" label={nameOf(id)}>
         <b class="yum">{"★".repeat(Number(face?.stars ?? 0))}</b><span class="ff-name">{nameOf(id)}</span>
       </Card>
       <ul class="slots">
-        {needs.map((n) => <li class={filled.has(n) ? "filled" : ""}>{filled.has(n) ? "✔" : "○"} {typeWord(n)}{filled.has(n) ? `: ${nameOf(filled.get(n)!)}` : ""}</li>)}
+        {needs.map((n, i) => <li class={slots[i] ? "filled" : ""}>{slots[i] ? "✔" : "○"} {typeWord(n)}{slots[i] ? `: ${nameOf(slots[i]!)}` : ""}</li>)}
       </ul>
     </div>
   );
@@ -96,11 +97,12 @@ function Board({ view }: BoardProps) {
   );
 }
 
-const words = builderWords(GAME, (_type, field, v) => {
+const words = { ...builderWords(GAME, (_type, field, v) => {
   if (typeof v === "string" && cardFace(GAME, v)) return nameOf(v);
   if (field === "target") return shortName(String(v));
   return term(GAME, `${field}-${String(v)}`, String(v));
-});
+}),
+  card: (id: string, pick: { onPick: () => void; picked: boolean; disabled: boolean }) => <TownCard id={id} {...pick} /> };
 
 function endWhy(view: View): string | null {
   return view.end_reason ? tf(`town-end-${view.end_reason}`) : null;

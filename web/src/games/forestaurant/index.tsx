@@ -128,11 +128,14 @@ function Board({ view }: BoardProps) {
   );
 }
 
-const words = builderWords(GAME, (_type, field, v) => {
+const words = { ...builderWords(GAME, (_type, field, v) => {
   if (field === "table" && typeof v === "number") return tf("rest-table", { number: v + 1 });
   if (typeof v === "string" && cardFace(GAME, v)) return cardFace(GAME, v)!.name ?? v;
   return term(GAME, `${field}-${String(v)}`, String(v));
-});
+}),
+  // a guest card as the restaurant draws it (species, value); a menu or an ingredient as a tile with its name
+  card: (id: string, pick: { onPick: () => void; picked: boolean; disabled: boolean }) =>
+    (cardFace(GAME, id)?.kind === "animal" ? <Animal id={id} {...pick} /> : <Card game={GAME} id={id} class="ingredient-tile" {...pick}><span class="ff-name">{ingredient(id)}</span></Card>) };
 
 function endWhy(view: View): string | null {
   return view.end_reason ? tf(`rest-end-${view.end_reason}`) : null;
