@@ -29,9 +29,14 @@ run: $(STAMP) web
 # Three workers on the two cores (most tests wait on servers and sockets, not the CPU): each
 # starts its own NATS, Valkey and stack (the session fixtures);
 # loadscope keeps a module's tests (and its module fixtures) on one worker.
+# Bytecode is compiled once and kept (__pycache__/, ignored by git) even where the environment
+# sets PYTHONDONTWRITEBYTECODE: the suite starts some hundreds of Python processes (services,
+# `foodgames` commands), and each would otherwise compile the project's sources again, and each
+# pytest worker rewrite every test module's asserts again.
 test: $(STAMP) web browser
 	$(BIN)/buf lint proto
-	$(BIN)/python -m pytest -q -n 3 --dist loadscope
+	$(BIN)/python -m compileall -q -j 0 apps services shared proto/gen tests >/dev/null
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -q -n 3 --dist loadscope
 
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -q -m slow

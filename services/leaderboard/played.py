@@ -117,22 +117,30 @@ class PlayedConsumer:
         sub = await js.pull_subscribe(f"{self.prefix}.>", durable=self.durable, stream=self.stream,
                                       config=api.ConsumerConfig(ack_policy=api.AckPolicy.EXPLICIT, ack_wait=30,
                                                                 max_deliver=-1))
-        while True:
-            try:
-                messages = await sub.fetch(256, timeout=2.0)
-            except asyncio.TimeoutError:
-                continue
-            except Exception as exc:  # noqa: BLE001 - nats.errors.TimeoutError and friends
-                if "timeout" in type(exc).__name__.lower():
+        try:
+            while True:
+                try:
+                    messages = await sub.fetch(256, timeout=2.0)
+                except asyncio.TimeoutError:
                     continue
-                raise
-            for msg in messages:
-                for entry in entries_of(msg.subject, msg.data, self.prefix):
-                    if entry["cancelled"]:
-                        entry["players"], entry["ranked"] = await self._players(msg.subject)
-                    if entry["players"]:
-                        await self.index.record(entry)
-                await msg.ack()
+                except Exception as exc:  # noqa: BLE001 - nats.errors.TimeoutError and friends
+                    if "timeout" in type(exc).__name__.lower():
+                        continue
+                    raise
+                for msg in messages:
+                    for entry in entries_of(msg.subject, msg.data, self.prefix):
+                        if entry["cancelled"]:
+                            entry["players"], entry["ranked"] = await self._players(msg.subject)
+                        if entry["players"]:
+                            await self.index.record(entry)
+                    await msg.ack()
+        finally:
+            # a fetch cancelled mid-way leaves its inbox's queue unjoined: left subscribed,
+            # the connection's drain would wait on it until the process is killed
+            try:
+                await sub.unsubscribe()
+            except Exception:  # noqa: BLE001 - the connection may already be gone
+                pass
 
 
 async def supervise(consumer: PlayedConsumer) -> None:
