@@ -26,12 +26,19 @@ SUBCOMMAND_MODULES = [
 ]
 
 
-def build_parser() -> argparse.ArgumentParser:
+# A service's process (`foodgames serve NAME`, some hundreds of them in the test suite, one per
+# container in production) needs only its own subcommand: the others' imports would double
+# its start-up.
+ALONE = {"serve": "up", "house-bots": "play"}
+
+
+def build_parser(only: list[str] | None = None) -> argparse.ArgumentParser:
+    """The whole parser, or one with only the subcommand modules `only`."""
     parser = argparse.ArgumentParser(
         prog="foodgames",
         description="The food-games backend: run the stack, play, audit shuffles, read leaderboards.")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in SUBCOMMAND_MODULES:
+    for name in only or SUBCOMMAND_MODULES:
         try:
             module = importlib.import_module(f"apps.cli.{name}")
         except ModuleNotFoundError as exc:
@@ -65,7 +72,8 @@ def console() -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser([ALONE[argv[0]]] if argv and argv[0] in ALONE else None)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

@@ -32,7 +32,6 @@ from typing import Callable
 
 from shared import aio, games, metrics
 from shared.config import Settings
-from shared.runtime.bootstrap import serve_game
 
 # service name -> "module:function" of its async serve(settings, port); every registered game
 # is served by the shared runtime besides these (services()).
@@ -55,6 +54,8 @@ def _server(name: str):
     if name in INFRA_SERVICES:
         module, function = INFRA_SERVICES[name].split(":")
         return getattr(importlib.import_module(module), function)
+    from shared.runtime.bootstrap import serve_game
+
     game = games.get(name)
     return lambda settings, port: serve_game(game, settings, port)
 
