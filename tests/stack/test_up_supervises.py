@@ -57,12 +57,12 @@ def serve_pid(data_dir, service: str) -> int:
     raise AssertionError(f"no `serve {service}` process of {data_dir}")
 
 
-def start_up(tmp_path, nats_url, valkey_server, db: int, base: int | None = None,
+def start_up(tmp_path, nats_url, valkey_server, db: int, base: int | None = None, args: tuple[str, ...] = (),
              **more_env: str) -> tuple[subprocess.Popen, Output, dict]:
     env = stack_env(tmp_path, nats_url, f"redis://127.0.0.1:{valkey_server.port}/{db}", base or free_port_base())
     env["COLUMNS"] = "300"  # one message a line
     env.update(more_env)
-    proc = subprocess.Popen([FOODGAMES, "up"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    proc = subprocess.Popen([FOODGAMES, "up", *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True, start_new_session=True)
     return proc, Output(proc), env
 
@@ -104,10 +104,12 @@ def test_a_service_that_always_crashes_makes_up_give_up_naming_it(tmp_path, nats
         taken.bind(("127.0.0.1", port))
         taken.listen()
         # the backoff's doubling from 0.1 s (0.1, 0.2, 0.4, 0.8) instead of 0.5 s: the same give-up, sooner
-        proc, out, _ = start_up(tmp_path, nats_url, valkey_server, STACK_DB - 2, base,
+        # (up's own start-up timeout far off: on a loaded machine five starts of the deck may
+        # take longer than its 60 s, and it is the crashes that must make up give up)
+        proc, out, _ = start_up(tmp_path, nats_url, valkey_server, STACK_DB - 2, base, ("--timeout", "600"),
                                 FOODGAMES_UP_RESTART_FIRST_S="0.1")
         try:
-            proc.wait(90)
+            proc.wait(300)
         finally:
             stop_up(proc)
         out.thread.join(10)
