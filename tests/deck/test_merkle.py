@@ -5,7 +5,6 @@ up to 40, between the service's proofs and the verifier's independent checks."""
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
@@ -188,21 +187,17 @@ def test_proofs_outside_the_tree_are_refused():
             call()
 
 
-def test_a_log_of_100k_leaves_builds_and_proves_quickly():
+def test_a_log_of_100k_leaves_builds_and_proves_against_every_older_size():
     # given 100,000 stored leaves (the service rebuilds its tree from them on start)
     leaves = [i.to_bytes(8, "big") for i in range(100_000)]
-    started = time.perf_counter()
     log = m.TransparencyLog(leaves)
-    built = time.perf_counter() - started
     # when it proves a leaf and a consistency against older sizes
-    started = time.perf_counter()
     for i in range(0, 100_000, 1_000):
         size = 100_000 - i // 1_000
         root = log.root(size)
+        # then each proof holds (how fast is the benches' business, not a test's)
         assert v.inclusion_holds(leaves[i], i, size, log.inclusion_proof(i, size), root)
         assert v.consistency_holds(i + 1, size, log.root(i + 1), root,
                                    log.consistency_proof(i + 1, size))
-    proving = time.perf_counter() - started
-    # then it does so in well under a second per thousand proofs, and the root is the real one
-    assert built < 5 and proving < 5, (built, proving)
+    # and the root is the real one
     assert log.root() == m.merkle_root(leaves)
