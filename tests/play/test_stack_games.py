@@ -5,7 +5,7 @@ game's stream, replayed, gives exactly the final views the players saw.
 games, ~162,000 moves, about 2.5-3 minutes on 2 cores (~1,100-1,250 moves/s; every move
 costs ~1.4 ms of CPU over all processes, docs/benchmarks.md). It is marked slow (`make
 test-slow`) to keep `make test` near two minutes; the default suite runs the same test with
-FOODGAMES_PLAY_GAMES games per count (default 10, 40 games and 4 matched tables).
+FOODGAMES_PLAY_GAMES games per count (default 6: 24 games and 4 matched tables).
 
 Most tables are created directly (CreateGame with a service token) and played over one
 PlayGame stream per seat (apps.bots.seat_stream.stream_table: the server sends a seat its
@@ -32,7 +32,7 @@ from shared.eventstore.jetstream import JetStreamEventStore, connect
 from shared.runtime.deck import SeededDeck
 from shared.runtime.game import GameRuntime
 
-QUICK_GAMES_PER_COUNT = int(os.environ.get("FOODGAMES_PLAY_GAMES", "10"))
+QUICK_GAMES_PER_COUNT = int(os.environ.get("FOODGAMES_PLAY_GAMES", "6"))
 CONCURRENT_TABLES = 200
 
 
