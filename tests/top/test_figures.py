@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 
-from apps.top import figures
-from apps.top.scrape import difference, parse, quantile
+from shared import stackfigures as figures
+from shared.scrape import difference, parse, quantile
 
 
 def engine(at: float, moves: int, fast: int, slow: int, uptime: float = 100.0):
@@ -54,7 +54,7 @@ def test_a_younger_process_is_a_restart_and_its_reset_counters_are_not_negative_
 
 
 def test_a_service_that_does_not_answer_is_down():
-    from apps.top.scrape import Scrape
+    from shared.scrape import Scrape
 
     row = figures.row(Scrape("deck", "127.0.0.1:1", error="ConnectionRefusedError"), None)
     assert not row.up and figures.cells(row)[1] == "DOWN"
