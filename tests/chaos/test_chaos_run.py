@@ -44,6 +44,27 @@ def test_a_short_chaos_run_breaks_the_stack_four_ways_and_loses_nothing():
         assert int(count) >= 1 and violations == "0" and "never" not in recovery, out
     assert int(table["whole run"][1]) > 0 and table["whole run"][3] == "0", out
     assert "no violation" in out
+    # and the faults show in the metrics, scraped before the first and after the last (a fault
+    # that must show and does not is a violation of the run: "fault not in the metrics")
+    shown = evidence(out)
+    engine = next(target for kind, target in shown if kind == "kill-engine")
+    assert shown["kill-engine", engine][0].startswith(f"seen: {engine} restarted"), out
+    reconnects = [line for line in shown["kill-nats", "nats"] if "NATS reconnects" in line]
+    assert reconnects and reconnects[0].startswith("seen:"), out
+    assert int(re.search(r"in (\d+) services", reconnects[0]).group(1)) >= 4, "every engine reconnected"
+    assert any("calls refused or held" in line for line in shown["kill-nats", "nats"]), out
+
+
+def evidence(output: str) -> dict[tuple[str, str], list[str]]:
+    """The lines of "what the metrics show" by (fault, target)."""
+    found: dict[tuple[str, str], list[str]] = {}
+    _, _, section = output.partition("what the metrics show")
+    for line in section.splitlines()[1:]:
+        match = re.match(r"  (\S+) (\S+): (.*)$", line)
+        if not match:
+            break
+        found.setdefault((match.group(1), match.group(2)), []).append(match.group(3))
+    return found
 
 
 @pytest.mark.slow
