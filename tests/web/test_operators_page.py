@@ -48,7 +48,7 @@ async def test_an_operator_watches_the_stack_move_while_bots_play(stack, web_gat
     first = int(await page.locator("#op-updated").get_attribute("data-at"))
 
     # when bots play a table
-    bots.queue(4, game=GAME, players=4)
+    bots.queue(2, game=GAME, players=2)
     # then the page, never reloaded, shows the rules engine's moves per second rising
     await page.wait_for_function(
         """game => {
