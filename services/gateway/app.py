@@ -66,7 +66,6 @@ ALLOW_HEADERS = ("content-type", "authorization", "connect-protocol-version", "c
                  "connect-accept-encoding", "connect-content-encoding", "accept-encoding", "content-encoding",
                  "grpc-timeout", "grpc-accept-encoding", "x-grpc-web", "x-user-agent", "traceparent",
                  "accept-language", GAME_HEADER)
-OPERATIONS = "foodgames.v1.OperationsService"
 EXPOSE_HEADERS = ("grpc-status", "grpc-message", "grpc-status-details-bin", "connect-content-encoding",
                   "content-encoding", "retry-after")
 
@@ -107,13 +106,13 @@ class Gateway:
                                      codecs=gateway_codecs())
             self.apps[f"/{public.full_name}/"] = app
         # the stack's figures for operators, answered here (services/gateway/operations.py)
-        self.apps[f"/{OPERATIONS}/"] = operations.application(self.backends, config.max_body_bytes, gateway_codecs())
+        self.apps[f"/{operations.SERVICE}/"] = operations.application(self.backends, config.max_body_bytes, gateway_codecs())
         self.apps["/grpc.health.v1.Health/"] = _HealthApplication(self)
         # every path a Connect application has an endpoint at (for any other the runtime would
         # answer a bare 404 without a body)
         self.paths = {f"/{public.full_name}/{method}" for public in PUBLIC
                       for method in public.descriptor.methods_by_name} | {
-            "/grpc.health.v1.Health/Check", f"/{OPERATIONS}/GetStackFigures"}
+            "/grpc.health.v1.Health/Check", operations.PATH}
         self.origins = set(config.origins)
         self.static = StaticFiles(Path(config.web_dist)) if config.web_dist else StaticFiles()
 

@@ -14,6 +14,8 @@ from services.gateway.forward import Backends, connect_error
 from shared import stackfigures
 from shared.errors import PermissionDenied
 
+SERVICE = "foodgames.v1.OperationsService"
+PATH = f"/{SERVICE}/GetStackFigures"  # its one method
 # Seconds between two samples (the page asks as often), and how many are kept: three minutes.
 INTERVAL_S = 2.0
 KEEP = 90
