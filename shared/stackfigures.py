@@ -13,6 +13,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Mapping
 
+from shared.metrics import METRICS_OFFSET
 from shared.scrape import Scrape, difference, quantile, scrape_all
 
 MOVES = "foodgames_moves_total"
@@ -161,20 +162,22 @@ def totals(rs: list[Row]) -> tuple[str, ...]:
 
 
 def addresses(settings, only=None, env: Mapping[str, str] | None = None) -> dict[str, str]:
-    """Service -> the address of its metrics endpoint, for every service of the stack `settings`
+    """Line -> the address of its metrics endpoint, for every service of the stack `settings`
     describes (its rules engines, then deck, leaderboard, matchmaking, gateway, tournament):
     each one's gRPC port + METRICS_OFFSET, or, when FOODGAMES_METRICS_PORT names one port (every
-    pod's), that port on each service's host."""
+    pod's), that port on each service's host. A service given several replicas' addresses
+    (`foodgames up --replicas N`: ip:port,ip:port,...) has a line per replica, named as `up`
+    names them: `deck`, `deck-2`, ..."""
     env = os.environ if env is None else env
     fixed = (env.get("FOODGAMES_METRICS_PORT") or "").strip()
     out = {}
     for name in settings.ports:
         if only and name not in only:
             continue
-        if fixed.isdigit():
-            out[name] = f"{settings.address(name).rpartition(':')[0]}:{fixed}"
-        else:
-            out[name] = settings.metrics_address(name)
+        for n, address in enumerate(a.strip() for a in settings.address(name).split(",") if a.strip()):
+            host, _, port = address.rpartition(":")
+            line = name if n == 0 else f"{name}-{n + 1}"
+            out[line] = f"{host}:{fixed}" if fixed.isdigit() else f"{host}:{int(port) + METRICS_OFFSET}"
     return out
 
 
