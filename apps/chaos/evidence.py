@@ -80,9 +80,13 @@ def shown(faults: list[tuple[str, str]], before: Mapping[str, Scrape], after: Ma
         if kind.startswith("kill-") and target in after:  # a service's process
             now = after[target]
             seen = restarted(now, seconds)
-            out.append(Evidence(kind, target, f"{target} restarted ({UPTIME} {now.total(UPTIME):.0f} s, "
-                                              f"under the run's {seconds:.0f} s)" if seen else
-                                f"{target} did not restart ({UPTIME} {now.total(UPTIME):.0f} s)", seen))
+            if not now.ok:
+                text = f"{target}'s metrics did not answer: {now.error}"
+            elif seen:
+                text = f"{target} restarted ({UPTIME} {now.total(UPTIME):.0f} s, under the run's {seconds:.0f} s)"
+            else:
+                text = f"{target} did not restart ({UPTIME} {now.total(UPTIME):.0f} s)"
+            out.append(Evidence(kind, target, text, seen))
         elif kind in ("kill-nats", "kill-nats-node"):
             which = {n: r for n, r in reconnects.items() if r}
             out.append(Evidence(kind, target, f"NATS reconnects: {sum(which.values()):.0f} in {len(which)} services "
