@@ -24,9 +24,9 @@ LOST, TWICE, UNSETTLED, REPLAY, RATED, AUDIT, PROCESS = (
     "acknowledged move lost", "move applied twice", "game neither finished nor cancelled",
     "replay differs from live", "ranked game not rated exactly once", "audit fails", "process left behind")
 # and of the run itself: a fault the stack did not recover from in time, a service `up`'s
-# supervisor gave up on
-NO_RECOVERY, GAVE_UP = "no recovery", "stack gave up"
-CHECKS = (LOST, TWICE, UNSETTLED, REPLAY, RATED, AUDIT, PROCESS, NO_RECOVERY, GAVE_UP)
+# supervisor gave up on, a fault the metrics do not show (apps/chaos/evidence.py)
+NO_RECOVERY, GAVE_UP, UNMEASURED = "no recovery", "stack gave up", "fault not in the metrics"
+CHECKS = (LOST, TWICE, UNSETTLED, REPLAY, RATED, AUDIT, PROCESS, NO_RECOVERY, GAVE_UP, UNMEASURED)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from apps.chaos import checks
+from apps.chaos import checks, evidence
 from apps.chaos.faults import Planned, kinds_for, schedule
 from apps.chaos.ledger import GameLedger, Ledger
 from apps.chaos.stack import ChaosStack
@@ -54,6 +54,7 @@ class Outcome:
     ledger: Ledger = field(default_factory=Ledger)
     violations: list[checks.Violation] = field(default_factory=list)
     started_s: float = 0.0  # how long the stack took to be SERVING
+    evidence: list[evidence.Evidence] = field(default_factory=list)  # what the metrics show of the faults
 
     def violations_during(self, fault: FaultRun) -> list[checks.Violation]:
         """Violations of games in play while the fault lasted (and of no game, e.g. recovery)."""
@@ -71,7 +72,9 @@ def run(options: Options, say: Callable[[str], None] = print) -> Outcome:
             f"Valkey, {len(games.names())} rules engines, deck, leaderboard, matchmaker, gateway) in {stack.data}")
         outcome.started_s = stack.start()
         say(f"stack SERVING after {outcome.started_s:.1f}s")
+        before = aio.run(evidence.scrape(stack.settings, stack.env))
         aio.run(_drive(stack, options, outcome, say))
+        _measure(stack, outcome, before)
         started = time.monotonic()
         aio.run(_check(stack, outcome, say))
         say(f"checked in {time.monotonic() - started:.1f}s")
@@ -159,6 +162,17 @@ async def _drive(stack: ChaosStack, options: Options, outcome: Outcome, say) -> 
         fault.moves = outcome.ledger.acked_between(fault.started, fault.recovered or fault.started + RECOVERY_LIMIT_S)
     for text in gave_up:
         outcome.violations.append(checks.Violation(checks.GAVE_UP, "", text))
+
+
+def _measure(stack: ChaosStack, outcome: Outcome, before) -> None:
+    """The faults as the metrics show them, scraped again now; a fault that must show and does
+    not is a violation (operators would not see it either)."""
+    after = aio.run(evidence.scrape(stack.settings, stack.env))
+    seconds = min(s.at for s in after.values()) - min(s.at for s in before.values())
+    outcome.evidence = evidence.shown([(f.planned.kind, f.planned.target) for f in outcome.faults], before, after,
+                                      seconds)
+    outcome.violations += [checks.Violation(checks.UNMEASURED, "", f"{e.kind} {e.target}: {e.text}")
+                           for e in outcome.evidence if e.required and not e.seen]
 
 
 def _in_play(ledger: Ledger) -> int:

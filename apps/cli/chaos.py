@@ -85,6 +85,10 @@ def run_chaos(args) -> int:
     for row in table_rows(outcome):
         table.add_row(*row)
     console.print(table)
+    if outcome.evidence:
+        say("what the metrics show (docs/operations.md):")
+        for e in outcome.evidence:
+            say(f"  {e.kind} {e.target}: {'seen' if e.seen else 'NOT SEEN'}: {e.text}")
     led = outcome.ledger
     say(f"{len(led.games)} games ({sum(1 for g in led.games if g.via == 'matchmaker')} set by the matchmaker), "
         f"{led.moves} acknowledged moves, stack SERVING after {outcome.started_s:.1f}s")
@@ -99,5 +103,5 @@ def run_chaos(args) -> int:
             say(f"  {v}")
         return 1
     say("no violation: no acknowledged move lost, none applied twice, every game settled, replays equal live, "
-        "ratings exactly once, audits verify, no process left behind")
+        "ratings exactly once, audits verify, no process left behind, every fault in the metrics")
     return 0

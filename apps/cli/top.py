@@ -20,9 +20,9 @@ def register(subparsers) -> None:
 
 def addresses(settings, only=None) -> dict[str, str]:
     """Service -> its metrics address, for every service `foodgames up` starts."""
-    from apps.cli.up import services
+    from shared.stackfigures import addresses as of_stack
 
-    return {name: settings.metrics_address(name) for name in services() if not only or name in only}
+    return of_stack(settings, only)
 
 
 def run_top(args) -> int:
@@ -44,12 +44,12 @@ async def print_once(targets: dict[str, str], interval_s: float) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from apps.top import figures
-    from apps.top.scrape import scrape_all
+    from shared import stackfigures as figures
 
-    first = await scrape_all(targets)
+    sampler = figures.Sampler(targets, interval_s=0)
+    await sampler.sample()
     await asyncio.sleep(interval_s)
-    rows = figures.rows(await scrape_all(targets), first)
+    rows = list((await sampler.sample())[-1].rows)
     table = Table(title=f"foodgames top  {time.strftime('%H:%M:%S')}")
     for column in figures.COLUMNS:
         table.add_column(column, justify="left" if column == "service" else "right")

@@ -1,6 +1,6 @@
 """`foodgames top` full-screen: a Textual app with one table, a line per service and one for
 the whole stack, redrawn every second from fresh scrapes of every service's metrics endpoint
-(apps/top/figures.py). Why Textual: the terminal client's (apps/terminal/tui.py), with a
+(shared/stackfigures.py). Why Textual: the terminal client's (apps/terminal/tui.py), with a
 headless pilot to test it with. Keys: q quits, p pauses the refresh."""
 from __future__ import annotations
 
@@ -11,8 +11,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Footer, Static
 
-from apps.top import figures
-from apps.top.scrape import Scrape, scrape_all
+from shared import stackfigures as figures
 
 
 class TopApp(App):
@@ -24,7 +23,7 @@ class TopApp(App):
         self.addresses = dict(addresses)
         self.interval_s = interval_s
         self.title = title
-        self.previous: dict[str, Scrape] = {}
+        self.sampler = figures.Sampler(self.addresses, interval_s=0, keep=1, timeout_s=min(2.0, interval_s))
         self.paused = False
         self.refreshes = 0  # how many times the table was redrawn (the tests wait on it)
         self.last_rows: list[figures.Row] = []
@@ -54,10 +53,7 @@ class TopApp(App):
     async def refresh_figures(self) -> None:
         if self.paused:
             return
-        now = await scrape_all(self.addresses, timeout=min(2.0, self.interval_s))
-        rows = figures.rows(now, self.previous)
-        self.previous = {name: s for name, s in now.items() if s.ok} | {
-            name: s for name, s in self.previous.items() if not now[name].ok}
+        rows = list((await self.sampler.sample())[-1].rows)
         self.last_rows = rows
         table = self.query_one(DataTable)
         table.clear()

@@ -15,7 +15,8 @@ serves none):
    `body_timeout_s` after the headers is refused (deadline_exceeded, services/gateway/bodies.py).
 5. routing: /healthz, /auth/dev-sign-in, /games/<game>/foodgames.v1.GameService/<Method>
    (the game named in the path; or /foodgames.v1.GameService/... with a foodgames-game
-   header), /foodgames.v1.<Service>/<Method>; any other GET is the browser client's
+   header), /foodgames.v1.<Service>/<Method> (OperationsService answered here, the others
+   forwarded); any other GET is the browser client's
    (web/dist and /api/games, services/gateway/static.py), whose own-origin calls pass step 1.
 Refusals of steps 1-4 (and an unknown path or method) are Connect errors in JSON ({"code",
 "message"}), which Connect clients read as such, or, to a gRPC or gRPC-Web request, an answer
@@ -35,6 +36,7 @@ from connectrpc.server import ConnectASGIApplication, Endpoint
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from services.gateway import headers as request_headers
+from services.gateway import operations
 from services.gateway.bodies import BodyTooLarge, BodyTooSlow, limited, read_body, too_large
 from services.gateway.clientaddr import CLIENT_ADDRESS, client_address
 from services.gateway.codecs import gateway_codecs
@@ -103,11 +105,14 @@ class Gateway:
             app = public.application(servicer(self.backends, public), read_max_bytes=config.max_body_bytes,
                                      codecs=gateway_codecs())
             self.apps[f"/{public.full_name}/"] = app
+        # the stack's figures for operators, answered here (services/gateway/operations.py)
+        self.apps[f"/{operations.SERVICE}/"] = operations.application(self.backends, config.max_body_bytes, gateway_codecs())
         self.apps["/grpc.health.v1.Health/"] = _HealthApplication(self)
         # every path a Connect application has an endpoint at (for any other the runtime would
         # answer a bare 404 without a body)
         self.paths = {f"/{public.full_name}/{method}" for public in PUBLIC
-                      for method in public.descriptor.methods_by_name} | {"/grpc.health.v1.Health/Check"}
+                      for method in public.descriptor.methods_by_name} | {
+            "/grpc.health.v1.Health/Check", operations.PATH}
         self.origins = set(config.origins)
         self.static = StaticFiles(Path(config.web_dist)) if config.web_dist else StaticFiles()
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from time import perf_counter
 
+from services.gateway import operations
 from services.gateway.forward import PUBLIC
 from shared import metrics
 
@@ -32,7 +33,7 @@ RATE_LIMITED = _m.create_counter("foodgames.gateway.rate_limited", unit="{reques
 
 # the RPC routes: path -> whether it is a server stream
 _RPCS = {f"/{p.full_name}/{m}": p.descriptor.methods_by_name[m].server_streaming for p in PUBLIC for m in p.methods}
-_FIXED = {"/healthz", "/auth/dev-sign-in", "/api/games"}
+_FIXED = {"/healthz", "/auth/dev-sign-in", "/api/games", operations.PATH}  # answered by the gateway itself
 _GRPC_CODES = ("OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND", "ALREADY_EXISTS",
                "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE",
                "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED")

@@ -128,6 +128,7 @@ refused-replay-other-seat = Spieler sehen sich ihren eigenen Platz oder die Sich
 refused-no-token = Melde dich zuerst an: Dieser Aufruf braucht ein Token.
 refused-token-expired = Deine Anmeldung ist abgelaufen; melde dich neu an.
 refused-token-invalid = Deine Anmeldung ist nicht gültig; melde dich neu an.
+refused-operators-only = Nur die Betreiber des Systems dürfen seine Kennzahlen lesen; du bist angemeldet als { $role }.
 
 ## Private Tische (docs/friends.md)
 refused-players-only = Private Tische sind für Spieler: Melde dich als Spieler an.

@@ -131,6 +131,7 @@ refused-replay-other-seat = A player replays their own seat or the spectator's v
 refused-no-token = Sign in first: this call needs a token.
 refused-token-expired = Your sign-in has expired; sign in again.
 refused-token-invalid = Your sign-in is not valid; sign in again.
+refused-operators-only = Only the stack's operators may read its figures; you are signed in as a { $role }.
 
 ## Private tables (docs/friends.md)
 refused-players-only = Private tables are for players: sign in as a player.

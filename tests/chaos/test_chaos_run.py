@@ -1,6 +1,7 @@
 """`foodgames chaos` end to end: a stack of its own under bot tables of every game, broken four
 ways (a rules engine killed, NATS killed, Valkey killed, a process paused), loses nothing and
-says so in its table; the long run (make test-slow) breaks a NATS cluster every way there is."""
+says so in its table, and its faults show in the stack's metrics (restarts, NATS reconnects,
+refusals); the long run (make test-slow) breaks a NATS cluster every way there is."""
 from __future__ import annotations
 
 import re
@@ -44,6 +45,28 @@ def test_a_short_chaos_run_breaks_the_stack_four_ways_and_loses_nothing():
         assert int(count) >= 1 and violations == "0" and "never" not in recovery, out
     assert int(table["whole run"][1]) > 0 and table["whole run"][3] == "0", out
     assert "no violation" in out
+    # and the faults show in the metrics, scraped before the first and after the last (a fault
+    # that must show and does not is a violation of the run: "fault not in the metrics")
+    shown = evidence(out)
+    engine = next(target for kind, target in shown if kind == "kill-engine")
+    assert shown["kill-engine", engine][0].startswith(f"seen: {engine} restarted"), out
+    [reconnects] = shown["kill-nats", "nats"]
+    assert reconnects.startswith("seen: NATS reconnects"), out
+    assert int(re.search(r"in (\d+) services", reconnects).group(1)) >= 4, "the services on NATS reconnected"
+    [refused] = shown["refusals", "run"]
+    assert refused.startswith("seen: calls refused or held: "), out
+
+
+def evidence(output: str) -> dict[tuple[str, str], list[str]]:
+    """The lines of "what the metrics show" by (fault, target)."""
+    found: dict[tuple[str, str], list[str]] = {}
+    _, _, section = output.partition("what the metrics show")
+    for line in section.splitlines()[1:]:
+        match = re.match(r"  (\S+) (\S+): (.*)$", line)
+        if not match:
+            break
+        found.setdefault((match.group(1), match.group(2)), []).append(match.group(3))
+    return found
 
 
 @pytest.mark.slow

@@ -12,7 +12,7 @@ from tests.stacklib import ROOT, this_tree_first
 SCRIPT = r"""
 import asyncio, os, sys, tempfile, urllib.request
 from apps.embedded import free_port, start_nats
-from apps.top.scrape import parse
+from shared.scrape import parse
 from shared import metrics
 from shared.eventstore.jetstream import connect
 

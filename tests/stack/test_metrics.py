@@ -17,7 +17,7 @@ from foodgames.v1 import game_pb2
 
 from apps.cli.up import services
 from apps.sdk.remote import Connection
-from apps.top.scrape import Scrape, quantile, scrape, scrape_all
+from shared.scrape import Scrape, quantile, scrape, scrape_all
 from shared.auth import mint_token
 from shared.protojson import to_struct
 from tests.stack.test_bots_report import bots_env

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 
-from apps.top import figures
-from apps.top.scrape import difference, parse, quantile
+from shared import stackfigures as figures
+from shared.scrape import difference, parse, quantile
 
 
 def engine(at: float, moves: int, fast: int, slow: int, uptime: float = 100.0):
@@ -54,7 +54,26 @@ def test_a_younger_process_is_a_restart_and_its_reset_counters_are_not_negative_
 
 
 def test_a_service_that_does_not_answer_is_down():
-    from apps.top.scrape import Scrape
+    from shared.scrape import Scrape
 
     row = figures.row(Scrape("deck", "127.0.0.1:1", error="ConnectionRefusedError"), None)
     assert not row.up and figures.cells(row)[1] == "DOWN"
+
+
+def test_every_replica_of_a_service_has_its_line_and_a_pods_port_is_used_where_set():
+    from shared.config import Settings
+
+    settings = Settings.from_env({"FOODGAMES_DECK_ADDR": "10.0.0.1:50052,10.0.0.2:6000", "FOODGAMES_PORT_BASE": "51051"})
+    found = figures.addresses(settings, env={})
+    assert found["deck"] == "10.0.0.1:50152" and found["deck-2"] == "10.0.0.2:6100"
+    assert found["leaderboard"] == "127.0.0.1:51153"  # the gRPC port (moved by the base) + 100
+    pods = figures.addresses(settings, only=["deck"], env={"FOODGAMES_METRICS_PORT": "9464"})
+    assert pods == {"deck": "10.0.0.1:9464", "deck-2": "10.0.0.2:9464"}
+
+
+def test_the_stacks_line_sums_the_engines_and_keeps_the_worst_p99():
+    a = figures.row(engine(11.0, 20, 10, 0), engine(10.0, 10, 0, 0))
+    b = figures.row(engine(11.0, 5, 0, 10), engine(10.0, 0, 0, 0))
+    total = figures.stack_row([a, b])
+    assert total.up and total.tables == 14 and total.moves_per_s == a.moves_per_s + b.moves_per_s
+    assert total.p99_ms == max(a.p99_ms, b.p99_ms) and total.p50_ms is None

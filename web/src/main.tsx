@@ -11,6 +11,7 @@ import { HostPage, JoinPage } from "./pages/join";
 import { LobbyPage } from "./pages/lobby";
 import { PlayerPage } from "./pages/player";
 import { LeaderboardPage } from "./pages/leaderboard";
+import { OperatorsPage } from "./pages/operators";
 import { PlayPage } from "./pages/play";
 import { QueuePage } from "./pages/queue";
 import { SignInPage } from "./pages/signin";
@@ -35,6 +36,8 @@ const routes: [RegExp, ComponentType<PageProps>, boolean][] = [
   [/^#\/join\/([^/]+)$/, JoinPage, true],
   [/^#\/lobby(?:\/([^/]+))?$/, LobbyPage, true],
   [/^#\/player(?:\/([^/]+))?$/, PlayerPage, true],
+  // issue 28 (docs/operations.md): the stack's figures, with an operator's token of its own
+  [/^#\/operators$/, OperatorsPage, false],
 ];
 
 function Redirect({ to }: { to: string }) {

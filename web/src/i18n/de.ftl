@@ -274,3 +274,44 @@ player-jump = Zu einem Schritt springen
 player-step = Schritt { $step } von { $steps }
 player-audit = Prüfung
 player-more = Ältere Partien
+
+## Die Seite der Betreiber (docs/operations.md)
+operators-title = Das System, live
+operators-token-label = Betreiber-Token
+operators-token-hint = Nur Betreiber lesen diese Kennzahlen. Ein Token erzeugst du auf dem Rechner des Systems mit
+operators-open = Kennzahlen zeigen
+operators-forget = Token vergessen
+operators-updated = Aktualisiert { $time }, alle { $seconds } Sekunden; die Diagramme zeigen { $minutes ->
+    [one] die letzte Minute
+   *[other] die letzten { $minutes } Minuten
+}.
+operators-waiting = Frage das System nach seinen Kennzahlen…
+operators-service = Dienst
+operators-state = Zustand
+operators-tables = Tische
+operators-moves = Züge pro Sekunde
+operators-refused = abgelehnt pro Sekunde
+operators-p50 = Median der Dauer (Millisekunden)
+operators-p99 = 99. Perzentil der Dauer (Millisekunden)
+operators-queued = Tickets in Warteschlangen
+operators-wait-p50 = Median der Wartezeit (Sekunden)
+operators-wait-p99 = 99. Perzentil der Wartezeit (Sekunden)
+operators-lag = Rückstand des Verbrauchers (Nachrichten)
+operators-errors = Serverfehler pro Sekunde
+operators-cpu = Prozessor (Prozent eines Kerns)
+operators-memory = Speicher (Megabyte)
+operators-loop = Verzögerung der Ereignisschleife (Millisekunden)
+operators-up = läuft
+operators-down = antwortet nicht
+operators-restarted = neu gestartet
+operators-stack = ganzes System
+operators-stack-state = { $up } von { $services } laufen
+operators-time = Zeit
+operators-chart-moves = Züge pro Sekunde
+operators-chart-latency = 99. Perzentil der Zugdauer der langsamsten Regel-Engine (Millisekunden)
+operators-chart-waits = Wartezeiten in Warteschlangen, 99. Perzentil (Sekunden)
+operators-chart-lag = Rückstand des Verbrauchers der Rangliste (Nachrichten)
+operators-chart-errors = Serverfehler pro Sekunde
+operators-accepted = angenommen
+operators-refused-series = abgelehnt
+operators-why-down = Warum nicht:

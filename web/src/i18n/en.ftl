@@ -274,3 +274,44 @@ player-jump = Jump to a step
 player-step = step { $step } of { $steps }
 player-audit = audit
 player-more = Older games
+
+## The operators' page (docs/operations.md)
+operators-title = The stack, live
+operators-token-label = Operator token
+operators-token-hint = Only operators read these figures. Mint a token on the stack's machine with
+operators-open = Show the figures
+operators-forget = Forget the token
+operators-updated = Updated { $time }, every { $seconds } seconds; the charts show the last { $minutes ->
+    [one] minute
+   *[other] { $minutes } minutes
+}.
+operators-waiting = Asking the stack for its figures…
+operators-service = service
+operators-state = state
+operators-tables = tables
+operators-moves = moves per second
+operators-refused = refused per second
+operators-p50 = median latency (milliseconds)
+operators-p99 = 99th percentile latency (milliseconds)
+operators-queued = tickets queued
+operators-wait-p50 = median queue wait (seconds)
+operators-wait-p99 = 99th percentile queue wait (seconds)
+operators-lag = consumer lag (messages)
+operators-errors = server errors per second
+operators-cpu = processor (per cent of a core)
+operators-memory = memory (megabytes)
+operators-loop = event loop lag (milliseconds)
+operators-up = up
+operators-down = not answering
+operators-restarted = restarted
+operators-stack = whole stack
+operators-stack-state = { $up } of { $services } up
+operators-time = time
+operators-chart-moves = Moves per second
+operators-chart-latency = Slowest engine's 99th percentile move latency (milliseconds)
+operators-chart-waits = Queue waits, 99th percentile (seconds)
+operators-chart-lag = Leaderboard consumer lag (messages)
+operators-chart-errors = Server errors per second
+operators-accepted = accepted
+operators-refused-series = refused
+operators-why-down = Why not:

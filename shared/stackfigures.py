@@ -1,12 +1,20 @@
-"""The figures of `foodgames top`, from two scrapes of every service a second apart (pure: no
-I/O). Rates and latency quantiles are over the interval between the scrapes (what a person
-watching wants: now, not since the start); gauges are as last scraped."""
+"""The stack's figures as its operators read them (`foodgames top`, the web's operators' page
+through the gateway's OperationsService): from two scrapes of every service's metrics endpoint
+an interval apart. Rates and latency quantiles are over the interval between the scrapes (what
+a person watching wants: now, not since the start); gauges are as last scraped. `rows` and
+`stack_row` are pure; `addresses` says where every service of a stack answers, and `Sampler`
+scrapes them and keeps the recent samples (the charts' series)."""
 from __future__ import annotations
 
+import asyncio
+import os
+import time
+from collections import deque
 from dataclasses import dataclass
 from typing import Mapping
 
-from apps.top.scrape import Scrape, difference, quantile
+from shared.metrics import METRICS_OFFSET
+from shared.scrape import Scrape, difference, quantile, scrape_all
 
 MOVES = "foodgames_moves_total"
 MOVE_LATENCY = "foodgames_move_duration_seconds"
@@ -121,19 +129,90 @@ def cells(r: Row) -> tuple[str, ...]:
             f(r.cpu_percent), f(r.memory_mb, 0), f(r.loop_lag_ms, 1))
 
 
-def totals(rs: list[Row]) -> tuple[str, ...]:
-    """The stack's line: sums of tables, moves and errors, the worst p99s, the largest lag."""
-    def total(values, digits=1):
+def stack_row(rs: list[Row]) -> Row:
+    """The stack's line as figures: sums of tables, moves, queued tickets, errors, CPU and
+    memory; the worst p99s, lag and event-loop lag (a p50 of several services is no figure)."""
+    def total(values):
         values = [v for v in values if v is not None]
-        return f"{sum(values):.{digits}f}" if values else "-"
+        return sum(values) if values else None
 
-    def worst(values, digits=2):
+    def worst(values):
         values = [v for v in values if v is not None]
-        return f"{max(values):.{digits}f}" if values else "-"
+        return max(values) if values else None
     games = [r for r in rs if r.tables is not None]
+    up = [r for r in rs if r.up]
+    return Row("stack", bool(rs) and len(up) == len(rs), tables=total(r.tables for r in games),
+               moves_per_s=total(r.moves_per_s for r in games), refused_per_s=total(r.refused_per_s for r in games),
+               p99_ms=worst(r.p99_ms for r in games), queued=total(r.queued for r in rs),
+               wait_p99_s=worst(r.wait_p99_s for r in rs), lag=worst(r.lag for r in rs),
+               errors_per_s=total(r.errors_per_s for r in up) or 0.0, cpu_percent=total(r.cpu_percent for r in rs),
+               memory_mb=total(r.memory_mb for r in rs), loop_lag_ms=worst(r.loop_lag_ms for r in rs),
+               restarted=any(r.restarted for r in rs))
+
+
+def totals(rs: list[Row]) -> tuple[str, ...]:
+    """The stack's line as the table's texts (stack_row)."""
+    def f(value, digits=1):
+        return "-" if value is None else f"{value:.{digits}f}"
+    t = stack_row(rs)
     up = sum(1 for r in rs if r.up)
-    return ("stack", f"{up}/{len(rs)} up", total([r.tables for r in games], 0), total([r.moves_per_s for r in games]),
-            total([r.refused_per_s for r in games]), "-", worst([r.p99_ms for r in games]),
-            total([r.queued for r in rs], 0), "-", worst([r.wait_p99_s for r in rs], 1),
-            worst([r.lag for r in rs], 0), total([r.errors_per_s for r in rs if r.up]),
-            total([r.cpu_percent for r in rs]), total([r.memory_mb for r in rs], 0), worst([r.loop_lag_ms for r in rs], 1))
+    return ("stack", f"{up}/{len(rs)} up", f(t.tables, 0), f(t.moves_per_s), f(t.refused_per_s), "-", f(t.p99_ms, 2),
+            f(t.queued, 0), "-", f(t.wait_p99_s, 1), f(t.lag, 0), f(t.errors_per_s) if up else "-",
+            f(t.cpu_percent), f(t.memory_mb, 0), f(t.loop_lag_ms, 1))
+
+
+def addresses(settings, only=None, env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Line -> the address of its metrics endpoint, for every service of the stack `settings`
+    describes (its rules engines, then deck, leaderboard, matchmaking, gateway, tournament):
+    each one's gRPC port + METRICS_OFFSET, or, when FOODGAMES_METRICS_PORT names one port (every
+    pod's), that port on each service's host. A service given several replicas' addresses
+    (`foodgames up --replicas N`: ip:port,ip:port,...) has a line per replica, named as `up`
+    names them: `deck`, `deck-2`, ..."""
+    env = os.environ if env is None else env
+    fixed = (env.get("FOODGAMES_METRICS_PORT") or "").strip()
+    out = {}
+    for name in settings.ports:
+        if only and name not in only:
+            continue
+        for n, address in enumerate(a.strip() for a in settings.address(name).split(",") if a.strip()):
+            host, _, port = address.rpartition(":")
+            line = name if n == 0 else f"{name}-{n + 1}"
+            out[line] = f"{host}:{fixed}" if fixed.isdigit() else f"{host}:{int(port) + METRICS_OFFSET}"
+    return out
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One refresh: when (wall clock, seconds), every service's line and the stack's."""
+
+    at: float
+    rows: tuple[Row, ...]
+    stack: Row
+
+
+class Sampler:
+    """Scrapes every service at most once an interval however many ask (a scrape answered from
+    the last one when it is fresher than that), and keeps the last `keep` samples: the series of
+    the operators' charts, there from the first look."""
+
+    def __init__(self, targets: Mapping[str, str], interval_s: float = 2.0, keep: int = 90,
+                 timeout_s: float = 2.0):
+        self.targets = dict(targets)
+        self.interval_s = interval_s
+        self.timeout_s = timeout_s
+        self.samples: deque[Sample] = deque(maxlen=keep)
+        self._previous: dict[str, Scrape] = {}
+        self._lock = asyncio.Lock()
+
+    async def sample(self) -> list[Sample]:
+        """The samples kept, oldest first, the newest at most an interval old."""
+        async with self._lock:
+            fresh = self.samples and time.time() - self.samples[-1].at < self.interval_s
+            if not fresh:
+                now = await scrape_all(self.targets, timeout=self.timeout_s)
+                found = rows(now, self._previous)
+                # a service that did not answer keeps its last good scrape to compare with later
+                self._previous = {name: s for name, s in now.items() if s.ok} | {
+                    name: s for name, s in self._previous.items() if not now[name].ok}
+                self.samples.append(Sample(time.time(), tuple(found), stack_row(found)))
+            return list(self.samples)

@@ -1,4 +1,4 @@
-"""Reading a Prometheus text endpoint and the figures `foodgames top` (and the tests) take from
+"""Reading a Prometheus text endpoint and the figures the operators' views (and the tests) take from
 it: totals of a counter over the series that match some labels, and quantiles of a histogram
 (as Prometheus's histogram_quantile computes them, by linear interpolation within a bucket),
 over everything counted or only over what was counted between two scrapes."""
