@@ -248,6 +248,23 @@ join-copied = Kopiert
 join-players = Am Tisch: { $players } ({ $free } frei)
 join-fill = Den Rest mit Bots auffüllen
 join-start = Mit den Anwesenden beginnen
+chat-players = Tisch-Chat
+chat-spectators = Chat der Zuschauer
+chat-empty = Noch keine Nachrichten.
+chat-you = Du:
+chat-write = Nachricht schreiben
+chat-send = Senden
+chat-mutes = Einen Spieler stummschalten
+chat-phrases = Schnelle Sätze
+chat-mute = { $player } stummschalten
+chat-unmute = { $player } wieder hören
+rematch-ask = Revanche fordern
+rematch-asked = { $count ->
+    [one] Will eine Revanche: { $players }
+   *[other] Wollen eine Revanche: { $players }
+}
+rematch-starting = Alle wollen eine Revanche: der neue Tisch beginnt…
+rematch-go = Zur Revanche
 lobby-title = Offene Tische
 lobby-host = Einen eigenen Tisch eröffnen
 lobby-empty = Gerade ist kein Tisch offen.

@@ -248,6 +248,23 @@ join-copied = Copied
 join-players = At the table: { $players } ({ $free } free)
 join-fill = Fill the rest with bots
 join-start = Start with whoever came
+chat-players = Table chat
+chat-spectators = Spectators' chat
+chat-empty = No messages yet.
+chat-you = You:
+chat-write = Write a message
+chat-send = Send
+chat-mutes = Mute a player
+chat-phrases = Quick phrases
+chat-mute = Mute { $player }
+chat-unmute = Unmute { $player }
+rematch-ask = Ask for a rematch
+rematch-asked = { $count ->
+    [one] Asked for a rematch: { $players }
+   *[other] Asked for a rematch: { $players }
+}
+rematch-starting = Everyone wants a rematch: the new table is starting…
+rematch-go = To the rematch
 lobby-title = Open tables
 lobby-host = Open a table of your own
 lobby-empty = No open table right now.

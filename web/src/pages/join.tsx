@@ -56,7 +56,8 @@ export function HostPage(_: PageProps) {
   );
 }
 
-function seatAndGo(table: PrivateTable, player: string): void {
+/** Remember the seat of a started table's game and go to its table. */
+export function seatAndGo(table: PrivateTable, player: string): void {
   const seat = table.players.indexOf(player);
   if (seat < 0) return;
   rememberSeat({ game: table.game, gameId: table.gameId, seat, ranked: table.ranked });
