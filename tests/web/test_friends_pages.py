@@ -2,16 +2,18 @@
 the real stack: ann opens a ranked Food Fight table for three on #/host, listed in the lobby
 (bob sees it there, live), and copies its link; bob opens the link, signs in and takes a seat;
 ann fills the last seat with a house bot and both land on the table page; they play it to its
-end by clicking, as people do (tests/web/test_games.py's moves); on the end screen both ask for
-a rematch and are taken to the new table, where they chat (a message, a quick phrase each reads
-in their own language, a mute); then each opens their page, sees the game with their placing and
-rating change, and replays it step by step (forward, back, jump)."""
+end by clicking, as people do (tests/web/test_games.py's moves; a short game by its options:
+Boot Camp to one Victory Point); on the end screen both ask for a rematch and are taken to the
+new table, where they chat (a message, a quick phrase each reads in their own language, a mute)
+and play again; then each opens their page, sees both games with their placing and rating
+change, and replays the first step by step (forward, back, jump)."""
 from __future__ import annotations
 
 import asyncio
 import random
 import uuid
 
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 from playwright.async_api import expect
 
 from tests.web.conftest import axe_violations, internal_tokens, new_page
@@ -20,6 +22,9 @@ from tests.web.test_games import MOST_MOVES, STATE, make_a_move
 
 GAME = "food-fight"
 PLAYERS = 3
+VP_TO_WIN = 1
+# how long a click in play waits for its control
+CLICK_MS = 4_000
 
 
 async def open_the_table(page, url: str) -> str:
@@ -30,6 +35,9 @@ async def open_the_table(page, url: str) -> str:
     await page.fill("#host-seats", str(PLAYERS))
     await page.check("#host-ranked")
     await page.check("#host-public")
+    # a short game: Boot Camp (no draft) to few Victory Points (the game's own options)
+    await page.select_option("#option-boot_camp", label="Boot Camp (no draft)")
+    await page.fill("#option-vp_to_win", str(VP_TO_WIN))
     await page.click("#host-create")
     await page.wait_for_url("**/#/join/*")
     code = page.url.rsplit("/", 1)[-1]
@@ -40,11 +48,14 @@ async def open_the_table(page, url: str) -> str:
 async def play_by_turns(pages: list) -> int:
     """Both players click their moves until the game ends: one at a time (each looks whether it
     is their turn, as a person glances at the table), so that one's move being built is not
-    redrawn away by the other's."""
+    redrawn away by the other's. A click waits a few seconds at most: a control that went away
+    (the house bot's move redrew the table, or ended the game) is looked for afresh."""
     tried: dict = {id(p): {} for p in pages}
     rng = random.Random(GAME)
     over: set[int] = set()
     moves = 0
+    for page in pages:
+        page.set_default_timeout(CLICK_MS)
     while len(over) < len(pages):
         assert moves < MOST_MOVES * len(pages), f"{GAME} did not end after {moves} moves"
         moved = False
@@ -55,11 +66,19 @@ async def play_by_turns(pages: list) -> int:
             if turn and turn["over"]:
                 over.add(id(page))
             elif turn:
-                await make_a_move(page, turn, tried[id(page)], rng)
+                try:
+                    await make_a_move(page, turn, tried[id(page)], rng)
+                except PlaywrightTimeout:
+                    # the move being built went away: the table moved on (or the game ended) meanwhile
+                    if not await page.evaluate(STATE):
+                        raise
+                    continue
                 moves += 1
                 moved = True
         if not moved:
             await asyncio.sleep(0.1)
+    for page in pages:
+        page.set_default_timeout(20_000)
     return moves
 
 
@@ -68,19 +87,31 @@ async def sees_chat(page, player: str, text: str) -> None:
                               has_text=text)).to_have_count(1)
 
 
-async def replays_the_game(page, url: str, game_id: str, placing: int) -> None:
-    """The player's page lists the game with the placing and rating change; its replay steps."""
-    row = page.locator(f"tr.player-game[data-game-id='{game_id}']")
-    for _ in range(50):  # the leaderboard rates the game a moment after it ends
+async def placing_of(page) -> int:
+    await expect(page.locator("#placings tbody tr")).to_have_count(PLAYERS)
+    return int(await page.locator("#placings tr.mine td").first.text_content())
+
+
+async def replays_the_game(page, url: str, placings: dict[str, int]) -> None:
+    """The player's page lists both games with the placing and rating change; the first's replay
+    steps forward, back and jumps."""
+    rows = {g: page.locator(f"tr.player-game[data-game-id='{g}']") for g in placings}
+
+    async def rated(row) -> bool:
+        return bool(await row.count()) and "rating" in (await row.locator("td.delta").text_content() or "")
+
+    for _ in range(50):  # the leaderboard rates a game a moment after it ends
         await page.goto(url + "/#/player")
         await page.reload()
         await expect(page.locator("#player-games")).to_be_attached()
-        if await row.count() and "rating" in (await row.locator("td.delta").text_content() or ""):
+        if all([await rated(row) for row in rows.values()]):
             break
         await asyncio.sleep(0.3)
-    await expect(row.locator("td.result")).to_contain_text(f"place {placing} of {PLAYERS}")
-    await expect(row.locator("td.delta")).to_contain_text("rating")
+    for game_id, row in rows.items():
+        await expect(row.locator("td.result")).to_contain_text(f"place {placings[game_id]} of {PLAYERS}")
+        await expect(row.locator("td.delta")).to_contain_text("rating")
     await expect(page.locator(".rating-chart canvas")).to_have_count(1)
+    row = rows[next(iter(placings))]
     await row.locator("button.player-replay").click()
     step = page.locator("#replay-step")
     await expect(step).to_contain_text("step 0 of")
@@ -130,10 +161,7 @@ async def test_friends_at_a_private_table_play_by_clicks_rematch_chat_and_replay
         assert bob_page.url.endswith(first)
         # then they play it to its end, each by clicking in their browser
         assert await play_by_turns([ann_page, bob_page]) > 0
-        placings = {}
-        for page, name in ((ann_page, ann), (bob_page, bob)):
-            await expect(page.locator("#placings tbody tr")).to_have_count(PLAYERS)
-            placings[name] = int(await page.locator("#placings tr.mine td").first.text_content())
+        placings = {ann: {first: await placing_of(ann_page)}, bob: {first: await placing_of(bob_page)}}
         # when both ask for a rematch on the end screen, the new table starts and both follow it
         await ann_page.click("#rematch-ask")
         await expect(ann_page.locator("#rematch-asked")).to_contain_text(ann)
@@ -169,11 +197,13 @@ async def test_friends_at_a_private_table_play_by_clicks_rematch_chat_and_replay
         assert not found, found
         violations = await axe_violations(ann_page)
         assert not violations, "\n".join(violations)
-        # afterwards each opens their page and replays the first game step by step
-        await replays_the_game(ann_page, url, first, placings[ann])
-        bob_page.set_default_timeout(20_000)
+        # when they play the rematch to its end too
+        assert await play_by_turns([ann_page, bob_page]) > 0
+        placings[ann][second], placings[bob][second] = await placing_of(ann_page), await placing_of(bob_page)
+        # then each opens their page, sees both games rated and replays the first step by step
+        await replays_the_game(ann_page, url, placings[ann])
         await bob_page.evaluate("() => localStorage.setItem('foodgames.language', 'en')")
-        await replays_the_game(bob_page, url, first, placings[bob])
+        await replays_the_game(bob_page, url, placings[bob])
         assert not ann_errors and not bob_errors, ann_errors + bob_errors
     finally:
         await ann_context.close()
