@@ -24,6 +24,8 @@ signin-intro = Wähle einen Namen, unter dem du spielst. Dies ist die Entwickler
 signin-name = Name
 signin-placeholder = dein Name
 signin-button = Anmelden
+signin-provider = Mit deinem Konto anmelden
+signin-none = Dieses Gateway bietet keine Anmeldung an: sein Betreiber hat weder einen Identitätsanbieter noch die Entwickler-Anmeldung eingerichtet.
 
 ## play
 play-title = Spielen, { $player }

@@ -24,6 +24,8 @@ signin-intro = Choose a name to play under. This is the development sign-in of a
 signin-name = Name
 signin-placeholder = your name
 signin-button = Sign in
+signin-provider = Sign in with your account
+signin-none = This gateway offers no sign-in: its operator has configured neither an identity provider nor the development sign-in.
 
 ## play
 play-title = Play, { $player }
