@@ -4,8 +4,9 @@ the real stack: ann opens a ranked Food Fight table for three on #/host, listed 
 ann fills the last seat with a house bot and both land on the table page; they play it to its
 end by clicking, as people do (tests/web/test_games.py's moves; a short game by its options:
 Boot Camp to one Victory Point); on the end screen both ask for a rematch and are taken to the
-new table, where they chat (a message, a quick phrase each reads in their own language, a mute)
-and play again; then each opens their page, sees both games with their placing and rating
+new table, where they chat (a message, a quick phrase each reads in their own language, a mute;
+carol, watching, talks in the spectators' chat, which neither group sees of the other) and play
+again; then each opens their page, sees both games with their placing and rating
 change, and replays the first step by step (forward, back, jump)."""
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ GAME = "food-fight"
 PLAYERS = 3
 VP_TO_WIN = 1
 # how long a click in play waits for its control
-CLICK_MS = 4_000
+CLICK_MS = 8_000
 
 
 async def open_the_table(page, url: str) -> str:
@@ -66,11 +67,13 @@ async def play_by_turns(pages: list) -> int:
             if turn and turn["over"]:
                 over.add(id(page))
             elif turn:
+                version = await page.get_attribute("#table", "data-version")
                 try:
                     await make_a_move(page, turn, tried[id(page)], rng)
-                except PlaywrightTimeout:
-                    # the move being built went away: the table moved on (or the game ended) meanwhile
-                    if not await page.evaluate(STATE):
+                except (PlaywrightTimeout, AssertionError):
+                    # the move being built went away: the table moved on (or the game ended)
+                    # meanwhile; the same table refusing every move built is a failure
+                    if await page.get_attribute("#table", "data-version") == version:
                         raise
                     continue
                 moves += 1
@@ -129,7 +132,7 @@ async def replays_the_game(page, url: str, placings: dict[str, int]) -> None:
 
 async def test_friends_at_a_private_table_play_by_clicks_rematch_chat_and_replay(browser, web_gateway, stack):
     tag = uuid.uuid4().hex[:6]
-    ann, bob = f"web-ann-{tag}", f"web-bob-{tag}"
+    ann, bob, carol = f"web-ann-{tag}", f"web-bob-{tag}", f"web-carol-{tag}"
     url = web_gateway.url
     ann_context, ann_page, ann_errors = await new_page(browser, DESKTOP)
     await ann_context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url)
@@ -138,6 +141,7 @@ async def test_friends_at_a_private_table_play_by_clicks_rematch_chat_and_replay
     bob_page.set_default_timeout(20_000)
     bob_errors: list[str] = []
     bob_page.on("pageerror", lambda exc: bob_errors.append(str(exc)))
+    carol_context, carol_page, carol_errors = await new_page(browser, DESKTOP)
     try:
         # given ann's private table for three, listed in the lobby, and its link copied
         await sign_in(ann_page, url, ann)
@@ -180,6 +184,16 @@ async def test_friends_at_a_private_table_play_by_clicks_rematch_chat_and_replay
         await sees_chat(ann_page, bob, "Good luck, have fun!")
         await sees_chat(bob_page, bob, "Viel Glück")
         await sees_chat(ann_page, ann, "another one, bob?")
+        # and carol, watching, talks in the spectators' chat: apart from the players' both ways
+        await sign_in(carol_page, url, carol)
+        await carol_page.goto(f"{url}/#/table/{GAME}/{second}")
+        await expect(carol_page.locator("#chat")).to_have_attribute("data-group", "spectators")
+        await expect(carol_page.locator("#chat summary")).to_contain_text("Spectators' chat")
+        await carol_page.fill("#chat-text", "hello from the stands")
+        await carol_page.click("#chat-send")
+        mine = carol_page.locator(f"#chat-messages li.chat-message[data-player='{carol}']")
+        await expect(mine).to_have_attribute("data-index", "1")  # the first of the spectators' own chat
+        await expect(carol_page.locator("#chat-messages li.chat-message")).to_have_count(1)
         # when ann mutes bob, his messages are gone from her chat, and stay gone after a reload
         await ann_page.click(f"#chat-mutes button[data-player='{bob}']")
         await expect(ann_page.locator(f"#chat-messages li[data-player='{bob}']")).to_have_count(0)
@@ -191,6 +205,7 @@ async def test_friends_at_a_private_table_play_by_clicks_rematch_chat_and_replay
         await ann_page.reload()
         await sees_chat(ann_page, ann, "last word")  # the chat up to it has been read again
         await expect(ann_page.locator(f"#chat-messages li[data-player='{bob}']")).to_have_count(0)
+        await expect(ann_page.locator(f"#chat-messages li[data-player='{carol}']")).to_have_count(0)
         await sees_chat(bob_page, ann, "last word")
         # and the chat reads in words and passes axe-core as the rest of the table does
         found = await internal_tokens(ann_page)
@@ -204,7 +219,8 @@ async def test_friends_at_a_private_table_play_by_clicks_rematch_chat_and_replay
         await replays_the_game(ann_page, url, placings[ann])
         await bob_page.evaluate("() => localStorage.setItem('foodgames.language', 'en')")
         await replays_the_game(bob_page, url, placings[bob])
-        assert not ann_errors and not bob_errors, ann_errors + bob_errors
+        assert not ann_errors and not bob_errors and not carol_errors, ann_errors + bob_errors + carol_errors
     finally:
         await ann_context.close()
         await bob_context.close()
+        await carol_context.close()

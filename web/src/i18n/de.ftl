@@ -250,6 +250,7 @@ join-copied = Kopiert
 join-players = Am Tisch: { $players } ({ $free } frei)
 join-fill = Den Rest mit Bots auffüllen
 join-start = Mit den Anwesenden beginnen
+table-spectating = Du schaust bei diesem Spiel zu: du siehst, was alle Spieler sehen dürfen.
 chat-players = Tisch-Chat
 chat-spectators = Chat der Zuschauer
 chat-empty = Noch keine Nachrichten.

@@ -250,6 +250,7 @@ join-copied = Copied
 join-players = At the table: { $players } ({ $free } free)
 join-fill = Fill the rest with bots
 join-start = Start with whoever came
+table-spectating = You are watching this game: you see what every player may see.
 chat-players = Table chat
 chat-spectators = Spectators' chat
 chat-empty = No messages yet.

@@ -108,6 +108,7 @@ export function TablePage({ params: [game, gameId] }: PageProps) {
         <h1>{title}</h1>
         <span id="status" class="status" data-state={status.state}>{t(status.key, status.args)}</span>
       </div>
+      {store.spectating.value && <p id="spectating" class="muted">{t("table-spectating")}</p>}
       {view && <Seats store={store} view={view} />}
       {finished && view && <EndScreen store={store} view={view} me={me} why={why} />}
       {finished && view && <Rematch gameId={gameId} me={me} />}

@@ -61,7 +61,7 @@ export function Rematch({ gameId, me }: { gameId: string; me: string }) {
     return () => stop.abort();
   }, [tableId]);
 
-  if (!tableId || !table) return null;
+  if (!tableId || !table || !table.players.includes(me)) return null; // a spectator asks for none
   const asked = table.rematch.includes(me);
   async function ask(): Promise<void> {
     try {
