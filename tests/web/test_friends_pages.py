@@ -1,12 +1,12 @@
-"""Issue 32's story in the browser (two browser contexts: ann in English, bob in German), against
-the real stack: ann opens a ranked Food Fight table for three on #/host, listed in the lobby
-(bob sees it there, live), and copies its link; bob opens the link, signs in and takes a seat;
-ann fills the last seat with a house bot and both land on the table page; they play it to its
-end by clicking, as people do (tests/web/test_games.py's moves; a short game by its options:
-Boot Camp to one Victory Point); on the end screen both ask for a rematch and are taken to the
-new table, where they chat (a message, a quick phrase each reads in their own language, a mute;
-carol, watching, talks in the spectators' chat, which neither group sees of the other) and play
-again; then each opens their page, sees both games with their placing and rating
+"""Issue 32's story in the browser (three browser contexts: ann in English, bob in German, carol
+watching), against the real stack: ann opens a ranked Food Fight table for three on #/host,
+listed in the lobby (carol sees it there, live), and copies its link; bob opens the link, signs
+in and takes a seat; ann fills the last seat with a house bot and both land on the table page;
+they play it to its end by clicking, as people do (tests/web/test_games.py's moves; a short game
+by its options: Boot Camp to one Victory Point); on the end screen both ask for a rematch and are
+taken to the new table, where they chat (a message, a quick phrase each reads in their own
+language, a mute; carol, watching, talks in the spectators' chat, which neither group sees of the
+other) and play again; then each opens their page, sees both games with their placing and rating
 change, and replays the first step by step (forward, back, jump)."""
 from __future__ import annotations
 
@@ -143,9 +143,14 @@ async def test_friends_at_a_private_table_play_by_clicks_rematch_chat_and_replay
     bob_page.on("pageerror", lambda exc: bob_errors.append(str(exc)))
     carol_context, carol_page, carol_errors = await new_page(browser, DESKTOP)
     try:
-        # given ann's private table for three, listed in the lobby, and its link copied
+        # given ann's private table for three, listed in the lobby (carol sees it come, live),
+        # and its link copied
         await sign_in(ann_page, url, ann)
+        await sign_in(carol_page, url, carol)
+        await carol_page.goto(url + "/#/lobby")
         code = await open_the_table(ann_page, url)
+        listed = carol_page.locator(f"li.lobby-table:has-text('{ann}')")
+        await expect(listed).to_contain_text("2 of 3 seats free")
         await ann_page.click("#join-copy")
         await expect(ann_page.locator("#join-copy")).to_have_text("Copied")
         link = await ann_page.evaluate("() => navigator.clipboard.readText()")
@@ -157,6 +162,7 @@ async def test_friends_at_a_private_table_play_by_clicks_rematch_chat_and_replay
         await bob_page.click("#signin")
         await bob_page.wait_for_url(f"**/#/join/{code}")
         await expect(ann_page.locator("#join-players")).to_contain_text(bob)
+        await expect(listed).to_contain_text("1 of 3 seats free")
         # and ann fills the last seat with a bot: the game starts and both go to its table
         await ann_page.click("#join-fill")
         await ann_page.wait_for_url(f"**/#/table/{GAME}/*")
@@ -185,7 +191,6 @@ async def test_friends_at_a_private_table_play_by_clicks_rematch_chat_and_replay
         await sees_chat(bob_page, bob, "Viel Glück")
         await sees_chat(ann_page, ann, "another one, bob?")
         # and carol, watching, talks in the spectators' chat: apart from the players' both ways
-        await sign_in(carol_page, url, carol)
         await carol_page.goto(f"{url}/#/table/{GAME}/{second}")
         await expect(carol_page.locator("#chat")).to_have_attribute("data-group", "spectators")
         await expect(carol_page.locator("#chat summary")).to_contain_text("Spectators' chat")
