@@ -3,7 +3,7 @@
 // provider, the app's client id there, the scopes and the resource of the API's tokens); the
 // provider's access token is the session's token, which the gateway verifies with the
 // provider's key set (JWKS). The dev form is there only on a `make run` stack.
-import { UserManager, WebStorageStateStore } from "oidc-client-ts";
+import type { UserManager } from "oidc-client-ts";
 import type { Session } from "./session";
 
 export interface OidcOptions {
@@ -31,7 +31,9 @@ function redirectUri(): string {
   return `${window.location.origin}/`;
 }
 
-function manager(options: OidcOptions): UserManager {
+// loaded with the sign-in, not with every page (most visits are signed in already)
+async function manager(options: OidcOptions): Promise<UserManager> {
+  const { UserManager, WebStorageStateStore } = await import("oidc-client-ts");
   const resource = options.resource ? { resource: options.resource } : undefined;
   return new UserManager({
     authority: options.authority,
@@ -52,7 +54,7 @@ function manager(options: OidcOptions): UserManager {
 
 /** Off to the provider's login page. */
 export async function startSignIn(options: OidcOptions): Promise<void> {
-  await manager(options).signinRedirect();
+  await (await manager(options)).signinRedirect();
 }
 
 /** Whether this address is the provider's answer to a sign-in. */
@@ -64,7 +66,7 @@ export function isCallback(): boolean {
 /** The provider's answer turned into a session (the code exchanged, with its PKCE verifier). */
 export async function finishSignIn(options: OidcOptions): Promise<Session> {
   try {
-    const user = await manager(options).signinCallback();
+    const user = await (await manager(options)).signinCallback();
     if (!user) throw new Error("the identity provider sent no sign-in");
     const player = user.profile[options.player_claim] ?? user.profile.sub;
     if (typeof player !== "string" || !player) throw new Error(`the identity provider's token names no ${options.player_claim}`);
