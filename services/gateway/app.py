@@ -13,7 +13,7 @@ serves none):
 4. the body limit: a Content-Length above it is 413 at once; a longer body than announced (or a
    chunked one) is cut off at the limit with 413 as well; a body that has not ended
    `body_timeout_s` after the headers is refused (deadline_exceeded, services/gateway/bodies.py).
-5. routing: /healthz, /auth/dev-sign-in, /games/<game>/foodgames.v1.GameService/<Method>
+5. routing: /healthz, /auth/dev-sign-in, /api/sign-in (how the web app signs in), /games/<game>/foodgames.v1.GameService/<Method>
    (the game named in the path; or /foodgames.v1.GameService/... with a foodgames-game
    header), /foodgames.v1.<Service>/<Method> (OperationsService answered here, the others
    forwarded); any other GET is the browser client's
@@ -62,6 +62,8 @@ from shared.moves import quote
 log = telemetry.get_logger("gateway")
 
 # Headers a browser may send, and read, across origins (Connect, gRPC-Web, ours).
+# how the web app signs in at this gateway (sign_in_options)
+SIGN_IN_PATH = "/api/sign-in"
 ALLOW_HEADERS = ("content-type", "authorization", "connect-protocol-version", "connect-timeout-ms",
                  "connect-accept-encoding", "connect-content-encoding", "accept-encoding", "content-encoding",
                  "grpc-timeout", "grpc-accept-encoding", "x-grpc-web", "x-user-agent", "traceparent",
@@ -214,6 +216,9 @@ class Gateway:
         if path == "/auth/dev-sign-in":
             await self._dev_sign_in(scope, receive, send)
             return
+        if path == SIGN_IN_PATH:
+            await json_reply(send, 200, self.sign_in_options())
+            return
         if path == GAMES_PATH or is_page_request(scope["method"], path):
             await self.static(scope, send)
             return
@@ -254,6 +259,15 @@ class Gateway:
                 return f"unreachable: {type(exc).__name__}"
         states = dict(zip(names, await asyncio.gather(*(check(n) for n in names))))
         return all(s == "SERVING" for s in states.values()), states
+
+    def sign_in_options(self) -> dict:
+        """How the web app signs in here: the dev form (a `make run` stack), an OpenID provider."""
+        c = self.config
+        oidc = None
+        if c.oidc_client_id:
+            oidc = {"authority": c.oidc_authority or c.jwt_issuer, "client_id": c.oidc_client_id,
+                    "scope": c.oidc_scope, "resource": c.oidc_resource or "", "player_claim": c.jwt_player_claim}
+        return {"dev": c.dev_signin and not c.jwks_url, "oidc": oidc}
 
     async def _dev_sign_in(self, scope, receive, send) -> None:
         if not self.config.dev_signin:

@@ -54,6 +54,14 @@ class GatewayConfig:
     jwt_issuer: str | None = None
     jwt_audience: str | None = None
     jwt_player_claim: str = "sub"
+    # the web app's OpenID Connect sign-in (authorization code + PKCE, docs/friends.md): the
+    # provider (its issuer; default jwt_issuer), the app's client id there, the scopes asked
+    # for, and the resource (RFC 8707) whose access token carries jwt_audience, when the
+    # provider needs it named to issue a JWT access token. No client id: no such sign-in.
+    oidc_authority: str | None = None
+    oidc_client_id: str | None = None
+    oidc_scope: str = "openid"
+    oidc_resource: str | None = None
     # the browser client's built files (default: web/dist of this checkout, `make web`)
     web_dist: str | None = None
 
@@ -77,6 +85,9 @@ class GatewayConfig:
         texts = {"FOODGAMES_GATEWAY_JWKS_URL": "jwks_url", "FOODGAMES_GATEWAY_JWT_ISSUER": "jwt_issuer",
                  "FOODGAMES_GATEWAY_JWT_AUDIENCE": "jwt_audience",
                  "FOODGAMES_GATEWAY_JWT_PLAYER_CLAIM": "jwt_player_claim",
+                 "FOODGAMES_GATEWAY_OIDC_AUTHORITY": "oidc_authority",
+                 "FOODGAMES_GATEWAY_OIDC_CLIENT_ID": "oidc_client_id",
+                 "FOODGAMES_GATEWAY_OIDC_SCOPE": "oidc_scope", "FOODGAMES_GATEWAY_OIDC_RESOURCE": "oidc_resource",
                  "FOODGAMES_GATEWAY_WEB_DIST": "web_dist"}
         for var, name in texts.items():
             if env.get(var):
@@ -102,4 +113,8 @@ class GatewayConfig:
                 except ValueError:
                     raise ValueError(f"{var}={env[var]!r} is not a valid {conv.__name__}") from None
         kwargs.update(overrides)
-        return cls(**kwargs)
+        config = cls(**kwargs)
+        if config.oidc_client_id and not config.jwks_url:
+            raise ValueError("FOODGAMES_GATEWAY_OIDC_CLIENT_ID needs FOODGAMES_GATEWAY_JWKS_URL (and the JWT issuer "
+                             "and audience): the gateway verifies the provider's tokens with its key set")
+        return config

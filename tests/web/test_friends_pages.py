@@ -1,102 +1,231 @@
-"""Issue 32 in the browser (two browser contexts: ann and bob), against the real stack: ann opens
-a ranked Food Fight table for three on #/host and lists it; bob finds it live in the lobby and
-joins in one click; ann fills the last seat with a house bot and both land on the table page;
-the game is played to its end (their seats driven by SDK bots, the house bot its own); then ann's
-page lists the game with her placing and rating change, draws her rating chart, and replays the
-game step by step (forward, back, jump)."""
+"""Issue 32's story in the browser (three browser contexts: ann in English, bob in German, carol
+watching), against the real stack: ann opens a ranked Food Fight table for three on #/host,
+listed in the lobby (carol sees it there, live), and copies its link; bob opens the link, signs
+in and takes a seat; ann fills the last seat with a house bot and both land on the table page;
+they play it to its end by clicking, as people do (tests/web/test_games.py's moves; a short game
+by its options: Boot Camp to one Victory Point); on the end screen both ask for a rematch and are
+taken to the new table, where they chat (a message, a quick phrase each reads in their own
+language, a mute; carol, watching, talks in the spectators' chat, which neither group sees of the
+other) and play again; then each opens their page, sees both games with their placing and rating
+change, and replays the first step by step (forward, back, jump)."""
 from __future__ import annotations
 
 import asyncio
+import random
 import uuid
 
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 from playwright.async_api import expect
 
-from apps.bots.base import make_bot
-from apps.sdk.remote import BotChooser, Connection, SeatPlayer
-from apps.sdk.tables import get_table, seated
-from shared.auth import mint_token
-from tests.web.conftest import new_page
+from tests.web.conftest import axe_violations, internal_tokens, new_page
 from tests.web.test_browser import DESKTOP, sign_in
+from tests.web.test_games import MOST_MOVES, STATE, make_a_move
 
 GAME = "food-fight"
+PLAYERS = 3
+VP_TO_WIN = 1
+# how long a click in play waits for its control
+CLICK_MS = 8_000
 
 
-async def play_seat(stack, name: str, table) -> dict:
-    conn = Connection(stack, mint_token(stack, name), name)
-    try:
-        match = seated(conn, table)
-        return await SeatPlayer(conn, GAME, match.game_id, match.seat,
-                                BotChooser(make_bot(GAME, None, name))).run()
-    finally:
-        await conn.close()
+async def open_the_table(page, url: str) -> str:
+    """ann's #/host: a ranked, public table for three; its invite code."""
+    await page.goto(url + "/#/host")
+    await page.wait_for_selector(f"#host-game option[value='{GAME}']", state="attached")
+    await page.select_option("#host-game", GAME)
+    await page.fill("#host-seats", str(PLAYERS))
+    await page.check("#host-ranked")
+    await page.check("#host-public")
+    # a short game: Boot Camp (no draft) to few Victory Points (the game's own options)
+    await page.select_option("#option-boot_camp", label="Boot Camp (no draft)")
+    await page.fill("#option-vp_to_win", str(VP_TO_WIN))
+    await page.click("#host-create")
+    await page.wait_for_url("**/#/join/*")
+    code = page.url.rsplit("/", 1)[-1]
+    await expect(page.locator("#join-code")).to_contain_text(code)
+    return code
 
 
-async def test_a_table_by_the_lobby_a_bot_then_the_players_page_with_chart_and_replay(browser, web_gateway, stack):
+async def play_by_turns(pages: list) -> int:
+    """Both players click their moves until the game ends: one at a time (each looks whether it
+    is their turn, as a person glances at the table), so that one's move being built is not
+    redrawn away by the other's. A click waits a few seconds at most: a control that went away
+    (the house bot's move redrew the table, or ended the game) is looked for afresh."""
+    tried: dict = {id(p): {} for p in pages}
+    rng = random.Random(GAME)
+    over: set[int] = set()
+    moves = 0
+    for page in pages:
+        page.set_default_timeout(CLICK_MS)
+    while len(over) < len(pages):
+        assert moves < MOST_MOVES * len(pages), f"{GAME} did not end after {moves} moves"
+        moved = False
+        for page in pages:
+            if id(page) in over:
+                continue
+            turn = await page.evaluate(STATE)
+            if turn and turn["over"]:
+                over.add(id(page))
+            elif turn:
+                version = await page.get_attribute("#table", "data-version")
+                try:
+                    await make_a_move(page, turn, tried[id(page)], rng)
+                except (PlaywrightTimeout, AssertionError):
+                    # the move being built went away: the table moved on (or the game ended)
+                    # meanwhile; the same table refusing every move built is a failure
+                    if await page.get_attribute("#table", "data-version") == version:
+                        raise
+                    continue
+                moves += 1
+                moved = True
+        if not moved:
+            await asyncio.sleep(0.1)
+    for page in pages:
+        page.set_default_timeout(20_000)
+    return moves
+
+
+async def sees_chat(page, player: str, text: str) -> None:
+    await expect(page.locator(f"#chat-messages li.chat-message[data-player='{player}'] .chat-text",
+                              has_text=text)).to_have_count(1)
+
+
+async def placing_of(page) -> int:
+    await expect(page.locator("#placings tbody tr")).to_have_count(PLAYERS)
+    return int(await page.locator("#placings tr.mine td").first.text_content())
+
+
+async def replays_the_game(page, url: str, placings: dict[str, int]) -> None:
+    """The player's page lists both games with the placing and rating change; the first's replay
+    steps forward, back and jumps."""
+    rows = {g: page.locator(f"tr.player-game[data-game-id='{g}']") for g in placings}
+
+    async def rated(row) -> bool:
+        return bool(await row.count()) and "rating" in (await row.locator("td.delta").text_content() or "")
+
+    for _ in range(50):  # the leaderboard rates a game a moment after it ends
+        await page.goto(url + "/#/player")
+        await page.reload()
+        await expect(page.locator("#player-games")).to_be_attached()
+        if all([await rated(row) for row in rows.values()]):
+            break
+        await asyncio.sleep(0.3)
+    for game_id, row in rows.items():
+        await expect(row.locator("td.result")).to_contain_text(f"place {placings[game_id]} of {PLAYERS}")
+        await expect(row.locator("td.delta")).to_contain_text("rating")
+    await expect(page.locator(".rating-chart canvas")).to_have_count(1)
+    row = rows[next(iter(placings))]
+    await row.locator("button.player-replay").click()
+    step = page.locator("#replay-step")
+    await expect(step).to_contain_text("step 0 of")
+    await page.click("#replay-forward")
+    await expect(step).to_contain_text("step 1 of")
+    await page.click("#replay-forward")
+    await expect(step).to_contain_text("step 2 of")
+    await page.click("#replay-back")
+    await expect(step).to_contain_text("step 1 of")
+    last = int((await step.text_content()).split("of")[-1])
+    await page.locator("#replay-jump").fill(str(last))
+    await expect(step).to_contain_text(f"step {last} of {last}")
+    assert await page.locator("#replay-view").text_content()
+
+
+async def test_friends_at_a_private_table_play_by_clicks_rematch_chat_and_replay(browser, web_gateway, stack):
     tag = uuid.uuid4().hex[:6]
-    ann, bob = f"web-ann-{tag}", f"web-bob-{tag}"
+    ann, bob, carol = f"web-ann-{tag}", f"web-bob-{tag}", f"web-carol-{tag}"
+    url = web_gateway.url
     ann_context, ann_page, ann_errors = await new_page(browser, DESKTOP)
-    bob_context, bob_page, bob_errors = await new_page(browser, DESKTOP)
+    await ann_context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url)
+    bob_context = await browser.new_context(viewport=DESKTOP, locale="de")
+    bob_page = await bob_context.new_page()
+    bob_page.set_default_timeout(20_000)
+    bob_errors: list[str] = []
+    bob_page.on("pageerror", lambda exc: bob_errors.append(str(exc)))
+    carol_context, carol_page, carol_errors = await new_page(browser, DESKTOP)
     try:
-        await sign_in(ann_page, web_gateway.url, ann)
-        await sign_in(bob_page, web_gateway.url, bob)
-        await bob_page.goto(web_gateway.url + "/#/lobby")
-        # ann opens a ranked, public table for three
-        await ann_page.goto(web_gateway.url + "/#/host")
-        await ann_page.wait_for_selector(f"#host-game option[value='{GAME}']", state="attached")
-        await ann_page.select_option("#host-game", GAME)
-        await ann_page.fill("#host-seats", "3")
-        await ann_page.check("#host-ranked")
-        await ann_page.check("#host-public")
-        await ann_page.click("#host-create")
-        await ann_page.wait_for_url("**/#/join/*")
-        code = ann_page.url.rsplit("/", 1)[-1]
-        await expect(ann_page.locator("#join-code")).to_contain_text(code)
-        assert (await ann_page.input_value("#join-link")).endswith(f"/#/join/{code}")
-        # bob sees it appear in the lobby (a live stream) and joins in one click
-        row = bob_page.locator(f"li.lobby-table:has-text('{ann}')")
-        await expect(row).to_contain_text("2 of 3 seats free")
-        await row.locator("button.lobby-join").click()
+        # given ann's private table for three, listed in the lobby (carol sees it come, live),
+        # and its link copied
+        await sign_in(ann_page, url, ann)
+        await sign_in(carol_page, url, carol)
+        await carol_page.goto(url + "/#/lobby")
+        code = await open_the_table(ann_page, url)
+        listed = carol_page.locator(f"li.lobby-table:has-text('{ann}')")
+        await expect(listed).to_contain_text("2 of 3 seats free")
+        await ann_page.click("#join-copy")
+        await expect(ann_page.locator("#join-copy")).to_have_text("Copied")
+        link = await ann_page.evaluate("() => navigator.clipboard.readText()")
+        assert link == f"{url}/#/join/{code}"
+        # when bob opens the link: he signs in and lands at the table, seated
+        await bob_page.goto(link)
+        await bob_page.wait_for_url("**/#/signin")
+        await bob_page.fill("#name", bob)
+        await bob_page.click("#signin")
         await bob_page.wait_for_url(f"**/#/join/{code}")
         await expect(ann_page.locator("#join-players")).to_contain_text(bob)
-        # ann fills the last seat with a bot: the game starts and both go to its table
+        await expect(listed).to_contain_text("1 of 3 seats free")
+        # and ann fills the last seat with a bot: the game starts and both go to its table
         await ann_page.click("#join-fill")
         await ann_page.wait_for_url(f"**/#/table/{GAME}/*")
         await bob_page.wait_for_url(f"**/#/table/{GAME}/*")
-        game_id = ann_page.url.rsplit("/", 1)[-1]
-        assert bob_page.url.endswith(game_id)
-        conn = Connection(stack, mint_token(stack, ann), ann)
-        try:
-            table = await get_table(conn, game_id.removesuffix("-g"))  # a table's game is "<table id>-g"
-        finally:
-            await conn.close()
-        views = await asyncio.wait_for(asyncio.gather(play_seat(stack, ann, table), play_seat(stack, bob, table)), 150)
-        assert all(v.get("finished") for v in views)
-        # afterwards ann's page: the game with her placing and rating change, the chart, the replay
-        await ann_page.goto(web_gateway.url + "/#/player")
-        row = ann_page.locator(f"tr.player-game[data-game-id='{game_id}']")
-        for _ in range(50):  # the leaderboard rates the game a moment after it ends
-            await ann_page.goto(web_gateway.url + "/#/player")
-            await ann_page.reload()
-            if await row.count() and "rating" in (await row.locator("td.delta").text_content() or ""):
-                break
-            await asyncio.sleep(0.3)
-        await expect(row.locator("td.result")).to_contain_text(f"place {views[0]['placings'][ann]} of 3")
-        await expect(row.locator("td.delta")).to_contain_text("rating")
-        await expect(ann_page.locator(".rating-chart canvas")).to_have_count(1)
-        await row.locator("button.player-replay").click()
-        step = ann_page.locator("#replay-step")
-        await expect(step).to_contain_text("step 0 of")
-        await ann_page.click("#replay-forward")
-        await expect(step).to_contain_text("step 1 of")
-        await ann_page.click("#replay-forward")
-        await expect(step).to_contain_text("step 2 of")
-        await ann_page.click("#replay-back")
-        await expect(step).to_contain_text("step 1 of")
-        last = int((await step.text_content()).split("of")[-1])
-        await ann_page.locator("#replay-jump").fill(str(last))
-        await expect(step).to_contain_text(f"step {last} of {last}")
-        assert await ann_page.locator("#replay-view").text_content()
-        assert not ann_errors and not bob_errors, ann_errors + bob_errors
+        first = ann_page.url.rsplit("/", 1)[-1]
+        assert bob_page.url.endswith(first)
+        # then they play it to its end, each by clicking in their browser
+        assert await play_by_turns([ann_page, bob_page]) > 0
+        placings = {ann: {first: await placing_of(ann_page)}, bob: {first: await placing_of(bob_page)}}
+        # when both ask for a rematch on the end screen, the new table starts and both follow it
+        await ann_page.click("#rematch-ask")
+        await expect(ann_page.locator("#rematch-asked")).to_contain_text(ann)
+        await expect(bob_page.locator("#rematch-asked")).to_contain_text(ann)
+        await bob_page.click("#rematch-ask")
+        await ann_page.wait_for_url(lambda u: f"/#/table/{GAME}/" in u and not u.endswith(first))
+        await bob_page.wait_for_url(lambda u: f"/#/table/{GAME}/" in u and not u.endswith(first))
+        second = ann_page.url.rsplit("/", 1)[-1]
+        assert bob_page.url.endswith(second)
+        # then they chat at the new table: each reads the other, a quick phrase in their own language
+        await expect(ann_page.locator("#chat")).to_have_attribute("data-group", "players")
+        await ann_page.fill("#chat-text", "  another one,   bob?  ")
+        await ann_page.click("#chat-send")
+        await sees_chat(bob_page, ann, "another one, bob?")
+        await bob_page.click("#chat-phrases button[data-phrase='chat-phrase-good-luck']")
+        await sees_chat(ann_page, bob, "Good luck, have fun!")
+        await sees_chat(bob_page, bob, "Viel Glück")
+        await sees_chat(ann_page, ann, "another one, bob?")
+        # and carol, watching, talks in the spectators' chat: apart from the players' both ways
+        await carol_page.goto(f"{url}/#/table/{GAME}/{second}")
+        await expect(carol_page.locator("#chat")).to_have_attribute("data-group", "spectators")
+        await expect(carol_page.locator("#chat summary")).to_contain_text("Spectators' chat")
+        await carol_page.fill("#chat-text", "hello from the stands")
+        await carol_page.click("#chat-send")
+        mine = carol_page.locator(f"#chat-messages li.chat-message[data-player='{carol}']")
+        await expect(mine).to_have_attribute("data-index", "1")  # the first of the spectators' own chat
+        await expect(carol_page.locator("#chat-messages li.chat-message")).to_have_count(1)
+        # when ann mutes bob, his messages are gone from her chat, and stay gone after a reload
+        await ann_page.click(f"#chat-mutes button[data-player='{bob}']")
+        await expect(ann_page.locator(f"#chat-messages li[data-player='{bob}']")).to_have_count(0)
+        await bob_page.fill("#chat-text", "still there?")
+        await bob_page.click("#chat-send")
+        await sees_chat(bob_page, bob, "still there?")
+        await ann_page.fill("#chat-text", "last word")
+        await ann_page.click("#chat-send")
+        await ann_page.reload()
+        await sees_chat(ann_page, ann, "last word")  # the chat up to it has been read again
+        await expect(ann_page.locator(f"#chat-messages li[data-player='{bob}']")).to_have_count(0)
+        await expect(ann_page.locator(f"#chat-messages li[data-player='{carol}']")).to_have_count(0)
+        await sees_chat(bob_page, ann, "last word")
+        # and the chat reads in words and passes axe-core as the rest of the table does
+        found = await internal_tokens(ann_page)
+        assert not found, found
+        violations = await axe_violations(ann_page)
+        assert not violations, "\n".join(violations)
+        # when they play the rematch to its end too
+        assert await play_by_turns([ann_page, bob_page]) > 0
+        placings[ann][second], placings[bob][second] = await placing_of(ann_page), await placing_of(bob_page)
+        # then each opens their page, sees both games rated and replays the first step by step
+        await replays_the_game(ann_page, url, placings[ann])
+        await bob_page.evaluate("() => localStorage.setItem('foodgames.language', 'en')")
+        await replays_the_game(bob_page, url, placings[bob])
+        assert not ann_errors and not bob_errors and not carol_errors, ann_errors + bob_errors + carol_errors
     finally:
         await ann_context.close()
         await bob_context.close()
+        await carol_context.close()

@@ -24,6 +24,8 @@ signin-intro = Wähle einen Namen, unter dem du spielst. Dies ist die Entwickler
 signin-name = Name
 signin-placeholder = dein Name
 signin-button = Anmelden
+signin-provider = Mit deinem Konto anmelden
+signin-none = Dieses Gateway bietet keine Anmeldung an: sein Betreiber hat weder einen Identitätsanbieter noch die Entwickler-Anmeldung eingerichtet.
 
 ## play
 play-title = Spielen, { $player }
@@ -248,6 +250,24 @@ join-copied = Kopiert
 join-players = Am Tisch: { $players } ({ $free } frei)
 join-fill = Den Rest mit Bots auffüllen
 join-start = Mit den Anwesenden beginnen
+table-spectating = Du schaust bei diesem Spiel zu: du siehst, was alle Spieler sehen dürfen.
+chat-players = Tisch-Chat
+chat-spectators = Chat der Zuschauer
+chat-empty = Noch keine Nachrichten.
+chat-you = Du:
+chat-write = Nachricht schreiben
+chat-send = Senden
+chat-mutes = Einen Spieler stummschalten
+chat-phrases = Schnelle Sätze
+chat-mute = { $player } stummschalten
+chat-unmute = { $player } wieder hören
+rematch-ask = Revanche fordern
+rematch-asked = { $count ->
+    [one] Will eine Revanche: { $players }
+   *[other] Wollen eine Revanche: { $players }
+}
+rematch-starting = Alle wollen eine Revanche: der neue Tisch beginnt…
+rematch-go = Zur Revanche
 lobby-title = Offene Tische
 lobby-host = Einen eigenen Tisch eröffnen
 lobby-empty = Gerade ist kein Tisch offen.

@@ -24,6 +24,8 @@ signin-intro = Choose a name to play under. This is the development sign-in of a
 signin-name = Name
 signin-placeholder = your name
 signin-button = Sign in
+signin-provider = Sign in with your account
+signin-none = This gateway offers no sign-in: its operator has configured neither an identity provider nor the development sign-in.
 
 ## play
 play-title = Play, { $player }
@@ -248,6 +250,24 @@ join-copied = Copied
 join-players = At the table: { $players } ({ $free } free)
 join-fill = Fill the rest with bots
 join-start = Start with whoever came
+table-spectating = You are watching this game: you see what every player may see.
+chat-players = Table chat
+chat-spectators = Spectators' chat
+chat-empty = No messages yet.
+chat-you = You:
+chat-write = Write a message
+chat-send = Send
+chat-mutes = Mute a player
+chat-phrases = Quick phrases
+chat-mute = Mute { $player }
+chat-unmute = Unmute { $player }
+rematch-ask = Ask for a rematch
+rematch-asked = { $count ->
+    [one] Asked for a rematch: { $players }
+   *[other] Asked for a rematch: { $players }
+}
+rematch-starting = Everyone wants a rematch: the new table is starting…
+rematch-go = To the rematch
 lobby-title = Open tables
 lobby-host = Open a table of your own
 lobby-empty = No open table right now.

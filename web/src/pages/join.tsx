@@ -10,7 +10,9 @@ import type { PageProps } from "../main";
 import { sendClientSeed } from "../seed";
 import { rememberSeat } from "../session";
 import { go, session } from "../store";
+import { description } from "../table/describe";
 import { sleep } from "../util";
+import { OptionField, optionList } from "./play";
 
 export function HostPage(_: PageProps) {
   const [games, setGames] = useState<GameInfo[]>([]);
@@ -21,12 +23,16 @@ export function HostPage(_: PageProps) {
   const [error, setError] = useState("");
   useEffect(() => { listGames().then((found) => { setGames(found); setGame(found[0]?.name ?? ""); }, () => {}); }, []);
   const info = games.find((g) => g.name === game);
+  // the game's options (DescribeGame), as the play page offers them; the changed ones go on the table
+  const [chosen, setChosen] = useState<Record<string, unknown>>({});
+  const options = optionList(description(game).value?.options);
+  const changed = Object.fromEntries(options.filter((o) => o.name in chosen && chosen[o.name] !== o.default).map((o) => [o.name, chosen[o.name]]));
 
   async function create(event: Event): Promise<void> {
     event.preventDefault();
     try {
       const table = (await tables.createTable({ game, seats: seats || info?.min_players || 0, ranked, public: open,
-                                                spectators: true })).table!;
+                                                spectators: true, options: changed as any })).table!;
       go(`#/join/${table.code}`);
     } catch (err) {
       setError(reasonOf(err));
@@ -37,7 +43,7 @@ export function HostPage(_: PageProps) {
       <h1>{t("host-title")}</h1>
       <form onSubmit={create}>
         <label>{t("play-game")}{" "}
-          <select id="host-game" value={game} onChange={(e) => setGame((e.target as HTMLSelectElement).value)}>
+          <select id="host-game" value={game} onChange={(e) => { setGame((e.target as HTMLSelectElement).value); setChosen({}); }}>
             {games.map((g) => <option value={g.name}>{g.title}</option>)}
           </select>
         </label>
@@ -49,6 +55,15 @@ export function HostPage(_: PageProps) {
                       onChange={(e) => setRanked((e.target as HTMLInputElement).checked)} /> {t("host-ranked")}</label>
         <label><input id="host-public" type="checkbox" checked={open}
                       onChange={(e) => setOpen((e.target as HTMLInputElement).checked)} /> {t("host-public")}</label>
+        {options.length > 0 && (
+          <fieldset class="options" id="options">
+            <legend>{t("play-options")}</legend>
+            {options.map((o) => (
+              <OptionField option={o} value={o.name in chosen ? chosen[o.name] : o.default}
+                set={(v) => setChosen({ ...chosen, [o.name]: v })} />
+            ))}
+          </fieldset>
+        )}
         <button id="host-create" type="submit" disabled={!game}>{t("host-create")}</button>
       </form>
       <p class="error" role="alert" id="host-error">{error}</p>
@@ -56,7 +71,8 @@ export function HostPage(_: PageProps) {
   );
 }
 
-function seatAndGo(table: PrivateTable, player: string): void {
+/** Remember the seat of a started table's game and go to its table. */
+export function seatAndGo(table: PrivateTable, player: string): void {
   const seat = table.players.indexOf(player);
   if (seat < 0) return;
   rememberSeat({ game: table.game, gameId: table.gameId, seat, ranked: table.ranked });

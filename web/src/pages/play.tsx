@@ -100,7 +100,7 @@ export function PlayPage() {
   );
 }
 
-function optionList(raw: GameOption[] | Record<string, GameOption> | undefined): GameOption[] {
+export function optionList(raw: GameOption[] | Record<string, GameOption> | undefined): GameOption[] {
   if (!raw) return [];
   return Array.isArray(raw) ? raw : Object.entries(raw).map(([name, o]) => ({ ...o, name }));
 }
@@ -113,7 +113,7 @@ function choicesOf(o: GameOption): Choice[] {
 }
 
 /** One option of the game: its label, a choice (or a number in its range) and its sentence. */
-function OptionField({ option: o, value, set }: { option: GameOption & { minimum?: number; maximum?: number }; value: unknown; set: (v: unknown) => void }) {
+export function OptionField({ option: o, value, set }: { option: GameOption & { minimum?: number; maximum?: number }; value: unknown; set: (v: unknown) => void }) {
   const id = `option-${o.name}`;
   const choices = choicesOf(o);
   const sentence = o.sentence ? <small class="muted option-sentence" id={`${id}-sentence`}>{o.sentence}</small> : null;

@@ -10,7 +10,9 @@ import { session } from "../store";
 import { MoveBuilder, type Choices } from "../table/builder";
 import { builderWords, moveInWords } from "../games/common";
 import { description } from "../table/describe";
+import { Chat } from "../table/chat";
 import { EndScreen, Log, RulesPanel, Seats } from "../table/parts";
+import { Rematch } from "../table/rematch";
 import { TableStore, type Message, type Move, type View } from "../table/store";
 import { signal } from "@preact/signals";
 
@@ -106,8 +108,10 @@ export function TablePage({ params: [game, gameId] }: PageProps) {
         <h1>{title}</h1>
         <span id="status" class="status" data-state={status.state}>{t(status.key, status.args)}</span>
       </div>
+      {store.spectating.value && <p id="spectating" class="muted">{t("table-spectating")}</p>}
       {view && <Seats store={store} view={view} />}
       {finished && view && <EndScreen store={store} view={view} me={me} why={why} />}
+      {finished && view && <Rematch gameId={gameId} me={me} />}
       {!finished && <div id="end" hidden />}
       <p id="turn" class="turn big" aria-live="polite">{view ? turnText(store, view, me, moves.length, ui) : ""}</p>
       <p id="refusal" class="error" role="alert">{refusal ? (refusal === "no-seat" ? t("no-seat") : t("refused", { reason: refusal })) : ""}</p>
@@ -118,7 +122,10 @@ export function TablePage({ params: [game, gameId] }: PageProps) {
       <div id="board">
         {view && <ui.Board store={store} view={view} me={me} moves={moves} labels={labels} play={play} />}
       </div>
-      <Log store={store} ui={ui} players={view?.players ?? []} me={me} />
+      <div class="table-panels">
+        {view && <Chat game={game} gameId={gameId} me={me} players={view.players ?? []} />}
+        <Log store={store} ui={ui} players={view?.players ?? []} me={me} />
+      </div>
       <RulesPanel game={game} />
     </div>
   );

@@ -56,6 +56,8 @@ export class TableStore {
   readonly busy = signal(false);
   readonly listed = signal<Listed | null>(null);
   readonly listFailed = signal(-2n);
+  /** whether this page watches the game without a seat (SpectateGame: the public view) */
+  readonly spectating = signal(false);
   readonly gameOver = signal<Record<string, any> | null>(null);
   readonly prompt = signal<Message | undefined>(undefined);
   /** when the view arrived (Date.now()): clocks count down from it */
@@ -103,7 +105,7 @@ export class TableStore {
       if (prompt) this.prompt.value = prompt;
       this.finished.value = this.finished.value || over || next.finished === true;
     });
-    if (!this.finished.value && (!Array.isArray(next.legal_moves) || next.legal_moves.length)) void this.listMoves(version);
+    if (!this.spectating.value && !this.finished.value && (!Array.isArray(next.legal_moves) || next.legal_moves.length)) void this.listMoves(version);
   }
 
   private async listMoves(version: bigint): Promise<void> {
@@ -213,6 +215,12 @@ export class TableStore {
   async run(): Promise<void> {
     const signal = this.stop.signal;
     if (this.seat === undefined) this.seat = await this.findSeat();
+    if (this.seat === undefined && this.refusal.value === "no-seat") {
+      // not a player of it: watched as a spectator, when the game allows it
+      this.refusal.value = "";
+      await this.spectate(signal);
+      return;
+    }
     if (this.seat === undefined) {
       this.status.value = { state: "stopped", key: "status-no-seat" };
       return;
@@ -239,6 +247,45 @@ export class TableStore {
         }
         if (this.finished.value) {
           // the server ends the stream once the game is over and its seed revealed
+          this.status.value = { state: "over", key: "status-over" };
+          return;
+        }
+      } catch (err) {
+        if (signal.aborted) return;
+        if (GIVE_UP.includes(codeOf(err))) {
+          this.status.value = { state: "stopped", key: "status-stopped" };
+          this.refusal.value = explain(err);
+          return;
+        }
+        this.status.value = { state: "lost", key: "status-lost", args: { error: reasonOf(err), seconds: delay / 1000 } };
+      }
+      await sleep(delay, signal);
+      delay = Math.min(delay * 2, 8000);
+    }
+  }
+
+  private async spectate(signal: AbortSignal): Promise<void> {
+    this.spectating.value = true;
+    let delay = 500;
+    while (!signal.aborted) {
+      try {
+        this.status.value = { state: "connecting", key: "status-connecting" };
+        const stream = this.client.spectateGame({ gameId: this.gameId, viewEncoding: ViewEncoding.JSON, language: language.value }, { signal });
+        // every (re)connection sends the public events from the start again
+        this.events.value = [];
+        let seen = -1n;
+        for await (const update of stream) {
+          this.status.value = { state: "live", key: "status-live" };
+          delay = 500;
+          const next: View = JSON.parse(update.viewJson || "{}");
+          if (!Array.isArray(next.players) && update.players.length) next.players = [...update.players];
+          if (update.version > seen) {
+            seen = update.version;
+            this.record(update.events, update.version);
+          }
+          this.show(update.version, next, update.finished, messageOf(update.prompt));
+        }
+        if (this.finished.value) {
           this.status.value = { state: "over", key: "status-over" };
           return;
         }
