@@ -83,6 +83,7 @@ LONGEST_FIRST = [
     "tests/stack/test_up_supervises.py",  # 64 s
     "tests/rules/test_contract.py",  # 53 s
     "tests/web/test_browser.py",  # 44 s
+    "tests/web/test_friends_pages.py",  # 30 s
     "tests/play/test_stack_games.py",  # 37 s
     "tests/stack/test_up.py",  # 33 s
     "tests/chaos/test_chaos_run.py",  # 29 s
@@ -94,7 +95,6 @@ LONGEST_FIRST = [
     "tests/deploy/test_manifests.py",  # 22 s
     "tests/tournament/test_service_stack.py",  # 20 s
     "tests/play/test_every_game.py",  # 20 s
-    "tests/web/test_friends_pages.py",  # 18 s
     "tests/foodie_forest/test_foodie_playouts.py",  # 18 s
 ]
 
