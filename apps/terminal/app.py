@@ -41,6 +41,7 @@ from apps.sdk.remote import (
 )
 from apps.terminal import render
 from apps.terminal.build import Words, build_move
+from apps.terminal.talk import HINT, TableTalk, rematch
 from shared import games
 from shared.auth import mint_token
 from shared.config import Settings
@@ -218,6 +219,8 @@ class TerminalClient:
         self._my_turn_shown = -1
         self.built = 0  # moves built from choices (and accepted by CheckMove)
         self._words: Words | None = None  # card names and terms, for building a move from choices
+        self.table_id = ""  # the private table we sit at (its rematch is offered at the end)
+        self.talk = TableTalk(self.conn, game, self.say)
 
     def say(self, text: str, style: str | None = None) -> None:
         self.console.print(text, style=style, highlight=False, soft_wrap=True)
@@ -348,6 +351,7 @@ class TerminalClient:
                                               public=self.public)
             self.say(f"Your table is open. Invite code: {table.code}", style="bold")
             self.say(f"Link: {table.link}   (or: foodgames play {self.game} --invite {table.code})")
+        self.table_id = table.table_id
         if table.game_id:  # a game id only once started: our join filled it
             return tables.seated(self.conn, table)
         waiter = asyncio.ensure_future(tables.wait_started(self.conn, table.table_id, self._table_state))
@@ -397,6 +401,8 @@ class TerminalClient:
             line = await self.input.read(f"{self.name}> ", view, legal_moves)
             if line is None or line.strip().lower() in ("q", "quit", "exit"):
                 raise Quit()
+            if await self.talk.handle(line):
+                continue
             if space is not None and check is not None and line.strip().lower() == "b":
                 built = await self._build(view, legal_moves, space, check)
                 if built is not None:
@@ -435,11 +441,33 @@ class TerminalClient:
 
     async def play(self) -> Outcome:
         remembered, version = await self.find_game()
+        while True:
+            outcome = await self._play(remembered, version)
+            if not self.table_id:
+                return outcome
+            answer = await self.input.read("rematch? (y/n)> ", outcome.view, [])
+            if (answer or "").strip().lower() not in ("y", "yes"):
+                return outcome
+            self.table_id, match = await rematch(self.conn, self.table_id, self.say, self._table_state)
+            rating, games = await self.standing()
+            remembered = Remembered(self.game, game_id=match.game_id, seat=match.seat, rating_before=rating,
+                                    games_before=games, ranked=self.ranked)
+            save_remembered(self.path, remembered)
+            self.say(f"The rematch started: game {match.game_id}, you are seat {match.seat}", style="bold")
+            self.log, self.rejections, version = [], [], 0
+
+    async def _play(self, remembered: Remembered, version: int) -> Outcome:
         self.game_id = remembered.game_id
         self.player = SeatPlayer(self.conn, self.game, remembered.game_id, remembered.seat, self._choose,
                                  on_update=self._on_update, on_rejected=self._on_rejected, on_seed=self._on_seed,
                                  after_version=version)
-        final = await self.player.run()
+        if self.table_id:  # the table chat of a private table (a queued game has none here)
+            self.say(HINT)
+            self.talk.start(remembered.game_id)
+        try:
+            final = await self.player.run()
+        finally:
+            await self.talk.stop()
         self.path.unlink(missing_ok=True)
         self.draw(final, [])
         after, games = await self._rating_after(remembered)
