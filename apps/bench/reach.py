@@ -70,11 +70,24 @@ async def nats(url: str, deadline: float | None = None) -> None:
 
 
 async def grpc_service(name: str, address: str, deadline: float | None = None) -> None:
-    """`address` accepts an HTTP/2 connection: the channel gets ready before the deadline."""
+    """Some replica of `address` (`ip:port,...` under `foodgames up --replicas N`) accepts an
+    HTTP/2 connection: its channel gets ready before the deadline."""
+    deadline = deadline or time.monotonic() + REACH_S
+    last: NotReachable | None = None
+    for one in [a.strip() for a in address.split(",") if a.strip()]:
+        try:
+            return await _grpc_one(name, one, deadline)
+        except NotReachable as exc:
+            last = exc
+    raise last or _down(name, address, "no address given")
+
+
+async def _grpc_one(name: str, address: str, deadline: float) -> None:
     import grpc
 
-    deadline = deadline or time.monotonic() + REACH_S
     host, _, port = address.rpartition(":")
+    if not port.isdigit():
+        raise _down(name, address, "not host:port")
     await _tcp(name, address, host.strip("[]") or "127.0.0.1", int(port), deadline)
     channel = grpc.aio.insecure_channel(address)
     try:
