@@ -86,6 +86,11 @@ async def _raw_around(raw, p: str, game: str, key: str, player: str, radius: int
 async def _bench(args, redis_url: str, nats_url: str) -> dict:
     import redis.asyncio as aioredis
 
+    from apps.bench import reach
+
+    # the ones it was given (its own embedded servers are up before this)
+    await reach.require(nats_url=args.nats_url, redis_url=args.redis_url)
+
     from foodgames.v1 import leaderboard_pb2 as pb
     from foodgames.v1 import leaderboard_pb2_grpc as pb_grpc
     from services.leaderboard.boards import Store, board_key, prefix

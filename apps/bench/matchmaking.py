@@ -100,8 +100,12 @@ async def _run(args) -> dict:
     from services.matchmaking.engine import CountingPublisher, Matchmaker
     from services.matchmaking.store import TicketStore
 
+    from apps.bench import reach
+
     server = None
     url = args.redis_url
+    if url is not None:
+        await reach.require(redis_url=url)
     if url is None:
         from apps.embedded import start_valkey
 

@@ -2,7 +2,8 @@
 floor (a bare gRPC unary echo and a bare JetStream publish with an expected subject sequence).
 
 Against the stack that `foodgames up` runs (it finds the services through the same FOODGAMES_*
-variables): G concurrent Foodie Forest games are created directly with a service token
+variables): G concurrent games of --game (default Foodie Forest; any registered game) are
+created directly with a service token
 (CreateGame, no matchmaking); every seat's client seed goes to the deck; then random bots
 play each game up to --moves-per-game moves (or its end). With `--via stream` (the default)
 every seat plays over its own PlayGame stream, which sends the seat its view when it must act;
@@ -17,6 +18,15 @@ plus a JetStream publish with Nats-Expected-Last-Subject-Sequence (one subject p
 file storage, on the stack's NATS). floor = echo + publish, since a move needs at least one
 client round trip and one acknowledged append. The same figures with one caller at a time are
 under `single`.
+
+The throughput ceiling, from the same floor phase: bare_appends_per_s is the JetStream appends
+the G floor callers made per second (each its own subject, one append at a time with the
+expected-sequence and Nats-Msg-Id headers the event store sends, into a stream configured like
+GAMES on the stack's own NATS, so with its fsync setting); throughput_vs_bare_appends is
+moves_per_s over it.
+
+Before anything, the game's rules service, the deck and NATS must answer (apps.bench.reach, a
+check bounded in time), or the bench stops and names the address that did not.
 """
 from __future__ import annotations
 
@@ -30,6 +40,8 @@ from typing import Any
 
 from shared import aio
 from apps.bench.stats import percentiles_ms
+
+DEFAULT_GAME = "foodie-forest"  # the game of the figures in docs/benchmarks.md before --game
 
 ECHO_SERVER = r"""
 import sys
@@ -52,6 +64,10 @@ aio.run(main())  # the event loop the services run on
 
 
 def add_arguments(parser) -> None:
+    from shared import games as registry
+
+    parser.add_argument("--game", choices=registry.names(), default=DEFAULT_GAME,
+                        help=f"the game played (default {DEFAULT_GAME})")
     parser.add_argument("--games", type=int, default=200, help="concurrent games (default 200)")
     parser.add_argument("--players", type=int, default=4, help="players per game (default 4)")
     parser.add_argument("--moves-per-game", type=int, default=100,
@@ -98,17 +114,21 @@ async def echo_floor(calls: int, concurrency: int, samples: list[float] | None =
 
 
 async def publish_floor(nats_url: str, calls: int, concurrency: int,
-                        samples: list[float] | None = None) -> list[float]:
-    from nats.js import api
+                        samples: list[float] | None = None) -> dict[str, Any]:
+    """`concurrency` callers, each appending to its own subject one at a time; the samples and
+    the wall time of all the appends."""
+    from dataclasses import replace
 
-    from shared.eventstore.jetstream import connect
+    from shared.eventstore.jetstream import connect, games_stream_config
 
     nc = await connect(nats_url, name="bench-floor")
     js = nc.jetstream(timeout=10)
     stream = f"BENCHFLOOR{uuid.uuid4().hex[:6].upper()}"
     prefix = stream.lower()
-    await js.add_stream(api.StreamConfig(name=stream, subjects=[f"{prefix}.>"], storage=api.StorageType.FILE,
-                                         duplicate_window=120.0))
+    # configured as the GAMES stream is (file storage, duplicate window, direct gets), so an
+    # append here costs what a move's append costs there
+    await js.add_stream(replace(games_stream_config(), name=stream, subjects=[f"{prefix}.>"],
+                                deny_delete=False, deny_purge=False))
     body = b'{"command_id":"x","version":1,"recorded_at":"2026-01-01T00:00:00+00:00","events":[{"type":"CardPlayed","schema_version":1,"data":{"seat":1,"card":"bug-3","total":7,"required_colour":"bug","next_seat":2}}]}'  # noqa: E501
     samples = [] if samples is None else samples
     per_caller = max(1, calls // concurrency)
@@ -121,16 +141,18 @@ async def publish_floor(nats_url: str, calls: int, concurrency: int,
                     "Nats-Expected-Last-Subject-Sequence": str(last), "Nats-Msg-Id": f"{subject}/{n}"})
                 samples.append(time.perf_counter() - started)
                 last = ack.seq
+        started = time.perf_counter()
         await asyncio.gather(*(caller(i) for i in range(concurrency)))
+        took = time.perf_counter() - started
     finally:
         await js.delete_stream(stream)
         await nc.drain()
-    return samples
+    return {"samples": samples, "appends": per_caller * concurrency, "seconds": took}
 
 
 # -- our moves -----------------------------------------------------------------------------
 
-async def play_moves(settings, games: int, players: int, moves_per_game: int, channels: int,
+async def play_moves(settings, game: str, games: int, players: int, moves_per_game: int, channels: int,
                      via: str = "stream", samples: list[float] | None = None) -> dict[str, Any]:
     from shared.auth import service_token
     from apps.bots.base import RandomBot
@@ -143,11 +165,11 @@ async def play_moves(settings, games: int, players: int, moves_per_game: int, ch
     admin = Connection(settings, service_token(settings, "bench"), "svc:bench", pool=pool)
     tag = uuid.uuid4().hex[:6]
     tables = [[f"b{tag}g{g}p{p}" for p in range(players)] for g in range(games)]
-    created = await asyncio.gather(*(create_game(admin, "foodie-forest", t) for t in tables))
+    created = await asyncio.gather(*(create_game(admin, game, t) for t in tables))
     samples = [] if samples is None else samples
     started = time.perf_counter()
     results = await asyncio.gather(*(
-        play_table(settings, "foodie-forest", c.game_id, t, [RandomBot(f"{tag}/{g}/{p}") for p in range(players)],
+        play_table(settings, game, c.game_id, t, [RandomBot(f"{tag}/{g}/{p}") for p in range(players)],
                     pool=pool, on_move=samples.append, max_moves=moves_per_game)
         for g, (c, t) in enumerate(zip(created, tables))))
     took = time.perf_counter() - started
@@ -162,9 +184,19 @@ def run(args) -> dict[str, Any]:
     from shared.config import Settings
 
     telemetry.configure("bench-moves", "WARNING")
+    from shared import games as registry
+
     settings = Settings.from_env()
+    rules = registry.get(args.game).rules
+    if not rules.min_players <= args.players <= rules.max_players:
+        raise SystemExit(f"foodgames bench moves: {args.game} is played by {rules.min_players} to "
+                         f"{rules.max_players} players, not {args.players} (--players)")
 
     async def main() -> dict[str, Any]:
+        from apps.bench import reach
+
+        await reach.require(nats_url=settings.nats_url, services={
+            f"{args.game} rules service": settings.address(args.game), "deck": settings.address("deck")})
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -187,12 +219,13 @@ def run(args) -> dict[str, Any]:
                     progress.update(task, completed=total)
 
             few = min(args.floor_calls, 3000)
-            loaded = await phase(f"{args.games} games x {args.moves_per_game} moves ({args.via})",
+            loaded = await phase(f"{args.games} {args.game} games x {args.moves_per_game} moves ({args.via})",
                                  args.games * args.moves_per_game,
-                                 lambda s: play_moves(settings, args.games, args.players, args.moves_per_game,
-                                                      args.channels, args.via, s))
+                                 lambda s: play_moves(settings, args.game, args.games, args.players,
+                                                      args.moves_per_game, args.channels, args.via, s))
             single = await phase("one game at a time", args.single_moves,
-                                 lambda s: play_moves(settings, 1, args.players, args.single_moves, 1, args.via, s))
+                                 lambda s: play_moves(settings, args.game, 1, args.players, args.single_moves, 1,
+                                                      args.via, s))
             echo = await phase(f"floor: gRPC echo, {args.games} callers", args.floor_calls,
                                lambda s: echo_floor(args.floor_calls, args.games, s))
             publish = await phase(f"floor: JetStream publish, {args.games} callers", args.floor_calls,
@@ -205,23 +238,28 @@ def run(args) -> dict[str, Any]:
 
     raw = aio.run(main())
     ours = percentiles_ms(raw["loaded"]["samples"])
-    echo, publish = percentiles_ms(raw["echo"]), percentiles_ms(raw["publish"])
+    echo, publish = percentiles_ms(raw["echo"]), percentiles_ms(raw["publish"]["samples"])
+    bare = raw["publish"]
+    bare_per_s = round(bare["appends"] / bare["seconds"], 1) if bare["seconds"] else None
     floor_p50 = round(echo["p50_ms"] + publish["p50_ms"], 3)
     floor_p99 = round(echo["p99_ms"] + publish["p99_ms"], 3)
     single = percentiles_ms(raw["single"]["samples"])
-    echo1, publish1 = percentiles_ms(raw["echo1"]), percentiles_ms(raw["publish1"])
+    echo1, publish1 = percentiles_ms(raw["echo1"]), percentiles_ms(raw["publish1"]["samples"])
     single_floor_p50 = echo1["p50_ms"] + publish1["p50_ms"]
     single_floor_p99 = echo1["p99_ms"] + publish1["p99_ms"]
     return {
-        "games": args.games, "players": args.players, "via": args.via, "moves": raw["loaded"]["moves"],
-        "seconds": raw["loaded"]["seconds"], "moves_per_s": raw["loaded"]["moves_per_s"],
+        "game": args.game, "games": args.games, "players": args.players, "via": args.via,
+        "moves": raw["loaded"]["moves"], "seconds": raw["loaded"]["seconds"],
+        "moves_per_s": raw["loaded"]["moves_per_s"], "bare_appends_per_s": bare_per_s,
+        "throughput_vs_bare_appends": round(raw["loaded"]["moves_per_s"] / bare_per_s, 3) if bare_per_s else None,
         "p50_ms": ours["p50_ms"], "p95_ms": ours["p95_ms"], "p99_ms": ours["p99_ms"],
         "floor_p50_ms": floor_p50, "floor_p99_ms": floor_p99,
         "ratio_p50": round(ours["p50_ms"] / floor_p50, 2) if floor_p50 else None,
         "ratio_p99": round(ours["p99_ms"] / floor_p99, 2) if floor_p99 else None,
         "floor": {"echo_p50_ms": echo["p50_ms"], "echo_p99_ms": echo["p99_ms"],
                   "publish_p50_ms": publish["p50_ms"], "publish_p99_ms": publish["p99_ms"],
-                  "concurrency": args.games},
+                  "concurrency": args.games, "bare_appends": bare["appends"],
+                  "bare_appends_seconds": round(bare["seconds"], 3)},
         "single": {"moves": raw["single"]["moves"], "p50_ms": single["p50_ms"], "p99_ms": single["p99_ms"],
                    "floor_p50_ms": round(single_floor_p50, 3), "floor_p99_ms": round(single_floor_p99, 3),
                    "ratio_p50": round(single["p50_ms"] / single_floor_p50, 2) if single_floor_p50 else None,

@@ -107,6 +107,9 @@ def run(args) -> dict[str, Any]:
     url = args.nats_url or settings.nats_url
 
     async def main() -> dict[str, Any]:
+        from apps.bench import reach
+
+        await reach.require(nats_url=url)
         nc = await connect(url, name="bench-replay")
         store = JetStreamEventStore(nc)
         await store.ensure_stream()

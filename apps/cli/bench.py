@@ -40,7 +40,13 @@ def _missing(name: str) -> int:
 
 
 def _run(module, args) -> int:
-    figures = module.run(args)
+    from apps.bench.reach import NotReachable
+
+    try:
+        figures = module.run(args)
+    except NotReachable as exc:
+        print(f"foodgames bench {args.bench}: {exc}", file=sys.stderr)
+        return 3
     if args.json:
         print(json.dumps(figures, indent=2, default=str))
     else:

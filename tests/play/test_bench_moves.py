@@ -37,6 +37,24 @@ def test_bench_moves_plays_the_moves_asked_for_and_prints_its_figures_as_json(pl
     # simultaneous recipe choices may put a few moves past a table's limit
     assert 6 * 15 <= figures["moves"] <= 6 * 18
     assert figures["single"]["moves"] >= 20
-    for key in ("moves_per_s", "p50_ms", "p99_ms", "floor_p50_ms", "floor_p99_ms", "ratio_p50", "ratio_p99"):
+    for key in ("moves_per_s", "p50_ms", "p99_ms", "floor_p50_ms", "floor_p99_ms", "ratio_p50", "ratio_p99",
+                "bare_appends_per_s", "throughput_vs_bare_appends"):
         assert figures[key] > 0, key
+    assert figures["game"] == "foodie-forest"
     assert "floor: JetStream publish, one caller" in done.stderr
+
+
+def test_bench_moves_plays_another_game_with_the_same_figures_and_its_bare_append_ceiling(play_stack):
+    done = subprocess.run([FOODGAMES, "bench", "moves", "--json", "--game", "food-fight", "--games", "3",
+                           "--moves-per-game", "6", "--floor-calls", "90", "--single-moves", "6"],
+                          env=stack_env(play_stack), capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr[-3000:]
+    figures = json.loads(done.stdout)
+    assert figures["game"] == "food-fight" and figures["rejections"] == 0
+    assert figures["moves"] >= 3 and figures["single"]["moves"] >= 1
+    for key in ("moves_per_s", "p50_ms", "p99_ms", "floor_p50_ms", "ratio_p50", "bare_appends_per_s"):
+        assert figures[key] > 0, key
+    # the ceiling: the floor's 3 callers appended 30 each, and the share is moves/s over their rate
+    assert figures["floor"]["bare_appends"] == 90 and figures["floor"]["concurrency"] == 3
+    assert figures["throughput_vs_bare_appends"] == round(figures["moves_per_s"] / figures["bare_appends_per_s"], 3)
+    assert "3 food-fight games" in done.stderr
