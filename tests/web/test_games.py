@@ -14,9 +14,10 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.async_api import expect
+from playwright.async_api import TimeoutError as PlaywrightTimeout, expect
 
 from services.gateway.static import games_catalogue
+from shared.games import get as get_game
 from tests.web.conftest import SHOTS_ENV, axe_violations, internal_tokens, screenshot
 
 GAMES = Path(__file__).resolve().parents[2] / "web" / "src" / "games"
@@ -41,9 +42,10 @@ STATE = """() => {
     const b = document.querySelector('#builder');
     if (b && b.classList.contains('building')) return {over: false, building: true};
     const kinds = [...document.querySelectorAll('#builder button.kind:not(:disabled)')].map(k => k.dataset.kind);
+    const switches = [...document.querySelectorAll('#builder button.kind.switch')].map(k => k.dataset.kind);
     const moves = document.querySelectorAll('#moves button.move:not(:disabled)').length;
     if (!kinds.length && !moves) return false;
-    return {over: false, kinds, moves};
+    return {over: false, kinds, switches, moves};
 }"""
 
 
@@ -67,37 +69,144 @@ async def press(locator, keyboard: bool) -> None:
         await locator.click()
 
 
-async def fill_fields(page, attempt: int, keyboard: bool = False) -> None:
-    """Tap each field of the move in the builder: the `attempt`-th value of a choice (so that a
-    refused move is built again otherwise), a set's least count of cards (at least one)."""
+# What to tap next in the builder, as a person who has not learnt the game yet: the first field
+# not yet chosen (a choice: its `attempt`-th value, so that a refused move is built otherwise; a
+# set: its least count of cards, at least one, one tap at a time), then the check's answer. The
+# button to tap is marked `data-tap`; false while the check is still out (the wait goes on).
+NEXT_TAP = """attempt => {
+    document.querySelectorAll('[data-tap]').forEach(e => e.removeAttribute('data-tap'));
+    const mark = (els, i) => { els[i % els.length].setAttribute('data-tap', '1'); return 'tap'; };
+    const builder = document.querySelector('#builder.building');
+    if (!builder) return 'gone';
+    for (const f of builder.querySelectorAll('fieldset.field')) {
+        const enabled = [...f.querySelectorAll('button:not(:disabled)')];
+        const open = enabled.filter(e => e.getAttribute('aria-pressed') !== 'true');
+        if (!enabled.length) continue;
+        if (f.dataset.kind === 'one') {
+            if (open.length < enabled.length) continue;
+            return mark(enabled, attempt);
+        }
+        const want = Math.min(+f.dataset.max, Math.max(+f.dataset.min, 1), enabled.length);
+        if (enabled.length - open.length >= want || !open.length) continue;
+        return mark(open, attempt + enabled.length - open.length);
+    }
+    const state = document.querySelector('#check')?.dataset.state;
+    return state === 'checking' ? false : state;
+}"""
+
+
+async def tap(locator, keyboard: bool = False) -> bool:
+    """Press a control of the builder; False when it went away meanwhile (the table moved on,
+    which sets the builder back to its kinds of move)."""
+    try:
+        if keyboard:
+            await locator.focus(timeout=5_000)
+            await locator.press("Enter", timeout=5_000)
+        else:
+            await locator.click(timeout=5_000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
+async def fill_fields(page, attempt: int, keyboard: bool = False) -> str:
+    """Tap each field of the move in the builder (NEXT_TAP); the check's answer ("ok",
+    "refused", "incomplete") or "gone" when the table moved on meanwhile."""
+    for _ in range(40):
+        step = await (await page.wait_for_function(NEXT_TAP, arg=attempt)).json_value()
+        if step != "tap":
+            return step
+        if not await tap(page.locator("[data-tap='1']"), keyboard):
+            return "gone"
+    raise AssertionError(f"the move was not complete after 40 taps: {await page.inner_text('#builder')}")
+
+
+def value_key(value) -> str:
+    """A value as the builder's buttons carry it (data-card, data-value)."""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+async def build(page, move: dict, keyboard: bool = False) -> None:
+    """Build `move` in the builder as a person who knows what they want: its kind, then each
+    field's value tapped (a set's cards one by one, in the move's order), checked, sent; or
+    tap it in the list of moves when the table lists them instead."""
+    kind = page.locator(f"#builder button.kind[data-kind='{move['type']}']")
+    if not await kind.count():
+        await choose_listed(page, move, keyboard)
+        return
+    await press(kind, keyboard)
+    if not await page.locator("#builder.building").count():
+        return  # a move without fields is sent at once
     done: set[str] = set()
-    for _ in range(12):  # fields appear as earlier ones are chosen (a target once the card is)
-        fields = page.locator("#builder fieldset.field")
-        names = await fields.evaluate_all("fs => fs.map(f => f.dataset.field)")
-        todo = [n for n in names if n not in done]
+    for _ in range(12):  # fields appear as earlier ones are chosen (the ingredients once the table is)
+        names = await page.locator("#builder fieldset.field").evaluate_all("fs => fs.map(f => f.dataset.field)")
+        todo = [n for n in names if n not in done and n in move]
         if not todo:
-            return
+            break
         name = todo[0]
         done.add(name)
-        field = page.locator(f"#builder fieldset.field[data-field='{name}']")
-        options = field.locator("button:not(:disabled)")
-        count = await options.count()
-        if not count:
-            continue
-        if await field.get_attribute("data-kind") == "one":
-            await press(options.nth(attempt % count), keyboard)
-        else:
-            low, high = int(await field.get_attribute("data-min")), int(await field.get_attribute("data-max"))
-            want = min(high, max(low, 1), count)
-            for i in range(want):
-                # the enabled ones change as cards are picked: the first not yet picked
-                await press(field.locator("button:not(:disabled):not([aria-pressed=true])").nth((attempt + i) % max(1, count - i)), keyboard)
+        field = f"#builder fieldset.field[data-field='{name}']"
+        for value in move[name] if isinstance(move[name], list) else [move[name]]:
+            key = value_key(value)
+            await press(page.locator(f"{field} :is([data-card='{key}'], [data-value='{key}'])"
+                                     ":not([aria-pressed='true']):not(:disabled)").first, keyboard)
+    state = await (await page.wait_for_function(
+        "() => { const s = document.querySelector('#check')?.dataset.state; return s !== 'checking' && s; }")).json_value()
+    assert state == "ok", f"the built {move} is {state}: {await page.inner_text('#builder')}"
+    await press(page.locator("#send-move"), keyboard)
 
 
-async def make_a_move(page, turn: dict, tried: dict, rng: random.Random, keyboard: bool = False) -> None:
+# The index of the listed move's button that is `want` (keys in any order, empty lists as none).
+LISTED = """want => {
+    const canon = m => JSON.stringify(Object.keys(m).sort().filter(k => m[k] !== null && !(Array.isArray(m[k]) && !m[k].length)).map(k => [k, m[k]]));
+    return [...document.querySelectorAll('#moves button.move:not(.group)')].findIndex(b => canon(JSON.parse(b.dataset.move)) === canon(want));
+}"""
+
+
+async def choose_listed(page, move: dict, keyboard: bool = False) -> None:
+    group = page.locator(f"#moves button.group[data-kind='{move['type']}']")
+    if await group.count():
+        await press(group, keyboard)
+    at = await page.evaluate(LISTED, move)
+    assert at >= 0, f"{move} is not offered: {await page.inner_text('#moves')}"
+    await press(page.locator("#moves button.move:not(.group)").nth(at), keyboard)
+
+
+async def plate_an_army(page, keyboard: bool = False) -> int | None:
+    """Food Fight's plating by tapping: a Meal, then troops one by one (up to five: "An Army
+    consists of up to five food troops") and every plating Mascot, checked, sent; the number of
+    troops tapped, or None when the table moved on meanwhile (the other plate came: the builder
+    starts again). ("when plating, you don't put them in any order, because they get shuffled
+    up later": the troops are a set, tapped in turn.)"""
+    builder = "#builder fieldset.field"
+    if not await tap(page.locator("#builder button.kind[data-kind='plate']"), keyboard):
+        return None
+    if not await tap(page.locator(f"{builder}[data-field='meal'] button:not(:disabled)").first, keyboard):
+        return None
+    troops = 0
+    for field, most in (("troops", 5), ("mascots", 9)):
+        for _ in range(most):
+            open_ = page.locator(f"{builder}[data-field='{field}'] button:not(:disabled):not([aria-pressed='true'])")
+            if not await open_.count():
+                break
+            if not await tap(open_.first, keyboard):
+                return None
+            troops += field == "troops"
+    if await page.locator(f"{builder}[data-field='troops'] button[aria-pressed='true']").count() != troops:
+        return None
+    state = await (await page.wait_for_function(
+        "() => { const s = document.querySelector('#check')?.dataset.state; return s !== 'checking' && (s || 'gone'); }")).json_value()
+    if state == "gone":
+        return None
+    assert state == "ok", f"the plate was refused: {await page.inner_text('#check')}"
+    return troops if await tap(page.locator("#send-move"), keyboard) else None
+
+
+async def make_a_move(page, turn: dict, tried: dict, rng: random.Random, keyboard: bool = False) -> str:
     """One move by tapping, as a person who has not learnt the game yet: a move at random (a
-    kind of move first when there are many), or a move built in the builder."""
+    kind of move first when there are many), or a move built in the builder; the kind of move."""
     version = await page.get_attribute("#table", "data-version")
+    kind = "listed"
     if turn.get("moves"):
         groups = page.locator("#moves button.group:not(:disabled)")
         offered = page.locator("#moves button.move:not(.group):not(:disabled)")
@@ -111,38 +220,45 @@ async def make_a_move(page, turn: dict, tried: dict, rng: random.Random, keyboar
             await page.wait_for_timeout(100)
         else:
             raise AssertionError(f"no move could be chosen at version {version}")
+    elif "plate" in (turn.get("kinds") or []):
+        kind = "plate" if await plate_an_army(page, keyboard) is not None else "plate-again"
     else:
         if turn.get("building") and await page.locator("#cancel-move").count():
             # (a table that moved on meanwhile has already set the builder back to its kinds)
-            await press(page.locator("#cancel-move"), keyboard)
+            await tap(page.locator("#cancel-move"), keyboard)
         kinds = turn.get("kinds") or await page.locator("#builder button.kind").evaluate_all("ks => ks.map(k => k.dataset.kind)")
         rng.shuffle(kinds)
+        # a setting's switch (Food Fight's automatic passing) is not a move to try at random
+        kinds = [k for k in kinds if k not in (turn.get("switches") or ())] or kinds
         for attempt in range(12):
             # each kind of move in turn, each a few ways, until the rules accept one
             kind = kinds[attempt % len(kinds)]
-            await press(page.locator(f"#builder button.kind[data-kind='{kind}']"), keyboard)
+            if not await tap(page.locator(f"#builder button.kind[data-kind='{kind}']"), keyboard):
+                break  # the table moved on: the next turn asks again
             if not await page.locator("#builder.building").count():
                 break  # a move without fields is sent at once
-            await fill_fields(page, attempt // len(kinds) + tried.get(version, 0), keyboard)
-            check = page.locator("#check")
-            await expect(check).not_to_have_attribute("data-state", "checking")
-            if await check.get_attribute("data-state") == "ok":
-                await press(page.locator("#send-move"), keyboard)
+            state = await fill_fields(page, attempt // len(kinds) + tried.get(version, 0), keyboard)
+            if state == "ok":
+                await tap(page.locator("#send-move"), keyboard)
                 break
-            await press(page.locator("#cancel-move"), keyboard)
+            if state == "gone" or not await tap(page.locator("#cancel-move"), keyboard):
+                break  # the table moved on: the next turn asks again
         else:
             raise AssertionError(f"no move could be built at version {version}: {await page.inner_text('#builder')}")
     tried[version] = tried.get(version, 0) + 1
     await page.wait_for_function(
         "v => document.querySelector('#table').dataset.version !== v || document.querySelector('#refusal').textContent",
         arg=version, timeout=30_000)
+    return kind
 
 
-async def play_to_the_end(page, game: str, shot: str, keyboard: bool = False) -> int:
-    moves = 0
+async def play_to_the_end(page, game: str, shot: str, keyboard: bool = False) -> dict[str, int]:
+    """The moves made, by kind ("plate": an Army built in the builder; "listed": a listed move)."""
+    made: dict[str, int] = {}
     tried: dict = {}
     rng = random.Random(game)
     while not (turn := await wait_for_turn(page))["over"]:
+        moves = sum(made.values())
         assert moves < MOST_MOVES, f"{game} did not end after {moves} moves"
         if moves == 6:
             # mid-game: the table reads in words, passes axe, and fits a phone in two screens
@@ -156,35 +272,62 @@ async def play_to_the_end(page, game: str, shot: str, keyboard: bool = False) ->
                 targets = await page.evaluate(SMALL_TARGETS)
                 assert not targets, f"touch targets under 44 px: {targets}"
             await screenshot(page, f"{shot}-mid")
-        await make_a_move(page, turn, tried, rng, keyboard)
-        moves += 1
-    return moves
+        kind = await make_a_move(page, turn, tried, rng, keyboard)
+        made[kind] = made.get(kind, 0) + 1
+    return made
 
 
-async def sign_in_and_queue(page, url: str, game: str, players: int = 2) -> None:
+async def sign_in(page, url: str, name: str | None = None) -> str:
+    name = name or f"eve-{uuid.uuid4().hex[:6]}"
     await page.goto(url + "/")
-    await page.fill("#name", f"eve-{uuid.uuid4().hex[:6]}")
+    await page.fill("#name", name)
     await page.click("#signin")
     await page.wait_for_url("**/#/play")
+    return name
+
+
+async def queue(page, game: str, players: int = 2, options: dict | None = None, others=None) -> None:
+    """A casual table of `players` with the game's `options` set on the play page; `others()`
+    queues the other seats' players just before the click (so that the queue is never quiet
+    long enough for the house bots)."""
     await page.wait_for_selector(f"#game option[value='{game}']", state="attached")
     await page.select_option("#game", game)
     await page.select_option("#players", str(players))
+    specs = {o.name: o for o in get_game(game).options}
+    for name, value in (options or {}).items():
+        field = page.locator(f"#option-{name}")
+        if specs[name].choices:  # a list of the option's choices, by their place in it
+            await field.select_option(str(list(specs[name].choices).index(value)))
+        else:
+            await field.fill(str(value))
     await page.set_checked("#ranked", False)
+    if others is not None:
+        others()
     await page.click("#queue")
     await page.wait_for_url(f"**/#/table/{game}/**", timeout=30_000)
 
 
-# Each game once in `make test` (one on a phone in German, one by keyboard); the screenshots
-# (python -m tests.web.screenshots) take every game in both languages on both screens.
-RUNS = [("food-fight", "en", DESKTOP, False), ("forestaurant", "de", PHONE, False),
-        ("foodtown-throwdown", "en", PHONE, True)]
+# Each game at two table sizes in `make test`: a table of two (one on a phone in German, one by
+# keyboard) and a bigger one, its cost cut by the options a player would pick for a short game
+# (Food Fight to 5 VP, and its boot camp to 3 VP: no draft; Foodtown to 3 stars; Forestaurant hard) and by
+# the bots, which play most of its seats. The other seats are bots queued with the player
+# (the matchmaker seats them at once; its house bots would come only after 3 s of quiet). The
+# screenshots (python -m tests.web.screenshots) take every game in both languages on both screens.
+RUNS = [("food-fight", "en", DESKTOP, False, 2, {"vp_to_win": 5}),
+        ("food-fight", "de", PHONE, False, 3, {"boot_camp": True, "vp_to_win": 3}),
+        ("forestaurant", "de", PHONE, False, 2, {}),
+        ("forestaurant", "en", DESKTOP, False, 4, {"difficulty": "hard"}),
+        ("foodtown-throwdown", "en", PHONE, True, 2, {}),
+        ("foodtown-throwdown", "de", DESKTOP, False, 3, {"target_stars": 3})]
 if os.environ.get(SHOTS_ENV):
-    RUNS += [("food-fight", "de", PHONE, False), ("forestaurant", "en", DESKTOP, False),
-             ("foodtown-throwdown", "de", DESKTOP, False)]
+    RUNS += [("food-fight", "de", PHONE, False, 2, {}), ("forestaurant", "en", DESKTOP, False, 2, {}),
+             ("foodtown-throwdown", "de", DESKTOP, False, 2, {})]
+BOARDS = {"food-fight": "food-fight", "forestaurant": "forestaurant", "foodtown-throwdown": "foodtown"}
 
 
-@pytest.mark.parametrize("game,language,viewport,keyboard", RUNS)
-async def test_a_whole_game_is_played_by_tapping_and_its_end_says_who_won_and_why(browser, web_gateway, game, language, viewport, keyboard):
+@pytest.mark.parametrize("game,language,viewport,keyboard,players,options", RUNS)
+async def test_a_whole_game_is_played_by_tapping_and_its_end_says_who_won_and_why(
+        browser, web_gateway, bots, game, language, viewport, keyboard, players, options):
     context = await browser.new_context(viewport=viewport, locale=language)
     page = await context.new_page()
     page.set_default_timeout(20_000)
@@ -194,30 +337,38 @@ async def test_a_whole_game_is_played_by_tapping_and_its_end_says_who_won_and_wh
     page.on("console", lambda m: logs.append(m.text))
     device = "phone" if viewport is PHONE else "desktop"
     try:
-        # given a player at a casual table for two with a house bot
-        await sign_in_and_queue(page, web_gateway.url, game)
+        # given a player at a casual table with bots in the other seats
+        await sign_in(page, web_gateway.url)
+        await queue(page, game, players, options,
+                    others=lambda: bots.queue(players - 1, game, players, ranked=False, options=options or None))
         # then the table is the game's own board, with the rules in short when the game has them
-        await expect(page.locator(f"#board .board.{ {'food-fight': 'food-fight', 'forestaurant': 'forestaurant', 'foodtown-throwdown': 'foodtown'}[game]}")).to_be_visible()
+        await expect(page.locator(f"#board .board.{BOARDS[game]}")).to_be_visible()
         async with httpx.AsyncClient(base_url=web_gateway.url) as client:
             described = (await client.post(f"/games/{game}/foodgames.v1.GameService/DescribeGame", json={"language": language})).json()
         if json.loads(described["descriptionJson"])["rules"]:
             await expect(page.locator("#rules summary")).to_be_visible()
         # when they play it to its end by tapping
-        moves = await play_to_the_end(page, game, f"{game}-{device}-{language}", keyboard)
-        assert moves > 0
+        made = await play_to_the_end(page, game, f"{game}-{device}-{language}" + (f"-{players}" if players > 2 else ""), keyboard)
+        print(f"{game} at {players}: moves made {made}")
+        assert sum(made.values()) > 0
+        if game == "food-fight":
+            # every Army was built in the builder, troop by troop, and the log says so
+            assert made.get("plate"), made
+            if language == "en":
+                assert "You plated" in await page.text_content("#log")
         # then the end says who won (or whether the table won) and why, in words
         await expect(page.locator("#end-headline")).not_to_be_empty()
-        await expect(page.locator("#placings tbody tr")).to_have_count(2)
+        await expect(page.locator("#placings tbody tr")).to_have_count(players)
         found = await internal_tokens(page)
         assert not found, found
         violations = await axe_violations(page)
         assert not violations, "\n".join(violations)
         if viewport is PHONE:
             assert await page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
-        await screenshot(page, f"{game}-{device}-{language}-end")
+        await screenshot(page, f"{game}-{device}-{language}" + (f"-{players}" if players > 2 else "") + "-end")
         assert not errors, errors
     except Exception:
-        await page.screenshot(path=f"/tmp/fail-{game}.png", full_page=True)
+        await page.screenshot(path=f"/tmp/fail-{game}-{players}.png", full_page=True)
         print("\n".join(logs[-30:]), errors)
         print("table at failure:", await page.evaluate("() => Object.assign({}, document.querySelector('#table')?.dataset)"))
         raise
