@@ -6,6 +6,7 @@ the page) and pass axe-core; and every game the gateway serves has a folder of i
 web/src/games/."""
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -18,7 +19,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout, expect
 
 from services.gateway.static import games_catalogue
 from shared.games import get as get_game
-from tests.web.conftest import SHOTS_ENV, axe_violations, internal_tokens, screenshot
+from tests.web.conftest import SHOTS_ENV, axe_violations, check_page, internal_tokens, new_page, screenshot
 
 GAMES = Path(__file__).resolve().parents[2] / "web" / "src" / "games"
 DESKTOP = {"width": 1100, "height": 900}
@@ -374,3 +375,97 @@ async def test_a_whole_game_is_played_by_tapping_and_its_end_says_who_won_and_wh
         raise
     finally:
         await context.close()
+
+
+async def seat_view(client: httpx.AsyncClient, page, game: str) -> tuple[int, dict]:
+    """The seat's view as the page's player asks the gateway for it (GetView with the tab's
+    token): (its version, the view)."""
+    session, seats = await page.evaluate(
+        "() => [sessionStorage.getItem('foodgames.session'), sessionStorage.getItem('foodgames.seats')]")
+    game_id = page.url.rsplit("/", 1)[-1]
+    seat = json.loads(seats)[game_id]["seat"]
+    reply = (await client.post(f"/games/{game}/foodgames.v1.GameService/GetView",
+                               json={"gameId": game_id, "seat": seat, "viewEncoding": "VIEW_ENCODING_JSON"},
+                               headers={"Authorization": f"Bearer {json.loads(session)['token']}"})).json()
+    return int(reply.get("version", 0)), json.loads(reply["viewJson"])
+
+
+MEAL_COOKED_TOGETHER = """names => [...document.querySelectorAll('#log li')].map(li => li.textContent)
+    .find(line => line.includes('is cooked by') && names.every(n => line.includes(n))) || null"""
+
+
+async def test_a_meal_is_cooked_together_at_a_table_of_two_browsers(browser, web_gateway):
+    """Forestaurant's cooking together (rulebook: "the active player proposes a meal ... every
+    other player ... may offer cards and ingredients"), by two people in two browsers at one
+    casual table for two, no bot: each plays as Forestaurant's heuristic player would (the
+    game's own bot, services/forestaurant/bots.py, chooses from the seat's view), every move
+    built by tapping in the builder. The test stops once the first meal is cooked by both (a
+    whole game of two takes a few hundred moves: the tables above play Forestaurant to its end)."""
+    from services.forestaurant.bots import HeuristicBot
+
+    game = "forestaurant"
+    people = [await new_page(browser, DESKTOP) for _ in range(2)]
+    pages = [page for _, page, _ in people]
+    try:
+        # given two players signed in, queueing for one casual table for two at the same time
+        names = [await sign_in(page, web_gateway.url) for page in pages]
+        await asyncio.gather(*(queue(page, game, 2) for page in pages))
+        assert pages[0].url.rsplit("/", 1)[-1] == pages[1].url.rsplit("/", 1)[-1], "not at one table"
+        players = dict(zip(names, pages))
+        minds = {name: HeuristicBot(seed=i) for i, name in enumerate(names)}
+        proposal_seen = False
+        cooked = None
+        async with httpx.AsyncClient(base_url=web_gateway.url, timeout=20) as client:
+            for _ in range(MOST_MOVES):
+                # when whoever is asked plays the move they chose, tapped in the builder
+                acted = False
+                for name, page in players.items():
+                    turn = await page.evaluate(STATE)
+                    assert not (turn and turn["over"]), "the game ended before a meal was cooked together"
+                    if not turn or turn.get("building"):
+                        continue
+                    version, view = await seat_view(client, page, game)
+                    if name not in (view.get("to_act") or []) or not view.get("legal_moves"):
+                        continue
+                    # the page shows that version, its moves listed
+                    await page.wait_for_function(
+                        "v => document.querySelector('#table').dataset.listed === v", arg=str(version))
+                    move = minds[name].choose(view, view["legal_moves"])
+                    await build(page, move)
+                    await page.wait_for_function(
+                        "v => document.querySelector('#table').dataset.version !== v || document.querySelector('#refusal').textContent",
+                        arg=str(version))
+                    assert not await page.text_content("#refusal"), await page.text_content("#refusal")
+                    acted = True
+                    if move["type"] == "propose_cook":
+                        # then the proposal is on both tables as it happens: who proposed what, who may offer
+                        for other in pages:
+                            await expect(other.locator("#proposal")).to_be_visible()
+                        proposal_seen = True
+                    if move["type"] == "commit_cook" and move.get("accept"):
+                        cooked = move
+                        break
+                if cooked:
+                    break
+                if not acted:
+                    await asyncio.sleep(0.05)
+            else:
+                raise AssertionError(f"no meal was cooked together in {MOST_MOVES} rounds")
+        # then the meal cooked by both shows in both logs, in words
+        assert proposal_seen
+        for page in pages:
+            line = await (await page.wait_for_function(MEAL_COOKED_TOGETHER, arg=names)).json_value()
+            assert line, "the shared meal is not in the log"
+            found = await internal_tokens(page)
+            assert not found, found
+        await check_page(pages[1])
+        await screenshot(pages[0], "forestaurant-desktop-en-cooked-together")
+        for _, _, errors in people:
+            assert not errors, errors
+    except Exception:
+        for i, page in enumerate(pages):
+            await page.screenshot(path=f"/tmp/fail-cooking-{i}.png", full_page=True)
+        raise
+    finally:
+        for context, _, _ in people:
+            await context.close()
