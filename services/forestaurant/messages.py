@@ -187,7 +187,8 @@ def prompt_message(view: Mapping[str, Any], seat: int | None) -> Message | None:
     phase = view.get("phase")
     if me is not None and me in to_act:
         if phase == "events":
-            return Message("prompt-events", {"tables": _tables(view.get("events_left"))})
+            left = _tables(view.get("events_left"))
+            return Message("prompt-events", {"tables": left, "count": len(left)})
         if phase == "actions":
             return Message("prompt-actions", {"size": view.get("minimal_hand", 0),
                                               "count": len(view.get("hand") or [])})

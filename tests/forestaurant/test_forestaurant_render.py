@@ -60,3 +60,14 @@ def test_the_game_declaration():
     json.dumps(cat)
     schema = GAME.moves.schema()
     assert {v["title"] for v in schema["oneOf"]} >= {"resolve_event", "cook", "offer_help"}
+
+
+def test_the_prompt_names_the_tables_left_as_the_board_numbers_them_one_or_several():
+    from services.forestaurant import messages
+    from services.forestaurant.texts import TEXTS
+    view = {"to_act": ["ann"], "you": "ann", "phase": "events", "events_left": [4]}
+    one = messages.prompt_message(view, 0)
+    assert TEXTS.render(one, "en") == "Your turn: resolve the event of table 5."
+    assert TEXTS.render(one, "de") == "Du bist am Zug: Handle das Ereignis an Tisch 5 ab."
+    several = messages.prompt_message({**view, "events_left": [0, 3, 6]}, 0)
+    assert TEXTS.render(several, "en") == "Your turn: resolve the events of tables 1, 4, 7."

@@ -276,7 +276,10 @@ move-discard_ingredient = { CARD($token) } abwerfen
 
 ## Aufforderungen
 
-prompt-events = Du bist am Zug: Handle die Ereignisse an den Tischen { $tables } ab.
+prompt-events = Du bist am Zug: Handle { $count ->
+    [one] das Ereignis an Tisch { $tables }
+   *[other] die Ereignisse an den Tischen { $tables }
+} ab.
 prompt-actions = Du bist am Zug: Führe Aktionen aus (jede kostet eine Karte), bis du { $size } Karten hältst; du hältst { $count }.
 prompt-discard = Wirf Zutaten ab, bis du { $limit } hast.
 prompt-cooking-proposer = Du hast an Tisch { $table } ein Essen vorgeschlagen: Koche es mit den Angeboten, die du annimmst, oder zieh es zurück.

@@ -252,7 +252,10 @@ move-discard_ingredient = Discard { CARD($token) }
 
 ## Prompts
 
-prompt-events = Your turn: resolve the events of tables { $tables }.
+prompt-events = Your turn: resolve { $count ->
+    [one] the event of table { $tables }
+   *[other] the events of tables { $tables }
+}.
 prompt-actions = Your turn: act (each action costs a card) until you hold { $size } cards; you hold { $count }.
 prompt-discard = Discard ingredients down to { $limit }.
 prompt-cooking-proposer = You proposed a meal at table { $table }: cook it with the offers you accept, or withdraw it.
