@@ -7,6 +7,8 @@ from typing import Any, Mapping, Sequence
 
 from shared.i18n import Message
 
+from .rules.cards import table_number
+
 RULES_SECTIONS = ("goal", "setup", "turn", "events", "actions", "cooking", "end", "scoring",
                   "variations", "choices")
 
@@ -36,6 +38,15 @@ def _who(players: Sequence[str], seat: Any, reader: int | None) -> dict[str, Any
     return {"player": _name(players, seat), "you": reader is not None and seat == reader}
 
 
+def _table(d: Mapping[str, Any]) -> int:
+    """The table of an event or move as a player reads it (1 to 9; the data holds 0 to 8)."""
+    return table_number(int(d.get("table", 0)))
+
+
+def _tables(indices: Any) -> list[int]:
+    return [table_number(int(i)) for i in indices or []]
+
+
 def _items(d: Mapping[str, Any]) -> list[str]:
     return list(d.get("cards") or []) + list(d.get("ingredients") or [])
 
@@ -57,7 +68,7 @@ def event_message(event: Mapping[str, Any], players: Sequence[str], seat: int | 
             return Message("event-DeckShuffled", args, internal=True)  # the setup's shuffles
         return Message("event-DeckShuffled-reshuffle", args)
     if kind == "EarlyBirdSeated":
-        return Message("event-EarlyBirdSeated", {"card": d.get("card", ""), "table": d.get("table", 0)})
+        return Message("event-EarlyBirdSeated", {"card": d.get("card", ""), "table": _table(d)})
     if kind == "HandsDealt":
         hand = d.get("hand")
         if hand is None and isinstance(d.get("hands"), list) and seat is not None and seat < len(d["hands"]):
@@ -74,24 +85,24 @@ def event_message(event: Mapping[str, Any], players: Sequence[str], seat: int | 
         return Message(f"event-CardsDrawn-{variant}", {**who, "count": count})
     if kind == "TurnStarted":
         return Message("event-TurnStarted", {**who, "turn": d.get("turn", 0), "value": d.get("value", 0),
-                                             "tables": list(d.get("line") or [])})
+                                             "tables": _tables(d.get("line"))})
     if kind == "GuestSeated":
         key = "event-GuestSeated-free" if d.get("free") else "event-GuestSeated"
-        return Message(key, {**who, "card": d.get("card", ""), "table": d.get("table", 0)})
+        return Message(key, {**who, "card": d.get("card", ""), "table": _table(d)})
     if kind == "BellPlaced":
-        return Message("event-BellPlaced", {"table": d.get("table", 0)})
+        return Message("event-BellPlaced", {"table": _table(d)})
     if kind == "SeatingSkipped":
-        return Message("event-SeatingSkipped", {**who, "table": d.get("table", 0)})
+        return Message("event-SeatingSkipped", {**who, "table": _table(d)})
     if kind == "CloudMoved":
         return _cloud(d)
     if kind == "GuestLeft":
         outcome = d.get("outcome", "satisfied")
-        return Message(f"event-GuestLeft-{outcome}", {"card": d.get("card", ""), "table": d.get("table", 0)})
+        return Message(f"event-GuestLeft-{outcome}", {"card": d.get("card", ""), "table": _table(d)})
     if kind == "CardPaid":
         variant = "order" if d.get("action") == "order" else "purchase"
         return Message(f"event-CardPaid-{variant}", {**who, "card": d.get("card", "")})
     if kind == "OrderTaken":
-        return Message("event-OrderTaken", {"table": d.get("table", 0), "menu": d.get("menu", ""),
+        return Message("event-OrderTaken", {"table": _table(d), "menu": d.get("menu", ""),
                                             "discarded": list(d.get("discarded") or []),
                                             "count": len(d.get("discarded") or [])})
     if kind == "IngredientsDrawn":
@@ -100,7 +111,7 @@ def event_message(event: Mapping[str, Any], players: Sequence[str], seat: int | 
     if kind == "PileRanOut":
         return Message("event-PileRanOut", {"pile": d.get("pile", "")})
     if kind == "CookProposed":
-        return Message("event-CookProposed", {**who, "table": d.get("table", 0), "items": _items(d)})
+        return Message("event-CookProposed", {**who, "table": _table(d), "items": _items(d)})
     if kind == "HelpOffered":
         return Message("event-HelpOffered", {**who, "items": _items(d)})
     if kind == "HelpDeclined":
@@ -111,7 +122,7 @@ def event_message(event: Mapping[str, Any], players: Sequence[str], seat: int | 
         parts = d.get("contributions") or []
         cooks = [_name(players, p.get("seat")) for p in parts]
         items = [c for p in parts for c in _items(p)]
-        return Message("event-MealCooked", {"table": d.get("table", 0), "players": cooks, "count": len(cooks),
+        return Message("event-MealCooked", {"table": _table(d), "players": cooks, "count": len(cooks),
                                             "items": items})
     if kind == "IngredientDiscarded":
         return Message("event-IngredientDiscarded", {**who, "token": d.get("token", "")})
@@ -124,7 +135,8 @@ def event_message(event: Mapping[str, Any], players: Sequence[str], seat: int | 
 def _cloud(d: Mapping[str, Any]) -> Message:
     """A cloud's move reads by where it went: onto a guest, onto a star, back to the mushrooms."""
     src, dst = d.get("src"), d.get("dst")
-    args = {"table": d.get("table", -1), "cause": d.get("cause") or "other", "about": d.get("about", "")}
+    table = d.get("table", -1)  # -1: no guest is involved (a star's cloud going back)
+    args = {"table": table_number(table) if isinstance(table, int) and table >= 0 else table, "cause": d.get("cause") or "other", "about": d.get("about", "")}
     if dst == "guest":
         variant = "on-guest"
     elif dst == "stars":
@@ -140,14 +152,14 @@ def move_message(move: Mapping[str, Any], players: Sequence[str], seat: int | No
     kind = move.get("type")
     if kind == "resolve_event":
         if move.get("card"):
-            return Message("move-resolve_event-seat", {"table": move.get("table", 0), "card": move["card"]})
-        return Message("move-resolve_event", {"table": move.get("table", 0)})
+            return Message("move-resolve_event-seat", {"table": _table(move), "card": move["card"]})
+        return Message("move-resolve_event", {"table": _table(move)})
     if kind in ("seat", "take_order"):
-        return Message(f"move-{kind}", {"table": move.get("table", 0), "card": move.get("card", "")})
+        return Message(f"move-{kind}", {"table": _table(move), "card": move.get("card", "")})
     if kind == "purchase":
         return Message("move-purchase", {"card": move.get("card", "")})
     if kind in ("cook", "propose_cook"):
-        return Message(f"move-{kind}", {"table": move.get("table", 0), "cards": list(move.get("cards") or []),
+        return Message(f"move-{kind}", {"table": _table(move), "cards": list(move.get("cards") or []),
                                         "ingredients": list(move.get("ingredients") or []),
                                         "items": _items(move)})
     if kind == "offer_help":
@@ -175,7 +187,8 @@ def prompt_message(view: Mapping[str, Any], seat: int | None) -> Message | None:
     phase = view.get("phase")
     if me is not None and me in to_act:
         if phase == "events":
-            return Message("prompt-events", {"tables": list(view.get("events_left") or [])})
+            left = _tables(view.get("events_left"))
+            return Message("prompt-events", {"tables": left, "count": len(left)})
         if phase == "actions":
             return Message("prompt-actions", {"size": view.get("minimal_hand", 0),
                                               "count": len(view.get("hand") or [])})
@@ -184,7 +197,7 @@ def prompt_message(view: Mapping[str, Any], seat: int | None) -> Message | None:
         if phase == "cooking":
             p = view.get("proposal") or {}
             if me == view.get("active"):
-                return Message("prompt-cooking-proposer", {"table": p.get("table", 0)})
+                return Message("prompt-cooking-proposer", {"table": _table(p)})
             return Message("prompt-cooking-helper", {"player": view.get("active") or "",
-                                                     "table": p.get("table", 0)})
+                                                     "table": _table(p)})
     return Message("prompt-waiting", {"players": to_act, "count": len(to_act)})

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import messages
+from .rules.cards import table_number
 from .texts import TEXTS
 
 CLASS_STYLES = {"green": "bold green", "blue": "bold blue", "yellow": "bold yellow", "red": "bold red"}
@@ -32,7 +33,7 @@ def move_label(move: dict[str, Any]) -> str:
 
 
 def _cell(t: dict[str, Any]) -> Text:
-    text = Text(f"#{t['table']} ({t['chairs']} chairs)", style="bold" if t["marked"] else "dim")
+    text = Text(f"#{table_number(t['table'])} ({t['chairs']} chairs)", style="bold" if t["marked"] else "dim")
     if t["event_left"]:
         text.append(" *", style="bold magenta")
     text.append("\n")
@@ -103,7 +104,7 @@ def _turn_line(view: dict[str, Any]) -> str:
 def screen(view: dict[str, Any], legal_moves: Sequence[dict[str, Any]] | None = None) -> RenderableType:
     legal = list(view.get("legal_moves") or []) if legal_moves is None else list(legal_moves)
     header = Text(f"Forestaurant - turn {view.get('turn')} - {view.get('phase')} - line "
-                  f"{_list(view.get('line'))}", style="bold")
+                  f"{_list(table_number(i) for i in view.get('line') or [])}", style="bold")
     parts: list[RenderableType] = [header, board(view), Panel(status_lines(view), expand=False),
                                    Panel(players_lines(view), title="Team", expand=False)]
     if view.get("seat") is not None:  # a spectator has no hand
@@ -117,7 +118,7 @@ def screen(view: dict[str, Any], legal_moves: Sequence[dict[str, Any]] | None = 
     p = view.get("proposal")
     if p:
         names = view.get("players") or []
-        lines = [f"meal at table {p['table']}: {names[p['seat']]} gives {_list(p['cards'])} + "
+        lines = [f"meal at table {table_number(p['table'])}: {names[p['seat']]} gives {_list(p['cards'])} + "
                  f"{_list(p['ingredients'])}"]
         lines += [f"{names[o['seat']]} offers {_list(o['cards'])} + {_list(o['ingredients'])}" for o in p["offers"]]
         lines.append(f"may still offer: {_list(p['may_still_offer'])}")

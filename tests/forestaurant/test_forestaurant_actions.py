@@ -8,7 +8,13 @@ import pytest
 from forestaurant_helpers import (CAT, RULES, act, apply, clouds_total, empty_board, names,
                                   of_type, position, ready, table)
 from services.forestaurant.rules.state import ACTIONS, COOKING, DISCARD, EVENTS, OVER
+from services.forestaurant import messages
+from services.forestaurant.texts import TEXTS
+from shared.codec import EventCodec
+from shared.i18n import Message
 from shared.rules import IllegalMove, NotYourTurn
+
+CODEC = EventCodec(RULES.event_types)
 
 HAND = ["hare-1", "hare-2", "fox-3", "bear-6", "deer-4", "wolf-5", "boar-2", "squirrel-1"]  # 8 cards
 MENU = "bear-fish-berries"
@@ -42,6 +48,24 @@ def test_free_seating_needs_an_empty_table_with_enough_chairs():
         RULES.decide(state, 0, {"type": "seat", "table": 4, "card": "hare-2"})
     with pytest.raises(IllegalMove, match="chairs"):
         RULES.decide(state, 0, {"type": "seat", "table": 1, "card": "bear-6"})
+
+
+def test_a_refusal_and_the_log_name_the_table_as_the_board_numbers_it_1_to_9():
+    # the board numbers the tables 1 to 9, row by row: the move's table 4 is the middle one, 5
+    state = _acting(tables={4: table("hare-1", bell=True)})
+    with pytest.raises(IllegalMove) as taken:
+        RULES.decide(state, 0, {"type": "seat", "table": 4, "card": "hare-2"})
+    assert "table 5 is taken" in str(taken.value)
+    refusal = Message(f"refused-{taken.value.key}", taken.value.values)
+    assert "table 5 is taken" in TEXTS.render(refusal, "en") and "Tisch 5" in TEXTS.render(refusal, "de")
+    with pytest.raises(IllegalMove) as small:
+        RULES.decide(state, 0, {"type": "seat", "table": 1, "card": "bear-6"})  # top middle: 3 chairs
+    refusal = Message(f"refused-{small.value.key}", small.value.values)
+    assert "does not fit table 2: it has 3 chairs" in TEXTS.render(refusal, "en")
+    _, events = act(state, 0, {"type": "seat", "table": 0, "card": "hare-2"})
+    lines = [TEXTS.render(m) for e in events
+             if (m := messages.event_message(CODEC.encode(e), state.players, 0)) and not m.internal]
+    assert any("at table 1" in line for line in lines), lines
 
 
 # ---- taking an order -------------------------------------------------------------------------

@@ -35,9 +35,9 @@ def test_a_withdrawn_proposal_cannot_be_made_again_for_that_table_this_turn():
     state, _ = act(state, 1, {"type": "decline_help"})
     state, _ = act(state, 0, {"type": "withdraw_cook"})
     assert state.phase == ACTIONS and state.withdrawn == (0,)
-    with pytest.raises(IllegalMove, match="withdrew the meal at table 0") as refused:
-        RULES.decide(state, 0, PROPOSE)
-    assert refused.value.key == "withdrawn-this-turn"
+    with pytest.raises(IllegalMove, match="withdrew the meal at table 1 ") as refused:
+        RULES.decide(state, 0, PROPOSE)  # the move's table 0 is table 1 on the board
+    assert refused.value.key == "withdrawn-this-turn" and refused.value.values["table"] == 1
     assert not [m for m in RULES.legal_moves(state, 0) if m["type"] == "propose_cook"]
 
 

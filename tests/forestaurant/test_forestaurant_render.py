@@ -33,10 +33,20 @@ def test_screens_events_and_moves_render_through_a_game():
     codec = EventCodec(RULES.event_types)
     from services.forestaurant.rules.events import TurnStarted
     line = render.event_line(codec.encode(TurnStarted(0, 1, 3, (6, 7, 8))), ["ann", "bob"], "ann")
-    assert line == "Turn 1: you drew a 3: events at tables 6, 7, 8."
+    # "3 marks the bottom row": the board's tables 7, 8 and 9 (the event holds their indices)
+    assert line == "Turn 1: you drew a 3: events at tables 7, 8, 9."
     assert render.event_line({"type": "EventResolved", "data": {"table": 6}}, ["ann", "bob"], "ann") is None
     label = render.move_label({"type": "cook", "table": 4, "cards": ["bear-6"], "ingredients": ["fish", "berries"]})
-    assert label == "Cook at table 4 with Bear 6, Fish, Berries"
+    assert label == "Cook at table 5 with Bear 6, Fish, Berries"  # the middle one, index 4
+
+
+def test_the_restaurant_reads_tables_1_to_9_as_the_board_numbers_them():
+    # "The restaurant is made of 9 tables" numbered 1 to 9 on the board, row by row
+    from forestaurant_helpers import ready
+    text = _text(render.board(RULES.view(ready(2), 0)))
+    shown = [f"#{n} (" for n in range(1, 10)]
+    assert all(s in text for s in shown) and "#0 (" not in text
+    assert text.index("#1 (") < text.index("#2 (") < text.index("#4 (") < text.index("#9 (")
 
 
 def test_the_game_declaration():
@@ -50,3 +60,14 @@ def test_the_game_declaration():
     json.dumps(cat)
     schema = GAME.moves.schema()
     assert {v["title"] for v in schema["oneOf"]} >= {"resolve_event", "cook", "offer_help"}
+
+
+def test_the_prompt_names_the_tables_left_as_the_board_numbers_them_one_or_several():
+    from services.forestaurant import messages
+    from services.forestaurant.texts import TEXTS
+    view = {"to_act": ["ann"], "you": "ann", "phase": "events", "events_left": [4]}
+    one = messages.prompt_message(view, 0)
+    assert TEXTS.render(one, "en") == "Your turn: resolve the event of table 5."
+    assert TEXTS.render(one, "de") == "Du bist am Zug: Handle das Ereignis an Tisch 5 ab."
+    several = messages.prompt_message({**view, "events_left": [0, 3, 6]}, 0)
+    assert TEXTS.render(several, "en") == "Your turn: resolve the events of tables 1, 4, 7."

@@ -97,11 +97,13 @@ class Bots:
         self.settings = settings
         self.tasks: list[asyncio.Task] = []
 
-    def queue(self, count: int, game: str = "foodie-forest", players: int = 4, ranked: bool = True) -> list[str]:
+    def queue(self, count: int, game: str = "foodie-forest", players: int = 4, ranked: bool = True,
+              options: dict | None = None) -> list[str]:
         names = [f"bot-{uuid.uuid4().hex[:6]}" for _ in range(count)]
         for name in names:
             self.tasks.append(asyncio.create_task(run_bot(
-                self.settings, name, game, "random", ranked=ranked, min_players=players, max_players=players)))
+                self.settings, name, game, "random", ranked=ranked, min_players=players, max_players=players,
+                options=options)))
         return names
 
     async def close(self) -> None:

@@ -194,3 +194,9 @@ def parse(data: dict[str, Any]) -> Catalogue:
 def catalogue() -> Catalogue:
     text = resources.files(__package__).joinpath(DATA_FILE).read_text(encoding="utf-8")
     return parse(tomllib.loads(text))
+
+
+def table_number(index: int) -> int:
+    """The number a player reads for the table at `index`: the board and the rulebook number the
+    restaurant's tables 1 to 9 (row by row); moves, events and views keep the index 0 to 8."""
+    return index + 1

@@ -28,7 +28,7 @@ from shared.rules import (
     seat_players,
 )
 
-from .cards import catalogue
+from .cards import catalogue, table_number
 from .events import (
     GUEST,
     BellPlaced,
@@ -408,7 +408,8 @@ def _str(move: Mapping[str, Any], name: str) -> str:
 def _int(move: Mapping[str, Any], name: str) -> int:
     v = move.get(name)
     if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < 9:
-        raise IllegalMove(f"'{name}' must be a table number 0 to 8", key="not-a-table", field=name)
+        raise IllegalMove(f"'{name}' must name one of the nine tables (0 to 8 in a move, tables 1 to 9 "
+                          f"on the board)", key="not-a-table", field=name)
     return v
 
 
@@ -452,8 +453,10 @@ def _resolve_event(state: State, seat: int, move: Mapping[str, Any]) -> list[Any
     _need_active(state, seat, EVENTS, "resolve")
     table = _int(move, "table")
     if table not in state.events_left:
-        raise IllegalMove(f"table {table} has no event left this turn (events on {list(state.events_left)})",
-                          key="no-event-left", table=table, tables=list(state.events_left))
+        left = [table_number(t) for t in state.events_left]
+        raise IllegalMove(f"table {table_number(table)} has no event left this turn (events on tables "
+                          f"{', '.join(map(str, left))})", key="no-event-left", table=table_number(table),
+                          tables=left)
     card = move.get("card")
     t = state.tables[table]
     status = t.status
@@ -463,25 +466,25 @@ def _resolve_event(state: State, seat: int, move: Mapping[str, Any]) -> list[Any
             fits = _seatable(state, seat, table)
             if fits:
                 if card is None:
-                    raise IllegalMove(f"guests sit down at empty table {table}: seat one of {', '.join(fits)}",
-                                      key="must-seat", table=table, cards=fits)
+                    raise IllegalMove(f"guests sit down at empty table {table_number(table)}: seat one of "
+                                      f"{', '.join(fits)}", key="must-seat", table=table_number(table), cards=fits)
                 if card not in state.hands[seat]:
                     raise IllegalMove(f"you do not hold {card}", key="not-held", card=card)
                 if card not in fits:
-                    raise IllegalMove(f"{card} does not fit table {table}: it has "
+                    raise IllegalMove(f"{card} does not fit table {table_number(table)}: it has "
                                       f"{catalogue().chairs[table]} chairs", key="too-few-chairs",
-                                      card=card, table=table, chairs=catalogue().chairs[table])
+                                      card=card, table=table_number(table), chairs=catalogue().chairs[table])
                 _seat_guest(out, seat, table, card, free=False)
             else:
                 if card is not None:
                     raise IllegalMove("no card can be seated here (no card fits, or your hand is at "
                                       "the minimal size): the seating is skipped", key="seating-skipped",
-                                      table=table)
+                                      table=table_number(table))
                 out.emit(SeatingSkipped(table, seat))
         else:
             if card is not None:
-                raise IllegalMove(f"table {table} is not empty: its event needs no card",
-                                  key="event-needs-no-card", table=table)
+                raise IllegalMove(f"table {table_number(table)} is not empty: its event needs no card",
+                                  key="event-needs-no-card", table=table_number(table))
             if status == "seated":
                 # "The guests have decided what to eat so they are calling a waiter to take their
                 # order. Place a bell token on the animal card."
@@ -543,13 +546,14 @@ def _free_seat(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
     _need_action(state, seat, "seat")
     table, card = _int(move, "table"), _str(move, "card")
     if state.tables[table].guest is not None:
-        raise IllegalMove(f"free seating needs an empty table; table {table} is taken",
-                          key="table-taken", table=table)
+        raise IllegalMove(f"free seating needs an empty table; table {table_number(table)} is taken",
+                          key="table-taken", table=table_number(table))
     if card not in state.hands[seat]:
         raise IllegalMove(f"you do not hold {card}", key="not-held", card=card)
     if not _fits(state, table, card):
-        raise IllegalMove(f"{card} does not fit table {table}: it has {catalogue().chairs[table]} chairs",
-                          key="too-few-chairs", card=card, table=table, chairs=catalogue().chairs[table])
+        raise IllegalMove(f"{card} does not fit table {table_number(table)}: it has {catalogue().chairs[table]} "
+                          f"chairs", key="too-few-chairs", card=card, table=table_number(table),
+                          chairs=catalogue().chairs[table])
 
     def step(out: Outcome) -> None:
         _seat_guest(out, seat, table, card, free=True)
@@ -568,8 +572,8 @@ def _take_order(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
     table, card = _int(move, "table"), _str(move, "card")
     t = state.tables[table]
     if t.status != "bell":
-        raise IllegalMove(f"taking an order needs a guest with a bell; table {table} is {t.status}",
-                          key="needs-bell", table=table, status=t.status)
+        raise IllegalMove(f"taking an order needs a guest with a bell; table {table_number(table)} is {t.status}",
+                          key="needs-bell", table=table_number(table), status=t.status)
     if card not in state.hands[seat]:
         raise IllegalMove(f"you do not hold {card}", key="not-held", card=card)
     species = catalogue().animals[t.guest].species
@@ -649,8 +653,8 @@ def _check_meal(state: State, table: int, parts: Sequence[Contribution]) -> None
 def _cook_table(state: State, table: int) -> None:
     t = state.tables[table]
     if t.status != "menu":
-        raise IllegalMove(f"cooking needs a guest with a face-up menu; table {table} is {t.status}",
-                          key="needs-menu", table=table, status=t.status)
+        raise IllegalMove(f"cooking needs a guest with a face-up menu; table {table_number(table)} is "
+                          f"{t.status}", key="needs-menu", table=table_number(table), status=t.status)
 
 
 def _cook_effects(out: Outcome, table: int, parts: Sequence[Contribution]) -> None:
@@ -680,9 +684,9 @@ def _propose(state: State, seat: int, move: Mapping[str, Any]) -> list[Any]:
     _cook_table(state, table)
     if table in state.withdrawn:
         # issue 31: otherwise propose, decline, withdraw could repeat without end in one turn
-        raise IllegalMove(f"you withdrew the meal at table {table} this turn: it cannot be proposed "
-                          f"again before your next turn (you may still cook it alone)",
-                          key="withdrawn-this-turn", table=table)
+        raise IllegalMove(f"you withdrew the meal at table {table_number(table)} this turn: it cannot be "
+                          f"proposed again before your next turn (you may still cook it alone)",
+                          key="withdrawn-this-turn", table=table_number(table))
     cards, ingredients = _cards(move, "cards"), _cards(move, "ingredients")
     if not cards:
         raise IllegalMove("the active player must discard at least one card during cooking",

@@ -1,5 +1,6 @@
 # Forestaurant: jeder Text, den ein Client zeigt, auf Deutsch (shared/i18n.py, Fluent-Syntax).
-# Die Tische sind von 0 bis 8 nummeriert, Reihe für Reihe von links oben; Kartenwerte markieren Linien.
+# Die Tische sind wie auf dem Spielplan von 1 bis 9 nummeriert, Reihe für Reihe von links oben (Züge und
+# Ereignisse zählen 0 bis 8; messages.py und die Ablehnungen der Regeln geben die Nummer, die man liest); Kartenwerte markieren Linien.
 
 game-title = Forestaurant
 game-summary = Ein kooperatives Spiel für 1 bis 5 Personen: Führt gemeinsam ein Restaurant für die Tiere des Waldes, setzt Gäste an die Tische, nehmt Bestellungen auf, kauft Zutaten und kocht zusammen, bevor die Wolken eure Sterne verdecken.
@@ -275,7 +276,10 @@ move-discard_ingredient = { CARD($token) } abwerfen
 
 ## Aufforderungen
 
-prompt-events = Du bist am Zug: Handle die Ereignisse an den Tischen { $tables } ab.
+prompt-events = Du bist am Zug: Handle { $count ->
+    [one] das Ereignis an Tisch { $tables }
+   *[other] die Ereignisse an den Tischen { $tables }
+} ab.
 prompt-actions = Du bist am Zug: Führe Aktionen aus (jede kostet eine Karte), bis du { $size } Karten hältst; du hältst { $count }.
 prompt-discard = Wirf Zutaten ab, bis du { $limit } hast.
 prompt-cooking-proposer = Du hast an Tisch { $table } ein Essen vorgeschlagen: Koche es mit den Angeboten, die du annimmst, oder zieh es zurück.
@@ -296,7 +300,7 @@ refused-already-started = Das Spiel hat schon begonnen.
 refused-no-shuffle = Es steht kein Mischen an.
 refused-not-a-list = „{ $field }“ muss eine Liste von Kennungen sein.
 refused-needs-id = Dieser Zug braucht „{ $field }“ (eine Kennung).
-refused-not-a-table = „{ $field }“ muss eine Tischnummer von 0 bis 8 sein.
+refused-not-a-table = „{ $field }“ muss einen der neun Tische nennen (0 bis 8 in einem Zug, Tische 1 bis 9 auf dem Spielplan).
 refused-not-active = { $player } ist am Zug: Nur wer am Zug ist, darf { $action ->
     [resolve] die Ereignisse abhandeln
     [seat] Gäste platzieren

@@ -1,5 +1,6 @@
 # Forestaurant: every text a client shows, in English (shared/i18n.py, Fluent syntax).
-# Tables are numbered 0 to 8, row by row from the top-left; the values of cards mark lines.
+# Tables are numbered 1 to 9 as on the board, row by row from the top-left (moves and events hold
+# 0 to 8; messages.py and the rules' refusals pass the number a player reads); the values of cards mark lines.
 
 game-title = Forestaurant
 game-summary = A cooperative game for 1 to 5 players: run a restaurant for forest animals, seat guests, take their orders, buy ingredients and cook together before the clouds cover your stars.
@@ -251,7 +252,10 @@ move-discard_ingredient = Discard { CARD($token) }
 
 ## Prompts
 
-prompt-events = Your turn: resolve the events of tables { $tables }.
+prompt-events = Your turn: resolve { $count ->
+    [one] the event of table { $tables }
+   *[other] the events of tables { $tables }
+}.
 prompt-actions = Your turn: act (each action costs a card) until you hold { $size } cards; you hold { $count }.
 prompt-discard = Discard ingredients down to { $limit }.
 prompt-cooking-proposer = You proposed a meal at table { $table }: cook it with the offers you accept, or withdraw it.
@@ -272,7 +276,7 @@ refused-already-started = The game has already started.
 refused-no-shuffle = No shuffle is pending.
 refused-not-a-list = '{ $field }' must be a list of ids.
 refused-needs-id = This move needs '{ $field }' (an id).
-refused-not-a-table = '{ $field }' must be a table number 0 to 8.
+refused-not-a-table = '{ $field }' must name one of the nine tables (0 to 8 in a move, tables 1 to 9 on the board).
 refused-not-active = It is { $player }'s turn: only the active player may { $action ->
     [resolve] resolve the events
     [seat] seat guests

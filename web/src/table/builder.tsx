@@ -3,6 +3,8 @@
 // a set of these cards, within its min and max, in order when the order counts; a field that
 // depends on an earlier one), checked with CheckMove as soon as it is complete, and sent with
 // its own button. Every control is a button: the whole move is made with a keyboard as well.
+// A value's button carries it (a card's tile its `data-card`, any other value `data-value`), so
+// that a test taps the value it means.
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { t } from "../i18n";
@@ -137,7 +139,7 @@ export function MoveBuilder({ store, choices, words, busy }: { store: TableStore
             const toggle = () => pick(value, picked);
             return isCard(game, value)
               ? tile(value, { onPick: toggle, picked, disabled: busy })
-              : <button type="button" class={`choice${picked ? " picked" : ""}`} aria-pressed={picked} disabled={busy} onClick={toggle}>
+              : <button type="button" class={`choice${picked ? " picked" : ""}`} data-value={key(value)} aria-pressed={picked} disabled={busy} onClick={toggle}>
                   {words.value(type, name, value)}</button>;
           })}
         </div>
@@ -201,7 +203,7 @@ export function MoveBuilder({ store, choices, words, busy }: { store: TableStore
                 const badge = at >= 0 && spec.ordered ? <span class="order">{at + 1}</span> : null;
                 return isCard(game, value)
                   ? <span class="pick-wrap">{tile(value, { onPick: toggle, picked: at >= 0, disabled: busy || (at < 0 && picks.length >= high) })}{badge}</span>
-                  : <button type="button" class={`choice${at >= 0 ? " picked" : ""}`} aria-pressed={at >= 0}
+                  : <button type="button" class={`choice${at >= 0 ? " picked" : ""}`} data-value={key(value)} aria-pressed={at >= 0}
                       disabled={busy || (at < 0 && picks.length >= high)} onClick={toggle}>{words.value(chosen.type, name, value)}{badge}</button>;
               })}
             </div>

@@ -146,10 +146,11 @@ function Meal({ view }: { view: View }) {
         )}
       </div>
       {(m.instants ?? []).length > 0 && (
-        <div><h3>{tf("fight-instants")}</h3>
+        // folded: each boost already shows under the troop it changed (and the log says who played it)
+        <details class="instants"><summary>{tf("fight-instants")} ({m.instants.length})</summary>
           <ul class="plain">{m.instants.map((i: any) => <li>{tf(i.target ? "fight-instant-on" : "fight-instant", {
             player: who(i.player), card: cardFace(GAME, i.card)?.name ?? i.card, target: i.target ? cardFace(GAME, i.target)?.name ?? i.target : "",
-          })}</li>)}</ul></div>
+          })}</li>)}</ul></details>
       )}
       {m.round_open && <p>{tf("fight-instant-round", { player: m.acting ? who(m.acting) : "–" })}{(m.passed ?? []).length ? ` ${tf("fight-passed", { players: m.passed.map(who).join(", ") })}` : ""}</p>}
     </Panel>
