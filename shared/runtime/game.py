@@ -944,15 +944,10 @@ class GameRuntime:
         key = self.hold(record, seat)
         try:
             await self.present(record, seat, identity, holding=True)
-            state = GameRecord(game_id)
-            commands = await self.store.read_commands(self.subject(game_id))
-            pending: list[dict[str, Any]] = []
-            for command in commands:
-                state = self.fold(state, [command])
-                if command.version > after_version:
-                    pending += [e for e in (self.event_for_seat(s, seat) for s in command.events) if e]
+            state, pending = await self._caught_up(record, seat, after_version)
             yield Update(state.version, pending, self.seat_view(state, seat), state.over,
                          min(after_version, state.version), state.players)
+            del pending  # an open stream keeps none of the history it sent (issue 26)
             self.check_not_cancelled(state)
             if state.over and state.revealed:
                 return
@@ -966,6 +961,18 @@ class GameRuntime:
                     return
         finally:
             self.release(key)
+
+    async def _caught_up(self, record: GameRecord, seat: int, after_version: int) -> tuple[GameRecord, list[dict]]:
+        """`record` caught up with the stream, and the events after `after_version` as `seat` sees
+        them. A stream's state is the cached record (shared by every stream of the game) plus what
+        landed since, and the commands read die here: each stream kept a whole decoded history and
+        a state of its own for as long as it was open, and 240 streams left the heap grown (issue 26)."""
+        commands = await self.store.read_commands(self.subject(record.game_id))
+        if not commands or commands[-1].version < record.version:  # a read behind the cache: its own state
+            record = GameRecord(record.game_id)
+        pending = [e for command in commands if command.version > after_version
+                   for e in (self.event_for_seat(s, seat) for s in command.events) if e]
+        return self.fold(record, commands), pending
 
 
 def check_options(options: Mapping[str, Any]) -> None:
