@@ -27,6 +27,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--settle-s", type=float, default=7.0,
                         help="wait after closing (longer than the presence grace, 5 s)")
     parser.add_argument("--language", default="en")
+    parser.add_argument("--moves", type=int, default=0, help="moves played at each table first (a longer history)")
 
 
 def _rss_mb() -> float:
@@ -82,6 +83,25 @@ async def _ask(proc, out: Path, js, trim: bool = False) -> dict:
     return figures
 
 
+async def _play(seats, moves: int) -> None:
+    """Up to `moves` moves at one table, each seat's first legal move in turn."""
+    from foodgames.v1 import game_pb2
+
+    played = 0
+    while played < moves:
+        moved = False
+        for game_id, seat, api in seats:
+            legal = (await api.ListLegalMoves(game_pb2.ListLegalMovesRequest(game_id=game_id, seat=seat))).moves
+            if legal and played < moves:
+                await api.SubmitMove(game_pb2.SubmitMoveRequest(game_id=game_id, seat=seat, move=legal[0],
+                                                                move_id=f"bench-{played}"))
+                played, moved = played + 1, True
+        if not moved:
+            if (await seats[0][2].GetView(game_pb2.GetViewRequest(game_id=seats[0][0], seat=0))).finished:
+                return
+            await asyncio.sleep(0.02)  # a deal on its way
+
+
 async def _drive(args) -> dict:
     import nats
     from foodgames.v1 import game_pb2, game_pb2_grpc
@@ -119,6 +139,7 @@ async def _drive(args) -> dict:
             players = [f"bench{g:03d}a", f"bench{g:03d}b"]
             created = await maker.CreateGame(game_pb2.CreateGameRequest(players=players))
             seats += [(created.game_id, s, stub(p)) for s, p in enumerate(players)]
+            await _play(seats[-2:], args.moves)
 
         def watch(i):
             game_id, seat, api = seats[i % len(seats)]

@@ -13,7 +13,7 @@ from foodgames.v1 import game_pb2, game_pb2_grpc
 
 from shared.eventstore import RecordedCommand
 from shared.protojson import to_dict, to_struct
-from shared.runtime.game import Update
+from shared.runtime.game import CATCH_UP_AT_ONCE, Update
 from tests.games.counter import State
 
 STREAMS = 20
@@ -74,3 +74,40 @@ async def test_an_open_watch_holds_no_history_or_state_of_its_own_and_leaves_not
     await until(lambda: not runtime._holders and not runtime._followers, "the closed streams are still held")
     await until(lambda: len(runtime.store.nc._subs) == subscriptions, "a closed stream kept its subscription")
     await until(lambda: len(asyncio.all_tasks()) <= tasks, "a closed stream left a task behind")
+
+
+async def test_streams_opened_at_once_read_the_history_a_few_at_a_time(channel_for, counter_server):
+    runtime = counter_server.runtime
+    game_id = await dealt_game(channel_for)
+    ann = game_pb2_grpc.GameServiceStub(channel_for("ann"))
+    store = runtime.store
+    reading, gate = [], asyncio.Event()
+    read_commands = store.read_commands
+
+    async def counted(subject, *args, **kwargs):
+        # a read of the whole history (a load's catch-up reads from its last sequence on): the real
+        # read, once the test lets it go on
+        if args or kwargs:
+            return await read_commands(subject, *args, **kwargs)
+        reading.append(1)
+        try:
+            await gate.wait()
+            return await read_commands(subject)
+        finally:
+            reading.pop()
+
+    store.read_commands = counted
+    try:
+        calls = [ann.WatchGame(game_pb2.WatchGameRequest(game_id=game_id, seat=0)) for _ in range(STREAMS)]
+        reads = [asyncio.ensure_future(call.read()) for call in calls]
+        # every stream has come in (it holds its seat) and goes straight on to its catch-up
+        await until(lambda: runtime._holders.get((game_id, 0)) == STREAMS, "the streams did not all come in")
+        # then: only CATCH_UP_AT_ONCE of them read the game's history; the others wait their turn
+        assert len(reading) == CATCH_UP_AT_ONCE < STREAMS
+        gate.set()
+        assert all([(await read).version for read in reads])  # and every stream gets the game so far
+    finally:
+        store.read_commands = read_commands
+    for call in calls:
+        call.cancel()
+    await until(lambda: not runtime._holders, "the closed streams are still held")
