@@ -37,12 +37,13 @@ async def dealt_game(channel_for) -> str:
     raise AssertionError("the cards were never dealt")
 
 
-async def until(condition, what: str) -> None:
-    for _ in range(500):
+async def until(condition, what) -> None:
+    """Wait for `condition` (bounded: what it waits for is the engine hearing of a close)."""
+    for _ in range(3000):
         if condition():
             return
         await asyncio.sleep(0.01)
-    raise AssertionError(what)
+    raise AssertionError(what() if callable(what) else what)
 
 
 async def test_an_open_watch_holds_no_history_or_state_of_its_own_and_leaves_nothing_once_closed(
@@ -110,4 +111,5 @@ async def test_streams_opened_at_once_read_the_history_a_few_at_a_time(channel_f
         store.read_commands = read_commands
     for call in calls:
         call.cancel()
-    await until(lambda: not runtime._holders, "the closed streams are still held")
+    await until(lambda: not runtime._holders, lambda: f"the closed streams are still held: {runtime._holders} "
+                f"{[t.get_coro() for t in asyncio.all_tasks()][:30]}")
