@@ -978,7 +978,8 @@ class GameRuntime:
                 record = GameRecord(record.game_id)
             pending = [e for command in commands if command.version > after_version
                        for e in (self.event_for_seat(s, seat) for s in command.events) if e]
-            return self.fold(record, commands), pending
+            newer = [c for c in commands if c.version > record.version]
+            return (self.fold(record, newer) if newer else record), pending  # the cached record itself
 
 
 def check_options(options: Mapping[str, Any]) -> None:
