@@ -14,6 +14,7 @@ BENCHES = {
     "leaderboard": "leaderboard query latency and rating updates, beside raw Redis",
     "matchmaking": "tickets matched per second and time to match, beside raw Redis",
     "consumer": "CPU per message of the leaderboard's game-over consumer (its own NATS and Valkey)",
+    "streams": "a rules engine's memory with WatchGame streams open and after they closed, round after round",
 }
 
 

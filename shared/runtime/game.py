@@ -38,6 +38,10 @@ MAX_OPTIONS = 32  # game options a table may set; each is a name and a text, num
 IDLE_WAKE_S = 2.0
 # A write can be heard before the stream holds it: read again after these pauses.
 BEHIND_RETRY_S = (0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.4, 0.8)
+# Streams that read and fold a game's whole history at the same time (WatchGame's first update):
+# 240 opened at once held 240 decoded histories at one moment, and the heap they grew stayed
+# (issue 26); the others wait their turn, a read each.
+CATCH_UP_AT_ONCE = 8
 log = telemetry.get_logger("shared.runtime")
 
 
@@ -118,6 +122,7 @@ class GameRuntime:
         self._followers: dict[str, set[asyncio.Event]] = {}
         self.ticks = 0  # how many times the followers were woken for IDLE_WAKE_S passing
         self._ticker: asyncio.Task | None = None
+        self._catching_up = asyncio.Semaphore(CATCH_UP_AT_ONCE)
         self.closed = False  # after close() (or once the store's connection closed): no background work
         store.on_other_writes(self._heard)
 
@@ -944,15 +949,10 @@ class GameRuntime:
         key = self.hold(record, seat)
         try:
             await self.present(record, seat, identity, holding=True)
-            state = GameRecord(game_id)
-            commands = await self.store.read_commands(self.subject(game_id))
-            pending: list[dict[str, Any]] = []
-            for command in commands:
-                state = self.fold(state, [command])
-                if command.version > after_version:
-                    pending += [e for e in (self.event_for_seat(s, seat) for s in command.events) if e]
+            state, pending = await self._caught_up(record, seat, after_version)
             yield Update(state.version, pending, self.seat_view(state, seat), state.over,
                          min(after_version, state.version), state.players)
+            del pending  # an open stream keeps none of the history it sent (issue 26)
             self.check_not_cancelled(state)
             if state.over and state.revealed:
                 return
@@ -966,6 +966,20 @@ class GameRuntime:
                     return
         finally:
             self.release(key)
+
+    async def _caught_up(self, record: GameRecord, seat: int, after_version: int) -> tuple[GameRecord, list[dict]]:
+        """`record` caught up with the stream, and the events after `after_version` as `seat` sees
+        them. A stream's state is the cached record (shared by every stream of the game) plus what
+        landed since, and the commands read die here: each stream kept a whole decoded history and
+        a state of its own for as long as it was open, and 240 streams left the heap grown (issue 26)."""
+        async with self._catching_up:
+            commands = await self.store.read_commands(self.subject(record.game_id))
+            if not commands or commands[-1].version < record.version:  # a read behind the cache: its own state
+                record = GameRecord(record.game_id)
+            pending = [e for command in commands if command.version > after_version
+                       for e in (self.event_for_seat(s, seat) for s in command.events) if e]
+            newer = [c for c in commands if c.version > record.version]
+            return (self.fold(record, newer) if newer else record), pending  # the cached record itself
 
 
 def check_options(options: Mapping[str, Any]) -> None:

@@ -131,6 +131,7 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):
                 finished=update.finished, from_version=update.from_version,
                 prompt=self._prompt(update.view, update.players, request.seat, update.finished, language),
                 **_view(request.view_encoding, update.view))
+            del update  # not held while the stream waits: the first update carries the whole history
 
     async def PlayGame(self, requests, context):
         first = await anext(aiter(requests), None)
