@@ -26,6 +26,7 @@ from shared import auth, metrics, telemetry
 from shared.config import Settings
 from shared.errors import AppError, InvalidArgument, ResourceExhausted, reason, refusal_message, shorten, status_for
 from shared.i18n import SHARED_TEXTS, Catalogue, negotiate
+from shared.memtrim import Trimmer
 
 # Calls that need no token: probes and tooling.
 OPEN_PREFIXES = ("/grpc.health.v1.Health/", "/grpc.reflection.")
@@ -123,6 +124,7 @@ class CallInterceptor(grpc.aio.ServerInterceptor):
         self.texts = texts if texts is not None else Catalogue([SHARED_TEXTS])
         self.tracer = telemetry.tracer("foodgames.grpc")
         self._wrapped: dict[str, Any] = {}  # method -> its wrapped handler, built once
+        self.trimmer = Trimmer()  # what closed streams freed goes back to the system
 
     async def intercept_service(self, continuation, handler_call_details):
         method = handler_call_details.method
@@ -234,6 +236,10 @@ class CallInterceptor(grpc.aio.ServerInterceptor):
                     span.end()
                 if asyncio.current_task() is task:
                     _leave(ctx_token, id_token)
+                try:
+                    self.trimmer.stream_closed()
+                except RuntimeError:
+                    pass  # finalised outside any event loop: nothing to schedule on
         return wrapped
 
 
