@@ -19,21 +19,22 @@ GAME = "food-fight"
 
 
 class Friend:
-    """A player at the terminal: the chat lines of `says` first (one a turn; those after "later"
-    once the rematch is under way), then the advisor's move when it is their turn, and
-    `rematches` answers at the rematch prompt."""
+    """A player at the terminal: the chat lines of `first` at their first turns of the first
+    game and those of `rematch` at their first turns of the rematch (one a turn), else the
+    advisor's move; `rematches`: the answers at the rematch prompt."""
 
-    def __init__(self, name: str, says: list[str], rematches: list[str]):
+    def __init__(self, name: str, first: list[str], rematch: list[str], rematches: list[str]):
         self.advisor = make_bot(GAME, None, seed=name)
-        self.says, self.rematches = list(says), list(rematches)
+        self.first, self.rematch, self.rematches = list(first), list(rematch), list(rematches)
+        self.asked = 0
 
     async def read(self, prompt, view, legal_moves):
         if prompt.startswith("rematch?"):
+            self.asked += 1
             return self.rematches.pop(0) if self.rematches else "n"
-        if self.says and (self.says[0] != "later" or not self.rematches):
-            said = self.says.pop(0)
-            if said != "later":
-                return said
+        says = self.first if self.asked == 0 else self.rematch
+        if says:
+            return says.pop(0)
         return str(legal_moves.index(self.advisor.choose(view, legal_moves)) + 1)
 
 
@@ -43,8 +44,8 @@ async def test_friends_at_the_terminal_ask_for_a_rematch_and_chat_at_the_new_tab
     tag = uuid.uuid4().hex[:6]
     short = {"boot_camp": True, "vp_to_win": 1}
     outs = {}
-    ann_in = Friend(f"ann-{tag}", ["phrases", "later", "say good luck, bob"], ["y"])
-    bob_in = Friend(f"bob-{tag}", ["later", "phrase 1", "say [bold]bob[/bold]"], ["y"])
+    ann_in = Friend(f"ann-{tag}", ["phrases"], ["say good luck, [bold]bob[/bold]"], ["y"])
+    bob_in = Friend(f"bob-{tag}", [], ["phrase 1"], ["y"])
     clients = {}
     for who, source, table in (("ann", ann_in, {"host": True, "bots_after_s": 2.0}), ("bob", bob_in, {})):
         out = io.StringIO()
@@ -77,8 +78,9 @@ async def test_friends_at_the_terminal_ask_for_a_rematch_and_chat_at_the_new_tab
         second = re.search(r"The rematch started: game (\S+),", text).group(1)
         assert first != second
         assert HINT in text
-    # and what one said at the table the other read, the quick phrase in words
-    assert f"[chat] ann-{tag}: good luck, bob" in bob and "[chat] you: good luck, bob" in ann
+    # and what one said at the table the other read (a quick phrase in words), shown as typed
+    # (not as the console's markup), and the quick phrases listed on asking
+    said = "good luck, [bold]bob[/bold]"
+    assert f"[chat] ann-{tag}: {said}" in bob and f"[chat] you: {said}" in ann, ann[-2000:] + bob[-2000:]
     assert f"[chat] bob-{tag}: Good luck, have fun!" in ann
-    assert f"[chat] bob-{tag}: [bold]bob[/bold]" in ann  # shown as typed, not as the console's markup
-    assert " 1) " in ann  # `phrases` listed the quick ones
+    assert " 1) Good luck, have fun!" in ann
