@@ -9,14 +9,19 @@ import asyncio
 from typing import TYPE_CHECKING, Any, Sequence
 
 from shared import gamestream as env, telemetry
+from shared.errors import NotFound
 from shared.eventstore import DuplicateCommand, VersionConflict
 from shared.moves import move_digest
 from shared.runtime import live
+from shared.runtime.clock_owner import ClockOwner, shard_of
 
 if TYPE_CHECKING:
     from shared.runtime.game import GameRecord, GameRuntime
 
 log = telemetry.get_logger("shared.runtime")
+VERSION_HEADER = "Foodgames-Version"  # what the event store's appends carry (shared.eventstore.jetstream)
+# A write heard before the stream shows it: the owner reads the game again after these pauses.
+CATCH_UP_S = (0.01, 0.05, 0.1, 0.2, 0.4, 0.8, 1.6)
 
 
 class Clocks:
@@ -25,6 +30,65 @@ class Clocks:
     def __init__(self, runtime: "GameRuntime"):
         self.runtime = runtime
         self.timers: dict[str, tuple[int, asyncio.TimerHandle]] = {}  # game id -> (due ms, handle)
+        # with replicas: the shards whose timers run here (None: alone, every game's timers run here)
+        self.owner: ClockOwner | None = None
+        self._heard_sub = None
+        self._catching_up: dict[str, int] = {}  # game id -> the version heard of, being read
+
+    def owns(self, game_id: str) -> bool:
+        """Whether this replica runs the game's clock."""
+        return self.owner is None or self.owner.owns(game_id)
+
+    async def share(self, js, nc, owner: str, replicas: int = 1) -> None:
+        """Run only the clocks of the shards whose leases this replica holds (shared.runtime.
+        clock_owner), hearing every write to the engine's games to keep their timers current."""
+        runtime = self.runtime
+        self.owner = await ClockOwner.open(js, runtime.rules.name, owner, self._taken, self._lost, replicas)
+        self._heard_sub = await nc.subscribe(runtime.subject("*"), cb=self._heard)
+
+    def start(self) -> None:
+        if self.owner is not None:
+            self.owner.start()
+
+    async def _taken(self, shard: int) -> None:
+        await self.runtime.resume(shard)
+
+    def _lost(self, shard: int) -> None:
+        for game_id in [g for g in self.timers if shard_of(g, self.owner.shards) == shard]:
+            self.timers.pop(game_id)[1].cancel()
+
+    async def _heard(self, msg) -> None:
+        game_id = msg.subject.rpartition(".")[2]
+        if self.runtime.closed or not self.owns(game_id):
+            return
+        cached = self.runtime.cache.get(game_id)
+        if cached is not None and (cached.over and cached.revealed or not (cached.table.tracked or cached.table.ranked)):
+            return  # nothing of it can fall due
+        try:
+            version = int((msg.headers or {}).get(VERSION_HEADER, ""))
+        except ValueError:
+            version = 1
+        if cached is not None and cached.version >= version:
+            return
+        if game_id in self._catching_up:
+            self._catching_up[game_id] = max(version, self._catching_up[game_id])
+            return
+        self._catching_up[game_id] = version
+        self.runtime._spawn(self._catch_up(game_id))
+
+    async def _catch_up(self, game_id: str) -> None:
+        """Read a game another replica wrote to until it shows what we heard of (its timer set)."""
+        try:
+            for pause in (0.0, *CATCH_UP_S):
+                await asyncio.sleep(pause)
+                try:
+                    record = await self.runtime.load(game_id)
+                except NotFound:
+                    continue  # heard before the stream shows it
+                if record.version >= self._catching_up.get(game_id, 0):
+                    return
+        finally:
+            self._catching_up.pop(game_id, None)
 
     def running(self, record: "GameRecord") -> frozenset[int]:
         """The seats whose clocks run: those that may act, unless the game waits for a deal
@@ -59,6 +123,11 @@ class Clocks:
         game_id = record.game_id
         if record.table.tracked and not record.over:
             runtime.presence.reassert(record)
+        if not self.owns(game_id):
+            current = self.timers.pop(game_id, None)
+            if current is not None:
+                current[1].cancel()
+            return  # another replica runs it
         due = None if record.over else next(iter(live.deadlines(record.table, self.running(record), runtime.policy)),
                                              None)
         current = self.timers.get(game_id)
@@ -160,6 +229,19 @@ class Clocks:
         for _, handle in self.timers.values():
             handle.cancel()
         self.timers.clear()
+        if self.owner is not None:
+            for task in self.owner._tasks:
+                task.cancel()
+
+    async def unshare(self) -> None:
+        if self.owner is not None:
+            await self.owner.close()
+        if self._heard_sub is not None:
+            try:
+                await self._heard_sub.unsubscribe()
+            except Exception:  # noqa: BLE001 - the connection may be gone
+                pass
+            self._heard_sub = None
 
 
 def ends_turn(rules, state, seat: int, decided: Sequence[Any]) -> bool:

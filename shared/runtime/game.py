@@ -26,6 +26,8 @@ from shared.moves import MAX_TEXT, MoveSet, move_digest, quote
 from shared.rules import InvalidSetup, Rules, RulesError
 from shared import gamestream as env
 from shared.runtime import live
+from shared.leases import owner_id
+from shared.runtime.clock_owner import shard_of
 from shared.runtime.clocks import Clocks
 from shared.runtime.deck import DeckPort
 from shared.runtime.meters import GameMeters
@@ -376,6 +378,8 @@ class GameRuntime:
         closed closes the runtime too: its retries could only fail, every second, for ever)."""
         self._stop_background()
         await asyncio.gather(*self._background, return_exceptions=True)
+        await self.clocks.unshare()
+        await self.presence.unshare()
 
     def _stop_background(self) -> None:
         self.closed = True
@@ -581,11 +585,31 @@ class GameRuntime:
                       holding: bool = False) -> GameRecord:
         return await self.presence.present(record, seat, identity, holding)
 
-    async def resume(self) -> int:
-        """Rebuild every pending deadline from the streams (at start): each game of this rules
-        engine that is not over is loaded, which sets its timer. How many were loaded."""
+    async def share(self, js, nc, replicas: int = 1) -> None:
+        """Run as one of several replicas on `js`: a game's clock runs on the replica holding
+        its shard's lease, and a seat is away only when no replica holds it (docs/live-tables.md).
+        Call before `start`."""
+        owner = owner_id(self.rules.name)
+        await self.clocks.share(js, nc, owner, replicas)
+        await self.presence.share(js, owner, replicas)
+
+    async def start(self) -> int:
+        """Rebuild every pending deadline from the streams: alone, at once (how many games were
+        loaded); with replicas, shard by shard as their leases are taken (0)."""
+        if self.clocks.owner is None:
+            return await self.resume()
+        self.clocks.start()
+        self.presence.start()
+        return 0
+
+    async def resume(self, shard: int | None = None) -> int:
+        """Rebuild every pending deadline from the streams (at start, or `shard`'s when its lease
+        is taken): each game of this rules engine that is not over is loaded, which sets its
+        timer. How many were loaded."""
         loaded = 0
         for game_id in await live_game_ids(self.store, env.subject_for(self.rules.name, "*")):
+            if shard is not None and shard_of(game_id, self.clocks.owner.shards) != shard:
+                continue
             try:
                 record = await self.load(game_id)
             except Exception as exc:  # noqa: BLE001 - one unreadable game must not stop the others
