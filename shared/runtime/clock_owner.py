@@ -38,6 +38,7 @@ class ClockOwner:
         self.on_taken, self.on_lost = on_taken, on_lost
         self.owned: set[int] = set()
         self._tasks: list[asyncio.Task] = []
+        self._resumes: set[asyncio.Future] = set()  # shard scans under way (never cancelled)
 
     @classmethod
     async def open(cls, js, game: str, owner: str, on_taken, on_lost, replicas: int = 1,
@@ -61,7 +62,9 @@ class ClockOwner:
         try:
             while True:
                 try:
-                    await self.on_taken(shard)
+                    # shielded: a scan of the streams cancelled half way leaves its pull consumer's
+                    # fetch behind, and the connection's drain would wait on it
+                    await asyncio.shield(self._resuming(shard))
                     break
                 except Exception as exc:  # noqa: BLE001 - NATS away: the shard's games are read again
                     log.warning("could not resume a clock shard", game=self.game, shard=shard, error=str(exc))
@@ -71,8 +74,14 @@ class ClockOwner:
             self.owned.discard(shard)
             self.on_lost(shard)
 
+    def _resuming(self, shard: int) -> asyncio.Future:
+        task = asyncio.ensure_future(self.on_taken(shard))
+        self._resumes.add(task)
+        task.add_done_callback(self._resumes.discard)
+        return task
+
     async def close(self) -> None:
         for task in self._tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await asyncio.gather(*self._tasks, *self._resumes, return_exceptions=True)
         self._tasks = []
