@@ -69,7 +69,8 @@ def run(options: Options, say: Callable[[str], None] = print) -> Outcome:
     outcome = Outcome()
     try:
         say(f"starting the stack ({'a NATS cluster of ' + str(options.nats_cluster) if options.nats_cluster > 1 else 'one NATS'}, "
-            f"Valkey, {len(games.names())} rules engines, deck, leaderboard, matchmaker, gateway) in {stack.data}")
+            f"Valkey, {len(games.names())} rules engines, deck, leaderboard, matchmaker, gateway, tournament, house bots"
+            f"{f', {options.replicas} replicas of each' if options.replicas > 1 else ''}) in {stack.data}")
         outcome.started_s = stack.start()
         say(f"stack SERVING after {outcome.started_s:.1f}s")
         aio.run(_drive(stack, options, outcome, say))
