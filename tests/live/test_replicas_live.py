@@ -37,7 +37,7 @@ async def _play_stream(client, game_id, seat):
 
 async def test_a_seat_held_on_one_replica_is_not_away_on_another(settings, nats_url):
     # "a seat is away only when no replica holds its stream"
-    async with engine(settings, nats_url) as one, engine(settings, nats_url) as two:
+    async with engine(settings, nats_url, replicas=True) as one, engine(settings, nats_url, replicas=True) as two:
         game_id = await create(settings, one.port, ["ann", "bob"], game_pb2.Clock(initial_seconds=600))
         owner = await eventually(lambda: _owner((one, two), game_id))
         other = two if owner is one else one
@@ -90,7 +90,7 @@ async def test_the_clock_s_replica_killed_the_timeout_still_fires_once(settings,
 
 async def _replica(settings, nats_url):
     nc, store = await open_game_store(nats_url, GAME.name)
-    return await start_rules_server(GAME, settings, 0, store, SeededDeck(), policy=POLICY)
+    return await start_rules_server(GAME, settings, 0, store, SeededDeck(), policy=POLICY, replicas=True)
 
 
 async def _kill(server):
