@@ -10,11 +10,16 @@ KINDS: dict[str, str] = {
     "kill-deck": "kill -9 the deck service; started again by the supervisor",
     "kill-leaderboard": "kill -9 the leaderboard; started again by the supervisor",
     "kill-matchmaking": "kill -9 the matchmaker; started again by the supervisor",
+    "kill-gateway": "kill -9 the gateway; started again by the supervisor",
+    "kill-tournament": "kill -9 the tournament service; started again by the supervisor",
+    "kill-house-bots": "kill -9 the house bots; started again by the supervisor",
     "kill-nats": "kill -9 the NATS server (single NATS), started again on its data after a pause",
     "kill-nats-node": "kill -9 one NATS node of the cluster, started again after a pause",
     "kill-valkey": "kill -9 Valkey, started again on its append-only file after a pause",
     "pause": "SIGSTOP a service's process, SIGCONT after a pause (a partition, as its peers see it)",
 }
+# With --replicas N every kill-* fault kills one replica at a time (its target names it:
+# `deck` is replica 1, `deck-2` replica 2, ...).
 SINGLE_ONLY, CLUSTER_ONLY = {"kill-nats"}, {"kill-nats-node"}
 
 

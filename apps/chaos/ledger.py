@@ -21,6 +21,15 @@ class AckedMove:
 
 
 @dataclass
+class Hold:
+    """A stream a seat's client held (WatchGame), in wall-clock ms (closed_ms 0: still open)."""
+
+    seat: int
+    opened_ms: int  # when its first update came
+    closed_ms: int = 0  # when it ended or failed, as the client saw it
+
+
+@dataclass
 class GameLedger:
     game: str
     game_id: str
@@ -31,6 +40,8 @@ class GameLedger:
     final_views: dict[int, dict[str, Any]] = field(default_factory=dict)
     finished: bool = False  # a client saw the game end
     error: str = ""  # why the clients stopped playing before the end, if they did
+    holds: list[Hold] = field(default_factory=list)  # the seats' streams, on a clocked table
+    clocked: bool = False
 
 
 @dataclass

@@ -33,6 +33,7 @@ class Options:
     tables: int = 3  # tables in play at once
     drain_s: float = 120.0  # how long the tables in play may take to finish after the run
     data: Path | None = None
+    replicas: int = 1  # of every service and of the house bots
 
 
 @dataclass
@@ -65,11 +66,12 @@ class Outcome:
 
 
 def run(options: Options, say: Callable[[str], None] = print) -> Outcome:
-    stack = ChaosStack(options.data, options.nats_cluster, say)
+    stack = ChaosStack(options.data, options.nats_cluster, say, options.replicas)
     outcome = Outcome()
     try:
         say(f"starting the stack ({'a NATS cluster of ' + str(options.nats_cluster) if options.nats_cluster > 1 else 'one NATS'}, "
-            f"Valkey, {len(games.names())} rules engines, deck, leaderboard, matchmaker, gateway) in {stack.data}")
+            f"Valkey, {len(games.names())} rules engines, deck, leaderboard, matchmaker, gateway, tournament, house bots"
+            f"{f', {options.replicas} replicas of each' if options.replicas > 1 else ''}) in {stack.data}")
         outcome.started_s = stack.start()
         say(f"stack SERVING after {outcome.started_s:.1f}s")
         before = aio.run(evidence.scrape(stack.settings, stack.env))
@@ -92,7 +94,10 @@ async def _drive(stack: ChaosStack, options: Options, outcome: Outcome, say) -> 
     kinds = options.kinds or kinds_for(options.nats_cluster)
     plan = schedule(kinds, {k: stack.targets(k) for k in kinds}, options.duration_s, options.seed, options.every_s)
     say("schedule: " + ", ".join(f"{p.at_s:.1f}s {p.kind} {p.target}" for p in plan))
-    traffic = Traffic(stack.settings, outcome.ledger, options.seed, options.tables, say=say)
+    # with replicas: clocked direct tables whose seats hold streams, a seat dozing off now and
+    # then, so that the live-table checks have timeouts and presence to look at
+    traffic = Traffic(stack.settings, outcome.ledger, options.seed, options.tables, say=say,
+                      live_tables=options.replicas > 1)
     t0 = time.monotonic()
     traffic_task = asyncio.create_task(traffic.run(), name="traffic")
     gave_up: list[str] = []
@@ -194,8 +199,13 @@ async def _check(stack: ChaosStack, outcome: Outcome, say) -> None:
         streams = await _read_settled(store, outcome.ledger.games)
     finally:
         await nc.close()
+    from apps.chaos.live_checks import check_live
+    from shared.runtime.bootstrap import live_policy
+
+    policy = live_policy(stack.settings)
     for g in outcome.ledger.games:
         outcome.violations += checks.check_game(g, streams[g.game_id], games.get(g.game).rules)
+        outcome.violations += check_live(g, streams[g.game_id], games.get(g.game).rules, policy)
     histories = await _rating_histories(stack, outcome.ledger.games, streams)
     for g in outcome.ledger.games:
         outcome.violations += checks.rated_once(g, streams[g.game_id], histories.get(g.game_id, {}))

@@ -12,19 +12,20 @@ import time
 from pathlib import Path
 from types import SimpleNamespace
 
-from apps.cli.up import Supervisor, _health, nats_env, services, start_nats_for
+from apps.cli.up import HOUSE_BOTS, Supervisor, _health, nats_env, replica_processes, services, start_nats_for
 from apps.embedded import NatsCluster, free_port, free_port_base, start_valkey
 from shared.config import Settings
 from shared import games
 
 
 class ChaosStack:
-    def __init__(self, data: Path | None, nats_cluster: int, say):
+    def __init__(self, data: Path | None, nats_cluster: int, say, replicas: int = 1):
         self._tmp = None if data else tempfile.TemporaryDirectory(prefix="foodgames-chaos-")
         self.data = (data or Path(self._tmp.name)).resolve()
         self.logs = self.data / "logs"
         self.logs.mkdir(parents=True, exist_ok=True)
         self.nats_cluster = nats_cluster
+        self.replicas = replicas  # of every service and of the house bots
         self.say = say
         self.nats = self.valkey = self.supervisor = None
         self.env: dict[str, str] = {}
@@ -47,11 +48,23 @@ class ChaosStack:
                    FOODGAMES_TOKEN_KEY=os.urandom(32).hex())
         if os.environ.get("PYTHONPATH"):
             env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+        names = services()
+        first = Settings.from_env(env)
+        addresses = {name: first.address(name) for name in names}
+        # every replica on a port of its own; every client is given all of a service's addresses
+        # and spreads its calls over them (round_robin), as up --replicas does
+        extra, lists = replica_processes(names, addresses, self.replicas)
+        env.update(lists)
+        commands = {name: command for name, (command, _) in extra.items()}
+        self.addresses = {**addresses, **{name: address for name, (_, address) in extra.items()}}
+        for n in range(1, self.replicas + 1):  # the house bots, each with its health port
+            name, port = HOUSE_BOTS if n == 1 else f"{HOUSE_BOTS}-{n}", free_port()
+            commands[name] = ["house-bots", "--port", str(port)]
+            self.addresses[name] = f"127.0.0.1:{port}"
         self.env = env
         self.settings = Settings.from_env(env)
-        names = services()
-        self.addresses = {name: self.settings.address(name) for name in names}
-        self.supervisor = Supervisor(names, env, self.logs, self.data / "pids", self.say, self.addresses)
+        self.supervisor = Supervisor(list(self.addresses), env, self.logs, self.data / "pids", self.say,
+                                     self.addresses, commands=commands)
         self.supervisor.start_all()
         self._note_pids()
         while True:
@@ -98,9 +111,10 @@ class ChaosStack:
     def targets(self, kind: str) -> list[str]:
         """What a fault of `kind` may hit."""
         if kind == "kill-engine":
-            return games.names()
-        if kind in ("kill-deck", "kill-leaderboard", "kill-matchmaking"):
-            return [kind.removeprefix("kill-")]
+            return self._replicas_of(games.names())
+        if kind in ("kill-deck", "kill-leaderboard", "kill-matchmaking", "kill-gateway", "kill-tournament",
+                    "kill-house-bots"):
+            return self._replicas_of([kind.removeprefix("kill-")])
         if kind == "kill-nats-node":
             return [n.name for n in self.nats.nodes]
         if kind == "kill-nats":
@@ -108,8 +122,12 @@ class ChaosStack:
         if kind == "kill-valkey":
             return ["valkey"]
         if kind == "pause":
-            return services()
+            return self._replicas_of(services())
         raise ValueError(f"no fault {kind!r}")
+
+    def _replicas_of(self, names: list[str]) -> list[str]:
+        """Every replica of each of `names`: NAME, NAME-2, ..."""
+        return [name if n == 1 else f"{name}-{n}" for name in names for n in range(1, self.replicas + 1)]
 
     async def inject(self, kind: str, target: str, down_s: float) -> None:
         """Make the fault; returns when its cause is over (a killed server is started again

@@ -14,9 +14,10 @@ import grpc
 from foodgames.v1 import game_pb2
 
 from apps.bots.base import make_bot
-from apps.chaos.ledger import AckedMove, GameLedger, Ledger
+from apps.chaos.ledger import AckedMove, GameLedger, Hold, Ledger
 from apps.sdk.remote import (Backoff, Connection, create_game, create_ticket, read_view, takes_turns,
-                             send_client_seeds, view_of, watch_ticket, with_retries, JSON_VIEWS)
+                             send_client_seeds, turn_clock, view_of, watch_ticket, with_retries, JSON_VIEWS)
+from shared.runtime.live import wall_ms
 from shared import games
 from shared.auth import mint_token
 from shared.config import Settings
@@ -28,11 +29,47 @@ RETRY_DEADLINE_S = 60.0
 MAX_REFUSALS = 200
 
 
+# With replicas, the direct tables get a short clock, and one seat of every DOZE_EVERY-th table
+# dozes off once for longer than its bank: its timeout is written while the replicas are killed
+# one at a time.
+DIRECT_CLOCK = (5, 1, "bot")
+DOZE_EVERY = 3
+
+
+async def hold_stream(stub, ledger: GameLedger, seat: int, stop: asyncio.Event) -> None:
+    """The seat's WatchGame stream held until `stop` (again after each failure, from the version
+    it last saw), each held stretch written to ledger.holds, as a browser's live table does."""
+    seen = 0
+    while not stop.is_set():
+        held = None
+        call = stub.WatchGame(game_pb2.WatchGameRequest(game_id=ledger.game_id, seat=seat, after_version=seen,
+                                                        view_encoding=JSON_VIEWS))
+        try:
+            async for update in call:
+                if held is None:
+                    held = Hold(seat, wall_ms())
+                    ledger.holds.append(held)
+                seen = max(seen, update.version)
+                if update.finished:
+                    stop.set()
+        except (grpc.aio.AioRpcError, asyncio.CancelledError):
+            pass
+        finally:
+            call.cancel()
+            if held is not None:
+                held.closed_ms = wall_ms()
+        if not stop.is_set():
+            await asyncio.sleep(0.2)
+
+
 async def play(settings: Settings, ledger: GameLedger, retry_deadline_s: float = RETRY_DEADLINE_S,
-               on_ack: Callable[[AckedMove], None] | None = None, send_seeds: bool = True) -> GameLedger:
+               on_ack: Callable[[AckedMove], None] | None = None, send_seeds: bool = True,
+               hold_streams: bool = False, doze_s: float = 0.0) -> GameLedger:
     """Every seat of `ledger`'s game played by its bot until the game ends; each move the
     engine acknowledged is appended to ledger.acked, each seat's last view to final_views.
-    `send_seeds`: each seat sends the deck a client seed first, as a player's client does."""
+    `send_seeds`: each seat sends the deck a client seed first, as a player's client does.
+    `hold_streams`: each seat also holds a WatchGame stream (ledger.holds); `doze_s`: seat 0
+    waits this long once, before its third move."""
     game, game_id, players = ledger.game, ledger.game_id, ledger.players
     conns = [Connection(settings, mint_token(settings, name), name) for name in players]
     stubs = [c.game(game) for c in conns]
@@ -40,6 +77,10 @@ async def play(settings: Settings, ledger: GameLedger, retry_deadline_s: float =
     index = {name: seat for seat, name in enumerate(players)}
     backoff = lambda: Backoff(retry_deadline_s)  # noqa: E731
     refusals = 0
+    stop = asyncio.Event()
+    holders = [asyncio.create_task(hold_stream(stubs[seat], ledger, seat, stop))
+               for seat in range(len(players))] if hold_streams else []
+    moves_of_first = 0
     try:
         if send_seeds:
             await send_client_seeds(conns, game_id)
@@ -57,6 +98,11 @@ async def play(settings: Settings, ledger: GameLedger, retry_deadline_s: float =
                 if not legal or view.get("finished"):
                     continue
                 move = bots[seat].choose(view, legal)
+                if seat == 0 and doze_s:
+                    moves_of_first += 1
+                    if moves_of_first == 3:
+                        await asyncio.sleep(doze_s)  # out of time: the engine's timer moves for it
+                        break
                 request = game_pb2.SubmitMoveRequest(game_id=game_id, seat=seat, move_id=uuid.uuid4().hex,
                                                      view_encoding=JSON_VIEWS, move=to_struct(move))
                 if takes_turns(view):
@@ -85,6 +131,10 @@ async def play(settings: Settings, ledger: GameLedger, retry_deadline_s: float =
         said = exc.details() if isinstance(exc, grpc.aio.AioRpcError) else str(exc)
         ledger.error = f"{type(exc).__name__}: {said}"[:300]
     finally:
+        stop.set()
+        for task in holders:
+            task.cancel()
+        await asyncio.gather(*holders, return_exceptions=True)
         for c in conns:
             await c.close()
     return ledger
@@ -132,7 +182,8 @@ async def matched_table(settings: Settings, game: str, players: list[str],
     return matches[0].game_id, tuple(seated)
 
 
-async def create_table(service: Connection, game: str, game_id: str, players: list[str]) -> None:
+async def create_table(service: Connection, game: str, game_id: str, players: list[str],
+                       clock: game_pb2.Clock | None = None) -> None:
     """CreateGame of a ranked table with our own game id, so that a retry after an answer that
     was lost finds the game made (ALREADY_EXISTS) instead of making a second one."""
     tried = False
@@ -140,7 +191,7 @@ async def create_table(service: Connection, game: str, game_id: str, players: li
     async def once():
         nonlocal tried
         try:
-            return await create_game(service, game, players, ranked=True, game_id=game_id)
+            return await create_game(service, game, players, ranked=True, game_id=game_id, clock=clock)
         except grpc.aio.AioRpcError as exc:
             if tried and exc.code() == grpc.StatusCode.ALREADY_EXISTS:
                 return None
@@ -156,8 +207,10 @@ class Traffic:
 
     def __init__(self, settings: Settings, ledger: Ledger, seed: int, concurrency: int = 3,
                  matchmaker_every: int = 4, game_names: list[str] | None = None,
-                 say: Callable[[str], None] = print):
+                 say: Callable[[str], None] = print, live_tables: bool = False):
         self.settings, self.ledger, self.concurrency = settings, ledger, concurrency
+        # clocked direct tables whose seats hold streams, one of them dozing off now and then
+        self.live_tables = live_tables
         self.matchmaker_every = matchmaker_every
         self.games = game_names or games.names()
         self.rng = random.Random(seed)
@@ -191,13 +244,16 @@ class Traffic:
                         game_id, seated = await matched_table(self.settings, game, players)
                 else:
                     game_id = f"chaos-{number}-{uuid.uuid4().hex[:8]}"
-                    await create_table(self.service, game, game_id, players)
+                    await create_table(self.service, game, game_id, players,
+                                       turn_clock(*DIRECT_CLOCK) if self.live_tables else None)
                     seated = tuple(players)
             except Exception as exc:  # noqa: BLE001 - a table that never started is reported, not fatal
                 self.ledger.queue_failures.append(f"{game} table {number} ({via}): {type(exc).__name__}: "
                                                   f"{str(exc)[:200]}")
                 await asyncio.sleep(0.5)
                 continue
-            ledger = GameLedger(game, game_id, tuple(seated), True, via)
+            ledger = GameLedger(game, game_id, tuple(seated), True, via,
+                                clocked=via == "matchmaker" or self.live_tables)
             self.ledger.games.append(ledger)
-            await play(self.settings, ledger)
+            doze = DIRECT_CLOCK[0] + 1.5 if self.live_tables and via == "direct" and number % DOZE_EVERY == 0 else 0.0
+            await play(self.settings, ledger, hold_streams=self.live_tables and ledger.clocked, doze_s=doze)

@@ -32,6 +32,9 @@ def register(subparsers) -> None:
                        "(default %(default)s): the same seed makes the same schedule")
     chaos.add_argument("--nats-cluster", type=int, choices=(1, 3), default=1, metavar="N",
                        help="1 NATS server (default) or a cluster of 3 with R3 streams")
+    chaos.add_argument("--replicas", type=int, default=1, metavar="N",
+                       help="replicas of every service and of the house bots (default %(default)s), as "
+                       "`foodgames up --replicas N`; each kill-* fault then kills one replica")
     chaos.add_argument("--faults", default="", metavar="KIND,...",
                        help="the kinds of fault to make, comma-separated (default: every kind that applies: "
                        "kill-nats with one NATS, kill-nats-node with a cluster); see the list below")
@@ -63,8 +66,9 @@ def run_chaos(args) -> int:
             print(f"foodgames chaos: no fault {', '.join(wrong)} with --nats-cluster {args.nats_cluster}; "
                   f"faults: {', '.join(applies)}", file=sys.stderr)
             return 2
-    if args.duration <= 0 or args.every <= 0 or args.tables < 1:
-        print("foodgames chaos: --duration and --every must be positive, --tables at least 1", file=sys.stderr)
+    if args.duration <= 0 or args.every <= 0 or args.tables < 1 or args.replicas < 1:
+        print("foodgames chaos: --duration and --every must be positive, --tables and --replicas at least 1",
+              file=sys.stderr)
         return 2
     console = Console(highlight=False)
 
@@ -72,14 +76,16 @@ def run_chaos(args) -> int:
         console.print(text, markup=False, soft_wrap=True)
 
     options = Options(duration_s=args.duration, seed=args.seed, nats_cluster=args.nats_cluster, kinds=kinds,
-                      every_s=args.every, down_s=args.down, tables=args.tables, drain_s=args.drain, data=args.data)
+                      every_s=args.every, down_s=args.down, tables=args.tables, drain_s=args.drain, data=args.data,
+                      replicas=args.replicas)
     try:
         outcome = run(options, say)
     except (OSError, RuntimeError, TimeoutError) as exc:
         console.print(f"foodgames chaos: the stack did not start: {exc}", markup=False)
         return 1
     table = Table(title=f"foodgames chaos: {args.duration:.0f}s, seed {args.seed}, "
-                        f"{'NATS cluster of 3' if args.nats_cluster > 1 else 'one NATS'}")
+                        f"{'NATS cluster of 3' if args.nats_cluster > 1 else 'one NATS'}, "
+                        f"{args.replicas} replica{'s' if args.replicas > 1 else ''} of everything")
     for column in ("fault", "count", "moves during", "recovery time", "violations"):
         table.add_column(column)
     for row in table_rows(outcome):
@@ -103,5 +109,6 @@ def run_chaos(args) -> int:
             say(f"  {v}")
         return 1
     say("no violation: no acknowledged move lost, none applied twice, every game settled, replays equal live, "
-        "ratings exactly once, audits verify, no process left behind, every fault in the metrics")
+        "ratings exactly once, audits verify, no process left behind, every fault in the metrics, "
+        "every timeout written once and when due, no seat away while held, no game stalled past its clock")
     return 0

@@ -60,7 +60,7 @@ def _takeover_bot(game: Game):
 
 
 async def start_rules_server(game: Game, settings: Settings, port: int, store, deck: DeckPort,
-                             policy: LivePolicy | None = None):
+                             policy: LivePolicy | None = None, replicas: bool = False):
     # the seat's bot of a timed-out or absent player: the game's search bot (issue 29: a
     # taken-over seat plays strong), with a playout budget and no wall-time cap so that replicas
     # racing on one timeout decide the same move; the default bot for a game without one
@@ -76,9 +76,12 @@ async def start_rules_server(game: Game, settings: Settings, port: int, store, d
                                 [GAME_SERVICE], max_receive_bytes=MAX_RECEIVE_BYTES, request_limits=REQUEST_LIMITS,
                                 texts=narrator.texts)
     server.runtime = runtime  # type: ignore[attr-defined]
+    if replicas and getattr(store, "js", None) is not None:
+        # one of possibly several replicas: clocks by lease, presence decided with the others
+        await runtime.share(store.js, store.nc, settings.stream_replicas)
     # no in-memory-only timer: every pending clock, takeover and no-show deadline is rebuilt
     # from the streams
-    await runtime.resume()
+    await runtime.start()
     return server
 
 
@@ -99,7 +102,8 @@ async def serve_game(game: Game, settings: Settings, port: int) -> None:
     nc, store = await open_game_store(settings.nats_url, game.name, settings.stream_replicas,
                                       settings.duplicate_window_s)
     deck = DeckClient(settings)
-    server = await start_rules_server(game, settings, port, store, deck)
+    # as one of possibly several replicas: clocks by lease, presence decided with the others
+    server = await start_rules_server(game, settings, port, store, deck, replicas=True)
     try:
         await server.wait_for_termination()
     except asyncio.CancelledError:

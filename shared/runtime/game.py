@@ -20,15 +20,20 @@ from typing import Any, AsyncIterator, Mapping, Sequence
 from shared import choices, names, telemetry
 from shared.auth import Identity
 from shared.codec import EventCodec, to_jsonable
-from shared.errors import Aborted, AlreadyExists, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied, Unavailable
+from shared.errors import Aborted, AlreadyExists, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied
 from shared.eventstore import AppendResult, DuplicateCommand, EventStore, Freshness, RecordedCommand, VersionConflict
 from shared.moves import MAX_TEXT, MoveSet, move_digest, quote
-from shared.rules import GameResult, InvalidSetup, Rules, RulesError
+from shared.rules import InvalidSetup, Rules, RulesError
 from shared import gamestream as env
 from shared.runtime import live
+from shared.leases import owner_id
+from shared.runtime.clock_owner import shard_of
+from shared.runtime.clocks import Clocks
 from shared.runtime.deck import DeckPort
 from shared.runtime.meters import GameMeters
 from shared.runtime.narrate import Narrator
+from shared.runtime.presence import Presence, SeatKey
+from shared.runtime.settlement import Settlement, deck_call
 from shared.runtime.spectators import split_options
 
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -102,10 +107,9 @@ class GameRuntime:
         self.policy = policy or live.LivePolicy()
         self.bot = bot or (lambda seed=None: live.FirstLegalBot())
         self.cooperative = cooperative
-        self._timers: dict[str, tuple[int, asyncio.TimerHandle]] = {}  # game id -> (due ms, handle)
-        self._holders: dict[tuple[str, int], int] = {}  # (game id, seat) -> streams held here
-        self._last_call: dict[tuple[str, int], int] = {}  # (game id, seat) -> ms of its last call here
-        self._away_checks: dict[tuple[str, int], asyncio.TimerHandle] = {}
+        self.clocks = Clocks(self)  # the games' timers, and the stamp of every command to a clocked table
+        self.presence = Presence(self)  # the seats' streams and calls seen here
+        self.settlement = Settlement(self)  # deals and reveals with the deck service
         # The game's declared moves: every move's shape is checked here, before the rules see it.
         self.moves = moves
         self.store = store
@@ -117,7 +121,6 @@ class GameRuntime:
         self.max_retries = max_retries
         self._locks: dict[str, asyncio.Lock] = {}
         self._background: set[asyncio.Task] = set()
-        self._settling: set[str] = set()
         # game id -> the events of the seat streams (shared.runtime.seat) that follow it here
         self._followers: dict[str, set[asyncio.Event]] = {}
         self.ticks = 0  # how many times the followers were woken for IDLE_WAKE_S passing
@@ -215,7 +218,7 @@ class GameRuntime:
         if record.game_id in self._followers and (cached is None or cached.version < record.version):
             self._wake(record.game_id)
         if record.table.tracked or record.table.ranked:
-            self._schedule(record)
+            self.clocks.schedule(record)
         while len(self.cache) > self.cache_size:
             evicted, _ = self.cache.popitem(last=False)
             lock = self._locks.get(evicted)
@@ -321,7 +324,7 @@ class GameRuntime:
             if existing.players == players:
                 return existing  # a retried create of the same table
             raise AlreadyExists(f"game {game_id!r} already exists")
-        commitment = await self._deck_call(self.deck.commit(game_id, self.rules.name, players))
+        commitment = await deck_call(self.deck.commit(game_id, self.rules.name, players))
         started = list(self.rules.start(state))
         records = [
             env.record(env.GAME_CREATED, {"game": self.rules.name, "game_id": game_id, "players": list(players),
@@ -336,7 +339,7 @@ class GameRuntime:
         except VersionConflict:
             raise AlreadyExists(f"game {game_id!r} already exists") from None
         record, _ = self._apply(GameRecord(game_id), result, started)
-        self._settle_later(game_id)
+        self.settlement.later(game_id)
         log.info("game created", game_id=game_id, players=list(players), version=record.version)
         return record
 
@@ -361,20 +364,6 @@ class GameRuntime:
                                    f"themself alone, and games with others come from the matchmaker (invite them: a "
                                    f"party ticket naming them, which each accepts)")
 
-    def _settle_later(self, game_id: str) -> None:
-        """Resolve what the game waits for in the background, once per game at a time."""
-        if game_id in self._settling:
-            return
-        self._settling.add(game_id)
-
-        async def run():
-            try:
-                await self.settle(game_id)
-            finally:
-                self._settling.discard(game_id)
-
-        self._spawn(run())
-
     def _spawn(self, coro) -> None:
         if self.closed:
             coro.close()  # background work ends with the runtime
@@ -394,80 +383,20 @@ class GameRuntime:
         closed closes the runtime too: its retries could only fail, every second, for ever)."""
         self._stop_background()
         await asyncio.gather(*self._background, return_exceptions=True)
+        await self.clocks.unshare()
+        await self.presence.unshare()
 
     def _stop_background(self) -> None:
         self.closed = True
         if self._ticker is not None:
             self._ticker.cancel()
-        for _, handle in self._timers.values():
-            handle.cancel()
-        self._timers.clear()
-        for handle in self._away_checks.values():
-            handle.cancel()
-        self._away_checks.clear()
+        self.clocks.stop()
+        self.presence.stop()
         for task in list(self._background):
             if task is not asyncio.current_task():
                 task.cancel()
 
     # -- chance and the end ----------------------------------------------------------------
-
-    async def settle(self, game_id: str) -> GameRecord:
-        """Resolve pending shuffles and, once the game is over, reveal the seed (a cancelled
-        game is not dealt, but its seed is revealed: every game that ends can be audited)."""
-        async with self._lock(game_id):
-            return await self._settle(await self.load(game_id), [], [])
-
-    async def _settle(self, record: GameRecord, written: list, decided: list) -> GameRecord:
-        """... appending to `written` the stored events and to `decided` the rules' events."""
-        for _ in range(1000):
-            ended = record.over or bool(record.table.cancelled)
-            node = None if ended else self.rules.chance(record.state)
-            if node is not None:
-                order = await self._shuffle(record.game_id, node)
-                events = self.rules.resolve_chance(record.state, order)
-                records = [*self._stamp(record),
-                           env.record(env.SHUFFLE_APPLIED, {"deck": node.deck, "k": node.k, "order": list(order)}),
-                           *[self.codec.encode(e) for e in events]]
-                records += self._game_over_records(record, events)
-                command_id = f"chance:{node.deck}:{node.k}"
-            elif ended and not record.revealed:
-                seed = await self._deck_call(self.deck.reveal(record.game_id))
-                records, command_id, events = [env.record(env.SEED_REVEALED, {"server_seed": seed})], "reveal", []
-            else:
-                return record
-            try:
-                result = await self.store.append(self.subject(record.game_id), records, record.version, command_id)
-                record, held = self._apply(record, result, events)
-                written.extend(result.events)
-                decided.extend(held)
-            except VersionConflict:
-                record = await self.load(record.game_id)  # another replica moved; look again
-        raise RuntimeError("a game kept asking for chance events")
-
-    async def _deck_call(self, coro):
-        try:
-            return await coro
-        except Exception as exc:  # noqa: BLE001 - the deck service is down or refuses
-            raise Unavailable(f"the deck service could not be reached: {exc}") from exc
-
-    async def _shuffle(self, game_id: str, node) -> list[str]:
-        order = list(await self._deck_call(self.deck.shuffle(game_id, node.deck, list(node.cards), node.k)))
-        if sorted(order) != sorted(node.cards):
-            raise Unavailable("the deck service returned an order that is not a shuffle of the deck")
-        return order
-
-    def _game_over_records(self, record: GameRecord, events: Sequence[Any]) -> list[dict[str, Any]]:
-        state = record.state
-        for event in events:
-            state = self.rules.evolve(state, event)
-        if not self.rules.is_terminal(state):
-            return []
-        result: GameResult | None = self.rules.result(state)
-        data = {"game": self.rules.name, "game_id": record.game_id, "players": list(record.players),
-                "points": list(result.points) if result else [], "placings": list(result.placings) if result else [],
-                "team_won": result.team_won if result else None,
-                "difficulty": result.difficulty if result else None, "ranked": record.ranked}
-        return [env.record(env.GAME_OVER, data)]
 
     # -- moves -----------------------------------------------------------------------------
 
@@ -530,7 +459,7 @@ class GameRuntime:
                     return self._outcome(record, seat, [], [], duplicate=True, describe=not at_once)
                 self.check_playable(record, expected_version)
                 if self.rules.chance(record.state) is not None:
-                    record = await self._settle(record, [], [])
+                    record = await self.settlement.run(record, [], [])
                     if expected_version is not None and not self.saw_table(record, expected_version):
                         raise Aborted(f"the cards were dealt (version {record.version}); your move was for "
                                       f"version {expected_version}", key="dealt", version=record.version,
@@ -547,8 +476,8 @@ class GameRuntime:
                     self.meters.retried()
                     record, fresh = await self.load(game_id), True
                     continue
-                records = [*self._stamp(record, seat, decided=events), *[self.codec.encode(e) for e in events]]
-                records += self._game_over_records(record, events)
+                records = [*self.clocks.stamp(record, seat, decided=events), *[self.codec.encode(e) for e in events]]
+                records += self.settlement.game_over_records(record, events)
                 appending = perf_counter()
                 try:
                     result = await self.store.append(self.subject(game_id), records, record.version, command_id,
@@ -569,7 +498,7 @@ class GameRuntime:
                 if at_once:
                     self.settle_if_waiting(record)
                 elif not result.duplicate:
-                    record = await self._settle(record, written, decided)
+                    record = await self.settlement.run(record, written, decided)
                 return self._outcome(record, seat, written, decided, duplicate=result.duplicate, describe=not at_once)
             raise Aborted(f"the game kept changing while your move was decided ({self.max_retries} tries); try again",
                           key="busy")
@@ -621,12 +550,7 @@ class GameRuntime:
             raise FailedPrecondition("the game is over", key="game-over")
 
     def running(self, record: GameRecord) -> frozenset[int]:
-        """The seats whose clocks run: those that may act, unless the game waits for a deal
-        (the deck's time is nobody's), is over or cancelled."""
-        if (not record.table.tracked or record.over or record.table.cancelled or record.state is None
-                or self.rules.is_terminal(record.state) or self.rules.chance(record.state) is not None):
-            return frozenset()
-        return frozenset(self.rules.to_act(record.state))
+        return self.clocks.running(record)
 
     def seat_view(self, record: GameRecord, seat: int) -> dict[str, Any]:
         """The rules' view of `seat`, and on a clocked table every seat's clock and presence."""
@@ -635,38 +559,6 @@ class GameRuntime:
             view = {**view, **live.view_fields(record.table, self.running(record), record.players,
                                                self.policy.now_ms())}
         return view
-
-    def _stamp(self, record: GameRecord, mover: int | None = None, now_ms: int | None = None,
-               decided: Sequence[Any] = ()) -> list[dict]:
-        """The TimeRecorded a command written now to `record`'s table starts with (none without a
-        clock). `mover`'s move (the rules' events `decided`) earns the increment only when it
-        ends the seat's turn: once per turn, not per move, so no run of moves buys time."""
-        if not record.table.tracked:
-            return []
-        now = self.policy.now_ms() if now_ms is None else now_ms
-        if mover is not None and not self.ends_turn(record, mover, decided):
-            mover = None
-        return [live.stamp(record.table, self.running(record), record.players, now, mover)]
-
-    def ends_turn(self, record: GameRecord, seat: int, decided: Sequence[Any]) -> bool:
-        """Whether the move whose rules' events are `decided` completes `seat`'s turn: after it
-        the seat no longer acts (it left `to_act`, with no shuffle pending), the game ended, or the rules' optional
-        `turn_number(state)` moved on (a seat that starts its next turn at once: a lone player,
-        a trick's winner leading the next trick)."""
-        after = record.state
-        for event in decided:
-            after = self.rules.evolve(after, event)
-        if self.rules.is_terminal(after):
-            return True
-        turn_number = getattr(self.rules, "turn_number", None)
-        if turn_number is not None and turn_number(after) != turn_number(record.state):
-            return True
-        # a shuffle the move calls for (a Forestaurant menu pile run out) empties to_act for a
-        # moment in the middle of a turn: that is not the seat's turn ending
-        return seat not in self.rules.to_act(after) and self.rules.chance(after) is None
-
-    def _seat_event(self, kind: str, record: GameRecord, seat: int, **extra) -> dict[str, Any]:
-        return env.record(kind, {"player": record.players[seat], "seat": seat, **extra})
 
     async def _write_live(self, game_id: str, decide) -> GameRecord:
         """Append what `decide(record)` gives ((command id, records) or None for nothing), with
@@ -688,194 +580,41 @@ class GameRuntime:
                 return record
             return record
 
-    def hold(self, record: GameRecord, seat: int) -> tuple[str, int]:
-        """A stream of `seat` opened here: the seat is connected while one is held."""
-        key = (record.game_id, seat)
-        self._holders[key] = self._holders.get(key, 0) + 1
-        return key
+    def hold(self, record: GameRecord, seat: int) -> SeatKey:
+        return self.presence.hold(record, seat)
 
-    def release(self, key: tuple[str, int]) -> None:
-        """A stream closed: without another one or a call within the grace period, the seat is away."""
-        left = self._holders.get(key, 0) - 1
-        if left > 0:
-            self._holders[key] = left
-            return
-        self._holders.pop(key, None)
-        self._last_call[key] = self.policy.now_ms()
-        self._check_away_later(key)
-
-    def _check_away_later(self, key: tuple[str, int]) -> None:
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        old = self._away_checks.pop(key, None)
-        if old is not None:
-            old.cancel()
-        self._away_checks[key] = loop.call_later(self.policy.grace_s + 0.05,
-                                                 lambda: self._spawn(self._check_away(key)))
-
-    async def _check_away(self, key: tuple[str, int]) -> None:
-        self._away_checks.pop(key, None)
-        game_id, seat = key
-        if self._holders.get(key):
-            return
-        if self.policy.now_ms() - self._last_call.get(key, 0) < self.policy.grace_s * 1000:
-            self._check_away_later(key)
-            return
-
-        def decide(record: GameRecord):
-            if (not record.table.tracked or record.over or record.table.cancelled or self._holders.get(key)
-                    or record.table.presence[seat] != live.CONNECTED):
-                return None
-            return (f"presence:{seat}:{record.version}",
-                    [*self._stamp(record), self._seat_event(env.PLAYER_DISCONNECTED, record, seat)])
-
-        await self._write_live(game_id, decide)
-        if not self._holders.get(key) and key not in self._away_checks:
-            self._last_call.pop(key, None)  # gone: nothing of the seat is kept here
+    def release(self, key: SeatKey) -> None:
+        self.presence.release(key)
 
     async def present(self, record: GameRecord, seat: int, identity: Identity | None = None,
                       holding: bool = False) -> GameRecord:
-        """`seat` called or holds a stream: on a clocked table, a seat recorded away becomes
-        connected again, and a seat its bot took over returns (events the others see)."""
-        table = record.table
-        if (not table.tracked or record.over or table.cancelled or not 0 <= seat < len(record.players)
-                or (identity is not None and record.players[seat] != identity.player)):
-            return record
-        key = (record.game_id, seat)
-        self._last_call[key] = self.policy.now_ms()
-        if not holding and not self._holders.get(key):
-            self._check_away_later(key)
-        if table.presence[seat] == live.CONNECTED and not table.taken_over[seat]:
-            return record
+        return await self.presence.present(record, seat, identity, holding)
 
-        def decide(current: GameRecord):
-            t = current.table
-            if current.over or t.cancelled or (t.presence[seat] == live.CONNECTED and not t.taken_over[seat]):
-                return None
-            events = [*self._stamp(current)]
-            if t.presence[seat] != live.CONNECTED:
-                events.append(self._seat_event(env.PLAYER_CONNECTED, current, seat))
-            if t.taken_over[seat]:
-                events.append(self._seat_event(env.PLAYER_RETURNED, current, seat))
-            return f"presence:{seat}:{current.version}", events
+    async def share(self, js, nc, replicas: int = 1) -> None:
+        """Run as one of several replicas on `js`: a game's clock runs on the replica holding
+        its shard's lease, and a seat is away only when no replica holds it (docs/live-tables.md).
+        Call before `start`."""
+        owner = owner_id(self.rules.name)
+        await self.clocks.share(js, nc, owner, replicas)
+        await self.presence.share(js, owner, replicas)
 
-        return await self._write_live(record.game_id, decide)
+    async def start(self) -> int:
+        """Rebuild every pending deadline from the streams: alone, at once (how many games were
+        loaded); with replicas, shard by shard as their leases are taken (0)."""
+        if self.clocks.owner is None:
+            return await self.resume()
+        self.clocks.start()
+        self.presence.start()
+        return 0
 
-    def _reassert(self, record: GameRecord) -> None:
-        """A seat that holds a stream here but is recorded away (another replica, or one that
-        restarted, took it for gone) is connected again."""
-        for seat, state in enumerate(record.table.presence):
-            if state != live.CONNECTED and self._holders.get((record.game_id, seat)):
-                self._spawn(self.present(record, seat, holding=True))
-
-    def _schedule(self, record: GameRecord) -> None:
-        """One timer per game, for the first thing that falls due on its table."""
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        if self.closed:
-            return
-        game_id = record.game_id
-        if record.table.tracked and not record.over:
-            self._reassert(record)
-        due = None if record.over else next(iter(live.deadlines(record.table, self.running(record), self.policy)),
-                                             None)
-        current = self._timers.get(game_id)
-        if due is None:
-            if current is not None:
-                current[1].cancel()
-                del self._timers[game_id]
-            return
-        if current is not None:
-            if current[0] == due.at_ms and not current[1].cancelled():
-                return
-            current[1].cancel()
-        delay = max(0.0, (due.at_ms - self.policy.now_ms()) / 1000)
-        self._timers[game_id] = (due.at_ms, loop.call_later(delay, lambda: self._fire(game_id)))
-
-    def _fire(self, game_id: str) -> None:
-        self._timers.pop(game_id, None)
-        if self.closed:
-            return
-        self._spawn(self._run_due(game_id))
-
-    async def _run_due(self, game_id: str) -> None:
-        """Write what fell due on the table (a timeout, a takeover, a bot's move, a cancel),
-        on the latest state: a replica that lost the race finds it done and writes nothing."""
-        try:
-            for _ in range(64):
-                async with self._lock(game_id):
-                    record = await self.load(game_id)
-                    now = self.policy.now_ms()
-                    due = [] if record.over else [
-                        d for d in live.deadlines(record.table, self.running(record), self.policy) if d.at_ms <= now]
-                    if not due:
-                        return
-                    # in a thread: a taken-over seat's search bot thinks off the event loop
-                    wanted = await asyncio.to_thread(self._due_command, record, due[0], now)
-                    if wanted is None:
-                        return
-                    command_id, records, move, decided = wanted
-                    try:
-                        result = await self.store.append(
-                            self.subject(game_id), records, record.version, command_id,
-                            digest=move_digest(move) if move is not None else "",
-                            move=env.command_move(due[0].seat, move) if move is not None else None)
-                    except (VersionConflict, DuplicateCommand):
-                        continue  # another replica wrote first: look again
-                    record, _ = self._apply(record, result, decided)
-                    log.info("live table", game_id=game_id, command=command_id, version=record.version)
-                self.settle_if_waiting(record)
-        except Exception:
-            if self.closed or self._store_closed():
-                # the connection is gone for good: the background work ends with it
-                self._stop_background()
-                return
-            # retried after a pause (the store or the deck may be down); the stream keeps the truth
-            loop = asyncio.get_running_loop()
-            self._timers[game_id] = (-1, loop.call_later(1.0, lambda: self._fire(game_id)))
-            raise
-
-    def _due_command(self, record: GameRecord, due: live.Due, now: int):
-        """(command id, records, the move or None, the rules' events) of what fell due."""
-        seat, version = due.seat, record.version
-        if due.kind == "cancel":
-            reason = (f"no seat showed up within {self.policy.no_show_s:g} s of the game's creation: "
-                      f"a ranked game nobody plays is cancelled, not rated")
-            return "cancel", [*self._stamp(record, now_ms=now), env.record(env.GAME_CANCELLED, {"reason": reason})],                 None, []
-        if due.kind == "takeover":
-            reason = ("missed turns" if record.table.missed[seat] >= self.policy.takeover_after_timeouts
-                      else "away")
-            return f"takeover:{seat}:{version}", [*self._stamp(record, now_ms=now),
-                                                   self._seat_event(env.BOT_TOOK_OVER, record, seat, reason=reason)],                 None, []
-        timed_out = [self._seat_event(env.TIMED_OUT, record, seat)] if due.kind == "timeout" else []
-        clock = record.table.clock
-        if due.kind == "timeout" and clock is not None and clock.on_timeout == "forfeit" and not self.cooperative:
-            over = env.forfeit_game_over(self.rules.name, record.game_id, record.players, seat, record.ranked)
-            return f"forfeit:{seat}:{version}", [*self._stamp(record, now_ms=now), *timed_out,
-                                                  self._seat_event(env.FORFEITED, record, seat),
-                                                  env.record(env.GAME_OVER, over)], None, []
-        # the seat's bot moves for it, seeing only the seat's view
-        legal = self.rules.legal_moves(record.state, seat)
-        if not legal:
-            return None
-        bot = self.bot(seed=live.bot_seed(record.game_id, version, seat))
-        move = dict(bot.choose(self.rules.view(record.state, seat), legal))
-        decided = list(self.rules.decide(record.state, seat, move))
-        reason = "timeout" if due.kind == "timeout" else "takeover"
-        records = [*self._stamp(record, seat, now_ms=now, decided=decided), *timed_out,
-                   self._seat_event(env.BOT_MOVED, record, seat, reason=reason),
-                   *[self.codec.encode(e) for e in decided], *self._game_over_records(record, decided)]
-        return f"move:{seat}:{reason}-{version}", records, move, decided
-
-    async def resume(self) -> int:
-        """Rebuild every pending deadline from the streams (at start): each game of this rules
-        engine that is not over is loaded, which sets its timer. How many were loaded."""
+    async def resume(self, shard: int | None = None) -> int:
+        """Rebuild every pending deadline from the streams (at start, or `shard`'s when its lease
+        is taken): each game of this rules engine that is not over is loaded, which sets its
+        timer. How many were loaded."""
         loaded = 0
         for game_id in await live_game_ids(self.store, env.subject_for(self.rules.name, "*")):
+            if shard is not None and shard_of(game_id, self.clocks.owner.shards) != shard:
+                continue
             try:
                 record = await self.load(game_id)
             except Exception as exc:  # noqa: BLE001 - one unreadable game must not stop the others
@@ -883,13 +622,7 @@ class GameRuntime:
                 continue
             loaded += 1
             self.settle_if_waiting(record)  # e.g. a cancelled game whose reveal did not land
-            if record.table.tracked and not record.over:
-                for seat, state in enumerate(record.table.presence):
-                    key = (game_id, seat)
-                    if state == live.CONNECTED and not self._holders.get(key):
-                        # its stream, if any, died with the old process: away unless it comes back
-                        self._last_call.setdefault(key, self.policy.now_ms())
-                        self._check_away_later(key)
+            self.presence.resumed(record)
         return loaded
 
     # -- reading ---------------------------------------------------------------------------
@@ -903,14 +636,10 @@ class GameRuntime:
         return record, self.seat_view(record, seat)
 
     def settle_if_waiting(self, record: GameRecord) -> None:
-        """Settle in the background a game found waiting for a deal or for its reveal, e.g. after
-        a replica died between a move and its deal."""
-        if record.table.cancelled:
-            if not record.revealed:  # a cancelled game ends too: its seed is revealed
-                self._settle_later(record.game_id)
-            return
-        if (self.rules.chance(record.state) is not None and not record.over) or (record.over and not record.revealed):
-            self._settle_later(record.game_id)
+        self.settlement.if_waiting(record)
+
+    async def settle(self, game_id: str) -> GameRecord:
+        return await self.settlement.settle(game_id)
 
     async def legal_moves(self, identity: Identity, game_id: str, seat: int) -> tuple[GameRecord, list[dict]]:
         record = await self.load(game_id, trust_hints=True)

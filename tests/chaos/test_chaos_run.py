@@ -77,3 +77,28 @@ def test_five_minutes_of_chaos_on_a_nats_cluster_lose_nothing():
     table = rows(out)
     assert set(table) == {*kinds_for(3), "whole run"}, out
     assert table["whole run"][3] == "0", out
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_a_short_chaos_run_with_two_replicas_kills_one_replica_at_a_time_and_loses_nothing():
+    """Slow, not in make test: two replicas of everything take longer to start than the suite's
+    budget allows a test (~30 s) before any fault is made."""
+    faults = ["kill-engine", "kill-gateway", "kill-tournament", "kill-house-bots", "kill-deck"]
+    code, out = chaos("--replicas", "2", "--duration", "30", "--every", "3", "--faults", ",".join(faults),
+                      "--seed", "3", "--tables", "3", timeout=600)
+    assert code == 0, out
+    table = rows(out)
+    assert set(table) == {*faults, "whole run"}, out
+    assert table["whole run"][3] == "0", out
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1500)
+def test_five_minutes_of_chaos_with_two_replicas_of_everything_on_a_nats_cluster_lose_nothing():
+    code, out = chaos("--replicas", "2", "--duration", "300", "--nats-cluster", "3", "--every", "8", "--seed", "11",
+                      timeout=1200)
+    assert code == 0, out
+    table = rows(out)
+    assert set(table) == {*kinds_for(3), "whole run"}, out
+    assert table["whole run"][3] == "0", out

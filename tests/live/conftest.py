@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sys
 import time
 
 import pytest
@@ -28,16 +29,24 @@ def settings(tmp_path_factory):
 
 
 @contextlib.asynccontextmanager
-async def engine(settings, nats_url, policy: LivePolicy = POLICY, port: int = 0):
-    """A counter rules engine wired as `foodgames serve` wires one, with `policy`."""
+async def engine(settings, nats_url, policy: LivePolicy = POLICY, port: int = 0, replicas: bool = False):
+    """A counter rules engine wired as `foodgames serve` wires one, with `policy` (`replicas`: as
+    one of several, clocks by lease and presence decided with the others, as `serve` runs)."""
     nc, store = await open_game_store(nats_url, GAME.name)
-    server = await start_rules_server(GAME, settings, port, store, SeededDeck(), policy=policy)
+    server = await start_rules_server(GAME, settings, port, store, SeededDeck(), policy=policy, replicas=replicas)
     try:
         yield server
     finally:
-        await server.stop(grace=None)
-        await server.runtime.close()
-        await nc.drain()
+        # each step bounded: an engine that does not stop fails the test, saying where (with
+        # every task's stack), instead of hanging the suite
+        for name, step in (("stop", lambda: server.stop(grace=None)), ("close", server.runtime.close),
+                           ("drain", nc.drain)):
+            try:
+                await asyncio.wait_for(step(), 20)
+            except TimeoutError:
+                for task in asyncio.all_tasks():
+                    task.print_stack(file=sys.__stderr__)
+                raise AssertionError(f"the engine's {name} did not end within 20 s") from None
 
 
 class Client:

@@ -43,7 +43,7 @@ async def play(on_timeout: str, game=GAME) -> tuple[dict, list]:
         others = [s for s in acting if s != 0]
         if not others:  # only ann may act: her time runs out
             now[0] += 60_000
-            await runtime._run_due(game_id)
+            await runtime.clocks.run_due(game_id)
             continue
         seat = others[0]
         now[0] += 500
@@ -115,7 +115,7 @@ async def test_a_cancelled_game_reveals_its_seed_and_its_record_audits_offline()
     await runtime.settle(game_id)  # the first deal
     # given nobody shows up within the no-show time, when it passes, then the game is cancelled
     now[0] += 61_000
-    await runtime._run_due(game_id)
+    await runtime.clocks.run_due(game_id)
     record = await runtime.settle(game_id)
     await runtime.close()
     assert record.table.cancelled and record.revealed, "the cancelled game's seed is revealed"

@@ -109,7 +109,7 @@ async def test_two_replicas_racing_on_an_expiry_write_exactly_one_timeout(settin
             server.runtime.store.append = racing
             await server.runtime.load(game_id)  # each replica holds the game and its deadline
         now[0] += 61_000  # ann's minute runs out, as both replicas see it
-        await asyncio.gather(one.runtime._run_due(game_id), two.runtime._run_due(game_id))
+        await asyncio.gather(one.runtime.clocks.run_due(game_id), two.runtime.clocks.run_due(game_id))
         commands = await stored(one.runtime.store, game_id)
         states = [(await s.runtime.load(game_id)).state for s in (one, two)]
     assert len(tried) == 2 and tried[0] == tried[1], "both replicas tried to write the timeout"

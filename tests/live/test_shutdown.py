@@ -19,13 +19,13 @@ async def test_a_closed_connection_ends_the_engines_timers_and_retries(settings,
     try:
         # given a clocked table whose first clock runs out in a second (a timer is set)
         game_id = await create(settings, server.port, ["ann", "bob"], clock(1))
-        await eventually(lambda: game_id in runtime._timers)
+        await eventually(lambda: game_id in runtime.clocks.timers)
         # when the connection closes before the runtime does
         await nc.close()
         # then the timeout's write fails once and the runtime ends its background work
         await eventually(lambda: runtime.closed)
         await asyncio.sleep(1.5)  # a retry would have been armed and fired by now
-        assert not runtime._timers, "no retry is armed on a closed connection"
+        assert not runtime.clocks.timers, "no retry is armed on a closed connection"
         assert all(t.done() for t in runtime._background)
     finally:
         await server.stop(grace=None)

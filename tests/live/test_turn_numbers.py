@@ -6,11 +6,10 @@ and never to a move in the middle of a turn."""
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 
 from services.foodie_forest.rules import RULES as FOODIE
 from services.forestaurant.rules import RULES as FOREST
-from shared.runtime.game import GameRuntime
+from shared.runtime.clocks import ends_turn
 
 
 def _playout(rules, players, seed, options=None):
@@ -38,7 +37,7 @@ def _playout(rules, players, seed, options=None):
 
 
 def _ends_turn(rules, state, seat, events) -> bool:
-    return GameRuntime.ends_turn(SimpleNamespace(rules=rules), SimpleNamespace(state=state), seat, events)
+    return ends_turn(rules, state, seat, events)
 
 
 def _after(rules, state, events):

@@ -1,0 +1,116 @@
+"""Who holds a seat, across every replica of a rules engine: a NATS KV bucket with one entry per
+(game, seat, replica), whose value is the time until which that replica vouches for the seat.
+A replica holding a stream of the seat renews its entry every RENEW_S to HOLD_S ahead; a call
+(a view, a move) writes the grace period ahead; a closed stream writes the grace period ahead
+from its closing. A seat is away only when no entry of any replica is still ahead of now: a
+replica that died stops renewing, and its entries run out HOLD_S after its last renewal.
+
+Every replica mirrors the whole bucket (a watch), so asking is a lookup in memory; a replica's own
+writes are in its mirror as soon as the server took them. The bucket's TTL only clears old
+entries: what an entry says is its value.
+"""
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Callable
+
+from nats.js import api
+from nats.js.errors import BucketNotFoundError, NotFoundError
+
+from shared import telemetry
+
+log = telemetry.get_logger("shared.runtime")
+
+HOLD_S = 3.0  # a held seat's entry is renewed this far ahead
+RENEW_S = 1.0  # ... this often
+CLEAR_S = 600.0  # the bucket forgets an entry not written for this long
+_KEY_CHARS = re.compile(r"[^A-Za-z0-9_-]")
+
+
+def bucket_name(game: str) -> str:
+    return f"seats-{game}"
+
+
+class SeatRegistry:
+    """The seats held by every replica of one rules engine (one bucket per game)."""
+
+    def __init__(self, kv, owner: str, now_ms: Callable[[], int]):
+        self.kv = kv
+        self.owner = _KEY_CHARS.sub("_", owner)
+        self.now_ms = now_ms
+        self.mirror: dict[str, int] = {}  # key -> until ms, for every replica's entries
+        self._watch: asyncio.Task | None = None
+        self._watcher = None
+        self.ready = asyncio.Event()  # the mirror holds the bucket as it was when we started
+
+    @classmethod
+    async def open(cls, js, game: str, owner: str, now_ms: Callable[[], int], replicas: int = 1) -> "SeatRegistry":
+        name = bucket_name(game)
+        try:
+            kv = await js.key_value(name)
+        except (BucketNotFoundError, NotFoundError):
+            kv = await js.create_key_value(api.KeyValueConfig(bucket=name, ttl=CLEAR_S, history=1,
+                                                              replicas=replicas, storage=api.StorageType.FILE))
+        registry = cls(kv, owner, now_ms)
+        await registry.start()
+        return registry
+
+    async def start(self) -> None:
+        self._watcher = await self.kv.watchall()
+        self._watch = asyncio.get_running_loop().create_task(self._follow())
+        try:
+            async with asyncio.timeout(5):
+                await self.ready.wait()
+        except TimeoutError:
+            log.warning("the seat registry's mirror is not complete yet")
+
+    async def _follow(self) -> None:
+        async for entry in self._watcher:
+            if entry is None:  # the bucket as it was, delivered: what follows is live
+                self.ready.set()
+                continue
+            if entry.key.endswith("." + self.owner):
+                continue  # our own: the mirror has it from the write, and a late echo is older
+            if entry.operation in ("DEL", "PURGE") or not entry.value:
+                self.mirror.pop(entry.key, None)
+                continue
+            try:
+                self.mirror[entry.key] = int(entry.value)
+            except ValueError:
+                continue
+
+    def key(self, game_id: str, seat: int) -> str:
+        return f"{game_id}.{seat}.{self.owner}"
+
+    async def vouch(self, game_id: str, seat: int, until_ms: int) -> None:
+        """This replica vouches for the seat until `until_ms` (its entry is replaced)."""
+        key = self.key(game_id, seat)
+        await self.kv.put(key, str(int(until_ms)).encode())
+        self.mirror[key] = int(until_ms)
+
+    def vouched_until(self, game_id: str, seat: int) -> int:
+        """This replica's own entry for the seat (0: none)."""
+        return self.mirror.get(self.key(game_id, seat), 0)
+
+    def held(self, game_id: str, seat: int, now_ms: int | None = None) -> bool:
+        """Whether any replica vouches for the seat now."""
+        now = self.now_ms() if now_ms is None else now_ms
+        prefix = f"{game_id}.{seat}."
+        return any(until > now for key, until in self.mirror.items() if key.startswith(prefix))
+
+    def prune(self, older_than_ms: int = 60_000) -> None:
+        """Forget entries that ran out long ago (the bucket clears them later)."""
+        cutoff = self.now_ms() - older_than_ms
+        for key in [k for k, until in self.mirror.items() if until < cutoff]:
+            del self.mirror[key]
+
+    async def close(self) -> None:
+        if self._watch is not None:
+            self._watch.cancel()
+            await asyncio.gather(self._watch, return_exceptions=True)
+        if self._watcher is not None:
+            try:
+                await self._watcher.stop()
+            except Exception:  # noqa: BLE001 - the connection may be gone
+                pass
