@@ -65,14 +65,18 @@ async def test_an_open_watch_holds_no_history_or_state_of_its_own_and_leaves_not
     many = await opened(STREAMS - 1)
     # then: the game's commands, its updates and its state are not copied per stream (each kept a
     # decoded history and a state of its own, for as long as it was open)
-    assert (live(RecordedCommand), live(Update), live(State)) == held_by_one
-    assert runtime._holders[(game_id, 0)] == STREAMS
+    # (fewer more than one per further stream: background work of the engine, a clock's
+    # shard scan folding a game, may hold a few of them for a moment)
+    held_by_many = live(RecordedCommand), live(Update), live(State)
+    assert all(many_ - one_ < STREAMS - 1 for many_, one_ in zip(held_by_many, held_by_one)), (
+        held_by_many, held_by_one)
+    assert runtime.presence.holders[(game_id, 0)] == STREAMS
     await until(lambda: len(runtime.store.nc._subs) == subscriptions + STREAMS,
                 "each open stream follows the game with one subscription")
 
     for call in one + many:
         call.cancel()
-    await until(lambda: not runtime._holders and not runtime._followers, "the closed streams are still held")
+    await until(lambda: not runtime.presence.holders and not runtime._followers, "the closed streams are still held")
     await until(lambda: len(runtime.store.nc._subs) == subscriptions, "a closed stream kept its subscription")
     await until(lambda: len(asyncio.all_tasks()) <= tasks, "a closed stream left a task behind")
 
@@ -103,7 +107,7 @@ async def test_streams_opened_at_once_read_the_history_a_few_at_a_time(channel_f
         calls = [ann.WatchGame(game_pb2.WatchGameRequest(game_id=game_id, seat=0)) for _ in range(STREAMS)]
         reads = [asyncio.ensure_future(call.read()) for call in calls]
         # every stream has come in (it holds its seat) and goes straight on to its catch-up
-        await until(lambda: runtime._holders.get((game_id, 0)) == STREAMS, "the streams did not all come in")
+        await until(lambda: runtime.presence.holders.get((game_id, 0)) == STREAMS, "the streams did not all come in")
         # then: only CATCH_UP_AT_ONCE of them read the game's history; the others wait their turn
         assert len(reading) == CATCH_UP_AT_ONCE < STREAMS
         gate.set()
@@ -115,7 +119,7 @@ async def test_streams_opened_at_once_read_the_history_a_few_at_a_time(channel_f
     await until(lambda: len(store.nc._subs) == subscriptions + STREAMS, "the streams did not all follow the game")
     for call in calls:
         call.cancel()
-    await until(lambda: not runtime._holders, lambda: f"the closed streams are still held: {runtime._holders} "
+    await until(lambda: not runtime.presence.holders, lambda: f"the closed streams are still held: {runtime.presence.holders} "
                 f"{_where()}")
 
 
