@@ -6,7 +6,7 @@ import json
 import os
 import sys
 
-from apps.cli.gamearg import add_game_argument, plural
+from apps.cli.gamearg import add_game_argument, game_name, plural
 from shared import aio
 from shared.config import Settings
 
@@ -39,6 +39,17 @@ def register(subparsers) -> None:
     player.add_argument("name", help="the player's name")
     player.add_argument("--json", action="store_true", help="print one JSON document")
     player.set_defaults(func=run_player)
+
+    games = which.add_parser("games", help="one player's recent games, newest first",
+                             description="A player's recent games of every game (or one), newest first: "
+                                         "placing, score and rating change, finished or cancelled, each "
+                                         "with the command that replays it move by move.")
+    games.add_argument("name", help="the player's name")
+    games.add_argument("--game", default="", type=lambda v: game_name(v) if v else v, metavar="GAME",
+                       help="only this game")
+    games.add_argument("--limit", type=int, default=20, help="how many games (default 20, at most 100)")
+    games.add_argument("--json", action="store_true", help="print one JSON document")
+    games.set_defaults(func=run_games)
 
     rebuild = which.add_parser("rebuild", help="recompute every rating and board from the event stream "
                                                "and swap them in atomically",
@@ -182,6 +193,50 @@ def run_player(args) -> int:
               f"{plural(c['losses'], 'loss', 'losses')}, {best} {c['best_result']:g}"
               + (f", wins rank {c['wins_rank']}" if c["wins_rank"] else "")
               + (f", best rank {c['best_rank']}" if c["best_rank"] else ""))
+    return 0
+
+
+async def fetch_games(address: str, token: str, name: str, game: str, limit: int) -> dict:
+    from foodgames.v1 import leaderboard_pb2 as pb
+    from foodgames.v1 import leaderboard_pb2_grpc as pb_grpc
+    from shared.channels import client_channel
+
+    async with client_channel(address, token) as channel:
+        reply = await pb_grpc.LeaderboardServiceStub(channel).ListPlayerGames(
+            pb.ListPlayerGamesRequest(player=name, game=game, page_size=limit), timeout=10)
+    return {"player": name, "games": [{
+        "game": g.game, "game_id": g.game_id, "ended_at": g.ended_at.ToJsonString(), "cancelled": g.cancelled,
+        "reason": g.reason, "ranked": g.ranked, "players": list(g.players), "placing": g.placing,
+        "score": g.score, "rated": g.rated, "rating_delta": g.rating_delta, "rating": g.rating}
+        for g in reply.games]}
+
+
+def run_games(args) -> int:
+    if not 1 <= args.limit <= 100:
+        print(f"foodgames leaderboard games: --limit is 1 to 100, not {args.limit}", file=sys.stderr)
+        return 2
+    settings = Settings.from_env()
+    result = _call(fetch_games(settings.address("leaderboard"), _token(settings), args.name, args.game,
+                               args.limit))
+    if result is None:
+        return 1
+    if args.json:
+        print(json.dumps(_rounded(result), indent=2))
+        return 0
+    if not result["games"]:
+        print(f"{args.name} has no finished or cancelled game{' of ' + args.game if args.game else ''} yet")
+        return 0
+    print(f"{args.name}'s games, newest first:")
+    for g in result["games"]:
+        when = g["ended_at"][:16].replace("T", " ")
+        if g["cancelled"]:
+            outcome = f"cancelled: {g['reason']}"
+        else:
+            outcome = f"place {g['placing']} of {len(g['players'])}, {g['score']:g} points"
+            outcome += (f", rating {g['rating_delta']:+.2f} -> {g['rating']:.2f}" if g["rated"]
+                        else ", ranked, not rated" if g["ranked"] else ", casual")
+        print(f"  {when}  {g['game']}  {outcome}  (with {', '.join(p for p in g['players'] if p != args.name)})")
+        print(f"      replay it: foodgames replay {g['game_id']} --game {g['game']} --as {args.name}")
     return 0
 
 

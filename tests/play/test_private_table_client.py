@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+import subprocess
 import uuid
 
 from rich.console import Console
@@ -14,6 +15,7 @@ from rich.console import Console
 from apps.bots import make_bot
 from apps.terminal.app import TerminalClient
 from apps.terminal.talk import HINT
+from tests.stacklib import FOODGAMES, cli_env
 
 GAME = "food-fight"
 
@@ -49,7 +51,7 @@ async def test_friends_at_the_terminal_ask_for_a_rematch_and_chat_at_the_new_tab
     clients = {}
     for who, source, table in (("ann", ann_in, {"host": True, "bots_after_s": 2.0}), ("bob", bob_in, {})):
         out = io.StringIO()
-        clients[who] = TerminalClient(settings, f"{who}-{tag}", GAME, input_source=source, ranked=False,
+        clients[who] = TerminalClient(settings, f"{who}-{tag}", GAME, input_source=source, ranked=True,
                                       rating_wait_s=0, min_players=3, max_players=3, options=short,
                                       console=Console(file=out, width=160, color_system=None,
                                                       force_terminal=False), **table)
@@ -84,3 +86,17 @@ async def test_friends_at_the_terminal_ask_for_a_rematch_and_chat_at_the_new_tab
     assert f"[chat] ann-{tag}: {said}" in bob and f"[chat] you: {said}" in ann, ann[-2000:] + bob[-2000:]
     assert f"[chat] bob-{tag}: Good luck, have fun!" in ann
     assert " 1) Good luck, have fun!" in ann
+
+    # and afterwards each lists their games at the terminal: both, newest first, each with its
+    # rating change and the command that replays it move by move
+    for who in ("ann", "bob"):
+        for _ in range(60):  # (the leaderboard rates the games as their ends reach it)
+            listed = subprocess.run([FOODGAMES, "leaderboard", "games", f"{who}-{tag}"], env=cli_env(settings),
+                                    capture_output=True, text=True, timeout=60)
+            assert listed.returncode == 0, listed.stderr
+            if listed.stdout.count("rating ") == 2:
+                break
+            await asyncio.sleep(0.5)
+        assert listed.stdout.count("rating ") == 2, listed.stdout
+        assert listed.stdout.index(second) < listed.stdout.index(first), listed.stdout  # newest first
+        assert f"foodgames replay {first} --game {GAME} --as {who}-{tag}" in listed.stdout
