@@ -83,7 +83,8 @@ async def click_a_legal_move(page) -> None:
     await page.locator("button.move:not(:disabled)").first.click()
     # the answer to the move (or a refusal) changes the page
     await page.wait_for_function(
-        "v => document.querySelector('#table').dataset.version !== v || document.querySelector('#refusal').textContent",
+        "v => { const t = document.querySelector('#table'); return t.dataset.version !== v"
+        " || t.dataset.finished === 'true' || document.querySelector('#refusal').textContent; }",
         arg=version)
 
 

@@ -259,8 +259,10 @@ async def make_a_move(page, turn: dict, tried: dict, rng: random.Random, keyboar
         else:
             raise AssertionError(f"no move could be built at version {version}: {await page.inner_text('#builder')}")
     tried[version] = tried.get(version, 0) + 1
+    # the table moves on, or says why not, or the game ended meanwhile (the move then goes nowhere)
     await page.wait_for_function(
-        "v => document.querySelector('#table').dataset.version !== v || document.querySelector('#refusal').textContent",
+        "v => { const t = document.querySelector('#table'); return t.dataset.version !== v"
+        " || t.dataset.finished === 'true' || document.querySelector('#refusal').textContent; }",
         arg=version, timeout=30_000)
     return kind
 
@@ -470,7 +472,8 @@ async def test_a_meal_is_cooked_together_at_a_table_of_two_browsers(browser, web
                         await tap(page.locator("#cancel-move"))
                         continue
                     await page.wait_for_function(
-                        "v => document.querySelector('#table').dataset.version !== v || document.querySelector('#refusal').textContent",
+                        "v => { const t = document.querySelector('#table'); return t.dataset.version !== v"
+                        " || t.dataset.finished === 'true' || document.querySelector('#refusal').textContent; }",
                         arg=str(version))
                     assert not await page.text_content("#refusal"), await page.text_content("#refusal")
                     acted = True
