@@ -34,11 +34,13 @@ redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[3])
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) + 1000)
 return 1
 """
-# KEYS[1] the player's set; ARGV: lease in ms, slot id. Pushes the slot's lease end forward.
+# KEYS[1] the player's set; ARGV: lease in ms, slot id. Pushes the slot's lease end forward,
+# only while it is there (XX): a renewal already on its way when the stream closed must not
+# bring back the slot its close gave back.
 _RENEW = """
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-redis.call('ZADD', KEYS[1], now + tonumber(ARGV[1]), ARGV[2])
+redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[1]), ARGV[2])
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[1]) + 1000)
 return 1
 """
