@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
-from typing import Any, Coroutine, TypeVar
+from typing import Any, Awaitable, Coroutine, TypeVar
 
 T = TypeVar("T")
 
@@ -38,3 +38,16 @@ def run_until_signalled(coro: Coroutine[Any, Any, Any]) -> None:
             pass
 
     run(main())
+
+
+async def bounded(step: Awaitable[Any], within_s: float) -> bool:
+    """Await one step of a shutdown for at most `within_s` seconds: whether it ended. A step that
+    does not end (a close stuck on a peer, a task that does not answer its cancellation) is left
+    behind, so that the process still stops; its caller says which step it was. Its error, if it
+    ended with one, is raised."""
+    task = asyncio.ensure_future(step)
+    done, _ = await asyncio.wait([task], timeout=within_s)
+    if not done:
+        return False
+    task.result()
+    return True

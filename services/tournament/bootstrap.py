@@ -14,6 +14,7 @@ from services.tournament.service import SERVICE_NAME, TournamentServicer, add_to
 from services.tournament.stream import TournamentStream
 from services.tournament.tables import GameTables
 from shared import telemetry
+from shared.aio import bounded
 from shared.auth import service_token
 from shared.config import Settings
 from shared.leases import Leases, owner_id
@@ -23,9 +24,10 @@ from shared.service import start_server
 
 log = telemetry.get_logger("tournament")
 
+STOP_STEP_S = 10.0  # how long one step of stopping may take before it is left behind
+LEASES_BUCKET = "tournament-runners"  # tournament id -> the replica running it (shared.leases)
 # The largest request each call reads, in bytes: a creation lists at most 1024 names of at most
 # 64 characters and the game's options; every other call names a tournament (and a player).
-LEASES_BUCKET = "tournament-runners"  # tournament id -> the replica running it (shared.leases)
 REQUEST_LIMITS = {f"/{SERVICE_NAME}/CreateTournament": 128 * 1024,
                   **{f"/{SERVICE_NAME}/{m}": 1024 for m in ("GetTournament", "GetStandings", "DropEntrant",
                                                              "ExportTournamentBundle")}}
@@ -58,12 +60,15 @@ async def serve(settings: Settings, port: int, ready: asyncio.Event | None = Non
     finally:
         if scanning is not None:
             scanning.cancel()
-        await app.close()
-        if server is not None:
-            await server.stop(grace=1.0)
-        await tables.close()
-        await deck.close()
+        # each step bounded: a service told to stop stops (once, in the whole suite, a stopped
+        # tournament service never ended, and the test restarting it waited until its timeout)
+        steps = [("the tournaments' runners", app.close),
+                 ("the gRPC server", lambda: server.stop(grace=1.0) if server is not None else asyncio.sleep(0)),
+                 ("the rules engines' channels", tables.close), ("the deck's channel", deck.close)]
+        for what, step in steps:
+            if not await bounded(step(), STOP_STEP_S):
+                log.warning("a step of stopping did not end; going on", step=what, within_s=STOP_STEP_S)
         try:
-            await nc.drain()
+            await bounded(nc.drain(), STOP_STEP_S)
         except Exception:  # noqa: BLE001 - the connection may be gone already
             pass

@@ -125,4 +125,17 @@ def test_a_tournament_goes_on_after_its_service_restarts(stack):
             await api.close()
             second.cancel()
             await asyncio.gather(second, return_exceptions=True)
-    asyncio.run(go())
+    asyncio.run(within(go(), 120))
+
+
+async def within(coro, seconds: float):
+    """`coro`'s result, or (when it has not ended after `seconds`) a failure that prints where
+    every task of the loop waits: a hang says where it is."""
+    task = asyncio.ensure_future(coro)
+    done, _ = await asyncio.wait([task], timeout=seconds)
+    if not done:
+        for other in asyncio.all_tasks():
+            other.print_stack(limit=15)
+        task.cancel()
+        raise AssertionError(f"not over after {seconds} s: where each task waits is printed above")
+    return task.result()

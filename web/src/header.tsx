@@ -9,6 +9,12 @@ export function Header() {
   return (
     <>
       <a class="brand" href={me ? "#/play" : "#/signin"}>foodgames</a>
+      {me && (
+        <span class="me" id="me" title={me.player}>
+          {shortName(me.player, 20)}{" "}
+          <button class="link" id="sign-out" onClick={() => { signOut(); go("#/signin"); }}>{t("nav-sign-out")}</button>
+        </span>
+      )}
       <nav aria-label={t("nav-label")}>
         {me && <a href="#/play">{t("nav-play")}</a>}
         {me && <a href="#/leaderboard">{t("nav-leaderboard")}</a>}
@@ -18,12 +24,6 @@ export function Header() {
           onChange={(e) => chooseLanguage((e.currentTarget as HTMLSelectElement).value as Language)}>
           {LANGUAGES.map((l) => <option value={l}>{t(`language-${l}`)}</option>)}
         </select>
-        {me && (
-          <span class="me" id="me" title={me.player}>
-            {shortName(me.player, 20)}{" "}
-            <button class="link" id="sign-out" onClick={() => { signOut(); go("#/signin"); }}>{t("nav-sign-out")}</button>
-          </span>
-        )}
       </nav>
     </>
   );
