@@ -167,13 +167,24 @@ def _play(n: int, seed: int, heuristic: bool = False):
     return state
 
 
+# make test plays 4 random games a count; make test-slow 36 more (the same checks)
+FAST_SEEDS = 4
+
+
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_random_games_end_conserve_cards_accept_legal_moves_and_leak_nothing(n):
     reasons = Counter()
-    for seed in range(8):
+    for seed in range(FAST_SEEDS):
         state = _play(n, 1000 * n + seed)
         reasons[state.end_reason] += 1
-    assert sum(reasons.values()) == 8
+    assert sum(reasons.values()) == FAST_SEEDS
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_many_random_games_keep_every_invariant(n):
+    for seed in range(FAST_SEEDS, 40):
+        _play(n, 1000 * n + seed)
 
 
 @pytest.mark.parametrize("n", [2, 4, 5])

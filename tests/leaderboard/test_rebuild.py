@@ -4,23 +4,27 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
 from services.leaderboard.rebuild import rebuild
 from tests.leaderboard.conftest import consume_all, random_games, wait_until
 
 
-async def test_rebuild_equals_live_after_1000_games(lane, store):
-    games = random_games(random.Random(2026), 1000, pool=150)
-    await asyncio.gather(*(lane.publish(body) for body in games[:500]))
-    await asyncio.gather(*(lane.publish(body) for body in games[500:]))
+# 250 games in make test, 1000 in make test-slow (the same check over more games and players)
+@pytest.mark.parametrize("count,pool", [(250, 60), pytest.param(1000, 150, marks=pytest.mark.slow)])
+async def test_rebuild_equals_live_after_many_games(lane, store, count, pool):
+    games = random_games(random.Random(2026), count, pool=pool)
+    await asyncio.gather(*(lane.publish(body) for body in games[:count // 2]))
+    await asyncio.gather(*(lane.publish(body) for body in games[count // 2:]))
     await lane.publish(b"not json", subject=f"{lane.settings.subject_prefix}.foodie-forest.bad")
     consumer = lane.consumer(store)
-    await consume_all(consumer, 1000, timeout=60)
+    await consume_all(consumer, count, timeout=60)
     live = await store.dump()
     assert await store.live_gen() == 1
-    assert len(live["done"]) == 1000
+    assert len(live["done"]) == count
 
     stats = await rebuild(lane.nc, store, lane.settings, grace_s=0)
-    assert stats["games"] == 1000 and stats["skipped"] == 1
+    assert stats["games"] == count and stats["skipped"] == 1
     assert await store.live_gen() == 2
     assert await store.dump() == live  # every rating, board, history, ledger entry
     assert await store.r.keys("lb:1:*") == []  # the old generation is gone
