@@ -127,7 +127,9 @@ async def verified_checkpoint(api) -> tuple[pb.GetCheckpointResponse, verifier.C
 # ---------------------------------------------------------------- 1. commit before play
 
 async def test_the_commitment_is_logged_before_any_seed_or_shuffle_and_commit_is_idempotent(decks):
-    server = await decks.start()
+    # (a window far longer than the checks between the commitment and the seeds take on a loaded
+    # machine; both seats send theirs, so the shuffle need not wait it out)
+    server = await decks.start(seed_window_s=10.0)
     svc = decks.service(server)
     ann = decks.stub(server, "ann")
     game_id = new_game_id()
@@ -167,6 +169,7 @@ async def test_the_commitment_is_logged_before_any_seed_or_shuffle_and_commit_is
     # the seed follows the commitment; the shuffle follows both in the log
     assert (await ann.AddClientSeed(pb.AddClientSeedRequest(game_id=game_id, seat=0, seed=b"ann"))).commitment \
         == committed.commitment
+    await decks.stub(server, PLAYERS[1]).AddClientSeed(pb.AddClientSeedRequest(game_id=game_id, seat=1, seed=b"b"))
     shuffled = await svc.Shuffle(pb.ShuffleRequest(game_id=game_id, deck="main", cards=CARDS, k=0))
     assert shuffled.log_index > committed.log_index and sorted(shuffled.order) == sorted(CARDS)
 
