@@ -30,6 +30,7 @@ from shared.leases import owner_id
 from shared.runtime.clock_owner import shard_of
 from shared.runtime.clocks import Clocks
 from shared.runtime.deck import DeckPort
+from shared.runtime.feed import Feeds
 from shared.runtime.meters import GameMeters
 from shared.runtime.narrate import Narrator
 from shared.runtime.presence import Presence, SeatKey
@@ -126,6 +127,7 @@ class GameRuntime:
         self.ticks = 0  # how many times the followers were woken for IDLE_WAKE_S passing
         self._ticker: asyncio.Task | None = None
         self._catching_up = asyncio.Semaphore(CATCH_UP_AT_ONCE)
+        self.feeds = Feeds(self)  # the one follower of each game its streams read here
         self.closed = False  # after close() (or once the store's connection closed): no background work
         store.on_other_writes(self._heard)
 
@@ -685,11 +687,11 @@ class GameRuntime:
             self.check_not_cancelled(state)
             if state.over and state.revealed:
                 return
-            async for command in self.store.follow(self.subject(game_id), state.version, state.last_seq + 1):
-                before = state.version
-                state = self.fold(state, [command])
-                shown = [e for e in (self.event_for_seat(s, seat) for s in command.events) if e]
-                yield Update(state.version, shown, self.seat_view(state, seat), state.over, before, state.players)
+            async for step in self.feeds.steps(state):  # one follower per game, shared (shared.runtime.feed)
+                state = step.state
+                shown = [e for e in (self.event_for_seat(s, seat, d) for s, d in zip(step.command.events, step.decided))
+                         if e]
+                yield Update(state.version, shown, self.seat_view(state, seat), state.over, step.before, state.players)
                 self.check_not_cancelled(state)
                 if state.over and state.revealed:
                     return
