@@ -171,6 +171,10 @@ class Feeds:
             if reader is None:  # further back than the window: the gap from the store, then again
                 commands = await runtime.store.read_commands(runtime.subject(state.game_id), state.version,
                                                              state.last_seq + 1)
+                if not any(c.version > state.version for c in commands):
+                    # the feed folded commands the store does not give back: never loop on asking again
+                    raise ConnectionError(f"the stream of game {state.game_id} gave no command after version "
+                                          f"{state.version}, though its follower has seen more")
                 for command in commands:
                     if command.version <= state.version:
                         continue
