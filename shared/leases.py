@@ -53,7 +53,9 @@ class Leases:
         """The lease's revision if this owner now holds it; None if another does."""
         try:
             return await self.kv.create(key, self.owner.encode())
-        except KeyWrongLastSequenceError:
+        except (KeyWrongLastSequenceError, KeyNotFoundError):
+            # (nats-py's create looks the taken key up again: it may have expired meanwhile; the
+            # next take gets it)
             return None
 
     async def renew(self, key: str, revision: int) -> int | None:
