@@ -46,6 +46,14 @@ class Step:
         return self.state.over and self.state.revealed
 
 
+def _step(runtime: "GameRuntime", state: "GameRecord", command: RecordedCommand) -> Step:
+    """`command` folded into `state`, its events decoded once (the feed's and a gap's reading)."""
+    decided = tuple(runtime.codec.decode(e.record()) if e.type not in env.RUNTIME_EVENTS else None
+                    for e in command.events)
+    after = runtime.fold(state, [command], [d for d in decided if d is not None])
+    return Step(state.version, command, decided, after)
+
+
 class _Lagged(Exception):
     """A stream fell more than MAX_QUEUED steps behind the feed."""
 
@@ -121,15 +129,11 @@ class _GameFeed:
 
     async def _follow(self) -> None:
         runtime = self.feeds.runtime
-        codec = runtime.codec
         try:
             async for command in runtime.store.follow(runtime.subject(self.game_id), self.state.version,
                                                       self.state.last_seq + 1):
-                decided = tuple(codec.decode(e.record()) if e.type not in env.RUNTIME_EVENTS else None
-                                for e in command.events)
-                before = self.state.version
-                self.state = runtime.fold(self.state, [command], [d for d in decided if d is not None])
-                step = Step(before, command, decided, self.state)
+                step = _step(runtime, self.state, command)
+                self.state = step.state
                 self.recent.append(step)
                 for reader in list(self.readers):
                     reader.put(step)
@@ -178,11 +182,8 @@ class Feeds:
                 for command in commands:
                     if command.version <= state.version:
                         continue
-                    decided = tuple(runtime.codec.decode(e.record()) if e.type not in env.RUNTIME_EVENTS
-                                    else None for e in command.events)
-                    before = state.version
-                    state = runtime.fold(state, [command], [d for d in decided if d is not None])
-                    step = Step(before, command, decided, state)
+                    step = _step(runtime, state, command)
+                    state = step.state
                     yield step
                     if step.final:
                         return
