@@ -16,6 +16,7 @@ Random playouts, driven by a seeded random.Random in the test (never in the rule
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -28,6 +29,7 @@ from shared import choices, games
 from shared.codec import EventCodec, to_jsonable
 from shared.i18n import LANGUAGES, Message
 from shared.rules import MalformedMove, RulesError
+from tests.games.counter import GAME as COUNTER
 
 GAMES = ["tests.games.counter:GAME"]
 MAX_STEPS = 5000
@@ -42,32 +44,52 @@ def registered() -> list[games.Game]:
     return list(found.values())
 
 
-def _strings(value: Any) -> Counter:
+def _strings(value: Any, out: Counter | None = None) -> Counter:
     """Every text leaf of a JSON-like value, except the legal moves (the seat's own options)."""
-    out: Counter = Counter()
+    out = Counter() if out is None else out
     if isinstance(value, str):
         out[value] += 1
     elif isinstance(value, dict):
         for k, v in value.items():
             if k != "legal_moves":
-                out += _strings(v)
+                _strings(v, out)
     elif isinstance(value, (list, tuple)):
         for v in value:
-            out += _strings(v)
+            _strings(v, out)
     return out
 
 
-def _contains_run(haystack: Any, run: list[str]) -> bool:
-    """Whether a list in `haystack` holds `run` in order (a deck's order shown)."""
-    if isinstance(haystack, dict):
-        return any(_contains_run(v, run) for v in haystack.values())
-    if isinstance(haystack, (list, tuple)):
-        items = list(haystack)
-        if len(run) >= 4 and all(isinstance(x, str) for x in items):
-            n = len(run)
-            if any(items[i:i + n] == run for i in range(len(items) - n + 1)):
+def _string_lists(value: Any, out: list | None = None) -> list[list[str]]:
+    """Every list of texts in a JSON-like value (where a deck's order could show)."""
+    out = [] if out is None else out
+    if isinstance(value, dict):
+        for v in value.values():
+            _string_lists(v, out)
+    elif isinstance(value, (list, tuple)):
+        if value and all(isinstance(x, str) for x in value):
+            out.append(list(value))
+        else:
+            for v in value:
+                _string_lists(v, out)
+    return out
+
+
+def _contains_run(haystack: Any, run: list[str], lists: list[list[str]] | None = None) -> bool:
+    """Whether a list in `haystack` holds `run` in order (a deck's order shown); `lists`: the
+    haystack's `_string_lists`, when the caller has them already."""
+    n = len(run)
+    if n < 4:
+        return False
+    for items in _string_lists(haystack) if lists is None else lists:
+        start = 0
+        while True:
+            try:
+                i = items.index(run[0], start)
+            except ValueError:
+                break
+            if items[i:i + n] == run:
                 return True
-        return any(_contains_run(v, run) for v in items)
+            start = i + 1
     return False
 
 
@@ -115,9 +137,11 @@ class Playout:
         acting = {self.players[s] for s in rules.to_act(state)}
         assert set(spectator["to_act"]) == acting and len(spectator["to_act"]) == len(acting)
         public = _strings(spectator)
+        lists = {None: _string_lists(spectator)}
         for seat in range(len(self.players)):
             view = rules.view(state, seat)
             json.dumps(view)
+            lists[seat] = _string_lists(view)
             extra = {c for c, n in (_strings(view) - public).items() if c in self.card_ids}
             own = set(rules.private_cards(state, seat))
             self.ever_own[seat] |= own
@@ -125,8 +149,8 @@ class Playout:
                                   f"which the spectator does not and which are not its own")
         for order in self.orders[-3:]:
             tail = order[-min(len(order), 8):]
-            for seat in [None, *range(len(self.players))]:
-                assert not _contains_run(rules.view(state, seat), tail), \
+            for seat, seen in lists.items():
+                assert not _contains_run(None, tail, seen), \
                     f"{self.game.name}: the view of {seat} shows a deck's order"
 
     def check_event_views(self, events) -> None:
@@ -502,3 +526,32 @@ def test_every_served_game_declares_texts_and_messages():
     # until each game's texts/ and messages.py are in: run it after merging the games' branches.)
     lacking = [g.name for g in games.all_games().values() if g.texts is None or g.messages is None]
     assert not lacking, f"these games declare no texts or messages yet: {', '.join(lacking)}"
+
+
+# -- the checks themselves catch a leak ----------------------------------------------------------
+
+class _Leaky(type(COUNTER.rules)):
+    """The test game, with a view that shows what it must not: `how` says what."""
+
+    def __init__(self, how: str):
+        self.how, self.order = how, []
+
+    def resolve_chance(self, state, order):
+        self.order = list(order)  # a test double's memory: what a careless view would show
+        return super().resolve_chance(state, order)
+
+    def view(self, state, seat):
+        view = super().view(state, seat)
+        if self.how == "deck-order":
+            view["pile"] = self.order
+        elif self.how == "other-hand" and state.hands and seat is not None:
+            view["theirs"] = state.hands[(seat + 1) % len(state.players)]
+        return view
+
+
+@pytest.mark.parametrize("how,says", [("deck-order", "shows a deck's order"),
+                                      ("other-hand", "which the spectator does not")])
+def test_a_view_that_shows_a_deck_order_or_another_seats_card_breaks_the_contract(how, says):
+    game = dataclasses.replace(COUNTER, rules=_Leaky(how))
+    with pytest.raises(AssertionError, match=says):
+        Playout(game, ["p0", "p1", "p2", "p3"], random.Random(1)).run()
