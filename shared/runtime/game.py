@@ -17,7 +17,7 @@ from collections import OrderedDict, abc
 from dataclasses import dataclass, field
 from typing import Any, AsyncIterator, Mapping, Sequence
 
-from shared import choices, names, telemetry
+from shared import aio, choices, names, telemetry
 from shared.auth import Identity
 from shared.codec import EventCodec, to_jsonable
 from shared.errors import Aborted, AlreadyExists, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied
@@ -49,6 +49,7 @@ BEHIND_RETRY_S = (0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.4, 0.8)
 # (issue 26); the others wait their turn, a read each.
 CATCH_UP_AT_ONCE = 8
 log = telemetry.get_logger("shared.runtime")
+CLOSE_STEP_S = 5.0  # each step of close(): well inside the 10 s a supervisor waits before it kills
 
 
 @dataclass(frozen=True)
@@ -384,9 +385,14 @@ class GameRuntime:
         """Ends every timer and background task; none starts after (a store whose connection is
         closed closes the runtime too: its retries could only fail, every second, for ever)."""
         self._stop_background()
-        await asyncio.gather(*self._background, return_exceptions=True)
-        await self.clocks.unshare()
-        await self.presence.unshare()
+        # each step bounded: a task that does not answer its cancellation (a takeover bot's
+        # search in its thread) or a lease store that does not answer (NATS under load) must
+        # not keep the engine from stopping; the leases it leaves expire by themselves
+        steps = (("background tasks", lambda: asyncio.gather(*self._background, return_exceptions=True)),
+                 ("the clocks' leases", self.clocks.unshare), ("the seats' presence", self.presence.unshare))
+        for name, step in steps:
+            if not await aio.bounded(step(), CLOSE_STEP_S):
+                log.warning("runtime close: a step did not end in time, left behind", step=name, within_s=CLOSE_STEP_S)
 
     def _stop_background(self) -> None:
         self.closed = True

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import sys
 import time
 
 import pytest
@@ -17,6 +16,7 @@ from shared.runtime.bootstrap import open_game_store, start_rules_server
 from shared.runtime.deck import SeededDeck
 from shared.runtime.live import LivePolicy
 from tests.games.counter import GAME
+from tests.tasks import print_task_stacks
 
 # Short enough for fast tests, long enough for a loaded 2-core machine to keep up.
 POLICY = LivePolicy(grace_s=0.3, takeover_after_timeouts=2, takeover_after_away_s=30.0, no_show_s=30.0)
@@ -44,8 +44,7 @@ async def engine(settings, nats_url, policy: LivePolicy = POLICY, port: int = 0,
             try:
                 await asyncio.wait_for(step(), 20)
             except TimeoutError:
-                for task in asyncio.all_tasks():
-                    task.print_stack(file=sys.__stderr__)
+                print_task_stacks()
                 raise AssertionError(f"the engine's {name} did not end within 20 s") from None
 
 

@@ -13,6 +13,7 @@ from apps.cli.main import main as cli
 from shared.config import FIRST_PORT, service_ports
 from services.tournament.bootstrap import serve
 from tests.tournament.stackplay import GAME, Api, entrants, play
+from tests.tasks import print_task_stacks
 
 
 @pytest.fixture
@@ -134,8 +135,7 @@ async def within(coro, seconds: float):
     task = asyncio.ensure_future(coro)
     done, _ = await asyncio.wait([task], timeout=seconds)
     if not done:
-        for other in asyncio.all_tasks():
-            other.print_stack(limit=15)
+        print_task_stacks()
         task.cancel()
         raise AssertionError(f"not over after {seconds} s: where each task waits is printed above")
     return task.result()
