@@ -4,13 +4,16 @@ fight-you = (du)
 fight-vp = SP
 fight-hand-count = { $count ->
     [one] eine Karte auf der Hand
-   *[other] { $count } Karten auf der Hand
+   *[other] { $count } auf der Hand
   }
 fight-won = { $count ->
     [one] ein Schlachtfeld gewonnen
    *[other] { $count } Schlachtfelder gewonnen
   }
-fight-plated-meal = angerichtet für { $meal }: { $size } Truppen
+fight-plated-meal = { $size ->
+    [one] Teller: { $meal }, eine Truppe
+   *[other] Teller: { $meal }, { $size } Truppen
+  }
 fight-plated-hidden = ein Teller, verdeckt
 fight-day = Die Schlachtfelder des Tages (Tag { $day })
 fight-meal-done = gekämpft

@@ -4,13 +4,16 @@ fight-you = (you)
 fight-vp = VP
 fight-hand-count = { $count ->
     [one] one card in hand
-   *[other] { $count } cards in hand
+   *[other] { $count } in hand
   }
 fight-won = { $count ->
     [one] one Battlefield won
    *[other] { $count } Battlefields won
   }
-fight-plated-meal = plated for { $meal }: { $size } troops
+fight-plated-meal = { $size ->
+    [one] plate: { $meal }, one troop
+   *[other] plate: { $meal }, { $size } troops
+  }
 fight-plated-hidden = a plate, face down
 fight-day = The Day's Battlefields (Day { $day })
 fight-meal-done = fought

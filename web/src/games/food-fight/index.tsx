@@ -130,7 +130,10 @@ function Meal({ view }: { view: View }) {
                 <figure class="troop">
                   <FightCard id={r.card} yum={r.yumminess} />
                   <figcaption>{tf("fight-serving", { serving: r.serving })}
-                    {(r.bonuses ?? []).map((b: any) => <div class="boost">{String(b.bonus)} {cardFace(GAME, b.from)?.name ?? term(GAME, `bonus-${b.from}`, b.from)}</div>)}
+                    {(r.bonuses ?? []).map((b: any) => {
+                      const line = `${String(b.bonus)} ${cardFace(GAME, b.from)?.name ?? term(GAME, `bonus-${b.from}`, b.from)}`;
+                      return <div class="boost" title={line}>{line}</div>;
+                    })}
                   </figcaption>
                 </figure>
               ))}
@@ -152,7 +155,11 @@ function Meal({ view }: { view: View }) {
             player: who(i.player), card: cardFace(GAME, i.card)?.name ?? i.card, target: i.target ? cardFace(GAME, i.target)?.name ?? i.target : "",
           })}</li>)}</ul></details>
       )}
-      {m.round_open && <p>{tf("fight-instant-round", { player: m.acting ? who(m.acting) : "–" })}{(m.passed ?? []).length ? ` ${tf("fight-passed", { players: m.passed.map(who).join(", ") })}` : ""}</p>}
+      {/* whose Instant round it is (the turn line above says so when it is yours), and who passed */}
+      {m.round_open && (m.acting !== view.you || (m.passed ?? []).length > 0) && (
+        <p>{m.acting !== view.you ? tf("fight-instant-round", { player: m.acting ? who(m.acting) : "–" }) : ""}
+          {(m.passed ?? []).length ? ` ${tf("fight-passed", { players: m.passed.map(who).join(", ") })}` : ""}</p>
+      )}
     </Panel>
   );
 }
@@ -173,9 +180,12 @@ function Board({ view }: BoardProps) {
       <Players view={view} />
       <Draft view={view} />
       <Meal view={view} />
-      <Battlefields view={view} />
-      <MyArmy view={view} />
-      <Hand view={view} />
+      {/* side by side on a phone when they fit (style.css), one under another on a desktop */}
+      <div class="ff-row">
+        <Battlefields view={view} />
+        <MyArmy view={view} />
+        <Hand view={view} />
+      </div>
     </div>
   );
 }
