@@ -27,6 +27,8 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+import grpc
+
 from services.matchmaking.botfill import BOT_LEVEL, BOTS_WANTED_SUBJECT, house_bot_prefix
 from services.matchmaking.tableservice import BOTS_SEATED_SUBJECT
 from shared import games, telemetry
@@ -172,12 +174,25 @@ class House:
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - said at once; the house plays on
+            if self._cancelled(name, exc):
+                return
             self.failed += 1
             log.error("house bot failed", bot=name, game=request.game, error=f"{type(exc).__name__}: {exc}")
             return
         self.finished += 1
         log.info("house bot done", bot=name, game=request.game, game_id=getattr(played, "game_id", None),
                  moves=getattr(played, "moves", None))
+
+    def _cancelled(self, name: str, exc: Exception) -> bool:
+        """Whether the bot's game ended cancelled (its players left a casual table, or nobody
+        came to a ranked one): the seat is over and free, nothing failed."""
+        from apps.sdk.remote import game_cancelled
+
+        if not (isinstance(exc, grpc.aio.AioRpcError) and game_cancelled(exc)):
+            return False
+        self.finished += 1
+        log.info("house bot done: its game was cancelled", bot=name, reason=exc.details())
+        return True
 
     async def on_message(self, msg) -> None:
         try:
@@ -207,6 +222,8 @@ class House:
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - said at once; the house plays on
+            if self._cancelled(name, exc):
+                return
             self.failed += 1
             log.error("seated house bot failed", bot=name, game_id=seated.game_id, error=f"{type(exc).__name__}: {exc}")
             return
