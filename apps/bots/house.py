@@ -144,10 +144,63 @@ class House:
         self.tasks: set[asyncio.Task] = set()
         self.finished = 0
         self.failed = 0
+        # listening (listen): the requests' subscription, held only while there is room
+        self._nc = None
+        self._wanted_subject = BOTS_WANTED_SUBJECT
+        self._wanted_sub = None
+        self._seated_sub = None
+        self._grouping = asyncio.Lock()
+        self._regroups: set[asyncio.Task] = set()
 
     @property
     def playing(self) -> int:
         return len(self.tasks)
+
+    @property
+    def full(self) -> bool:
+        return self.playing >= self.max_bots
+
+    async def listen(self, nc, wanted: str = BOTS_WANTED_SUBJECT, seated: str = BOTS_SEATED_SUBJECT) -> None:
+        """Hear the matchmaker's requests (`wanted`, while there is room) and the private tables'
+        seated bots (`seated`), sharing them with the other houses (a queue group)."""
+        self._nc, self._wanted_subject = nc, wanted
+        self._seated_sub = await nc.subscribe(seated, queue=QUEUE_GROUP, cb=self.on_seated)
+        await self._regroup()
+        await nc.flush()
+
+    async def _regroup(self) -> None:
+        """In the requests' queue group only while there is room: a request then goes to a house
+        that can take it, and with every house full the matchmaker hears "no responders" at once
+        (and tells the waiting player) instead of a house starting nobody."""
+        async with self._grouping:
+            if self._nc is None or self._nc.is_closed:
+                return
+            try:
+                if self.full and self._wanted_sub is not None:
+                    sub, self._wanted_sub = self._wanted_sub, None
+                    await sub.unsubscribe()
+                    log.info("house at its budget: hears no requests until a seat frees", playing=self.playing,
+                             max_bots=self.max_bots)
+                elif not self.full and self._wanted_sub is None:
+                    self._wanted_sub = await self._nc.subscribe(self._wanted_subject, queue=QUEUE_GROUP,
+                                                                cb=self.on_message)
+            except Exception as exc:  # noqa: BLE001 - NATS away: the next bot to end tries again
+                log.warning("could not join or leave the requests' queue group", error=str(exc))
+
+    def _regroup_soon(self, _task: asyncio.Task | None = None) -> None:
+        if self._nc is None:
+            return
+        try:
+            task = asyncio.get_running_loop().create_task(self._regroup())
+        except RuntimeError:
+            return  # the loop is gone
+        self._regroups.add(task)
+        task.add_done_callback(self._regroups.discard)
+
+    def _track(self, task: asyncio.Task) -> None:
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        task.add_done_callback(self._regroup_soon)
 
     def name(self, game: str) -> str:
         return f"{house_bot_prefix(game)}{self.tag}-{next(self.numbers)}"
@@ -160,9 +213,8 @@ class House:
             log.warning("house full: fewer bots than asked for", game=request.game, asked=request.count,
                         started=len(started), playing=self.playing, max_bots=self.max_bots)
         for name in started:
-            task = asyncio.get_running_loop().create_task(self._run(name, request), name=name)
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
+            self._track(asyncio.get_running_loop().create_task(self._run(name, request), name=name))
+        self._regroup_soon()
         if started:
             log.info("house bots queueing", game=request.game, bots=started, players=request.players,
                      ranked=request.ranked, options=request.options, level=request.level)
@@ -195,12 +247,26 @@ class House:
         return True
 
     async def on_message(self, msg) -> None:
+        """A request: start its bots, and answer how many started (to a request with a reply
+        subject: services/matchmaking/housebots.py tells the waiting ticket when not all did)."""
         try:
             request = Request.parse(msg.data)
         except (ValueError, LookupError, TypeError) as exc:  # a bad body, an unknown game
             log.warning("ignored a bots request", error=f"{type(exc).__name__}: {exc}", body=msg.data[:200])
+            await self._answer(msg, {"started": 0, "error": f"{type(exc).__name__}: {exc}"[:200]})
             return
-        self.handle(request)
+        started = self.handle(request)
+        await self._answer(msg, {"started": len(started), "asked": request.count, "playing": self.playing,
+                                 "max_bots": self.max_bots})
+
+    @staticmethod
+    async def _answer(msg, body: dict) -> None:
+        if not msg.reply:
+            return
+        try:
+            await msg.respond(json.dumps(body, separators=(",", ":")).encode())
+        except Exception as exc:  # noqa: BLE001 - the matchmaker then counts it as no answer
+            log.warning("could not answer a bots request", error=str(exc))
 
     def handle_seated(self, seated: Seated) -> list[str]:
         """Play the seats a private table gave the house (as many as there is room for)."""
@@ -210,10 +276,8 @@ class House:
             log.warning("house full: seated bots left to the clock", game_id=seated.game_id,
                         asked=len(seated.seats), started=len(started))
         for seat, name in started:
-            task = asyncio.get_running_loop().create_task(
-                self._run_seat(name, seated, seat), name=name)
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
+            self._track(asyncio.get_running_loop().create_task(self._run_seat(name, seated, seat), name=name))
+        self._regroup_soon()
         return [name for _, name in started]
 
     async def _run_seat(self, name: str, seated: Seated, seat: int) -> None:
@@ -239,9 +303,17 @@ class House:
         self.handle_seated(seated)
 
     async def close(self) -> None:
+        nc, self._nc = self._nc, None  # no regrouping from here on
         for task in list(self.tasks):
             task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
+        await asyncio.gather(*self.tasks, *self._regroups, return_exceptions=True)
+        for sub in (self._wanted_sub, self._seated_sub):
+            if sub is not None and nc is not None and not nc.is_closed:
+                try:
+                    await sub.unsubscribe()
+                except Exception:  # noqa: BLE001 - the connection may be going
+                    pass
+        self._wanted_sub = self._seated_sub = None
 
 
 async def serve(settings: Settings, max_bots: int = DEFAULT_MAX_BOTS, ready: asyncio.Event | None = None,
@@ -255,9 +327,7 @@ async def serve(settings: Settings, max_bots: int = DEFAULT_MAX_BOTS, ready: asy
     nc = await connect(settings.nats_url, name="house-bots")
     health = None
     try:
-        await nc.subscribe(BOTS_WANTED_SUBJECT, queue=QUEUE_GROUP, cb=house.on_message)
-        await nc.subscribe(BOTS_SEATED_SUBJECT, queue=QUEUE_GROUP, cb=house.on_seated)
-        await nc.flush()
+        await house.listen(nc)
         if port is not None:  # SERVING only now that requests are heard; it follows the NATS connection
             health = await start_server("house-bots", port, settings, [], [], dependencies=lambda: [nc])
         log.info("house bots listening", subject=BOTS_WANTED_SUBJECT, max_bots=max_bots,
