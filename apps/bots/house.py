@@ -11,9 +11,15 @@ The level (apps/bots/base.py: easy, normal, strong) is the casual queue's `bot_l
 (the request's `level`), `normal` without one; in ranked queues it is the operator's,
 FOODGAMES_HOUSE_BOTS_RANKED_LEVEL (default normal).
 
-Bounded: at most `max_bots` play at once; seats beyond that are not started (said in the log)
-and the matchmaker asks again one period later. A bot that fails is logged when it fails.
-Several house processes share the requests (a NATS queue group): each request goes to one.
+Bounded by a budget (docs/bots.md, "House bots that never run out", for the measured cost of a
+bot): at most `max_bots` play at once (FOODGAMES_HOUSE_BOTS_MAX, default DEFAULT_MAX_BOTS), of
+them at most `max_strong` strong ones (FOODGAMES_HOUSE_BOTS_MAX_STRONG, DEFAULT_MAX_STRONG: their
+search shares the bounded search pool). Seats beyond that are not started (said in the log and in
+the answer to the request, so that the waiting player is told) and the matchmaker asks again one
+period later; a house with no room leaves the requests' queue group until a seat frees. A bot
+whose game is cancelled (an abandoned casual table, shared/runtime/abandon.py) is done at once;
+a bot that fails is logged when it fails. Several house processes share the requests (a NATS
+queue group): each request goes to one that has room.
 Each answers gRPC health checks on its own port (HOUSE_BOTS_PORT; Kubernetes' probes): SERVING
 once it listens for requests, NOT_SERVING while its NATS connection is down.
 """
@@ -37,9 +43,33 @@ from shared.config import Settings
 log = telemetry.get_logger("house-bots")
 
 QUEUE_GROUP = "house-bots"
-DEFAULT_MAX_BOTS = 12
+# The budget of one process, from the measured cost of a bot (docs/bots.md): a normal bot takes
+# ~2.4 ms of CPU a move it makes (its watch stream included) and ~0.2 MB, nothing measurable
+# while it waits; a strong one ~27 ms a move (its search, in the bounded pool). At a brisk casual
+# table (each bot moving every 2 s) 200 normal bots take 0.24 CPU, 16 strong ones 0.22: each
+# about half of the house pod's 0.5 CPU limit (deploy/k8s/base/services/house-bots.yaml).
+MAX_BOTS_ENV, MAX_STRONG_ENV = "FOODGAMES_HOUSE_BOTS_MAX", "FOODGAMES_HOUSE_BOTS_MAX_STRONG"
+DEFAULT_MAX_BOTS = 200
+DEFAULT_MAX_STRONG = 16
+STRONG = "strong"
 HOUSE_BOTS_PORT = 50060  # its health endpoint: not a service others call (shared.config.service_ports)
 RANKED_LEVEL_ENV = "FOODGAMES_HOUSE_BOTS_RANKED_LEVEL"
+
+
+def budget_from_env(env=None) -> tuple[int, int]:
+    """(most bots, most strong bots) of one house process: the operator's, else the defaults."""
+    env = os.environ if env is None else env
+    out = []
+    for name, default in ((MAX_BOTS_ENV, DEFAULT_MAX_BOTS), (MAX_STRONG_ENV, DEFAULT_MAX_STRONG)):
+        raw = env.get(name) or ""
+        try:
+            value = int(raw) if raw else default
+        except ValueError:
+            raise ValueError(f"{name} must be a whole number of bots, not {raw[:20]!r}") from None
+        if value < 1:
+            raise ValueError(f"{name} must be at least 1, not {value}")
+        out.append(value)
+    return out[0], out[1]
 
 
 def ranked_level() -> str:
@@ -132,13 +162,18 @@ async def play_seat(settings: Settings, name: str, game: str, game_id: str, seat
 
 
 class House:
-    """Starts bots for requests, at most `max_bots` at once."""
+    """Starts bots for requests, at most `max_bots` at once, `max_strong` of them strong (None:
+    the operator's budget, budget_from_env)."""
 
-    def __init__(self, settings: Settings, max_bots: int = DEFAULT_MAX_BOTS,
-                 play: Callable[[Settings, str, Request], Any] = play_one):
+    def __init__(self, settings: Settings, max_bots: int | None = None,
+                 play: Callable[[Settings, str, Request], Any] = play_one, max_strong: int | None = None):
+        most, most_strong = budget_from_env()
+        max_bots = most if max_bots is None else max_bots
         if max_bots < 1:
             raise ValueError("the house needs room for at least one bot")
         self.settings, self.max_bots, self.play = settings, max_bots, play
+        self.max_strong = min(max_bots, most_strong if max_strong is None else max_strong)
+        self.strong: set[asyncio.Task] = set()  # the strong bots among self.tasks
         self.tag = uuid.uuid4().hex[:4]  # names stay unique across restarts of the house
         self.numbers = itertools.count(1)
         self.tasks: set[asyncio.Task] = set()
@@ -197,9 +232,19 @@ class House:
         self._regroups.add(task)
         task.add_done_callback(self._regroups.discard)
 
-    def _track(self, task: asyncio.Task) -> None:
+    def room(self, level: str) -> int:
+        """How many more bots of `level` may start now."""
+        room = self.max_bots - self.playing
+        if level == STRONG:
+            room = min(room, self.max_strong - len(self.strong))
+        return max(0, room)
+
+    def _track(self, task: asyncio.Task, level: str) -> None:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        if level == STRONG:
+            self.strong.add(task)
+            task.add_done_callback(self.strong.discard)
         task.add_done_callback(self._regroup_soon)
 
     def name(self, game: str) -> str:
@@ -207,13 +252,13 @@ class House:
 
     def handle(self, request: Request) -> list[str]:
         """Start the bots of one request (as many as there is room for); their names."""
-        room = self.max_bots - self.playing
-        started = [self.name(request.game) for _ in range(min(request.count, room))]
+        started = [self.name(request.game) for _ in range(min(request.count, self.room(request.level)))]
         if len(started) < request.count:
             log.warning("house full: fewer bots than asked for", game=request.game, asked=request.count,
-                        started=len(started), playing=self.playing, max_bots=self.max_bots)
+                        started=len(started), playing=self.playing, max_bots=self.max_bots,
+                        level=request.level, strong=len(self.strong), max_strong=self.max_strong)
         for name in started:
-            self._track(asyncio.get_running_loop().create_task(self._run(name, request), name=name))
+            self._track(asyncio.get_running_loop().create_task(self._run(name, request), name=name), request.level)
         self._regroup_soon()
         if started:
             log.info("house bots queueing", game=request.game, bots=started, players=request.players,
@@ -270,13 +315,13 @@ class House:
 
     def handle_seated(self, seated: Seated) -> list[str]:
         """Play the seats a private table gave the house (as many as there is room for)."""
-        room = self.max_bots - self.playing
-        started = list(seated.seats[:max(0, room)])
+        level = STRONG if bot_kind(seated.game, seated.level) == STRONG else ""
+        started = list(seated.seats[:self.room(level)])
         if len(started) < len(seated.seats):
             log.warning("house full: seated bots left to the clock", game_id=seated.game_id,
                         asked=len(seated.seats), started=len(started))
         for seat, name in started:
-            self._track(asyncio.get_running_loop().create_task(self._run_seat(name, seated, seat), name=name))
+            self._track(asyncio.get_running_loop().create_task(self._run_seat(name, seated, seat), name=name), level)
         self._regroup_soon()
         return [name for _, name in started]
 
@@ -316,7 +361,7 @@ class House:
         self._wanted_sub = self._seated_sub = None
 
 
-async def serve(settings: Settings, max_bots: int = DEFAULT_MAX_BOTS, ready: asyncio.Event | None = None,
+async def serve(settings: Settings, max_bots: int | None = None, ready: asyncio.Event | None = None,
                 port: int | None = HOUSE_BOTS_PORT) -> None:
     """Listen for bot requests until cancelled; answer health checks on `port` (0: a free one,
     None: none). `ready.port` is then the health port."""
@@ -330,7 +375,8 @@ async def serve(settings: Settings, max_bots: int = DEFAULT_MAX_BOTS, ready: asy
         await house.listen(nc)
         if port is not None:  # SERVING only now that requests are heard; it follows the NATS connection
             health = await start_server("house-bots", port, settings, [], [], dependencies=lambda: [nc])
-        log.info("house bots listening", subject=BOTS_WANTED_SUBJECT, max_bots=max_bots,
+        log.info("house bots listening", subject=BOTS_WANTED_SUBJECT, max_bots=house.max_bots,
+                 max_strong=house.max_strong,
                  health_port=getattr(health, "port", None))
         if ready is not None:
             ready.port = getattr(health, "port", None)  # type: ignore[attr-defined]
