@@ -12,6 +12,10 @@ A table is abandoned when
   - it has a player's seat: one whose player is not a bot. Names starting `bot-` are the
     stack's bots' alone (shared.names: nobody may sign in with one), so the house bots and
     `foodgames bots` are told apart from people by name; a table of bots alone plays to its end;
+  - and it has a house bot's seat (`bot-<game>-...`, the house's names): freeing them is what
+    ending the table is for. A table of people alone (a tournament's table, say, whose runner
+    waits for its GameOver) is left to its clocks, which end it: the absent seats' bots move, or
+    they forfeit;
   - and every player's seat left: it was at the table and is recorded away since
     (PlayerDisconnected: no replica holds its stream and it made no call within the grace
     period), the last of them for `abandon_after_s`.
@@ -41,34 +45,41 @@ def is_bot(player: str) -> bool:
     return names.reserved(player) == names.BOT_PREFIX
 
 
+def house_bot_prefix(game: str) -> str:
+    """The names of the house's bots of `game` (the house names them so:
+    services/matchmaking/botfill.house_bot_prefix, which this must agree with)."""
+    return f"{names.BOT_PREFIX}{game}-"
+
+
 def player_seats(players: Sequence[str]) -> tuple[int, ...]:
     """The seats played by people."""
     return tuple(seat for seat, player in enumerate(players) if not is_bot(player))
 
 
-def abandoned_at(table: live.Table, players: Sequence[str], policy: live.LivePolicy) -> int | None:
-    """When (ms) the table is abandoned unless a player comes back first; None when it is not
-    heading there (ranked, no clock, cancelled, no player seat, a player there or not yet come,
-    or turned off)."""
+def abandoned_at(game: str, table: live.Table, players: Sequence[str], policy: live.LivePolicy) -> int | None:
+    """When (ms) the table of `game` is abandoned unless a player comes back first; None when it
+    is not heading there (ranked, no clock, cancelled, no player or no house bot seat, a player
+    there or not yet come, or turned off)."""
     if (not policy.abandon_after_s or table.ranked or not table.tracked or table.cancelled
             or not table.seats or len(players) != table.seats):
         return None
     people = player_seats(players)
-    if not people:
+    if not people or not any(p.startswith(house_bot_prefix(game)) for p in players):
         return None
     if any(table.presence[seat] == live.CONNECTED or not table.away_ms[seat] for seat in people):
         return None  # someone is there, or has not come yet
     return max(table.away_ms[seat] for seat in people) + int(policy.abandon_after_s * 1000)
 
 
-def is_abandoned(table: live.Table, players: Sequence[str], policy: live.LivePolicy, now_ms: int) -> bool:
-    at = abandoned_at(table, players, policy)
+def is_abandoned(game: str, table: live.Table, players: Sequence[str], policy: live.LivePolicy,
+                 now_ms: int) -> bool:
+    at = abandoned_at(game, table, players, policy)
     return at is not None and at <= now_ms
 
 
-def due(table: live.Table, players: Sequence[str], policy: live.LivePolicy) -> list[live.Due]:
+def due(game: str, table: live.Table, players: Sequence[str], policy: live.LivePolicy) -> list[live.Due]:
     """The table's abandonment as a deadline of its clock (none or one)."""
-    at = abandoned_at(table, players, policy)
+    at = abandoned_at(game, table, players, policy)
     return [] if at is None else [live.Due(ABANDON, None, at)]
 
 

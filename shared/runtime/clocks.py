@@ -106,7 +106,7 @@ class Clocks:
             return []
         policy = self.runtime.policy
         found = [*live.deadlines(record.table, self.running(record), policy),
-                 *abandon.due(record.table, record.players, policy)]
+                 *abandon.due(self.runtime.rules.name, record.table, record.players, policy)]
         return sorted(found, key=lambda d: (d.at_ms, d.seat if d.seat is not None else -1))
 
     def stamp(self, record: "GameRecord", mover: int | None = None, now_ms: int | None = None,

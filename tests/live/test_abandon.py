@@ -35,7 +35,8 @@ from tests.runtime.memory_table import MATCHMAKER, FakeClock
 
 T0 = 1_700_000_000_000
 POLICY_45 = LivePolicy(abandon_after_s=45.0, no_show_s=60.0)
-BOT = "bot-counter-h29-1"
+GAME = "counter"
+BOT = "bot-counter-h29-1"  # a house bot's name (bot-<game>-...)
 
 
 def table(presence, away_ms, ranked=False, clock=True) -> Table:
@@ -51,37 +52,45 @@ def test_a_casual_table_is_abandoned_once_its_one_player_was_away_for_the_abando
     # "A table whose humans have all left ends (casual: cancelled, not rated) within a minute"
     left = table([AWAY, CONNECTED], [T0 + 1_000, 0])
     players = ("ann", BOT)
-    assert abandon.abandoned_at(left, players, POLICY_45) == T0 + 1_000 + 45_000
-    assert not abandon.is_abandoned(left, players, POLICY_45, T0 + 45_999)
-    assert abandon.is_abandoned(left, players, POLICY_45, T0 + 46_000)
+    assert abandon.abandoned_at(GAME, left, players, POLICY_45) == T0 + 1_000 + 45_000
+    assert not abandon.is_abandoned(GAME, left, players, POLICY_45, T0 + 45_999)
+    assert abandon.is_abandoned(GAME, left, players, POLICY_45, T0 + 46_000)
 
 
 def test_the_last_player_to_leave_starts_the_countdown_and_one_still_there_keeps_the_table():
     players = ("ann", "bob", BOT)
     both_left = table([AWAY, AWAY, CONNECTED], [T0 + 1_000, T0 + 9_000, 0])
-    assert abandon.abandoned_at(both_left, players, POLICY_45) == T0 + 9_000 + 45_000
+    assert abandon.abandoned_at(GAME, both_left, players, POLICY_45) == T0 + 9_000 + 45_000
     bob_there = table([AWAY, CONNECTED, CONNECTED], [T0 + 1_000, 0, 0])
-    assert abandon.abandoned_at(bob_there, players, POLICY_45) is None
+    assert abandon.abandoned_at(GAME, bob_there, players, POLICY_45) is None
 
 
 def test_ranked_tables_tables_without_a_clock_and_tables_of_bots_alone_are_never_abandoned():
     # ranked: "Ranked games are NOT ended this way (their clocks take over the seats)"
-    assert abandon.abandoned_at(table([AWAY, CONNECTED], [T0, 0], ranked=True), ("ann", BOT), POLICY_45) is None
+    assert abandon.abandoned_at(GAME, table([AWAY, CONNECTED], [T0, 0], ranked=True), ("ann", BOT), POLICY_45) is None
     # no clock, no presence: nothing tells who is there
-    assert abandon.abandoned_at(table([AWAY, CONNECTED], [T0, 0], clock=False), ("ann", BOT), POLICY_45) is None
+    assert abandon.abandoned_at(GAME, table([AWAY, CONNECTED], [T0, 0], clock=False), ("ann", BOT), POLICY_45) is None
     # nobody but bots (names starting bot- are reserved for them, shared.names)
-    assert abandon.abandoned_at(table([AWAY, AWAY], [T0, T0]), (BOT, "bot-a1b2-3"), POLICY_45) is None
+    assert abandon.abandoned_at(GAME, table([AWAY, AWAY], [T0, T0]), (BOT, "bot-a1b2-3"), POLICY_45) is None
     # and the operator may turn it off
-    assert abandon.abandoned_at(table([AWAY, CONNECTED], [T0, 0]), ("ann", BOT),
+    assert abandon.abandoned_at(GAME, table([AWAY, CONNECTED], [T0, 0]), ("ann", BOT),
                                 replace(POLICY_45, abandon_after_s=0)) is None
+
+
+def test_a_table_without_house_bots_is_left_to_its_clocks():
+    # "... and frees its bots": people alone (a tournament's table), or with bots of their own
+    for players in (("ann", "bob"), ("ann", "bot-a1b2-3")):
+        assert abandon.abandoned_at(GAME, table([AWAY, AWAY], [T0, T0]), players, POLICY_45) is None, players
+    from services.matchmaking.botfill import house_bot_prefix
+    assert abandon.house_bot_prefix("foodie-forest") == house_bot_prefix("foodie-forest"), "the house's names"
 
 
 def test_a_player_who_has_not_come_yet_has_not_left():
     # the table's clocks deal with a seat that never came (its bot moves when its time runs out)
     never = table([AWAY, CONNECTED], [0, 0])
-    assert abandon.abandoned_at(never, ("ann", BOT), POLICY_45) is None
+    assert abandon.abandoned_at(GAME, never, ("ann", BOT), POLICY_45) is None
     one_left_one_never_came = table([AWAY, AWAY, CONNECTED], [T0, 0, 0])
-    assert abandon.abandoned_at(one_left_one_never_came, ("ann", "bob", BOT), POLICY_45) is None
+    assert abandon.abandoned_at(GAME, one_left_one_never_came, ("ann", "bob", BOT), POLICY_45) is None
     assert abandon.is_bot("Bot-Foodie-Forest-x") and not abandon.is_bot("robot-ann")
 
 
