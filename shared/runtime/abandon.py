@@ -28,7 +28,10 @@ tools that create tables without ever connecting rely on.
 A player who comes back in time (a stream, a call: PlayerConnected) keeps the table. The event is
 a GameCancelled, as a ranked table nobody came to: the deck reveals its seed, the audit checks it,
 the leaderboard rates nothing, the seat streams are told, like every cancelled game. Its data says
-why and names the seats that left: {"reason", "seats", "players"}.
+why and names the seats that left: {"reason", "seats", "players"}. It is not an event type of its
+own because everything that learns a game ended unplayed (the deck, which reveals a seed only
+after GameOver or GameCancelled; the audit; the leaderboard's played games; the seat draws; the
+chaos checks) already knows GameCancelled; its log line is `event-GameCancelled-abandoned`.
 """
 from __future__ import annotations
 
