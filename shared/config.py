@@ -72,6 +72,7 @@ class Settings:
     takeover_after_timeouts: int = 2  # timeouts in a row before the seat's bot takes over
     takeover_after_away_s: float = 60.0  # away this long and the seat's bot takes over
     no_show_s: float = 60.0  # a ranked game nobody connects to or moves in within this is cancelled
+    abandon_after_s: float = 45.0  # a casual table whose players are all away this long is cancelled (0: never)
     addresses: dict[str, str] = field(default_factory=dict)
     ports: dict[str, int] = field(default_factory=service_ports)
 
@@ -94,6 +95,7 @@ class Settings:
             "FOODGAMES_TAKEOVER_AFTER_TIMEOUTS": ("takeover_after_timeouts", int),
             "FOODGAMES_TAKEOVER_AFTER_AWAY_S": ("takeover_after_away_s", float),
             "FOODGAMES_NO_SHOW_S": ("no_show_s", float),
+            "FOODGAMES_ABANDON_AFTER_S": ("abandon_after_s", float),
         }
         for var, (name, conv) in simple.items():
             if env.get(var):

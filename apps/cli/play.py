@@ -77,8 +77,9 @@ def register(subparsers) -> None:
                     "FOODGAMES_MM_BOT_FILL_AFTER_S is set and a player waits in a quiet queue) and start that "
                     "many of the game's default bot, named bot-<game>-..., which queue with the same table "
                     "options, play the game to its end and leave. `foodgames up` runs it when bot fill is on.")
-    house.add_argument("--max-bots", type=int, default=int(os.environ.get("FOODGAMES_HOUSE_BOTS_MAX") or 0) or None,
-                       help="most bots playing at once (default 12; FOODGAMES_HOUSE_BOTS_MAX)")
+    house.add_argument("--max-bots", type=int, default=None,
+                       help="most bots playing at once (default FOODGAMES_HOUSE_BOTS_MAX, else 200; of them at "
+                            "most FOODGAMES_HOUSE_BOTS_MAX_STRONG, else 16, strong; docs/bots.md)")
     house.add_argument("--port", type=int, default=None,
                        help="the gRPC health endpoint's port (default 50060; FOODGAMES_HOUSE_BOTS_PORT; 0: any free one)")
     house.set_defaults(func=run_house_bots)
@@ -215,14 +216,14 @@ def run_bots(args) -> int:
 # -- house bots ------------------------------------------------------------------------------
 
 def run_house_bots(args) -> int:
-    from apps.bots.house import DEFAULT_MAX_BOTS, HOUSE_BOTS_PORT, serve
+    from apps.bots.house import HOUSE_BOTS_PORT, serve
     from shared import telemetry
     from shared.config import Settings
 
     telemetry.configure("house-bots")
     settings = Settings.from_env()
     port = args.port if args.port is not None else int(os.environ.get("FOODGAMES_HOUSE_BOTS_PORT") or HOUSE_BOTS_PORT)
-    aio.run_until_signalled(serve(settings, args.max_bots or DEFAULT_MAX_BOTS, port=port))
+    aio.run_until_signalled(serve(settings, args.max_bots, port=port))
     return 0
 
 

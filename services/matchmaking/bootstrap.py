@@ -66,7 +66,9 @@ async def serve(settings: Settings, port: int, *, config: MatchmakingConfig | No
     ratings = ratings or LeaderboardRatings(settings, config.ratings_timeout_s)
     publisher = NatsPublisher(nc)
     creator = GrpcGameCreator(settings, config)
-    matchmaker = Matchmaker(store, catalogue, creator, publisher, config)
+    from services.matchmaking.housebots import NatsHouse
+
+    matchmaker = Matchmaker(store, catalogue, creator, publisher, config, house=NatsHouse(nc))
     servicer = MatchmakingServicer(store, catalogue, ratings, publisher, config, nc=nc)
     from shared.auth import service_token
     from shared.runtime.deck_client import DeckClient

@@ -15,9 +15,13 @@ tickets accepting that size do not already fill. When those tickets fill it and 
 no table (their ratings are too far apart for the window yet), no bots are asked for: the
 window widens with waiting instead.
 
-The engine publishes the answer on BOTS_WANTED_SUBJECT at most once per `after_s` per queue
-(a Redis key with that lifetime, so several replicas ask once between them too). A request
-nobody hears (no house bots running) is lost and asked again one period later.
+The engine sends the answer on BOTS_WANTED_SUBJECT at most once per `after_s` per queue
+(a Redis key with that lifetime, so several replicas ask once between them too), as a NATS
+request (services/matchmaking/housebots.py): the house that takes it answers how many bots it
+started. When the house cannot seat them all (it is at its budget, or none is listening: a house
+at its budget leaves the queue group until a seat frees), the waiting ticket says so in its
+`reason` (NO_HOUSE_BOTS, `ticket_note`) instead of leaving the player to wait in silence; the
+bots are asked for again one period later, and the note goes once a house seats them.
 """
 from __future__ import annotations
 
@@ -61,6 +65,30 @@ def house_bot_prefix(game: str) -> str:
 
 def is_house_bot(player: str, game: str) -> bool:
     return player.startswith(house_bot_prefix(game))
+
+
+# What a waiting ticket says (its `reason`, state still searching) while the house cannot seat
+# the bots it needs. Clients show it as it is or in their own words (web/src/pages/queue.tsx
+# matches it exactly), so it is one fixed sentence.
+NO_HOUSE_BOTS = "no house bots free: waiting for players"
+
+
+@dataclass(frozen=True)
+class HouseAnswer:
+    """What the house said to a request: how many of the bots asked for it started, and why not
+    all ("" when all did)."""
+    asked: int
+    started: int
+    why: str = ""
+
+    @property
+    def short(self) -> bool:
+        return self.started < self.asked
+
+
+def ticket_note(answer: HouseAnswer) -> str:
+    """The reason a waiting ticket shows after this answer ("" : none, the bots are coming)."""
+    return NO_HOUSE_BOTS if answer.short else ""
 
 
 @dataclass(frozen=True)

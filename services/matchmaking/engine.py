@@ -85,6 +85,10 @@ class GrpcGameCreator:
             await ch.close()
 
 
+class HouseBots(Protocol):
+    async def ask(self, body: dict[str, Any]) -> botfill.HouseAnswer: ...
+
+
 class Publisher(Protocol):
     async def publish(self, subject: str, body: dict[str, Any]) -> None: ...
 
@@ -141,6 +145,9 @@ class Matchmaker:
     clock: Callable[[], float] = time.time
     owner: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
     on_matched: Callable[[dict, list[Ticket]], None] | None = None  # a hook for the benchmark
+    # the house bots, asked over NATS with a reply (housebots.NatsHouse): the waiting ticket is
+    # told when they cannot come. None: the request is only published, nobody answers
+    house: HouseBots | None = None
 
     def __post_init__(self):
         self._tasks: set[asyncio.Task] = set()
@@ -255,10 +262,32 @@ class Matchmaker:
         log.info("asking the house bots for seats", **body)
         self.bots_asked += wanted.count
         meters.BOT_SEATS.add(wanted.count, {"game": game.name})
+        if self.house is not None:
+            self._spawn(self._ask_house(body))  # the pass does not wait for the answer
+            return
         try:
             await self.publisher.publish(botfill.BOTS_WANTED_SUBJECT, body)
         except Exception:  # noqa: BLE001 - asked again one period later
             log.exception("asking for bots failed", queue=queue)
+
+    async def _ask_house(self, body: dict[str, Any]) -> None:
+        """Ask the house; tell the waiting ticket when it cannot seat the bots, and take the
+        note back once it can (the table then forms; a ticket matched meanwhile is left alone)."""
+        ticket_id = body["ticket_id"]
+        try:
+            answer = await self.house.ask(body)
+            note = botfill.ticket_note(answer)
+            if answer.short:
+                log.warning("the house cannot seat the bots asked for", ticket_id=ticket_id, queue=body["queue"],
+                            asked=answer.asked, started=answer.started, why=answer.why)
+            changed = await self.store.note(ticket_id, note, self.clock(),
+                                            only_if="" if note else botfill.NO_HOUSE_BOTS)
+            if changed:
+                ticket = await self.store.get(ticket_id)
+                if ticket is not None:
+                    await publish_ticket(self.publisher, ticket)
+        except Exception:  # noqa: BLE001 - asked again one period later
+            log.exception("asking for bots failed", queue=body.get("queue"))
 
     def _match(self, proposal: matcher.Proposal, game: GameInfo, queue: str, summaries: dict, now: float) -> dict:
         match_id = "mm-" + uuid.uuid4().hex[:20]

@@ -180,6 +180,17 @@ end
 return 'ok'
 """
 
+NOTE = """
+-- A searching ticket's reason (what it waits on) changes; the version grows so watchers see it.
+-- KEYS: ticket. ARGV: reason, now, only if the reason is now this ('' : whatever it is)
+local st = redis.call('HMGET', KEYS[1], 'state', 'reason', 'version')
+if st[1] ~= 'searching' then return 0 end
+local reason = st[2] or ''
+if reason == ARGV[1] or (ARGV[3] ~= '' and reason ~= ARGV[3]) then return 0 end
+redis.call('HSET', KEYS[1], 'reason', ARGV[1], 'updated_at', ARGV[2], 'version', tonumber(st[3]) + 1)
+return 1
+"""
+
 TAKEOVER = """
 -- A table whose lease ran out (its replica died or stalled): take it over.
 -- KEYS: pending zset, match key. ARGV: match_id, now, new deadline, owner
@@ -221,6 +232,7 @@ class TicketStore:
         self._complete = redis.register_script(COMPLETE)
         self._release = redis.register_script(RELEASE)
         self._finish = redis.register_script(FINISH)
+        self._note = redis.register_script(NOTE)
         self._takeover = redis.register_script(TAKEOVER)
         self._unlock = redis.register_script(UNLOCK)
 
@@ -358,6 +370,11 @@ class TicketStore:
         if result == "ok":
             await self.redis.hdel(self.seen_key(ticket.queue), ticket.ticket_id)
         return result
+
+    async def note(self, ticket_id: str, reason: str, now: float, only_if: str = "") -> bool:
+        """Set a searching ticket's reason (with `only_if`, only while it is that reason): whether
+        it changed (then its version grew)."""
+        return bool(await self._note(keys=[self.ticket_key(ticket_id)], args=[reason, repr(now), only_if]))
 
     # -- presence -----------------------------------------------------------------------
 

@@ -47,7 +47,7 @@ def live_policy(settings: Settings, **overrides) -> LivePolicy:
     """The live tables' presence and absence rules from the settings (docs/live-tables.md)."""
     return LivePolicy(grace_s=settings.presence_grace_s, takeover_after_timeouts=settings.takeover_after_timeouts,
                       takeover_after_away_s=settings.takeover_after_away_s, no_show_s=settings.no_show_s,
-                      **overrides)
+                      abandon_after_s=settings.abandon_after_s, **overrides)
 
 
 def _takeover_bot(game: Game):

@@ -12,7 +12,7 @@ from shared import gamestream as env, telemetry
 from shared.errors import NotFound
 from shared.eventstore import DuplicateCommand, VersionConflict
 from shared.moves import move_digest
-from shared.runtime import live
+from shared.runtime import abandon, live
 from shared.runtime.clock_owner import ClockOwner, shard_of
 
 if TYPE_CHECKING:
@@ -99,6 +99,16 @@ class Clocks:
             return frozenset()
         return frozenset(rules.to_act(record.state))
 
+    def deadlines(self, record: "GameRecord") -> list[live.Due]:
+        """Everything that will fall due on the table unless a command comes first, by time: its
+        clocks' and presence's (shared.runtime.live), and its abandonment (shared.runtime.abandon)."""
+        if record.over:
+            return []
+        policy = self.runtime.policy
+        found = [*live.deadlines(record.table, self.running(record), policy),
+                 *abandon.due(self.runtime.rules.name, record.table, record.players, policy)]
+        return sorted(found, key=lambda d: (d.at_ms, d.seat if d.seat is not None else -1))
+
     def stamp(self, record: "GameRecord", mover: int | None = None, now_ms: int | None = None,
               decided: Sequence[Any] = ()) -> list[dict]:
         """The TimeRecorded a command written now to `record`'s table starts with (none without a
@@ -128,8 +138,7 @@ class Clocks:
             if current is not None:
                 current[1].cancel()
             return  # another replica runs it
-        due = None if record.over else next(iter(live.deadlines(record.table, self.running(record), runtime.policy)),
-                                             None)
+        due = next(iter(self.deadlines(record)), None)
         current = self.timers.get(game_id)
         if due is None:
             if current is not None:
@@ -158,9 +167,7 @@ class Clocks:
                 async with runtime._lock(game_id):
                     record = await runtime.load(game_id)
                     now = runtime.policy.now_ms()
-                    due = [] if record.over else [
-                        d for d in live.deadlines(record.table, self.running(record), runtime.policy)
-                        if d.at_ms <= now]
+                    due = [d for d in self.deadlines(record) if d.at_ms <= now]
                     if not due:
                         return
                     # in a thread: a taken-over seat's search bot thinks off the event loop
@@ -199,6 +206,9 @@ class Clocks:
                       f"a ranked game nobody plays is cancelled, not rated")
             return "cancel", [*self.stamp(record, now_ms=now), env.record(env.GAME_CANCELLED, {"reason": reason})], \
                 None, []
+        if due.kind == abandon.ABANDON:
+            return f"abandon:{version}", [*self.stamp(record, now_ms=now),
+                                          abandon.abandoned_record(record.table, record.players, policy)], None, []
         if due.kind == "takeover":
             reason = ("missed turns" if record.table.missed[seat] >= policy.takeover_after_timeouts
                       else "away")

@@ -56,6 +56,9 @@ class LivePolicy:
     takeover_after_timeouts: int = 2  # this many timeouts in a row and the seat's bot takes over
     takeover_after_away_s: float = 60.0  # away this long (disconnected) and the seat's bot takes over
     no_show_s: float = 60.0  # a ranked game nobody connects to or moves in within this is cancelled
+    # a casual table whose players (its seats that are not bots) are all away this long is
+    # cancelled, and its bots go free (shared.runtime.abandon); 0: never
+    abandon_after_s: float = 45.0
     now_ms: Callable[[], int] = wall_ms  # the runtime's clock: injectable, never read by rules
 
 

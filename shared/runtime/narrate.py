@@ -55,6 +55,9 @@ def runtime_message(event: Mapping[str, Any], players: Sequence[str], seat: int 
     if kind == env.GAME_OVER:
         return _game_over(data, players, seat)
     if kind == env.GAME_CANCELLED:
+        if data.get("seats") is not None:  # an abandoned casual table (shared.runtime.abandon)
+            left = [str(p) for p in data.get("players") or []]
+            return Message("event-GameCancelled-abandoned", {"players": left, "count": len(left)})
         return Message(key, {})
     if kind in SEAT_EVENTS:
         about = data.get("seat")

@@ -70,6 +70,13 @@ event-PlayerReturned = { $you ->
    *[false] { $player } ist zurück und spielt wieder.
 }
 event-GameCancelled = Die Partie wurde abgesagt: Niemand ist rechtzeitig erschienen. Sie wird nicht gewertet.
+event-GameCancelled-abandoned = Die Partie wurde abgesagt: { $players } { $count ->
+    [one] hat
+   *[other] haben
+} den Tisch verlassen und { $count ->
+    [one] ist
+   *[other] sind
+} nicht zurückgekommen. Sie wird nicht gewertet.
 
 ## Was jetzt zu tun ist, wenn ein Spiel nichts Eigenes sagt.
 

@@ -45,6 +45,7 @@ queue-searching-ranked = Suche einen gewerteten Tisch { $game } für { $size } S
 queue-searching-casual = Suche einen freien Tisch { $game } für { $size } Spieler…
 queue-hint = Sonst niemand da? Hausbots nehmen auf einem make-run-Stack nach ein paar Sekunden die leeren Plätze; anderswo startest du Bots im Terminal:
 queue-waited = gewartet { $time }
+queue-no-bots = Gerade ist kein Hausbot frei: Wir warten auf Mitspieler oder darauf, dass ein Bot frei wird.
 queue-found = Tisch gefunden!
 queue-cancelled = Abgebrochen
 queue-expired = Abgelaufen

@@ -45,6 +45,7 @@ queue-searching-ranked = Searching for a ranked { $game } table of { $size } pla
 queue-searching-casual = Searching for a casual { $game } table of { $size } players…
 queue-hint = Nobody else here? House bots take the empty seats after a few seconds on a make run stack; elsewhere start bots from a terminal:
 queue-waited = waited { $time }
+queue-no-bots = No house bots are free right now: waiting for players, or for a bot to come free.
 queue-found = Table found!
 queue-cancelled = Cancelled
 queue-expired = Expired

@@ -11,6 +11,9 @@ import { go, session } from "../store";
 import { minutes, sleep } from "../util";
 
 const GIVE_UP = [Code.NotFound, Code.PermissionDenied, Code.InvalidArgument, Code.Unauthenticated];
+// A searching ticket's reason while the house has no bots for it (services/matchmaking/botfill.py
+// NO_HOUSE_BOTS): shown in the reader's language; any other reason is shown as it is.
+const NO_HOUSE_BOTS = "no house bots free: waiting for players";
 
 export function QueuePage({ params: [ticketId] }: PageProps) {
   const me = session.value!;
@@ -78,12 +81,14 @@ export function QueuePage({ params: [ticketId] }: PageProps) {
   let state = t("queue-joining");
   let hint: preact.ComponentChildren = "";
   let wait = "";
+  let note = "";
   const over = ticket && (ticket.state === TicketState.CANCELLED || ticket.state === TicketState.EXPIRED);
   if (ticket?.state === TicketState.SEARCHING) {
     const size = ticket.minPlayers === ticket.maxPlayers ? `${ticket.minPlayers}` : `${ticket.minPlayers}-${ticket.maxPlayers}`;
     state = t(ticket.ranked ? "queue-searching-ranked" : "queue-searching-casual", { game: games.find((g) => g.name === ticket.game)?.title ?? "", size });
     hint = <>{t("queue-hint")}{" "}
       <code>{`foodgames bots ${ticket.game} --count ${ticket.minPlayers - ticket.players.length} --players ${ticket.minPlayers}${ticket.ranked ? "" : " --casual"}`}</code></>;
+    note = ticket.reason === NO_HOUSE_BOTS ? t("queue-no-bots") : ticket.reason;
     if (ticket.createdAt) wait = t("queue-waited", { time: minutes((now - timestampDate(ticket.createdAt).getTime()) / 1000) });
   } else if (ticket?.state === TicketState.MATCHED) {
     state = t("queue-found");
@@ -95,6 +100,7 @@ export function QueuePage({ params: [ticketId] }: PageProps) {
       <h1>{t("queue-title")}</h1>
       <p id="ticket-state" class="big">{state}</p>
       <p id="wait">{wait}</p>
+      <p id="ticket-note" role="status">{note}</p>
       {!(over || stopped) && <button id="cancel" class="danger" disabled={cancelling} onClick={cancel}>{t("queue-cancel")}</button>}
       <p class="error" id="queue-error" role="alert">{error}</p>
       <p id="again" hidden={!(over || stopped)}><a href="#/play">{t("queue-again")}</a></p>
