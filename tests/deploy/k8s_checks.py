@@ -84,8 +84,14 @@ def _render_text(path: str) -> str:
 
 def render(overlay: str) -> list[Obj]:
     """Objects of deploy/k8s/overlays/OVERLAY (a fresh copy each call: tests may mutate it)."""
-    text = _render_text(str(K8S / "overlays" / overlay))
-    return [o for o in yaml.safe_load_all(text) if o]
+    return copy.deepcopy(_parsed(str(K8S / "overlays" / overlay)))
+
+
+@functools.lru_cache(maxsize=None)
+def _parsed(path: str) -> list[Obj]:
+    # libyaml's parser where PyYAML has it: the pure-Python one took most of this suite's time
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return [o for o in yaml.load_all(_render_text(path), Loader=loader) if o]
 
 
 def render_text(path: Path | str) -> str:

@@ -11,6 +11,8 @@ from typing import Any
 
 import yaml
 
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser where PyYAML has it
+
 from . import k8s_checks as k
 from .dockerfile_checks import parse as parse_dockerfile, split_image
 
@@ -107,7 +109,7 @@ def evaluate(source: str) -> Recorded:
             rec.yaml_blobs.append(b if isinstance(b, Blob) else (k.REPO / b).read_text())
 
     def decode_yaml_stream(blob):
-        return [o for o in yaml.safe_load_all(str(blob)) if o]
+        return [o for o in yaml.load_all(str(blob), Loader=LOADER) if o]
 
     def k8s_resource(workload="", **kw):
         rec.resources.append({"workload": workload, **kw})
@@ -159,7 +161,7 @@ def tilt_problems(rec: Recorded, service_ports: dict[str, int]) -> list[str]:
     overlay = "deploy/k8s/overlays/dev"
     if overlay not in [p.rstrip("/") for p in rec.kustomized]:
         out.append(f"the Tiltfile does not kustomize {overlay}")
-    objects = [o for blob in rec.yaml_blobs for o in yaml.safe_load_all(blob) if o]
+    objects = [o for blob in rec.yaml_blobs for o in yaml.load_all(str(blob), Loader=LOADER) if o]
     if not objects:
         out.append("k8s_yaml() was given no objects")
     workloads = {k.name_of(o): o for o in objects if o["kind"] in k.WORKLOAD_KINDS}
