@@ -256,13 +256,13 @@ class House:
         if len(started) < request.count:
             log.warning("house full: fewer bots than asked for", game=request.game, asked=request.count,
                         started=len(started), playing=self.playing, max_bots=self.max_bots,
-                        level=request.level, strong=len(self.strong), max_strong=self.max_strong)
+                        bot_level=request.level, strong=len(self.strong), max_strong=self.max_strong)
         for name in started:
             self._track(asyncio.get_running_loop().create_task(self._run(name, request), name=name), request.level)
         self._regroup_soon()
         if started:
             log.info("house bots queueing", game=request.game, bots=started, players=request.players,
-                     ranked=request.ranked, options=request.options, level=request.level)
+                     ranked=request.ranked, options=request.options, bot_level=request.level)
         return started
 
     async def _run(self, name: str, request: Request) -> None:

@@ -292,3 +292,35 @@ async def test_the_client_speaks_the_browsers_language_and_remembers_a_switch(br
         await expect(page.locator("#lang")).to_have_value("en")
     finally:
         await context.close()
+
+
+async def test_a_casual_player_picks_strong_house_bots_and_the_house_seats_strong_bots(browser, web_gateway, stack):
+    # "A player can pick `strong` bots for a casual table of each game in the browser" (issue 29)
+    context, page, errors = await new_page(browser, PHONE)
+    try:
+        player = name("lvl")
+        await sign_in(page, web_gateway.url, player)
+        await page.select_option("#game", GAME)
+        await page.select_option("#players", "2")
+        # given a casual table: the bots' level is offered (not for ranked tables)
+        await page.set_checked("#ranked", True)
+        await expect(page.locator("#bot-level")).to_have_count(0)
+        await page.set_checked("#ranked", False)
+        await expect(page.locator("#bot-level option")).to_have_count(3)
+        # when the player picks strong bots and queues alone
+        await page.select_option("#bot-level", "strong")
+        await check_page(page)
+        await page.click("#queue")
+        # then the house fills the table after its quiet time, with strong bots
+        await page.wait_for_url("**/#/table/**", timeout=30_000)
+        await expect(page.locator("#seats li")).to_have_count(2)
+        bots = [p for p in await page.locator("#seats li").evaluate_all("li => li.map(l => l.dataset.player)")
+                if p.startswith(house_bot_prefix(GAME))]
+        assert len(bots) == 1, bots
+        told = [json.loads(line) for line in (stack.data_dir / "logs" / "house-bots.log").read_text().splitlines()
+                if '"house bots queueing"' in line]
+        seated = [t for t in told if bots[0] in t.get("bots", [])]
+        assert seated and seated[0]["bot_level"] == "strong", told[-3:]
+        assert not errors, errors
+    finally:
+        await context.close()

@@ -7,12 +7,18 @@ import { description, type GameOption } from "../table/describe";
 import { go, session } from "../store";
 import { shortName } from "../util";
 
+const BOT_LEVELS = ["easy", "normal", "strong"];
+const LEVEL_TEXT: Record<string, string> = { easy: "play-bot-level-easy", normal: "play-bot-level-normal", strong: "play-bot-level-strong" };
+
 export function PlayPage() {
   const me = session.value!;
   const [games, setGames] = useState<GameInfo[]>([]);
   const [game, setGame] = useState("foodie-forest");
   const [players, setPlayers] = useState(4);
   const [ranked, setRanked] = useState(true);
+  // a casual table's house bots: how well they play (services/matchmaking/botfill.py BOT_LEVELS);
+  // ranked tables' bots play at the operator's level, so the choice is offered for casual only
+  const [botLevel, setBotLevel] = useState("normal");
   const [busy, setBusy] = useState(true);
   const [error, setError] = useState("");
   const info = games.find((g) => g.name === game);
@@ -41,7 +47,8 @@ export function PlayPage() {
     setError("");
     setBusy(true);
     try {
-      const reply = await matchmaking.createTicket({ game, minPlayers: players, maxPlayers: players, ranked, options: changed as any });
+      const options = ranked ? changed : { ...changed, bot_level: botLevel };
+      const reply = await matchmaking.createTicket({ game, minPlayers: players, maxPlayers: players, ranked, options: options as any });
       go(`#/queue/${encodeURIComponent(reply.ticket!.ticketId)}`);
     } catch (err) {
       // one live ticket per player and game: the matchmaker names it; follow that one
@@ -82,6 +89,15 @@ export function PlayPage() {
           <input id="ranked" type="checkbox" checked={ranked} onChange={(e) => setRanked(e.currentTarget.checked)} />
           {" "}{t("play-ranked")}
         </label>
+        {!ranked && (
+          <div class="option">
+            <label for="bot-level">{t("play-bot-level")}</label>
+            <select id="bot-level" value={botLevel} aria-describedby="bot-level-sentence" onChange={(e) => setBotLevel(e.currentTarget.value)}>
+              {BOT_LEVELS.map((level) => <option value={level}>{t(LEVEL_TEXT[level])}</option>)}
+            </select>
+            <small class="muted option-sentence" id="bot-level-sentence">{t("play-bot-level-sentence")}</small>
+          </div>
+        )}
         <button id="queue" type="submit" class="primary" disabled={busy}>{t("play-queue")}</button>
         <p class="error" id="queue-error" role="alert">{error}</p>
       </form>
