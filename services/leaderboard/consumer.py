@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from dataclasses import dataclass
 from typing import Any, AsyncIterator
 
 import nats
+import orjson
 import redis.exceptions
 from nats.js import api
 from nats.js.errors import NotFoundError
@@ -86,8 +88,13 @@ class ConsumerSettings:
                 "priority_timeout": int(self.pin_timeout_s * 1e9)}
 
 
+_PLAIN_TOKEN = re.compile(r"[^.*>%\s\x00-\x1f]+")
+
+
 def subject_token(name: str) -> str:
     """A player name as one NATS subject token ('.', '*', '>', '%' and blanks escaped as %XX)."""
+    if _PLAIN_TOKEN.fullmatch(name):
+        return name  # most names: nothing to escape
     out = []
     for ch in name:
         if ch in ".*>%" or ch.isspace() or ord(ch) < 32:
@@ -374,7 +381,7 @@ class GameOverConsumer:
         for update in ledger["updates"]:
             event = rating_event(ledger, update, self.store.config)
             subject = f"{self.settings.ratings_prefix}.{ledger['game']}.{subject_token(update['player'])}"
-            await self.nc.publish(subject, json.dumps(event).encode(), headers=headers or None)
+            await self.nc.publish(subject, orjson.dumps(event), headers=headers or None)
 
     async def dead_letter(self, msg, reason: str) -> None:
         self.stats["deadletters"] += 1

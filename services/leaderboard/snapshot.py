@@ -12,11 +12,23 @@ Keys are relative to a generation's prefix (boards.prefix).
 """
 from __future__ import annotations
 
-from typing import Any
+import orjson
 
-
-def _text(value: Any) -> Any:
-    return value.decode() if isinstance(value, bytes) else value
+# One reply for the whole read, as one JSON string (a reply of thousands of values costs the
+# client far more to parse, value by value, than one string). A missing value is false.
+READ_LUA = r"""
+-- ARGV[1] generation prefix, ARGV[2] "1": also lb:gen, ARGV[3] JSON {hashes=[key],
+-- scores=[[key,member]], done=[ledger field]}
+local p = ARGV[1]
+local want = cjson.decode(ARGV[3])
+local gen = false
+if ARGV[2] == '1' then gen = redis.call('GET', 'lb:gen') end
+local hashes, scores, done = {}, {}, {}
+for i, key in ipairs(want.hashes) do hashes[i] = redis.call('HGETALL', p .. key) end
+for i, z in ipairs(want.scores) do scores[i] = redis.call('ZSCORE', p .. z[1], z[2]) end
+for i, field in ipairs(want.done) do done[i] = redis.call('HGET', p .. 'done', field) end
+return cjson.encode({gen, hashes, scores, done})
+"""
 
 
 class Snapshot:
@@ -38,26 +50,19 @@ class Snapshot:
     def want_done(self, field: str) -> None:
         self._done_fields[field] = None
 
-    async def read(self, redis, prefix: str, gen_key: str | None = None) -> None:
-        """Everything wanted, in one round trip (and the live generation when `gen_key`)."""
+    async def read(self, script, prefix: str, with_gen: bool = False) -> None:
+        """Everything wanted, in one round trip (`script`: READ_LUA registered on the client),
+        and the live generation when `with_gen`."""
         hashes, scores, fields = list(self._hash_keys), list(self._score_keys), list(self._done_fields)
-        async with redis.pipeline(transaction=False) as pipe:
-            if gen_key:
-                pipe.get(gen_key)
-            for key in hashes:
-                pipe.hgetall(prefix + key)
-            for key, member in scores:
-                pipe.zscore(prefix + key, member)
-            for field in fields:
-                pipe.hget(prefix + "done", field)
-            out = await pipe.execute()
-        if gen_key:
-            gen, out = out[0], out[1:]
+        raw = await script(args=[prefix, "1" if with_gen else "0",
+                                 orjson.dumps({"hashes": hashes, "scores": scores, "done": fields})])
+        gen, got_hashes, got_scores, got_done = orjson.loads(raw)
+        if with_gen:
             self.live_gen = int(gen) if gen else 1
-        n, k = len(hashes), len(scores)
-        self.hashes = {key: {_text(f): _text(v) for f, v in h.items()} for key, h in zip(hashes, out[:n])}
-        self.scores = dict(zip(scores, out[n:n + k]))
-        self.done = {field: _text(v) for field, v in zip(fields, out[n + k:])}
+        # a flat HGETALL reply; cjson writes an empty one as {}
+        self.hashes = {key: dict(zip(h[::2], h[1::2])) if h else {} for key, h in zip(hashes, got_hashes)}
+        self.scores = {key: float(v) if v is not False else None for key, v in zip(scores, got_scores)}
+        self.done = {field: v if v is not False else None for field, v in zip(fields, got_done)}
 
     def hash(self, key: str) -> dict[str, str]:
         return self.hashes[key]
