@@ -139,7 +139,7 @@ APPLY_LUA = r"""
 -- ARGV[1] target generation, ARGV[2] "1": the target must be the live one,
 -- ARGV[3] history limit, ARGV[4] JSON list of games, each
 --   {field=ledger field, seq=stream sequence, ledger=ledger value,
---    ops={checks=[[key,games]], hashes=[[key,f,v,...]], zadds=[[key,score,member]],
+--    ops={checks=[[key,games]], hashes=[[key,f,v,...]], zadds=[[key,score,member,...]],
 --         pushes=[[key,value]], sadds=[[key,member]]}}
 -- Returns one status per game up to the first that is not written: ok, or dup (in the
 -- ledger already), conflict (a player's games is not what the rating was computed from)
@@ -163,7 +163,7 @@ local function apply(g)
     for i = 2, #h do args[#args + 1] = h[i] end
     redis.call('HSET', p .. h[1], unpack(args))
   end
-  for _, z in ipairs(ops.zadds) do redis.call('ZADD', p .. z[1], z[2], z[3]) end
+  for _, z in ipairs(ops.zadds) do redis.call('ZADD', p .. z[1], unpack(z, 2)) end
   for _, l in ipairs(ops.pushes) do
     if redis.call('LPUSH', p .. l[1], l[2]) > keep + 1 then redis.call('LTRIM', p .. l[1], 0, keep) end
   end
@@ -202,6 +202,16 @@ def _json(value) -> str:
     """Stored JSON (a ledger value, a history point): orjson, a few times faster than json on
     the rating path; read back with any JSON reader."""
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
+
+
+def _by_key(zadds: list[list[str]]) -> list[list[str]]:
+    """[key, score, member] triples as one [key, score, member, score, member, ...] per key, in
+    the order of the keys' first triples: one ZADD per board (each call from a script costs
+    more than a member)."""
+    grouped: dict[str, list[str]] = {}
+    for key, score, member in zadds:
+        grouped.setdefault(key, [key]).extend((score, member))
+    return list(grouped.values())
 
 
 def _fmt(x: float) -> str:
@@ -432,6 +442,7 @@ class Store:
                 ops["sadds"] = [a for a in ops["sadds"] if tuple(a) not in seasons_added]
                 seasons_added.update(tuple(a) for a in ops["sadds"])
                 snap.apply(ops, field, ledger_json)
+                ops["zadds"] = _by_key(ops["zadds"])
                 position[field] = len(writes)
                 writes.append({"field": field, "seq": str(seq), "ledger": ledger_json, "ops": ops})
                 written.append((i, ledger))
