@@ -185,6 +185,27 @@ if top_text then redis.call('SET', p .. 'seq', top_text) end
 return out
 """
 
+BOARD_LUA = r"""
+-- A page of a board in the live generation, in one round trip and one reply (JSON):
+-- [board size, the player's rank (0-based) or false, [member, score, ...], [each member's
+-- rating hash as a flat HGETALL]].
+-- ARGV[1] board key, ARGV[2] rating key prefix ("r:<game>:"), then
+--   "page", first, last (0-based ranks)  |  "around", player, radius
+local p = 'lb:' .. (redis.call('GET', 'lb:gen') or '1') .. ':'
+local board = p .. ARGV[1]
+local total = redis.call('ZCARD', board)
+local rank, first, last = false, tonumber(ARGV[4]), tonumber(ARGV[5])
+if ARGV[3] == 'around' then
+  rank = redis.call('ZREVRANK', board, ARGV[4])
+  if not rank then return cjson.encode({total, false, {}, {}}) end
+  first, last = math.max(0, rank - tonumber(ARGV[5])), rank + tonumber(ARGV[5])
+end
+local rows = redis.call('ZREVRANGE', board, first, last, 'WITHSCORES')
+local hashes = {}
+for i = 1, #rows, 2 do hashes[#hashes + 1] = redis.call('HGETALL', p .. ARGV[2] .. rows[i]) end
+return cjson.encode({total, rank, rows, hashes})
+"""
+
 SWAP_LUA = r"""
 -- ARGV[1] new generation, ARGV[2] old generation expected live.
 -- Swap only when the new generation has caught up with the live one.
@@ -268,6 +289,7 @@ class Store:
         self.history_limit = history_limit
         self._apply = client.register_script(APPLY_LUA)
         self._read = client.register_script(READ_LUA)
+        self._board = client.register_script(BOARD_LUA)
         self._gen: int | None = None  # the live generation as last seen by a write
         self._swap = client.register_script(SWAP_LUA)
 
@@ -502,15 +524,12 @@ class Store:
                      games=r.games, wins=r.wins, provisional=is_provisional(r, self.config),
                      board_value=board_value, last_played=r.last_played)
 
-    async def _entries(self, gen: int, game: str, kind: str, rows, start_rank: int, now: float) -> list[Entry]:
-        p = prefix(gen)
-        players = [m.decode() if isinstance(m, bytes) else m for m, _ in rows]
-        async with self.r.pipeline(transaction=False) as pipe:
-            for name in players:
-                pipe.hgetall(p + rating_key(game, name))
-            hashes = await pipe.execute() if players else []
-        return [self._entry(start_rank + i, name, h, s, kind, now)
-                for i, (name, h, (_, s)) in enumerate(zip(players, hashes, rows))]
+    def _entries(self, game: str, kind: str, rows: list, hashes: list, start_rank: int, now: float) -> list[Entry]:
+        """`rows`: a flat [member, score, ...] ZREVRANGE WITHSCORES reply; `hashes`: each
+        member's rating as a flat HGETALL reply (BOARD_LUA's JSON)."""
+        return [self._entry(start_rank + i, rows[2 * i], dict(zip(h[::2], h[1::2])) if h else {},
+                            float(rows[2 * i + 1]), kind, now)
+                for i, h in enumerate(hashes)]
 
     def _season(self, season: str | None, now: float) -> str | None:
         if not season or season == "all":
@@ -520,14 +539,11 @@ class Store:
     async def page(self, game: str, start_rank: int, count: int, now: float, kind: str = RATING,
                    season: str | None = None, difficulty: str | None = None) -> tuple[list[Entry], int]:
         """`count` entries from rank `start_rank` (1-based), and the board size."""
-        gen = await self.live_gen()
-        key = prefix(gen) + board_key(game, kind, self._season(season, now), difficulty)
+        key = board_key(game, kind, self._season(season, now), difficulty)
         start = max(0, start_rank - 1)
-        async with self.r.pipeline(transaction=False) as pipe:
-            pipe.zrevrange(key, start, start + count - 1, withscores=True)
-            pipe.zcard(key)
-            rows, total = await pipe.execute()
-        return await self._entries(gen, game, kind, rows, start + 1, now), total
+        total, _, rows, hashes = orjson.loads(await self._board(
+            args=[key, f"r:{game}:", "page", start, start + count - 1]))
+        return self._entries(game, kind, rows, hashes, start + 1, now), total
 
     async def top(self, game: str, n: int, now: float, kind: str = RATING,
                   season: str | None = None, difficulty: str | None = None) -> tuple[list[Entry], int]:
@@ -537,17 +553,12 @@ class Store:
                      season: str | None = None, difficulty: str | None = None
                      ) -> tuple[list[Entry], int, int | None]:
         """Up to n entries above and below `player`; also the board size and the player's rank."""
-        gen = await self.live_gen()
-        key = prefix(gen) + board_key(game, kind, self._season(season, now), difficulty)
-        async with self.r.pipeline(transaction=False) as pipe:
-            pipe.zrevrank(key, player)
-            pipe.zcard(key)
-            rank, total = await pipe.execute()
-        if rank is None:
+        key = board_key(game, kind, self._season(season, now), difficulty)
+        total, rank, rows, hashes = orjson.loads(await self._board(
+            args=[key, f"r:{game}:", "around", player, n]))
+        if rank is False:
             return [], total, None
-        start = max(0, rank - n)
-        rows = await self.r.zrevrange(key, start, rank + n, withscores=True)
-        return await self._entries(gen, game, kind, rows, start + 1, now), total, rank + 1
+        return self._entries(game, kind, rows, hashes, max(0, rank - n) + 1, now), total, rank + 1
 
     async def player(self, game: str, player: str, now: float,
                      season: str | None = "current") -> dict | None:
