@@ -12,6 +12,8 @@ codec, the least a JSON call needs. A refused call answers 500 with the gRPC sta
 """
 from __future__ import annotations
 
+import asyncio
+import signal
 import socket
 import sys
 
@@ -101,7 +103,9 @@ async def serve(engine: str) -> None:
     config = Config()
     config.bind = [f"fd://{sock.detach()}"]
     config.accesslog = config.errorlog = None
-    await hypercorn_serve(Forwarder(engine), config, mode="asgi")
+    stop = asyncio.Event()  # SIGTERM (the bench is done): close the connections and end quietly
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    await hypercorn_serve(Forwarder(engine), config, mode="asgi", shutdown_trigger=stop.wait)
 
 
 if __name__ == "__main__":

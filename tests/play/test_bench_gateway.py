@@ -17,6 +17,7 @@ def test_bench_gateway_calls_every_variant_and_prints_its_figures_as_json(play_s
     done = subprocess.run([FOODGAMES, "bench", "gateway", "--json", "--calls", "8", "--warmup", "1"],
                           env=stack_env(play_stack), capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-3000:]
+    assert "Traceback" not in done.stderr, done.stderr[-3000:]  # the forwarder too ends quietly
     figures = json.loads(done.stdout)
     # every call of every variant answered a view (the bench stops at the first that does not)
     assert figures["answered"] == {"straight": 8, **{f"{via}_{v}": 8 for via in ("gateway", "forwarder")
