@@ -5,9 +5,9 @@ message whose bytes cannot hold one is acked unread (no JSON parse, no span); th
 are parsed, and the GameOvers of one pull's batch rated together, in stream order, each once
 (Store.record_batch: one read, one Lua script for the batch, each game checked against the
 ledger), then acked. What cannot be understood goes to the dead-letter subject with the
-reason. When Redis fails, the message is retried until Redis answers and nothing after it
-is processed meanwhile, so nothing is lost, nothing overtaken, and the ledger keeps
-anything from counting twice.
+reason. When Redis fails, the batch's games stay unacked and are rated again once Redis
+answers, and nothing after them is processed meanwhile, so nothing is lost, nothing
+overtaken, and the ledger keeps anything from counting twice.
 
 All replicas share one durable with a pinned_client priority group (pinned.py): one
 replica at a time gets the messages, in batches, and processes them in stream order
