@@ -25,7 +25,6 @@ Before anything the rules engine, the deck and the gateway must answer (apps.ben
 """
 from __future__ import annotations
 
-import asyncio
 import subprocess
 import sys
 import time
