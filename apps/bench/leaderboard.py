@@ -6,9 +6,14 @@ the leaderboard gRPC API in-process, and measures one call at a time:
 
   top-100      GetTop(limit=100) over gRPC   vs ZREVRANGE 0 99 WITHSCORES
   around-me    GetAroundPlayer(radius=10)    vs ZREVRANK
-  updates      Store.record of 4-player games (ratings, boards, history,
-               ledger in one Lua script)     vs ZADD
+  updates      Store.record of 4-player games one at a time (ratings, boards,
+               history, ledger in one Lua script)  vs ZADD
+               and Store.record_batch of --batch games at a time (one read,
+               one script per batch)
   consumer     game-overs published to JetStream and rated by the consumer
+               (batches of what one pull brings); also its CPU seconds (this
+               process: the consumer alone runs meanwhile) and, for the servers
+               it started itself, Valkey's and NATS's
 """
 from __future__ import annotations
 
@@ -20,7 +25,9 @@ import tempfile
 import time
 from datetime import datetime, timedelta, timezone
 
-from shared import aio
+from dataclasses import replace
+
+from shared import aio, telemetry
 from shared.config import nats_servers
 from apps.bench.stats import percentiles_ms
 
@@ -51,7 +58,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--players", type=int, default=1_000_000)
     parser.add_argument("--queries", type=int, default=2000, help="calls per latency figure")
     parser.add_argument("--updates", type=int, default=3000, help="games rated for the throughput figure")
-    parser.add_argument("--consumer-games", type=int, default=2000, help="games through JetStream + consumer")
+    parser.add_argument("--batch", type=int, default=256, help="games per Store.record_batch call")
+    parser.add_argument("--consumer-games", type=int, default=5000, help="games through JetStream + consumer")
     parser.add_argument("--redis-url", default=None)
     parser.add_argument("--nats-url", default=None)
     parser.add_argument("--seed", type=int, default=7)
@@ -83,8 +91,12 @@ async def _raw_around(raw, p: str, game: str, key: str, player: str, radius: int
     return await _raw_page(raw, p, game, key, max(0, rank - radius), rank + radius)
 
 
-async def _bench(args, redis_url: str, nats_url: str) -> dict:
+async def _bench(args, redis_url: str, nats_url: str, pids: dict[str, int]) -> dict:
+    """`pids`: the servers this bench started (name -> process id), whose CPU it reports."""
     import redis.asyncio as aioredis
+
+    from apps.bench.consumer import own_cpu, process_cpu
+    from apps.bench.moves import machine
 
     from apps.bench import reach
 
@@ -176,6 +188,13 @@ async def _bench(args, redis_url: str, nats_url: str) -> dict:
                           "player_ratings_per_s": round(4 * len(overs) / rec_s, 1),
                           "raw_zadd_per_s": round(len(overs) / zadd_s, 1)}
         out["updates"]["ratio"] = round(out["updates"]["raw_zadd_per_s"] / out["updates"]["games_per_s"], 1)
+        batched = [(replace(go, game_id="b" + go.game_id), i + 1) for i, go in enumerate(overs)]
+        t = time.perf_counter()
+        for i in range(0, len(batched), args.batch):
+            await store.record_batch(batched[i:i + args.batch])
+        batch_s = time.perf_counter() - t
+        out["updates"]["batch"] = {"games": args.batch, "games_per_s": round(len(batched) / batch_s, 1),
+                                   "player_ratings_per_s": round(4 * len(batched) / batch_s, 1)}
 
         say("consumer (JetStream -> ratings) ...")
         import nats
@@ -199,18 +218,25 @@ async def _bench(args, redis_url: str, nats_url: str) -> dict:
             body = {"command_id": data["game_id"], "version": 1, "recorded_at": b["_at"],
                     "events": [{"type": "GameOver", "schema_version": 1, "data": data}]}
             await js.publish(f"lbbench.games.{game}.{data['game_id']}", json.dumps(body).encode())
-        t = time.perf_counter()
+        t, cpu, servers = time.perf_counter(), own_cpu(), {name: process_cpu(pid) for name, pid in pids.items()}
         task = asyncio.create_task(consumer.run())
         while consumer.stats["games"] < len(todo):
             await asyncio.sleep(0.01)
-        cons_s = time.perf_counter() - t
+        cons_s, cpu = time.perf_counter() - t, own_cpu() - cpu
+        servers = {name: process_cpu(pid) - servers[name] for name, pid in pids.items()}
         await consumer.stop()
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
         for s in ("LBBENCH", "LBBENCHDL"):
             await js.delete_stream(s)
         await nc.drain()
-        out["consumer"] = {"games_per_s": round(len(todo) / cons_s, 1), "max_ack_pending": cs.max_ack_pending}
+        ratings = sum(len(b["players"]) for b in todo)
+        out["consumer"] = {"games": len(todo), "games_per_s": round(len(todo) / cons_s, 1),
+                           "player_ratings_per_s": round(ratings / cons_s, 1), "cpu_s": round(cpu, 3),
+                           "player_ratings_per_cpu_s": round(ratings / cpu, 1),
+                           **{f"{name}_cpu_s": round(v, 3) for name, v in servers.items()},
+                           "batch": cs.batch, "max_ack_pending": cs.max_ack_pending}
+        out["machine"] = machine()
     finally:
         await server.stop(0)
         await store.close()
@@ -232,7 +258,8 @@ def run(args) -> dict:
         if not nats_url:
             started.append(start_nats())
             nats_url = started[-1].url
-        return aio.run(_bench(args, redis_url, nats_url))
+        telemetry.configure("leaderboard-bench", "WARNING")  # the service's logging and tracer, quiet
+        return aio.run(_bench(args, redis_url, nats_url, {s.name: s.process.pid for s in started}))
     finally:
         for server in started:
             server.stop()

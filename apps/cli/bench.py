@@ -14,6 +14,8 @@ BENCHES = {
     "leaderboard": "leaderboard query latency and rating updates, beside raw Redis",
     "matchmaking": "tickets matched per second and time to match, beside raw Redis",
     "consumer": "CPU per message of the leaderboard's game-over consumer (its own NATS and Valkey)",
+    "gateway": "GetView through the gateway over Connect (HTTP/2, HTTP/1.1; JSON, binary) beside gRPC "
+               "straight to the engine and a bare forwarder",
     "streams": "a rules engine's memory with WatchGame streams open and after they closed, round after round",
 }
 

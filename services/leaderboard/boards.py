@@ -29,10 +29,13 @@ board's q is 2^16 for a won game plus the points in hundredths (0..655.35).
 A difficulty <d> in a key or field is escaped (`%`, `:`, blanks and control
 characters as %XX), so it never splits a key.
 
-Every write of one game is one Lua script: it refuses a game already in the
-ledger, refuses stale reads (each player's `games` must still be what the
-rating was computed from), and writes ratings, boards, history, ledger and
-sequence together, so a game counts exactly once.
+Games are written in batches (the consumer's: whatever one pull brought), in two round
+trips: one pipeline reads everything the batch's games are rated from (snapshot.py), the
+games are rated in order in Python, and one Lua script writes them in order. For each game
+the script refuses it when it is already in the ledger, refuses stale reads (each player's
+`games` must still be what the rating was computed from), and writes ratings, boards,
+history, ledger and sequence together, so a game counts exactly once; it stops at the first
+game it refuses, and the rest of the batch is read and rated again.
 """
 from __future__ import annotations
 
@@ -41,9 +44,11 @@ import urllib.parse
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+import orjson
 import redis.asyncio as aioredis
 
 from services.leaderboard import seasons
+from services.leaderboard.snapshot import READ_LUA, Snapshot
 from services.leaderboard.ratings import (GameOver, GameResult, Rating, RatingConfig, at_time,
                                           difficulty_of, is_provisional, opponent_key, rate_game)
 
@@ -130,38 +135,75 @@ def history_key(game: str, player: str) -> str:
 
 
 APPLY_LUA = r"""
+-- One batch of games, in order, each all or nothing.
 -- ARGV[1] target generation, ARGV[2] "1": the target must be the live one,
--- ARGV[3] ledger field, ARGV[4] stream sequence, ARGV[5] ledger value,
--- ARGV[6] JSON ops {checks=[[key,games]], hashes=[[key,f,v,...]],
---                   zadds=[[key,score,member]], pushes=[[key,value]], sadds=[[key,member]]}
+-- ARGV[3] history limit, ARGV[4] JSON list of games, each
+--   {field=ledger field, seq=stream sequence, ledger=ledger value,
+--    ops={checks=[[key,games]], hashes=[[key,f,v,...]], zadds=[[key,score,member,...]],
+--         pushes=[[key,value]], sadds=[[key,member]]}}
+-- Returns one status per game up to the first that is not written: ok, or dup (in the
+-- ledger already), conflict (a player's games is not what the rating was computed from)
+-- or moved (the target is not live); the games after that one are not looked at.
 local gen = ARGV[1]
 if ARGV[2] == '1' then
   local live = redis.call('GET', 'lb:gen') or '1'
-  if live ~= gen then return 'moved' end
+  if live ~= gen then return {'moved'} end
 end
 local p = 'lb:' .. gen .. ':'
-if redis.call('HEXISTS', p .. 'done', ARGV[3]) == 1 then return 'dup' end
-local ops = cjson.decode(ARGV[6])
-for _, c in ipairs(ops.checks) do
-  local g = redis.call('HGET', p .. c[1], 'games') or '0'
-  if g ~= c[2] then return 'conflict' end
+local keep = tonumber(ARGV[3]) - 1
+local function apply(g)
+  if redis.call('HEXISTS', p .. 'done', g.field) == 1 then return 'dup' end
+  local ops = g.ops
+  for _, c in ipairs(ops.checks) do
+    local n = redis.call('HGET', p .. c[1], 'games') or '0'
+    if n ~= c[2] then return 'conflict' end
+  end
+  for _, h in ipairs(ops.hashes) do
+    local args = {}
+    for i = 2, #h do args[#args + 1] = h[i] end
+    redis.call('HSET', p .. h[1], unpack(args))
+  end
+  for _, z in ipairs(ops.zadds) do redis.call('ZADD', p .. z[1], unpack(z, 2)) end
+  for _, l in ipairs(ops.pushes) do
+    if redis.call('LPUSH', p .. l[1], l[2]) > keep + 1 then redis.call('LTRIM', p .. l[1], 0, keep) end
+  end
+  for _, s in ipairs(ops.sadds) do redis.call('SADD', p .. s[1], s[2]) end
+  redis.call('HSET', p .. 'done', g.field, g.ledger)
+  return 'ok'
 end
-for _, h in ipairs(ops.hashes) do
-  local args = {}
-  for i = 2, #h do args[#args + 1] = h[i] end
-  redis.call('HSET', p .. h[1], unpack(args))
-end
-for _, z in ipairs(ops.zadds) do redis.call('ZADD', p .. z[1], z[2], z[3]) end
-for _, l in ipairs(ops.pushes) do
-  redis.call('LPUSH', p .. l[1], l[2])
-  redis.call('LTRIM', p .. l[1], 0, tonumber(ops.history_limit) - 1)
-end
-for _, s in ipairs(ops.sadds) do redis.call('SADD', p .. s[1], s[2]) end
-redis.call('HSET', p .. 'done', ARGV[3], ARGV[5])
-local seq = tonumber(ARGV[4])
+local out = {}
 local last = tonumber(redis.call('GET', p .. 'seq') or '0')
-if seq > last then redis.call('SET', p .. 'seq', ARGV[4]) end
-return 'ok'
+local top, top_text = last, nil
+for _, g in ipairs(cjson.decode(ARGV[4])) do
+  local status = apply(g)
+  out[#out + 1] = status
+  if status ~= 'ok' then break end
+  local seq = tonumber(g.seq)
+  if seq > top then top, top_text = seq, g.seq end
+end
+if top_text then redis.call('SET', p .. 'seq', top_text) end
+return out
+"""
+
+BOARD_LUA = r"""
+-- A page of a board in the live generation, in one round trip and one reply (JSON):
+-- [board size, the player's rank (0-based) or false, [member, score, ...], [each member's
+-- rating hash as a flat HGETALL]].
+-- ARGV[1] board key, ARGV[2] rating key prefix ("r:<game>:"), then
+--   "page", first, last (0-based ranks)  |  "around", player, radius
+local p = 'lb:' .. (redis.call('GET', 'lb:gen') or '1') .. ':'
+local board = p .. ARGV[1]
+local total = redis.call('ZCARD', board)
+local rank, first, last = false, tonumber(ARGV[4]), tonumber(ARGV[5])
+if ARGV[3] == 'around' then
+  rank = redis.call('ZREVRANK', board, ARGV[4])
+  if not rank then return cjson.encode({total, false, {}, {}}) end
+  first, last = math.max(0, rank - tonumber(ARGV[5])), rank + tonumber(ARGV[5])
+end
+local rows = redis.call('ZREVRANGE', board, first, last, 'WITHSCORES')
+local hashes = {}
+for i = 1, #rows, 2 do hashes[#hashes + 1] = redis.call('HGETALL', p .. ARGV[2] .. rows[i]) end
+return cjson.encode({total, rank, rows, hashes})
 """
 
 SWAP_LUA = r"""
@@ -175,6 +217,22 @@ if new_seq < old_seq then return 'behind' end
 redis.call('SET', 'lb:gen', ARGV[1])
 return 'ok'
 """
+
+
+def _json(value) -> str:
+    """Stored JSON (a ledger value, a history point): orjson, a few times faster than json on
+    the rating path; read back with any JSON reader."""
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
+
+
+def _by_key(zadds: list[list[str]]) -> list[list[str]]:
+    """[key, score, member] triples as one [key, score, member, score, member, ...] per key, in
+    the order of the keys' first triples: one ZADD per board (each call from a script costs
+    more than a member)."""
+    grouped: dict[str, list[str]] = {}
+    for key, score, member in zadds:
+        grouped.setdefault(key, [key]).extend((score, member))
+    return list(grouped.values())
 
 
 def _fmt(x: float) -> str:
@@ -230,6 +288,9 @@ class Store:
         self.season_policy = seasons.validate(season_policy)
         self.history_limit = history_limit
         self._apply = client.register_script(APPLY_LUA)
+        self._read = client.register_script(READ_LUA)
+        self._board = client.register_script(BOARD_LUA)
+        self._gen: int | None = None  # the live generation as last seen by a write
         self._swap = client.register_script(SWAP_LUA)
 
     @classmethod
@@ -250,41 +311,42 @@ class Store:
         return int(v) if v else 0
 
     # ---- writes ------------------------------------------------------------
-    async def _read_current(self, gen: int, go: GameOver) -> tuple[dict[str, Rating | None], dict[str, int],
-                                                                   dict[str, dict]]:
+    @staticmethod
+    def _want(snap: Snapshot, go: GameOver, season: str, coop: bool) -> None:
+        for name in go.players:
+            snap.want_hash(rating_key(go.game, name))
+            snap.want_score(board_key(go.game, WINS, season), name)
+        if coop:
+            d = difficulty_of(go)
+            snap.want_hash(rating_key(go.game, opponent_key(go)))
+            for name in go.players:
+                snap.want_hash(coop_key(go.game, name))
+                snap.want_score(board_key(go.game, WINS, season, d), name)
+                snap.want_score(board_key(go.game, BEST, season, d), name)
+        snap.want_done(f"{go.game}/{go.game_id}")
+
+    @staticmethod
+    def _current(snap: Snapshot, go: GameOver, season: str, coop: bool
+                 ) -> tuple[dict[str, Rating | None], dict[str, int], dict[str, dict]]:
         """Everything the write of `go` is computed from: the ratings, the season wins and,
         for a cooperative game, each player's co-op record at its difficulty. All of it
         changes only with a game of that player, which also changes the rating's `games`
         that the script checks, so a stale read is refused as a conflict."""
-        p = prefix(gen)
-        names = list(go.players)
-        coop = go.game in self.config.coop_games
-        if coop:
-            names.append(opponent_key(go))
-        season = seasons.season_id(go.at, self.season_policy)
-        async with self.r.pipeline(transaction=False) as pipe:
-            for name in names:
-                pipe.hgetall(p + rating_key(go.game, name))
-            for name in go.players:
-                pipe.zscore(p + board_key(go.game, WINS, season), name)
-            if coop:
-                d = difficulty_of(go)
-                fields = [f"{key_part(d)}:{f}" for f in COOP_FIELDS]
-                for name in go.players:
-                    pipe.hmget(p + coop_key(go.game, name), fields)
-                    pipe.zscore(p + board_key(go.game, WINS, season, d), name)
-                    pipe.zscore(p + board_key(go.game, BEST, season, d), name)
-            out = await pipe.execute()
-        n, k = len(names), len(go.players)
-        current = {name: _rating_from_hash(h) for name, h in zip(names, out[:n])}
-        season_wins = {name: (int(decode_score(s, 1)) if s is not None else 0)
-                       for name, s in zip(go.players, out[n:n + k])}
+        names = list(go.players) + ([opponent_key(go)] if coop else [])
+        current = {name: _rating_from_hash(snap.hash(rating_key(go.game, name))) for name in names}
+        season_wins = {}
+        for name in go.players:
+            s = snap.score(board_key(go.game, WINS, season), name)
+            season_wins[name] = int(decode_score(s, 1)) if s is not None else 0
         records = {}
         if coop:
-            rest = out[n + k:]
-            for i, name in enumerate(go.players):
-                values, s_wins, s_best = rest[3 * i:3 * i + 3]
-                games, wins, losses, best = values
+            d = difficulty_of(go)
+            dk = key_part(d)
+            for name in go.players:
+                h = snap.hash(coop_key(go.game, name))
+                games, wins, losses, best = (h.get(f"{dk}:{f}") for f in COOP_FIELDS)
+                s_wins = snap.score(board_key(go.game, WINS, season, d), name)
+                s_best = snap.score(board_key(go.game, BEST, season, d), name)
                 records[name] = {"games": int(games or 0), "wins": int(wins or 0), "losses": int(losses or 0),
                                  "best": float(best) if best is not None else None,
                                  "season_wins": int(decode_score(s_wins, 1)) if s_wins is not None else 0,
@@ -318,13 +380,11 @@ class Store:
                                   f"{dk}:losses", str(losses), f"{dk}:best", _fmt(best)])
         return {"difficulty": d, "team_won": won, "points": list(go.points)}
 
-    def _ops(self, result: GameResult, season_wins: dict[str, int], seq: int,
+    def _ops(self, result: GameResult, season: str, season_wins: dict[str, int], seq: int,
              current: dict[str, Rating | None], records: dict[str, dict] | None = None) -> tuple[dict, dict]:
         go = result.game_over
-        season = seasons.season_id(go.at, self.season_policy)
         z = self.config.z
-        ops: dict[str, Any] = {"checks": [], "hashes": [], "zadds": [], "pushes": [], "sadds": [],
-                               "history_limit": str(self.history_limit)}
+        ops: dict[str, Any] = {"checks": [], "hashes": [], "zadds": [], "pushes": [], "sadds": []}
         ledger_updates = []
         all_updates = list(result.updates) + ([result.opponent] if result.opponent else [])
         for u in all_updates:
@@ -346,7 +406,7 @@ class Store:
             entry = {"game_id": go.game_id, "at": go.at, "mu": a.mu, "sigma": a.sigma,
                      "rating": shown, "delta": shown - at_time(u.before, go.at, self.config).shown(z),
                      "placing": u.placing, "won": u.won, "players": len(go.players)}
-            ops["pushes"].append([history_key(go.game, u.player), json.dumps(entry, sort_keys=True)])
+            ops["pushes"].append([history_key(go.game, u.player), _json(entry)])
             ledger_updates.append({"player": u.player, "mu": a.mu, "sigma": a.sigma, "rating": shown,
                                    "games": a.games, "wins": a.wins, "placing": u.placing, "won": u.won})
         ops["sadds"].append([f"seasons:{go.game}", season])
@@ -358,27 +418,79 @@ class Store:
 
     async def record(self, go: GameOver, seq: int, gen: int | None = None, attempts: int = 20) -> Applied:
         """Rate one game and write everything about it atomically, once."""
+        return (await self.record_batch([(go, seq)], gen, attempts))[0]
+
+    async def record_batch(self, games: Sequence[tuple[GameOver, int]], gen: int | None = None,
+                           attempts: int = 20) -> list[Applied]:
+        """Rate `games` (game over, stream sequence) in their order, as if one by one, and write
+        each atomically, once: one round trip to read, one to write (more only when another
+        writer got in between). Into the live generation, or `gen` (a rebuild's)."""
         must_be_live = gen is None
-        field = f"{go.game}/{go.game_id}"
+        results: list[Applied | None] = [None] * len(games)
+        todo = list(range(len(games)))
         for _ in range(attempts):
-            target = gen if gen is not None else await self.live_gen()
-            done = await self.r.hget(prefix(target) + "done", field)
-            if done is not None:
-                return Applied("dup", json.loads(done))
-            current, season_wins, records = await self._read_current(target, go)
-            result = rate_game(self.model, self.config, go, current)
-            ops, ledger = self._ops(result, season_wins, seq, current, records)
-            ledger_json = json.dumps(ledger, sort_keys=True)
-            status = await self._apply(args=[str(target), "1" if must_be_live else "0", field, str(seq),
-                                             ledger_json, json.dumps(ops)])
-            status = status.decode() if isinstance(status, bytes) else status
-            if status == "ok":
-                return Applied("ok", ledger)
-            if status == "dup":
-                done = await self.r.hget(prefix(target) + "done", field)
-                return Applied("dup", json.loads(done))
-            # conflict (another writer rated one of these players) or moved (a rebuild swapped): retry
-        raise Conflict(f"could not record {field} after {attempts} attempts")
+            target = gen if gen is not None else (self._gen or await self.live_gen())
+            snap = Snapshot()
+            plan = []  # per game still to do: index, season, cooperative
+            for i in todo:
+                go = games[i][0]
+                plan.append((i, seasons.season_id(go.at, self.season_policy), go.game in self.config.coop_games))
+                self._want(snap, go, plan[-1][1], plan[-1][2])
+            await snap.read(self._read, prefix(target), must_be_live)
+            if must_be_live:
+                if snap.live_gen != target:
+                    self._gen = snap.live_gen  # a rebuild swapped generations: read the live one
+                    continue
+                self._gen = target
+            writes: list[dict] = []
+            seasons_added: set[tuple] = set()  # the script runs a game only after those before it
+            written: list[tuple[int, dict]] = []  # (index, ledger) of each game in `writes`
+            position: dict[str, int] = {}  # ledger field -> its game's place in `writes`
+            copies: list[tuple[int, int]] = []  # (index, place in writes) of a game twice in the batch
+            for i, season, coop in plan:
+                go, seq = games[i]
+                field = f"{go.game}/{go.game_id}"
+                if field in position:
+                    copies.append((i, position[field]))
+                    continue
+                stored = snap.done[field]
+                if stored is not None:
+                    results[i] = Applied("dup", json.loads(stored))
+                    continue
+                current, season_wins, records = self._current(snap, go, season, coop)
+                result = rate_game(self.model, self.config, go, current)
+                ops, ledger = self._ops(result, season, season_wins, seq, current, records)
+                ledger_json = _json(ledger)
+                ops["sadds"] = [a for a in ops["sadds"] if tuple(a) not in seasons_added]
+                seasons_added.update(tuple(a) for a in ops["sadds"])
+                snap.apply(ops, field, ledger_json)
+                ops["zadds"] = _by_key(ops["zadds"])
+                position[field] = len(writes)
+                writes.append({"field": field, "seq": str(seq), "ledger": ledger_json, "ops": ops})
+                written.append((i, ledger))
+            if not writes:
+                todo = []
+                break
+            statuses = await self._apply(args=[str(target), "1" if must_be_live else "0", str(self.history_limit),
+                                               orjson.dumps(writes)])
+            statuses = [s.decode() if isinstance(s, bytes) else s for s in statuses]
+            for (i, ledger), status in zip(written, statuses):
+                if status == "ok":
+                    results[i] = Applied("ok", ledger)
+            for i, w in copies:
+                if w < len(statuses) and statuses[w] == "ok":
+                    results[i] = Applied("dup", written[w][1])
+            if statuses[-1] == "moved":
+                self._gen = None
+            todo = [i for i in todo if results[i] is None]
+            if not todo:
+                break
+            # dup (another writer wrote it after our read), conflict (another writer rated one
+            # of these players) or moved (a rebuild swapped): read again from that game on
+        if todo:
+            go = games[todo[0]][0]
+            raise Conflict(f"could not record {go.game}/{go.game_id} after {attempts} attempts")
+        return results  # type: ignore[return-value]
 
     async def swap(self, new_gen: int, old_gen: int) -> str:
         status = await self._swap(args=[str(new_gen), str(old_gen)])
@@ -412,15 +524,12 @@ class Store:
                      games=r.games, wins=r.wins, provisional=is_provisional(r, self.config),
                      board_value=board_value, last_played=r.last_played)
 
-    async def _entries(self, gen: int, game: str, kind: str, rows, start_rank: int, now: float) -> list[Entry]:
-        p = prefix(gen)
-        players = [m.decode() if isinstance(m, bytes) else m for m, _ in rows]
-        async with self.r.pipeline(transaction=False) as pipe:
-            for name in players:
-                pipe.hgetall(p + rating_key(game, name))
-            hashes = await pipe.execute() if players else []
-        return [self._entry(start_rank + i, name, h, s, kind, now)
-                for i, (name, h, (_, s)) in enumerate(zip(players, hashes, rows))]
+    def _entries(self, game: str, kind: str, rows: list, hashes: list, start_rank: int, now: float) -> list[Entry]:
+        """`rows`: a flat [member, score, ...] ZREVRANGE WITHSCORES reply; `hashes`: each
+        member's rating as a flat HGETALL reply (BOARD_LUA's JSON)."""
+        return [self._entry(start_rank + i, rows[2 * i], dict(zip(h[::2], h[1::2])) if h else {},
+                            float(rows[2 * i + 1]), kind, now)
+                for i, h in enumerate(hashes)]
 
     def _season(self, season: str | None, now: float) -> str | None:
         if not season or season == "all":
@@ -430,14 +539,11 @@ class Store:
     async def page(self, game: str, start_rank: int, count: int, now: float, kind: str = RATING,
                    season: str | None = None, difficulty: str | None = None) -> tuple[list[Entry], int]:
         """`count` entries from rank `start_rank` (1-based), and the board size."""
-        gen = await self.live_gen()
-        key = prefix(gen) + board_key(game, kind, self._season(season, now), difficulty)
+        key = board_key(game, kind, self._season(season, now), difficulty)
         start = max(0, start_rank - 1)
-        async with self.r.pipeline(transaction=False) as pipe:
-            pipe.zrevrange(key, start, start + count - 1, withscores=True)
-            pipe.zcard(key)
-            rows, total = await pipe.execute()
-        return await self._entries(gen, game, kind, rows, start + 1, now), total
+        total, _, rows, hashes = orjson.loads(await self._board(
+            args=[key, f"r:{game}:", "page", start, start + count - 1]))
+        return self._entries(game, kind, rows, hashes, start + 1, now), total
 
     async def top(self, game: str, n: int, now: float, kind: str = RATING,
                   season: str | None = None, difficulty: str | None = None) -> tuple[list[Entry], int]:
@@ -447,17 +553,12 @@ class Store:
                      season: str | None = None, difficulty: str | None = None
                      ) -> tuple[list[Entry], int, int | None]:
         """Up to n entries above and below `player`; also the board size and the player's rank."""
-        gen = await self.live_gen()
-        key = prefix(gen) + board_key(game, kind, self._season(season, now), difficulty)
-        async with self.r.pipeline(transaction=False) as pipe:
-            pipe.zrevrank(key, player)
-            pipe.zcard(key)
-            rank, total = await pipe.execute()
-        if rank is None:
+        key = board_key(game, kind, self._season(season, now), difficulty)
+        total, rank, rows, hashes = orjson.loads(await self._board(
+            args=[key, f"r:{game}:", "around", player, n]))
+        if rank is False:
             return [], total, None
-        start = max(0, rank - n)
-        rows = await self.r.zrevrange(key, start, rank + n, withscores=True)
-        return await self._entries(gen, game, kind, rows, start + 1, now), total, rank + 1
+        return self._entries(game, kind, rows, hashes, max(0, rank - n) + 1, now), total, rank + 1
 
     async def player(self, game: str, player: str, now: float,
                      season: str | None = "current") -> dict | None:

@@ -2,11 +2,12 @@
 
 Every game command is one stream message, and about one in 200 holds a GameOver. A
 message whose bytes cannot hold one is acked unread (no JSON parse, no span); the others
-are parsed, each GameOver rated once (Store.record is one atomic Lua script keyed by the
-game id), and acked. What cannot be understood goes to the dead-letter subject with the
-reason. When Redis fails, the message is retried until Redis answers and nothing after it
-is processed meanwhile, so nothing is lost, nothing overtaken, and the ledger keeps
-anything from counting twice.
+are parsed, and the GameOvers of one pull's batch rated together, in stream order, each once
+(Store.record_batch: one read, one Lua script for the batch, each game checked against the
+ledger), then acked. What cannot be understood goes to the dead-letter subject with the
+reason. When Redis fails, the batch's games stay unacked and are rated again once Redis
+answers, and nothing after them is processed meanwhile, so nothing is lost, nothing
+overtaken, and the ledger keeps anything from counting twice.
 
 All replicas share one durable with a pinned_client priority group (pinned.py): one
 replica at a time gets the messages, in batches, and processes them in stream order
@@ -17,11 +18,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from dataclasses import dataclass
 from typing import Any, AsyncIterator
 
 import nats
+import orjson
 import redis.exceptions
 from nats.js import api
 from nats.js.errors import NotFoundError
@@ -85,8 +88,13 @@ class ConsumerSettings:
                 "priority_timeout": int(self.pin_timeout_s * 1e9)}
 
 
+_PLAIN_TOKEN = re.compile(r"[^.*>%\s\x00-\x1f]+")
+
+
 def subject_token(name: str) -> str:
     """A player name as one NATS subject token ('.', '*', '>', '%' and blanks escaped as %XX)."""
+    if _PLAIN_TOKEN.fullmatch(name):
+        return name  # most names: nothing to escape
     out = []
     for ch in name:
         if ch in ".*>%" or ch.isspace() or ord(ch) < 32:
@@ -147,6 +155,15 @@ async def ensure_streams(js, settings: ConsumerSettings, duplicate_window_s: flo
         await js.add_stream(api.StreamConfig(
             name=settings.deadletter_stream, subjects=[settings.deadletter_subject],
             storage=api.StorageType.FILE, num_replicas=settings.stream_replicas))
+
+
+@dataclass
+class _Read:
+    """A message with GameOvers, parsed, and the span it is handled in."""
+    msg: Any
+    seq: int
+    overs: list[GameOver]
+    span: Any
 
 
 class GameOverConsumer:
@@ -256,26 +273,96 @@ class GameOverConsumer:
                     log.info("pull ended", status=batch.status, description=batch.description)
                     await asyncio.sleep(0.5)  # 409s and the like: don't ask again at once
                 continue
-            for msg in msgs:
-                if not await self._process_until_done(msg):
-                    return
+            if await self.process_batch(msgs, until_done=True) is None:
+                return
 
-    async def _process_until_done(self, msg) -> bool:
-        """Process one message, waiting out Redis failures (the next must not go first);
-        False when stopped meanwhile (the message stays unacked and comes again)."""
-        while True:
+    async def process(self, msg, ack: bool = True) -> list[Applied]:
+        """Rate the GameOver events of one message; ack when done (Redis errors propagate, no ack)."""
+        return await self.process_batch([msg], ack)
+
+    async def process_batch(self, msgs: list, ack: bool = True, until_done: bool = False) -> list[Applied] | None:
+        """Rate the GameOver events of `msgs` (consecutive, in stream order) together, in their
+        order: one round trip to read what they are rated from and one to write them all
+        (Store.record_batch); then publish the rating updates and ack the messages. What holds
+        no GameOver is acked at once, what cannot be understood dead-lettered and acked.
+        Redis errors propagate with the games unacked; with `until_done` they are waited out
+        instead (nothing after the batch may go first), and None is returned when the consumer
+        is stopped meanwhile (the games stay unacked and come again)."""
+        games = await self._read(msgs, ack)
+        try:
+            if not games:
+                return []
+            items = [(go, game.seq) for game in games for go in game.overs]
+            while True:
+                try:
+                    applied = await self.store.record_batch(items)
+                    break
+                except REDIS_ERRORS + (Conflict,) as exc:
+                    if not until_done:
+                        raise
+                    log.warning("redis unavailable; pausing without ack", error=str(exc),
+                                seq=games[0].seq, games=len(items))
+                    self.stats["redis_waits"] += 1
+                    await self.wait_for_redis()
+                    if self._stopping:
+                        return None
+                    if isinstance(exc, Conflict):
+                        await asyncio.sleep(0.1)  # another writer on the same players: let it finish
+            await self._done(games, applied, ack)
+            return applied
+        finally:
+            for game in games:
+                game.span.end()
+
+    async def _read(self, msgs: list, ack: bool) -> list["_Read"]:
+        """The messages of `msgs` that hold GameOvers, parsed, each in its span (left open until
+        its games are done); the others acked, or dead-lettered and acked."""
+        games = []
+        for msg in msgs:
+            if not gamestream.may_hold_game_over(msg.data):
+                self.stats["ignored"] += 1
+                if ack:
+                    await msg.ack()
+                continue
+            seq = msg.metadata.sequence.stream
+            span = _tracer.start_span("leaderboard.consume", context=telemetry.extract(msg.headers),
+                                      kind=trace.SpanKind.CONSUMER,
+                                      attributes={"messaging.subject": msg.subject, "stream.seq": seq})
             try:
-                await self.process(msg)
-                return True
-            except REDIS_ERRORS + (Conflict,) as exc:
-                log.warning("redis unavailable; pausing without ack", error=str(exc),
-                            seq=msg.metadata.sequence.stream)
-                self.stats["redis_waits"] += 1
-                await self.wait_for_redis()
-                if self._stopping:
-                    return False
-                if isinstance(exc, Conflict):
-                    await asyncio.sleep(0.1)  # another writer on the same players: let it finish
+                with trace.use_span(span):
+                    overs = parse_message(msg.subject, msg.data, self.settings, self.store.config)
+            except BadEvent as exc:
+                span.end()
+                await self.dead_letter(msg, str(exc))
+                if ack:
+                    await msg.ack()
+                continue
+            if not overs:
+                span.end()
+                self.stats["ignored"] += 1
+                if ack:
+                    await msg.ack()
+                continue
+            games.append(_Read(msg, seq, overs, span))
+        return games
+
+    async def _done(self, games: list["_Read"], applied: list[Applied], ack: bool) -> None:
+        rated = sum(a.status == "ok" for a in applied)
+        self.stats["games"] += rated
+        self.stats["duplicates"] += len(applied) - rated
+        log.info("games rated", rated=rated, duplicates=len(applied) - rated,
+                 first_seq=games[0].seq, last_seq=games[-1].seq)
+        results = iter(applied)
+        for game in games:
+            with trace.use_span(game.span):
+                for go in game.overs:
+                    result = next(results)
+                    log.debug("game rated" if result.status == "ok" else "game already rated",
+                              game=go.game, game_id=go.game_id, seq=game.seq)
+                    if self.publish_updates:
+                        await self.publish(result.ledger)
+            if ack:
+                await game.msg.ack()
 
     async def wait_for_redis(self, max_delay: float = 2.0) -> None:
         delay = 0.05
@@ -287,46 +374,6 @@ class GameOverConsumer:
                 await asyncio.sleep(delay)
                 delay = min(max_delay, delay * 2)
 
-    async def process(self, msg, ack: bool = True) -> list[Applied]:
-        """Rate the GameOver events of one message; ack when done (Redis errors propagate, no ack)."""
-        if not gamestream.may_hold_game_over(msg.data):
-            self.stats["ignored"] += 1
-            if ack:
-                await msg.ack()
-            return []
-        seq = msg.metadata.sequence.stream
-        headers = dict(msg.headers or {})
-        ctx = telemetry.extract(headers)
-        with _tracer.start_as_current_span("leaderboard.consume", context=ctx, kind=trace.SpanKind.CONSUMER,
-                                           attributes={"messaging.subject": msg.subject, "stream.seq": seq}):
-            try:
-                overs = parse_message(msg.subject, msg.data, self.settings, self.store.config)
-            except BadEvent as exc:
-                await self.dead_letter(msg, str(exc))
-                if ack:
-                    await msg.ack()
-                return []
-            if not overs:
-                self.stats["ignored"] += 1
-                if ack:
-                    await msg.ack()
-                return []
-            results = []
-            for go in overs:
-                applied = await self.store.record(go, seq)
-                results.append(applied)
-                if applied.status == "ok":
-                    self.stats["games"] += 1
-                    log.info("game rated", game=go.game, game_id=go.game_id, seq=seq)
-                else:
-                    self.stats["duplicates"] += 1
-                    log.info("game already rated", game=go.game, game_id=go.game_id, seq=seq)
-                if self.publish_updates:
-                    await self.publish(applied.ledger)
-            if ack:
-                await msg.ack()
-            return results
-
     async def publish(self, ledger: dict) -> None:
         """rating.updated per player (at least once: a redelivered game publishes again)."""
         headers: dict[str, str] = {}
@@ -334,7 +381,7 @@ class GameOverConsumer:
         for update in ledger["updates"]:
             event = rating_event(ledger, update, self.store.config)
             subject = f"{self.settings.ratings_prefix}.{ledger['game']}.{subject_token(update['player'])}"
-            await self.nc.publish(subject, json.dumps(event).encode(), headers=headers or None)
+            await self.nc.publish(subject, orjson.dumps(event), headers=headers or None)
 
     async def dead_letter(self, msg, reason: str) -> None:
         self.stats["deadletters"] += 1

@@ -100,7 +100,8 @@ def decayed_sigma(sigma: float, last_played: float | None, now: float, config: R
 
 def at_time(rating: Rating, now: float, config: RatingConfig, cap: float | None = None) -> Rating:
     """The rating as it stands at `now` (sigma grown with time away)."""
-    return replace(rating, sigma=decayed_sigma(rating.sigma, rating.last_played, now, config, cap))
+    sigma = decayed_sigma(rating.sigma, rating.last_played, now, config, cap)
+    return rating if sigma == rating.sigma else replace(rating, sigma=sigma)
 
 
 def is_provisional(rating: Rating, config: RatingConfig) -> bool:

@@ -27,6 +27,7 @@ from services.leaderboard.boards import (
     key_part,
 )
 from services.leaderboard.consumer import parse_message
+from services.leaderboard.snapshot import Snapshot
 from services.leaderboard.rebuild import rebuild
 from shared.auth import mint_token
 from shared.channels import client_channel
@@ -176,17 +177,17 @@ async def test_a_redelivered_coop_game_counts_once(lane, store, monkeypatch):
     # a writer whose ledger pre-check missed the game (it was written just after the
     # check, by another replica): the script itself finds it in the ledger
     go = parse_message(lane.subject(second), json.dumps(second).encode(), lane.settings, FOUR_GAMES)[0]
-    real_hget, missed = store.r.hget, []
+    real_read, missed = Snapshot.read, []
 
-    async def hget_missing_once(key, field):
-        if key.endswith(":done") and not missed:
-            missed.append(field)
-            return None
-        return await real_hget(key, field)
+    async def ledger_missing_once(snap, *args):
+        await real_read(snap, *args)
+        if not missed:
+            missed.extend(f for f, v in snap.done.items() if v is not None)
+            snap.done = dict.fromkeys(snap.done)
 
-    monkeypatch.setattr(store.r, "hget", hget_missing_once)
+    monkeypatch.setattr(Snapshot, "read", ledger_missing_once)
     assert (await store.record(go, 99)).status == "dup" and missed
-    monkeypatch.setattr(store.r, "hget", real_hget)
+    monkeypatch.setattr(Snapshot, "read", real_read)
     # two writers with the same new game at once: one writes it
     third = parse_message(lane.subject(GAMES[2]), json.dumps(GAMES[2]).encode(), lane.settings, FOUR_GAMES)[0]
     applied = await asyncio.gather(store.record(third, 100), store.record(third, 100))

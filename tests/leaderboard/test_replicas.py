@@ -50,13 +50,13 @@ async def rated(store) -> int:
 def record_processing(consumer) -> list[int]:
     """The stream sequences `consumer` processes, in the order it does."""
     seqs: list[int] = []
-    process = consumer.process
+    process_batch = consumer.process_batch
 
-    async def spy(msg, ack=True):
-        seqs.append(msg.metadata.sequence.stream)
-        return await process(msg, ack)
+    async def spy(msgs, ack=True, until_done=False):
+        seqs.extend(msg.metadata.sequence.stream for msg in msgs)
+        return await process_batch(msgs, ack, until_done)
 
-    consumer.process = spy
+    consumer.process_batch = spy
     return seqs
 
 
