@@ -2,6 +2,7 @@
 status codes, so servicers never touch status codes themselves."""
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -107,6 +108,7 @@ RULES_CODES: dict[type, grpc.StatusCode] = {
 }
 
 
+@functools.cache  # at the first error, not at import: a command that never meets one loads neither client
 def _dependency_errors() -> tuple[type, ...]:
     """Errors that mean a dependency (NATS, Redis, another service) could not be reached or did
     not answer in time: the call may succeed when tried again, so they are UNAVAILABLE, never
@@ -130,11 +132,8 @@ def _dependency_errors() -> tuple[type, ...]:
     return tuple(found)
 
 
-DEPENDENCY_ERRORS = _dependency_errors()
-
-
 def is_dependency_error(exc: BaseException) -> bool:
-    return isinstance(exc, DEPENDENCY_ERRORS)
+    return isinstance(exc, _dependency_errors())
 
 
 def status_for(exc: BaseException) -> grpc.StatusCode | None:
