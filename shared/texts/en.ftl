@@ -73,7 +73,10 @@ event-PlayerReturned = { $you ->
    *[false] { $player } is back and plays again.
 }
 event-GameCancelled = The game was cancelled: nobody showed up in time. It is not rated.
-event-GameCancelled-abandoned = The game was cancelled: { $players } left the table and did not come back. It is not rated.
+event-GameCancelled-abandoned = The game was cancelled: { $players } { $count ->
+    [one] has
+   *[other] have
+  } left the table and not come back. It is not rated.
 
 ## What to do now, when a game says nothing of its own.
 
