@@ -20,6 +20,7 @@ rest-status-bell = hat nach dem Menü geklingelt
 rest-status-menu = wartet auf das Essen
 rest-status-eating = isst
 rest-score = Punkte der Küche: { $score }
+rest-more = Arten, Ziel ({ $needed } Arten) und Stapel
 rest-mushrooms = noch { $count } Pilze
 rest-stars = { $covered } von { $stars } Sternen abgedeckt
 rest-difficulty = Schwierigkeit: { $difficulty }

@@ -20,6 +20,7 @@ rest-status-bell = rang for the menu
 rest-status-menu = waiting for the meal
 rest-status-eating = eating
 rest-score = The kitchen's score: { $score }
+rest-more = Species, goal ({ $needed } species) and piles
 rest-mushrooms = { $count } mushrooms left
 rest-stars = { $covered } of { $stars } stars covered
 rest-difficulty = difficulty: { $difficulty }

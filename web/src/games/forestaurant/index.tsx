@@ -3,6 +3,7 @@
 // down, clouds; this turn's marked row or column), the mushrooms and the stars, the satisfied
 // guests per species, your hand and every seat's ingredients, and a meal being cooked together
 // (who proposed what, who offered help, who may still offer) shown to every seat.
+import { useState } from "preact/hooks";
 import { tg } from "../../i18n";
 import { Card } from "../../table/card";
 import { cardFace } from "../../table/describe";
@@ -66,18 +67,23 @@ function Restaurant({ view }: { view: View }) {
 }
 
 function Score({ view }: { view: View }) {
+  const [wide] = useState(() => typeof matchMedia !== "function" || !matchMedia("(max-width: 640px)").matches);
   const satisfied: Record<string, { cards: string[]; value: number }> = view.satisfied ?? {};
   return (
     <Panel title={tf("rest-score", { score: view.score ?? 0 })} id="score">
       <p>{tf("rest-mushrooms", { count: view.mushrooms ?? 0 })} · {tf("rest-stars", { covered: view.stars_covered ?? 0, stars: view.stars ?? 0 })}
         {" · "}{tf("rest-difficulty", { difficulty: term(GAME, `option-difficulty-${view.difficulty}`, String(view.difficulty ?? "")) })}</p>
-      <div class="satisfied">
-        {Object.entries(satisfied).map(([sp, s]) => (
-          <span class="sat" title={s.cards.map((c) => cardFace(GAME, c)?.name ?? c).join(", ")}>{species(sp)} <b>{s.value}</b></span>
-        ))}
-      </div>
-      <p class="muted small">{tf("rest-goal", { needed: view.satisfied_needed ?? 0 })}{" "}
-        {tf("rest-decks", { animals: view.animal_deck ?? 0, menus: view.menu_deck ?? 0, vegetables: view.piles?.vegetables ?? 0, meats: view.piles?.meats ?? 0 })}</p>
+      {/* each species' points, the goal and the piles: folded on a phone (a table there fits two screens) */}
+      <details class="kitchen-more" open={wide}>
+        <summary>{tf("rest-more", { needed: view.satisfied_needed ?? 0 })}</summary>
+        <div class="satisfied">
+          {Object.entries(satisfied).map(([sp, s]) => (
+            <span class="sat" title={s.cards.map((c) => cardFace(GAME, c)?.name ?? c).join(", ")}>{species(sp)} <b>{s.value}</b></span>
+          ))}
+        </div>
+        <p class="muted small">{tf("rest-goal", { needed: view.satisfied_needed ?? 0 })}{" "}
+          {tf("rest-decks", { animals: view.animal_deck ?? 0, menus: view.menu_deck ?? 0, vegetables: view.piles?.vegetables ?? 0, meats: view.piles?.meats ?? 0 })}</p>
+      </details>
     </Panel>
   );
 }
