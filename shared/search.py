@@ -77,13 +77,14 @@ class SearchBot:
                  prior: Any = None,
                  policy: Callable[[Any, int, list[dict], random.Random], dict] | None = None,
                  candidates: Callable[[Mapping[str, Any], list[dict], random.Random], list[dict]] | None = None,
-                 clock: Callable[[], float] = time.perf_counter):
+                 common_random: bool = False, clock: Callable[[], float] = time.perf_counter):
         self.rules, self.sampler = rules, sampler
         self.seed = seed
         self.budget_ms, self.playouts = budget_ms, max(1, playouts)
         self.prior = prior  # a Bot (the game's heuristic) whose move the search must beat clearly
-        self.policy = policy or _random_policy
+        self.policy = policy or _random_policy  # may have reset(rng): called before each playout
         self.candidates = candidates
+        self.common_random = common_random  # each sample's playouts share their random numbers
         self.clock = clock
         self.calls = 0
         self.last: SearchStats | None = None
@@ -116,8 +117,11 @@ class SearchBot:
         while done < self.playouts:
             state = self.sampler.sample(view, rng)
             values = []
+            # common random numbers: every candidate's playout of a sample meets the same
+            # shuffles and the same random moves, so what differs between them is the move
+            luck = rng.random() if self.common_random else None
             for move in moves:
-                values.append(self._playout(state, seat, move, rng))
+                values.append(self._playout(state, seat, move, rng if luck is None else random.Random(luck)))
                 done += 1
             samples += 1
             best = max(values)
@@ -144,6 +148,9 @@ class SearchBot:
     def _playout(self, state: Any, seat: int, move: dict, rng: random.Random) -> float:
         rules = self.rules
         start = state
+        reset = getattr(self.policy, "reset", None)
+        if reset is not None:
+            reset(rng)
         for e in rules.decide(state, seat, move):
             state = rules.evolve(state, e)
         for _ in range(MAX_PLAYOUT_MOVES):
@@ -172,6 +179,34 @@ class SearchStats:
 
 def _random_policy(state: Any, seat: int, legal: list[dict], rng: random.Random) -> dict:
     return rng.choice(legal)
+
+
+class HeuristicPolicy:
+    """Playouts where every seat plays the game's heuristic (random playouts misjudge a game
+    whose random play is hopeless: Forestaurant's table loses, Foodtown's random hands never
+    complete a recipe), with a share `epsilon` of uniformly random moves so that the playouts
+    of one sample still differ. Each heuristic sees the view of the SAMPLED state for its seat:
+    the search bot itself still knows only its own view. A fresh heuristic per seat and playout
+    (some keep memory within a game), seeded from the search's random numbers."""
+
+    def __init__(self, rules: Rules, make: Callable[[Any], Any], epsilon: float = 0.1):
+        self.rules, self.make, self.epsilon = rules, make, epsilon
+        self.bots: dict[int, Any] = {}
+        self.seed = 0.0
+
+    def reset(self, rng: random.Random) -> None:
+        self.bots = {}
+        self.seed = rng.random()
+
+    def __call__(self, state: Any, seat: int, legal: list[dict], rng: random.Random) -> dict:
+        if len(legal) == 1:
+            return legal[0]
+        if rng.random() < self.epsilon:
+            return rng.choice(legal)
+        bot = self.bots.get(seat)
+        if bot is None:
+            bot = self.bots[seat] = self.make(f"{self.seed}/{seat}")
+        return bot.choose(self.rules.view(state, seat), legal)
 
 
 def deal(rng: random.Random, pool: Sequence[str], sizes: Sequence[int]) -> list[tuple[str, ...]]:

@@ -18,7 +18,7 @@ SEARCHING = [g for g in SEARCHING if "strong" in games.get(g).bots]
 COUNTS = {"food-fight": (2, 4), "foodie-forest": (2, 4), "foodtown-throwdown": (2, 4), "forestaurant": (2, 4)}
 # games whose strong level leaves every decision to the heuristic for now (their search lost to
 # it in the arena, docs/bots.md): the bare search is tested there
-NOT_YET = {"forestaurant", "foodtown-throwdown"}
+NOT_YET = {"forestaurant"}
 CHEAP = {"budget_ms": None, "playouts": 1}  # the tests' budget: one sample, deterministic
 
 
