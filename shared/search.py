@@ -46,7 +46,8 @@ class Sampler(Protocol):
         """Whether a playout that began in `start` may stop at `state` (its value is known enough)."""
 
     # optional: searches(view) -> bool, whether to search this decision at all (False: the prior
-    # bot's move, for decisions whose playouts cost too much for the budget)
+    # bot's move, for decisions whose playouts cost too much for the budget); first_to_act(state)
+    # -> int, the seat a driver asks first when several may act (default: the lowest)
 
 
 def placing_value(result, seat: int) -> float:
@@ -148,6 +149,7 @@ class SearchBot:
     def _playout(self, state: Any, seat: int, move: dict, rng: random.Random) -> float:
         rules = self.rules
         start = state
+        first = getattr(self.sampler, "first_to_act", None)
         reset = getattr(self.policy, "reset", None)
         if reset is not None:
             reset(rng)
@@ -162,7 +164,7 @@ class SearchBot:
                 rng.shuffle(order)
                 events = rules.resolve_chance(state, order)
             else:
-                actor = to_act_first(rules, state)
+                actor = first(state) if first is not None else to_act_first(rules, state)
                 legal = rules.legal_moves(state, actor)
                 events = rules.decide(state, actor, self.policy(state, actor, legal, rng))
             for e in events:

@@ -4,8 +4,10 @@ Hidden from the seat: the other hands, the play deck's order and the recipe deck
 shows every public pile (display, discard, menus, what lies in front of each player, closed
 recipes) and the sizes of hands and decks, so the other hands and the play deck are dealt at
 random from the play cards it does not show, the recipe deck from the recipes it does not show.
-Playouts go HORIZON_ROUNDS rounds on (a whole game of random play costs ~13 ms): the value is the
-seat's stars against the best other player's, or its placing when the game ended.
+Every seat plays the heuristic in the playouts (shared.search.HeuristicPolicy; random play
+never completes a recipe and misjudged the game), HORIZON_ROUNDS round on; the value is the
+seat's stars, recipe progress and hand against the best other player's, or its placing when the
+game ended. Of the many discards only the few the hand misses least are weighed (`candidates`).
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from .rules.options import Options
 from .rules.scoring import breakdown
 from .rules.state import INSPECTION, State
 
-HORIZON_TURNS = 1  # a playout ends when this many more turns have begun
+HORIZON_ROUNDS = 1  # a playout ends when every seat has begun one more turn (a round on)
 MAX_CANDIDATES = 12
 DISCARDS_KEPT = 2  # trades and hand-limit discards weighed per decision
 PROGRESS_WEIGHT = 0.5  # a star of the recipe the hand is closest to, per ingredient held of it
@@ -97,7 +99,7 @@ class _Sampler:
 
     @staticmethod
     def horizon(start: State, state: State) -> bool:
-        return state.turn >= start.turn + HORIZON_TURNS
+        return state.turn >= start.turn + HORIZON_ROUNDS * len(state.players)
 
     @staticmethod
     def value(state: State, seat: int) -> float:
