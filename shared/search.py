@@ -136,7 +136,8 @@ class SearchBot:
         pick = max(range(len(moves)), key=lambda i: (votes[i], totals[i], -i))
         if preferred is not None and votes[pick] - votes[preferred] <= PRIOR_MARGIN * samples:
             pick = preferred  # the search did not find anything clearly better
-        self.last = SearchStats(samples, done, self.clock() - started)
+        self.last = SearchStats(samples, done, self.clock() - started,
+                                tuple(t / max(1, samples) for t in totals))
         return dict(moves[pick])
 
     def _candidates(self, view, legal_moves, rng) -> list[dict]:
@@ -177,6 +178,7 @@ class SearchStats:
     samples: int
     playouts: int
     seconds: float
+    means: tuple[float, ...] = ()  # each candidate's mean value, in the order weighed
 
 
 def _random_policy(state: Any, seat: int, legal: list[dict], rng: random.Random) -> dict:

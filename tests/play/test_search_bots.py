@@ -220,3 +220,24 @@ def test_heuristic_playouts_play_each_seats_heuristic_on_the_sampled_states_view
             numbers = random.Random(2)
             numbers.random()  # the draw that decides on a random move
             assert policy(state, seat, legal, random.Random(2)) == numbers.choice(legal)
+
+
+@pytest.mark.parametrize("common", [True, False])
+def test_with_common_random_numbers_the_same_move_twice_is_valued_the_same(common):
+    game = "foodtown-throwdown"
+    rules = games.get(game).rules
+    bot = make_bot(game, "strong", seed=3, budget_ms=None, playouts=8)
+    bot.common_random = common
+    differed = 0
+    for state, seat in searched(game, 2, seed=6, limit=6):
+        view, legal = rules.view(state, seat), rules.legal_moves(state, seat)
+        # given a candidate list that holds one move twice
+        bot.candidates = lambda view, legal, rng: [legal[0], legal[0]]
+        bot.prior = None
+        bot.choose(view, legal)
+        # then with common random numbers both playouts of every sample meet the same luck
+        first, second = bot.last.means
+        if common:
+            assert first == second
+        differed += first != second
+    assert common or differed  # without them, the noise the common numbers take away
