@@ -46,7 +46,8 @@ class Sampler(Protocol):
         """Whether a playout that began in `start` may stop at `state` (its value is known enough)."""
 
     # optional: searches(view) -> bool, whether to search this decision at all (False: the prior
-    # bot's move, for decisions whose playouts cost too much for the budget)
+    # bot's move, for decisions whose playouts cost too much for the budget); first_to_act(state)
+    # -> int, the seat a driver asks first when several may act (default: the lowest)
 
 
 def placing_value(result, seat: int) -> float:
@@ -77,13 +78,14 @@ class SearchBot:
                  prior: Any = None,
                  policy: Callable[[Any, int, list[dict], random.Random], dict] | None = None,
                  candidates: Callable[[Mapping[str, Any], list[dict], random.Random], list[dict]] | None = None,
-                 clock: Callable[[], float] = time.perf_counter):
+                 common_random: bool = False, clock: Callable[[], float] = time.perf_counter):
         self.rules, self.sampler = rules, sampler
         self.seed = seed
         self.budget_ms, self.playouts = budget_ms, max(1, playouts)
         self.prior = prior  # a Bot (the game's heuristic) whose move the search must beat clearly
-        self.policy = policy or _random_policy
+        self.policy = policy or _random_policy  # may have reset(rng): called before each playout
         self.candidates = candidates
+        self.common_random = common_random  # each sample's playouts share their random numbers
         self.clock = clock
         self.calls = 0
         self.last: SearchStats | None = None
@@ -116,8 +118,11 @@ class SearchBot:
         while done < self.playouts:
             state = self.sampler.sample(view, rng)
             values = []
+            # common random numbers: every candidate's playout of a sample meets the same
+            # shuffles and the same random moves, so what differs between them is the move
+            luck = rng.random() if self.common_random else None
             for move in moves:
-                values.append(self._playout(state, seat, move, rng))
+                values.append(self._playout(state, seat, move, rng if luck is None else random.Random(luck)))
                 done += 1
             samples += 1
             best = max(values)
@@ -131,7 +136,8 @@ class SearchBot:
         pick = max(range(len(moves)), key=lambda i: (votes[i], totals[i], -i))
         if preferred is not None and votes[pick] - votes[preferred] <= PRIOR_MARGIN * samples:
             pick = preferred  # the search did not find anything clearly better
-        self.last = SearchStats(samples, done, self.clock() - started)
+        self.last = SearchStats(samples, done, self.clock() - started,
+                                tuple(t / max(1, samples) for t in totals))
         return dict(moves[pick])
 
     def _candidates(self, view, legal_moves, rng) -> list[dict]:
@@ -144,6 +150,10 @@ class SearchBot:
     def _playout(self, state: Any, seat: int, move: dict, rng: random.Random) -> float:
         rules = self.rules
         start = state
+        first = getattr(self.sampler, "first_to_act", None)
+        reset = getattr(self.policy, "reset", None)
+        if reset is not None:
+            reset(rng)
         for e in rules.decide(state, seat, move):
             state = rules.evolve(state, e)
         for _ in range(MAX_PLAYOUT_MOVES):
@@ -155,7 +165,7 @@ class SearchBot:
                 rng.shuffle(order)
                 events = rules.resolve_chance(state, order)
             else:
-                actor = to_act_first(rules, state)
+                actor = first(state) if first is not None else to_act_first(rules, state)
                 legal = rules.legal_moves(state, actor)
                 events = rules.decide(state, actor, self.policy(state, actor, legal, rng))
             for e in events:
@@ -168,10 +178,39 @@ class SearchStats:
     samples: int
     playouts: int
     seconds: float
+    means: tuple[float, ...] = ()  # each candidate's mean value, in the order weighed
 
 
 def _random_policy(state: Any, seat: int, legal: list[dict], rng: random.Random) -> dict:
     return rng.choice(legal)
+
+
+class HeuristicPolicy:
+    """Playouts where every seat plays the game's heuristic (random playouts misjudge a game
+    whose random play is hopeless: Forestaurant's table loses, Foodtown's random hands never
+    complete a recipe), with a share `epsilon` of uniformly random moves so that the playouts
+    of one sample still differ. Each heuristic sees the view of the SAMPLED state for its seat:
+    the search bot itself still knows only its own view. A fresh heuristic per seat and playout
+    (some keep memory within a game), seeded from the search's random numbers."""
+
+    def __init__(self, rules: Rules, make: Callable[[Any], Any], epsilon: float = 0.1):
+        self.rules, self.make, self.epsilon = rules, make, epsilon
+        self.bots: dict[int, Any] = {}
+        self.seed = 0.0
+
+    def reset(self, rng: random.Random) -> None:
+        self.bots = {}
+        self.seed = rng.random()
+
+    def __call__(self, state: Any, seat: int, legal: list[dict], rng: random.Random) -> dict:
+        if len(legal) == 1:
+            return legal[0]
+        if rng.random() < self.epsilon:
+            return rng.choice(legal)
+        bot = self.bots.get(seat)
+        if bot is None:
+            bot = self.bots[seat] = self.make(f"{self.seed}/{seat}")
+        return bot.choose(self.rules.view(state, seat), legal)
 
 
 def deal(rng: random.Random, pool: Sequence[str], sizes: Sequence[int]) -> list[tuple[str, ...]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from shared.search import SearchBot
+from shared.search import HeuristicPolicy, SearchBot
 
 from .rules.cards import DOG, catalogue
 from .rules.decide import plate_score
@@ -148,6 +148,8 @@ class HeuristicBot:
 
 
 PLAYOUTS = 24
+HEURISTIC_PLAYOUTS = False  # every seat plays this heuristic in the playouts (else at random)
+EPSILON = 0.1  # the playouts' share of random moves
 
 
 def strong(seed: int | str | None = None, **budget) -> SearchBot:
@@ -157,7 +159,9 @@ def strong(seed: int | str | None = None, **budget) -> SearchBot:
 
     # its playouts cost ~10 ms (the rest of a Meal or of a Day): fewer of them a move
     budget.setdefault("playouts", PLAYOUTS)
-    return SearchBot(RULES, SAMPLER, seed, prior=HeuristicBot(seed), **budget)
+    policy = HeuristicPolicy(RULES, HeuristicBot, EPSILON) if HEURISTIC_PLAYOUTS else None
+    return SearchBot(RULES, SAMPLER, seed, prior=HeuristicBot(seed), policy=policy,
+                     common_random=HEURISTIC_PLAYOUTS, **budget)
 
 
 BOTS = {"heuristic": HeuristicBot, "strong": strong}  # "random" and "first" are every game's (apps/bots)

@@ -11,14 +11,14 @@ import pytest
 
 from apps.bots.base import LEVELS, level_kind, make_bot
 from shared import games
-from shared.search import SearchBot
+from shared.search import HeuristicPolicy, SearchBot
 
 SEARCHING = ["food-fight", "foodie-forest", "foodtown-throwdown", "forestaurant"]
 SEARCHING = [g for g in SEARCHING if "strong" in games.get(g).bots]
 COUNTS = {"food-fight": (2, 4), "foodie-forest": (2, 4), "foodtown-throwdown": (2, 4), "forestaurant": (2, 4)}
 # games whose strong level leaves every decision to the heuristic for now (their search lost to
 # it in the arena, docs/bots.md): the bare search is tested there
-NOT_YET = {"forestaurant", "foodtown-throwdown"}
+NOT_YET = {"forestaurant"}
 CHEAP = {"budget_ms": None, "playouts": 1}  # the tests' budget: one sample, deterministic
 
 
@@ -175,3 +175,69 @@ def test_where_the_search_lost_to_the_heuristic_the_strong_level_plays_the_heuri
     for state, seat in searched(game, 2, seed=4, limit=6):
         view, legal = rules.view(state, seat), rules.legal_moves(state, seat)
         assert make_bot(game, "strong", seed=9).choose(view, legal) == make_bot(game, "heuristic", seed=9).choose(view, legal)
+
+
+@pytest.mark.parametrize("game", [g for g in SEARCHING if hasattr(sampler(g), "first_to_act")])
+def test_a_playout_asks_first_the_seat_the_table_asks_first(game):
+    """Forestaurant: "every other seat ... may answer once" before the cook commits; a playout
+    that asked the cook first would see every proposal withdrawn before any offer."""
+    rules = games.get(game).rules
+    several = 0
+    for state, seat in decisions(game, 3, seed=1, limit=300):
+        # given a table where the view's `to_act` puts `seat` first, the playout asks it first
+        assert sampler(game).first_to_act(state) == seat
+        several += len(rules.to_act(state)) > 1
+    assert several  # some of them with several seats to act
+
+
+@pytest.mark.parametrize("game", ["foodtown-throwdown", "forestaurant"])
+def test_heuristic_playouts_play_each_seats_heuristic_on_the_sampled_states_view(game):
+    rules = games.get(game).rules
+    heuristic = games.get(game).bots["heuristic"]
+    shown = []
+
+    class Watched:
+        def __init__(self, seed):
+            self.bot = heuristic(seed)
+
+        def choose(self, view, legal):
+            shown.append(view)
+            return self.bot.choose(view, legal)
+
+    for state, seat in decisions(game, 3, seed=2, limit=20):
+        legal = rules.legal_moves(state, seat)
+        # given the policy without random moves, then the seat's heuristic on that state's view
+        policy = HeuristicPolicy(rules, Watched, epsilon=0.0)
+        policy.reset(random.Random(1))
+        shown.clear()
+        expected = heuristic(f"{policy.seed}/{seat}").choose(rules.view(state, seat), legal)
+        assert policy(state, seat, legal, random.Random(2)) == expected
+        assert shown == ([rules.view(state, seat)] if len(legal) > 1 else [])
+        # given only random moves, then a uniformly random legal move of the search's numbers
+        policy = HeuristicPolicy(rules, heuristic, epsilon=1.0)
+        policy.reset(random.Random(1))
+        if len(legal) > 1:
+            numbers = random.Random(2)
+            numbers.random()  # the draw that decides on a random move
+            assert policy(state, seat, legal, random.Random(2)) == numbers.choice(legal)
+
+
+@pytest.mark.parametrize("common", [True, False])
+def test_with_common_random_numbers_the_same_move_twice_is_valued_the_same(common):
+    game = "foodtown-throwdown"
+    rules = games.get(game).rules
+    bot = make_bot(game, "strong", seed=3, budget_ms=None, playouts=8)
+    bot.common_random = common
+    differed = 0
+    for state, seat in searched(game, 2, seed=6, limit=6):
+        view, legal = rules.view(state, seat), rules.legal_moves(state, seat)
+        # given a candidate list that holds one move twice
+        bot.candidates = lambda view, legal, rng: [legal[0], legal[0]]
+        bot.prior = None
+        bot.choose(view, legal)
+        # then with common random numbers both playouts of every sample meet the same luck
+        first, second = bot.last.means
+        if common:
+            assert first == second
+        differed += first != second
+    assert common or differed  # without them, the noise the common numbers take away
