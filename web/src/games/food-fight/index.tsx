@@ -46,7 +46,8 @@ function Players({ view }: { view: View }) {
             <div class="points"><b>{(view.vp ?? {})[name] ?? 0}</b> {tf("fight-vp")}</div>
             <div class="muted">{tf("fight-hand-count", { count: (view.hand_sizes ?? {})[name] ?? 0 })}</div>
             {won.length > 0 && <div class="muted">{tf("fight-won", { count: won.length })}</div>}
-            {plate && (
+            {/* in a Meal every plate is for that Meal: its fighters below show what is left of it */}
+            {plate && !(view.meal && plate.meal === view.meal.meal) && (
               <div class="plate-line">
                 {plate.meal ? tf("fight-plated-meal", { meal: meal(plate.meal), size: plate.size ?? 0 }) : <><CardBack>?</CardBack> {tf("fight-plated-hidden")}</>}
               </div>
@@ -62,8 +63,7 @@ function Battlefields({ view }: { view: View }) {
   const bfs: { card: string; meal: string; vp: number }[] = view.day_battlefields ?? [];
   if (!bfs.length) return null;
   const done = new Set<string>(view.meals_done ?? []);
-  return (
-    <Panel title={tf("fight-day", { day: view.day ?? 1 })} id="battlefields">
+  const meals = (
       <div class="meals">
         {MEALS.map((m) => {
           const here = bfs.filter((b) => b.meal === m);
@@ -76,8 +76,17 @@ function Battlefields({ view }: { view: View }) {
           );
         })}
       </div>
-    </Panel>
   );
+  // during a Meal the Day's other Battlefields are for later: folded, so that the Meal fits a phone
+  if (view.meal) {
+    return (
+      <details class="panel day-later" id="battlefields">
+        <summary><h2>{tf("fight-day", { day: view.day ?? 1 })}</h2></summary>
+        {meals}
+      </details>
+    );
+  }
+  return <Panel title={tf("fight-day", { day: view.day ?? 1 })} id="battlefields">{meals}</Panel>;
 }
 
 function Draft({ view }: { view: View }) {
@@ -129,7 +138,7 @@ function Meal({ view }: { view: View }) {
               {(m.troops?.[f] ?? []).map((r: any) => (
                 <figure class="troop">
                   <FightCard id={r.card} yum={r.yumminess} />
-                  <figcaption>{tf("fight-serving", { serving: r.serving })}
+                  <figcaption><span class="serving">{tf("fight-serving", { serving: r.serving })}</span>
                     {(r.bonuses ?? []).map((b: any) => {
                       const line = `${String(b.bonus)} ${cardFace(GAME, b.from)?.name ?? term(GAME, `bonus-${b.from}`, b.from)}`;
                       return <div class="boost" title={line}>{line}</div>;
@@ -144,7 +153,7 @@ function Meal({ view }: { view: View }) {
         {m.dog && (
           <div class="fighter dog">
             <h3>{tf("fight-dog")}{m.current?.["the-dog"] != null && <span class="total"> · {tf("fight-now", { value: m.current["the-dog"] })}</span>}</h3>
-            <div class="cards">{(m.dog_cards ?? []).map((d: any) => <figure class="troop"><FightCard id={d.card} yum={d.yumminess} /><figcaption>{tf("fight-serving", { serving: d.serving })}</figcaption></figure>)}</div>
+            <div class="cards">{(m.dog_cards ?? []).map((d: any) => <figure class="troop"><FightCard id={d.card} yum={d.yumminess} /><figcaption><span class="serving">{tf("fight-serving", { serving: d.serving })}</span></figcaption></figure>)}</div>
           </div>
         )}
       </div>
