@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import jwt
@@ -59,3 +60,16 @@ def test_a_game_this_install_does_not_serve_is_named_in_a_sentence():
     result = subprocess.run([FOODGAMES, "play", "chess", "--name", "ann"], capture_output=True, text=True)
     assert result.returncode == 2
     assert "no game 'chess' is served by this install; games: " + ", ".join(games.names()) in result.stderr
+
+
+def test_a_long_output_reaches_a_slow_reader_whole_after_an_event_loop():
+    # after a uvloop loop a write to a pipe stopped at 64 KiB and Python dropped the rest with
+    # status 0 (`foodgames audit export GAME | jq` got part of a bundle): the commands' stdout
+    # writes everything (apps/cli/wholewrites.py)
+    script = ("import sys; from shared import aio; from apps.cli.wholewrites import whole_stdout\n"
+              "async def nothing(): pass\n"
+              "aio.run(nothing()); sys.stdout = whole_stdout(sys.stdout); sys.stdout.write('x' * 300000)\n")
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE)
+    time.sleep(1.0)  # a reader that comes late: the pipe is full long before it reads
+    out, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 0 and len(out) == 300000

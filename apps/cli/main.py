@@ -8,6 +8,8 @@ import os
 import signal
 import sys
 
+from apps.cli.wholewrites import whole_stdout
+
 # Module of apps.cli per subcommand group, in the order --help lists them.
 SUBCOMMAND_MODULES = [
     "up",           # foodgames up / serve
@@ -59,6 +61,7 @@ def console() -> int:
     BrokenPipeError, answered here."""
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+    sys.stdout = whole_stdout(sys.stdout)
     try:
         status = main()
         sys.stdout.flush()  # a pipe closed early shows here, inside the try
