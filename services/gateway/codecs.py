@@ -30,6 +30,32 @@ def _kind(field: FieldDescriptor) -> str:
     return f"a list of {kind.removeprefix('a ')}s" if field.is_repeated else kind
 
 
+def _text_nests_deeper_than(data: bytes, limit: int) -> bool:
+    """Whether JSON text opens more than `limit` arrays or objects inside one another, found
+    without parsing it: json.loads of such a body recurses ~1,000 frames deep before it fails,
+    and whatever the garbage collector finalizes down there cannot even be reported."""
+    if data.count(b"[") + data.count(b"{") <= limit:
+        return False
+    depth, in_string, escaped = 0, False, False
+    for byte in data:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            if depth > limit:
+                return True
+        elif byte in (0x5D, 0x7D):  # ] }
+            depth -= 1
+    return False
+
+
 def _deeper_than(value, limit: int) -> bool:
     level = [value]
     for _ in range(limit):
@@ -58,6 +84,9 @@ class JsonCodec:
 
     def decode(self, data, message_class):
         name = message_class.DESCRIPTOR.name
+        if data and _text_nests_deeper_than(bytes(data), MAX_DEPTH):
+            raise _invalid(f"the {name} nests values more than {MAX_DEPTH} levels deep, which protobuf does "
+                           f"not read; a move or an option is a flat JSON object")
         try:
             value = json.loads(data) if data else {}
         except RecursionError:

@@ -83,3 +83,14 @@ async def test_the_backends_quote_a_prefix(client):
         code, message = await _message(client, path, orjson.dumps(body))
         assert 400 <= code < 500, message
         quotes_a_prefix(message, letter)
+
+
+def test_nesting_is_counted_in_the_text_before_it_is_parsed():
+    # a body nested thousands deep is refused before json.loads recurses into it (down there the
+    # garbage collector's finalizers could not even be reported: a whole run failed so once)
+    from services.gateway.codecs import _text_nests_deeper_than
+
+    assert _text_nests_deeper_than(b'{"a": ' + b"[" * 101 + b"]" * 101 + b"}", 100)
+    assert not _text_nests_deeper_than(b'{"a": ' + b"[" * 99 + b"]" * 99 + b"}", 100)
+    # brackets inside a text, even after an escaped quote, are not nesting
+    assert not _text_nests_deeper_than(b'{"a": "\\" ' + b"[" * 300 + b'"}', 100)
