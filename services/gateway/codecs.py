@@ -56,16 +56,6 @@ def _text_nests_deeper_than(data: bytes, limit: int) -> bool:
     return False
 
 
-def _deeper_than(value, limit: int) -> bool:
-    level = [value]
-    for _ in range(limit):
-        level = [v for item in level for v in (item.values() if isinstance(item, dict) else item)
-                 if isinstance(v, (dict, list))]
-        if not level:
-            return False
-    return True
-
-
 def _invalid(text: str) -> ConnectError:
     return ConnectError(Code.INVALID_ARGUMENT, text)
 
@@ -89,16 +79,10 @@ class JsonCodec:
                            f"not read; a move or an option is a flat JSON object")
         try:
             value = json.loads(data) if data else {}
-        except RecursionError:
-            raise _invalid(f"the {name} nests values more than {MAX_DEPTH} levels deep, which protobuf does "
-                           f"not read; a move or an option is a flat JSON object") from None
         except ValueError:  # not JSON, or not UTF-8
             raise _invalid(f"the request body is not JSON (UTF-8); send a {name} as a JSON object") from None
         if not isinstance(value, dict):
             raise _invalid(f"the request body is {quote(value)}, not a JSON object; send a {name}")
-        if _deeper_than(value, MAX_DEPTH):
-            raise _invalid(f"the {name} nests values more than {MAX_DEPTH} levels deep, which protobuf does "
-                           f"not read; a move or an option is a flat JSON object")
         message = message_class()
         try:
             json_format.ParseDict(value, message, ignore_unknown_fields=True)
