@@ -25,3 +25,8 @@ export function shortName(name: string, most = 16): string {
 export function randomHex(bytes: number): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
+
+/** Whether the screen is wider than a phone's (style.css's 640px): folds start open there. */
+export function wideScreen(): boolean {
+  return typeof matchMedia !== "function" || !matchMedia("(max-width: 640px)").matches;
+}

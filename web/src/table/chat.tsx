@@ -7,7 +7,7 @@ import { reasonOf } from "../api";
 import { chat } from "../friends";
 import type { ChatMessage, ChatPhrase } from "../gen/foodgames/v1/chat_pb";
 import { language, t } from "../i18n";
-import { shortName, sleep } from "../util";
+import { shortName, sleep, wideScreen } from "../util";
 
 // the server's limit (services/matchmaking/chat.py MAX_CHARS); the input stops there
 const MOST_CHARS = 200;
@@ -71,7 +71,7 @@ export function Chat({ game, gameId, me, players }: { game: string; gameId: stri
   const shown = messages.filter((m) => !muted.includes(m.player));
   const title = t(playing ? "chat-players" : "chat-spectators");
   // folded on a phone as the log is (a table there fits two screens), beside the log's title
-  const [wide] = useState(() => typeof matchMedia !== "function" || !matchMedia("(max-width: 640px)").matches);
+  const [wide] = useState(wideScreen);
   return (
     <details class="chat-panel card-panel" id="chat" data-group={playing ? "players" : "spectators"} open={wide}>
       <summary><h2>{title}</h2>{!wide && shown.length > 0 && <span class="muted"> ({shown.length})</span>}</summary>

@@ -6,7 +6,7 @@ import { Code, codeOf, explain, leaderboard } from "../api";
 import type { GameUi } from "../games/types";
 import { t } from "../i18n";
 import { seatOf } from "../session";
-import { minutes, shortName, sleep } from "../util";
+import { minutes, shortName, sleep, wideScreen } from "../util";
 import { description } from "./describe";
 import type { GameEvent, TableStore, View } from "./store";
 
@@ -54,7 +54,7 @@ export function logLine(ui: GameUi, event: GameEvent, players: string[], me: str
 export function Log({ store, ui, players, me }: { store: TableStore; ui: GameUi; players: string[]; me: string }) {
   const lines = store.events.value.map((e) => logLine(ui, e, players, me)).filter((l): l is string => !!l);
   const shown = [...store.notes.value.map((n) => t(n)), ...lines].slice(-40).reverse();
-  const [wide] = useState(() => typeof matchMedia !== "function" || !matchMedia("(max-width: 640px)").matches);
+  const [wide] = useState(wideScreen);
   return (
     <details class="log-panel" id="log-panel" open={wide}>
       <summary><h2>{t("log-title")}</h2>{shown.length > 0 && <span class="latest">{shown[0]}</span>}</summary>

@@ -8,7 +8,7 @@ import { tg } from "../../i18n";
 import { Card } from "../../table/card";
 import { cardFace } from "../../table/describe";
 import type { View } from "../../table/store";
-import { shortName } from "../../util";
+import { shortName, wideScreen } from "../../util";
 import { builderWords, Panel, term } from "../common";
 import type { BoardProps, GameUi } from "../types";
 
@@ -67,7 +67,7 @@ function Restaurant({ view }: { view: View }) {
 }
 
 function Score({ view }: { view: View }) {
-  const [wide] = useState(() => typeof matchMedia !== "function" || !matchMedia("(max-width: 640px)").matches);
+  const [wide] = useState(wideScreen);
   const satisfied: Record<string, { cards: string[]; value: number }> = view.satisfied ?? {};
   return (
     <Panel title={tf("rest-score", { score: view.score ?? 0 })} id="score">
