@@ -2,6 +2,7 @@
 from the pip-installed binaries on free ports, stopped at the end."""
 from __future__ import annotations
 
+import inspect
 import itertools
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 
 from shared import aio
 from apps.embedded import start_nats, start_valkey
+from tests.tasks import DEADLINE_MARGIN_S, with_deadline
 
 _db_numbers = itertools.count(1)
 
@@ -103,3 +105,11 @@ def pytest_collection_modifyitems(session, config, items):
     rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
     root = Path(str(config.rootpath))
     items.sort(key=lambda item: rank.get(Path(str(item.path)).relative_to(root).as_posix(), len(rank)))
+    limit = float(config.getini("timeout") or 0)
+    for item in items:
+        # every async test ends by its own deadline, inside pytest-timeout's (tests/tasks.py)
+        if isinstance(item, pytest.Function) and inspect.iscoroutinefunction(item.obj):
+            marker = item.get_closest_marker("timeout")
+            within = float(marker.args[0]) if marker and marker.args else limit
+            if within > 0:
+                item.obj = with_deadline(item.obj, max(within - DEADLINE_MARGIN_S, within / 2))

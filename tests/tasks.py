@@ -5,6 +5,8 @@ Cython server: linecache compares None), hiding the one failure it was asked to 
 from __future__ import annotations
 
 import asyncio
+import functools
+import io
 import sys
 
 
@@ -15,3 +17,32 @@ def print_task_stacks(file=None, limit: int = 15) -> None:
         for frame in task.get_stack(limit=limit):
             code = frame.f_code
             print(f"   {code.co_filename}:{frame.f_lineno} in {code.co_name}", file=out)
+
+
+# An async test gets this much less than its pytest-timeout, so that a hang is reported by the
+# deadline below (which names every task's wait) and not by pytest-timeout's signal: raised in
+# whatever callback happens to be running, that one can land in a background task instead of
+# the test and be lost, and the test then waits for ever (a whole CI run did, at 97 %).
+DEADLINE_MARGIN_S = 20.0
+
+
+def with_deadline(test, within_s: float):
+    """`test` (an async test function) run as a task of its own, given up after `within_s`: it
+    fails then with what every task of the loop waits on, without waiting for the hung test to
+    answer its cancellation (which a hang may never do)."""
+    @functools.wraps(test)
+    async def bounded(*args, **kwargs):
+        task = asyncio.ensure_future(test(*args, **kwargs))
+        try:
+            done, _ = await asyncio.wait([task], timeout=within_s)
+        except asyncio.CancelledError:
+            task.cancel()
+            raise
+        if done:
+            return task.result()
+        stacks = io.StringIO()
+        print_task_stacks(stacks)
+        task.cancel()
+        raise AssertionError(f"the test did not end within {within_s:g} s; what each task waits on:\n"
+                             + stacks.getvalue())
+    return bounded

@@ -16,10 +16,11 @@ from services.leaderboard.consumer import ConsumerSettings, GameOverConsumer
 from services.leaderboard.meters import probe_lag
 from services.leaderboard.ratings import RatingConfig
 from services.leaderboard.service import SERVICE_NAME, LeaderboardServicer, add_to_server
-from shared import telemetry
+from shared import aio, telemetry
 from shared.config import Settings
 
 log = telemetry.get_logger("leaderboard")
+STOP_STEP_S = 5.0  # well inside the 10 s a supervisor waits before it kills
 
 
 def rating_config(env: dict | None = None) -> RatingConfig:
@@ -85,21 +86,34 @@ async def serve(settings: Settings, port: int, consumer_settings: ConsumerSettin
             ready.set()
         await asyncio.Future()  # until cancelled
     finally:
-        # stop first: the batch in hand is finished and the pin given up, so another
-        # replica takes over at once instead of after the pin timeout
-        await consumer.stop()
-        if lag is not None:
-            lag.cancel()
-        for running in (task, played_task):
-            if running is not None:
-                running.cancel()
-                await asyncio.gather(running, return_exceptions=True)
-        if server is not None:
-            await server.stop(grace=1.0)
-        if probe is not None:
-            await probe.stop()
-        await store.close()
-        try:
-            await nc.drain()
-        except Exception:  # noqa: BLE001
-            pass
+        await _stop(consumer, lag, (task, played_task), server, probe, store, nc)
+
+
+async def _stop(consumer, lag, tasks, server, probe, store, nc) -> None:
+    """Each step bounded (STOP_STEP_S): a step that never ends (a pin release NATS does not
+    answer, a task that does not answer its cancellation) is left behind and named, so that the
+    service told to stop stops. The consumer first: the batch in hand is finished and the pin
+    given up, so another replica takes over at once instead of after the pin timeout."""
+    tasks = [t for t in (lag, *tasks) if t is not None]
+
+    def cancelled():
+        for running in tasks:
+            running.cancel()
+        return asyncio.gather(*tasks, return_exceptions=True)
+
+    steps = [("the consumer", consumer.stop), ("the consumers' tasks", cancelled)]
+    if server is not None:
+        steps.append(("the gRPC server", lambda: server.stop(grace=1.0)))
+    if probe is not None:
+        steps.append(("the Valkey probe", probe.stop))
+    steps += [("the store", store.close), ("the NATS connection", lambda: _drain(nc))]
+    for name, step in steps:
+        if not await aio.bounded(step(), STOP_STEP_S):
+            log.warning("leaderboard stop: a step did not end in time, left behind", step=name, within_s=STOP_STEP_S)
+
+
+async def _drain(nc) -> None:
+    try:
+        await nc.drain()
+    except Exception:  # noqa: BLE001 - the connection may already be gone
+        pass

@@ -21,10 +21,11 @@ from services.matchmaking.service import SERVICE_NAME, MatchmakingServicer, add_
 from services.matchmaking.store import TicketStore
 from services.matchmaking import chat, tableservice
 from services.matchmaking.tables import TableStore
-from shared import telemetry
+from shared import aio, telemetry
 from shared.config import Settings
 
 log = telemetry.get_logger("matchmaking")
+STOP_STEP_S = 5.0  # each step of stopping: well inside the 10 s a supervisor waits before it kills
 
 EVENTS_STREAM = "MATCHMAKING"
 EVENTS_SUBJECTS = ["matchmaking.ticket.>", "match.found.>"]
@@ -98,18 +99,22 @@ async def serve(settings: Settings, port: int, *, config: MatchmakingConfig | No
     finally:
         if loop_task is not None:
             loop_task.cancel()
-            await asyncio.gather(loop_task, return_exceptions=True)
-        if server is not None:
-            await server.stop(grace=1.0)
-        if probe is not None:
-            await probe.stop()
-        await creator.close()
-        await deck.close()
-        close = getattr(ratings, "close", None)
-        if close is not None:
-            await close()
-        await store.close()
-        try:
-            await nc.drain()
-        except Exception:  # noqa: BLE001
-            pass
+        # each step bounded (shared.aio.bounded): a step that never ends is named and left
+        # behind, so that the service told to stop stops
+        close_ratings = getattr(ratings, "close", None)
+        steps = [("the matching loop", lambda: asyncio.gather(*filter(None, [loop_task]), return_exceptions=True)),
+                 ("the gRPC server", lambda: server.stop(grace=1.0) if server is not None else asyncio.sleep(0)),
+                 ("the Valkey probe", lambda: probe.stop() if probe is not None else asyncio.sleep(0)),
+                 ("the rules engines' channels", creator.close), ("the deck's channel", deck.close),
+                 ("the leaderboard's channel", lambda: close_ratings() if close_ratings else asyncio.sleep(0)),
+                 ("the store", store.close), ("the NATS connection", lambda: _drain(nc))]
+        for what, step in steps:
+            if not await aio.bounded(step(), STOP_STEP_S):
+                log.warning("a step of stopping did not end; going on", step=what, within_s=STOP_STEP_S)
+
+
+async def _drain(nc) -> None:
+    try:
+        await nc.drain()
+    except Exception:  # noqa: BLE001 - the connection may be gone already
+        pass
