@@ -2,16 +2,15 @@
 ports of their own, against the suite's NATS and Valkey."""
 from __future__ import annotations
 
-import asyncio
 import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from apps.cli.up import services, wait_serving
 from apps.embedded import free_port_base
 from shared.config import Settings
 
@@ -55,7 +54,7 @@ def stack(tmp_path_factory, nats_url, valkey_server):
                             start_new_session=True)
     settings = Settings.from_env(env)
     try:
-        asyncio.run(wait_serving({n: settings.address(n) for n in services()}, 90, {"up": proc}))
+        said_ready(proc, tmp / "up.log", 90)
     except Exception:
         proc.kill()
         raise AssertionError("the stack did not start:\n" + (tmp / "up.log").read_text()
@@ -66,6 +65,23 @@ def stack(tmp_path_factory, nats_url, valkey_server):
         proc.wait(30)
     except subprocess.TimeoutExpired:
         proc.kill()
+
+
+# What `foodgames up` prints once every service answers its gRPC health check (apps/cli/up.py).
+READY = "Ctrl-C stops everything"
+
+
+def said_ready(proc: subprocess.Popen, log: Path, timeout_s: float) -> None:
+    """Waits until `up` says every service serves. Read from its output, not asked over gRPC
+    here: gRPC's asyncio stack is made for one event loop a process, the session's, and a sync
+    fixture's asyncio.run would make a second (up has asked every service itself)."""
+    deadline = time.monotonic() + timeout_s
+    while READY not in " ".join(log.read_text(errors="replace").split()):  # as wrapped at 80 columns
+        if proc.poll() is not None:
+            raise RuntimeError(f"foodgames up exited with status {proc.returncode} before every service served")
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"foodgames up did not say every service serves within {timeout_s:.0f} s")
+        time.sleep(0.1)
 
 
 def cli_env(stack) -> dict[str, str]:

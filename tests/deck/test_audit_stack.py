@@ -77,8 +77,8 @@ async def play_a_game(stack, players=PLAYERS, ranked: bool = False) -> tuple[str
             await ch.close()
 
 
-def test_a_played_game_verifies_online_and_an_edited_bundle_fails_offline(stack, tmp_path):
-    game_id, seeds = asyncio.run(play_a_game(stack))
+async def test_a_played_game_verifies_online_and_an_edited_bundle_fails_offline(stack, tmp_path):
+    game_id, seeds = await play_a_game(stack)
 
     key = foodgames(stack, "audit", "key")
     assert key.returncode == 0, key.stderr

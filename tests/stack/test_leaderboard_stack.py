@@ -44,5 +44,5 @@ async def _casual_then_ranked(stack):
     assert [await _standing(stack, p) for p in casual_players] == [None, None]
 
 
-def test_a_ranked_game_played_through_the_stack_changes_the_leaderboard(stack):
-    asyncio.run(_casual_then_ranked(stack))
+async def test_a_ranked_game_played_through_the_stack_changes_the_leaderboard(stack):
+    await _casual_then_ranked(stack)

@@ -24,8 +24,13 @@ from tests.stack.test_bots_report import bots_env
 from tests.stacklib import FOODGAMES
 
 
+async def scraped(stack) -> dict[str, Scrape]:
+    return await scrape_all({name: stack.metrics_address(name) for name in services()})
+
+
 def scrape_stack(stack) -> dict[str, Scrape]:
-    return asyncio.run(scrape_all({name: stack.metrics_address(name) for name in services()}))
+    """`scraped` from a test that is not async (plain HTTP: no gRPC on this loop of its own)."""
+    return asyncio.run(scraped(stack))
 
 
 def play_a_ranked_game(stack) -> None:
@@ -59,15 +64,15 @@ def until(check, timeout: float = 20.0):
         time.sleep(0.2)
 
 
-def test_every_service_answers_and_the_figures_move_when_bots_play(stack):
-    before = scrape_stack(stack)
+async def test_every_service_answers_and_the_figures_move_when_bots_play(stack):
+    before = await scraped(stack)
     assert all(s.ok for s in before.values()), {n: s.error for n, s in before.items() if not s.ok}
     for s in before.values():  # every process measures itself
         assert s.total("process_cpu_time_seconds_total") > 0, s.service
         assert s.total("process_memory_usage_bytes") > 0, s.service
         assert s.has("foodgames_process_event_loop_lag_seconds"), s.service
     play_a_ranked_game(stack)
-    asyncio.run(refuse_a_move(stack))
+    await refuse_a_move(stack)
     httpx.get(f"http://{stack.address('gateway')}/healthz", timeout=10)
 
     def rated():  # the leaderboard rates the game a moment after it ends
@@ -75,7 +80,7 @@ def test_every_service_answers_and_the_figures_move_when_bots_play(stack):
             "foodgames_leaderboard_messages_total", outcome="rated") > before["leaderboard"].total(
             "foodgames_leaderboard_messages_total", outcome="rated")
     assert until(rated), "the leaderboard's rated games did not grow"
-    after = scrape_stack(stack)
+    after = await scraped(stack)
 
     def grew(service: str, name: str, **labels) -> bool:
         return after[service].total(name, **labels) > before[service].total(name, **labels)

@@ -2,7 +2,6 @@
 a process, all SERVING, a table of addresses, a clean stop on SIGTERM."""
 from __future__ import annotations
 
-import asyncio
 import signal
 import subprocess
 import time
@@ -14,7 +13,7 @@ from shared.config import Settings
 from tests.stacklib import FOODGAMES, ROOT, free_port_base, stack_env
 
 
-def test_up_starts_servers_and_every_service_then_stops_cleanly(tmp_path, monkeypatch):
+async def test_up_starts_servers_and_every_service_then_stops_cleanly(tmp_path, monkeypatch):
     # A game registered the way every game is (an entry point, here given by the test flag
     # FOODGAMES_EXTRA_GAMES) is served by `up` with no code of its own outside its module.
     monkeypatch.setenv(games.EXTRA_ENV, "tests.games.counter:GAME")
@@ -41,7 +40,7 @@ def test_up_starts_servers_and_every_service_then_stops_cleanly(tmp_path, monkey
         settings = Settings.from_env(env)
         for name in services():
             assert settings.address(name) in output
-        took = asyncio.run(wait_serving({n: settings.address(n) for n in services()}, 5))
+        took = await wait_serving({n: settings.address(n) for n in services()}, 5)
         assert set(took) == set(services()) >= {"counter", "foodie-forest", "deck"}
         assert (tmp_path / "nats" / "jetstream").is_dir(), "JetStream keeps its files under the data folder"
         # bot fill is on for `make run`: the house bots run beside the services (docs/matchmaking.md)

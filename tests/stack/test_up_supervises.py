@@ -2,7 +2,6 @@
 keeps running; a service that crashes every time it starts makes `up` give up, naming it."""
 from __future__ import annotations
 
-import asyncio
 import os
 import signal
 import socket
@@ -76,7 +75,7 @@ def stop_up(proc: subprocess.Popen) -> None:
         proc.kill()
 
 
-def test_a_killed_rules_engine_is_restarted_and_up_keeps_running(tmp_path, nats_url, valkey_server):
+async def test_a_killed_rules_engine_is_restarted_and_up_keeps_running(tmp_path, nats_url, valkey_server):
     proc, out, env = start_up(tmp_path, nats_url, valkey_server, STACK_DB - 1)
     try:
         out.wait_for("Ctrl-C stops everything", 90)
@@ -88,7 +87,7 @@ def test_a_killed_rules_engine_is_restarted_and_up_keeps_running(tmp_path, nats_
         assert proc.poll() is None, text
         restarted = serve_pid(tmp_path, "foodie-forest")
         assert restarted != pid and int((tmp_path / "pids" / "foodie-forest.pid").read_text()) == restarted
-        took = asyncio.run(wait_serving({n: settings.address(n) for n in services()}, 10))
+        took = await wait_serving({n: settings.address(n) for n in services()}, 10)
         assert set(took) == set(services())
     finally:
         stop_up(proc)

@@ -93,7 +93,7 @@ async def _serve(stack):
     return task, ready
 
 
-def test_a_tournament_goes_on_after_its_service_restarts(stack):
+async def test_a_tournament_goes_on_after_its_service_restarts(stack):
     async def go():
         # given a tournament service (in this process) that created a tournament and started round 1
         first, ready = await _serve(stack)
@@ -126,7 +126,7 @@ def test_a_tournament_goes_on_after_its_service_restarts(stack):
             await api.close()
             second.cancel()
             await asyncio.gather(second, return_exceptions=True)
-    asyncio.run(within(go(), 120))
+    await within(go(), 120)
 
 
 async def within(coro, seconds: float):

@@ -5,7 +5,6 @@ each seat with its player's token) play every table; the tournament finishes, it
 exported and `foodgames tournament verify` checks it whole, and any tampering fails it."""
 from __future__ import annotations
 
-import asyncio
 import copy
 import itertools
 import json
@@ -13,6 +12,7 @@ from collections import Counter
 
 import grpc
 import pytest
+import pytest_asyncio
 from foodgames.v1 import tournament_pb2 as pb
 
 from apps.audit.tournament import verify_tournament
@@ -78,10 +78,10 @@ async def _played(stack, players: int, rounds: int, timeout_s: float | None = No
     return t, standings, bundle, figures
 
 
-@pytest.fixture(scope="module")
-def small(stack):
+@pytest_asyncio.fixture(scope="module", loop_scope="session")
+async def small(stack):
     """An 8-player Foodie Forest Swiss tournament of 2 rounds, played to its end by bots."""
-    return asyncio.run(_played(stack, 8, 2))
+    return await _played(stack, 8, 2)
 
 
 def test_a_swiss_tournament_played_by_bots_finishes_with_standings(small):
@@ -217,7 +217,7 @@ def test_verify_names_the_first_failing_check_and_exits_1(small, tmp_path, capsy
     assert "FAILED; the first: tournament record: tournament event" in out
 
 
-def test_a_player_token_cannot_create_a_tournament(stack):
+async def test_a_player_token_cannot_create_a_tournament(stack):
     async def go():
         api = Api(stack, "eve", "player")
         try:
@@ -232,12 +232,12 @@ def test_a_player_token_cannot_create_a_tournament(stack):
             assert missing.value.code() == grpc.StatusCode.NOT_FOUND
         finally:
             await api.close()
-    asyncio.run(go())
+    await go()
 
 
 @pytest.mark.slow
-def test_a_16_player_swiss_tournament_of_4_rounds_played_by_bots_verifies(stack):
-    t, standings, bundle, figures = asyncio.run(_played(stack, 16, 4))
+async def test_a_16_player_swiss_tournament_of_4_rounds_played_by_bots_verifies(stack):
+    t, standings, bundle, figures = await _played(stack, 16, 4)
     assert t.phase == "finished" and figures["games"] == 16 == len(bundle["games"])
     # nobody meets anyone twice in rounds 1-3 (a 4x4 grid and a Latin square complete it); round 4
     # has at most one rematch per table, and no pair meets three times (docs/tournaments.md)
@@ -252,10 +252,10 @@ def test_a_16_player_swiss_tournament_of_4_rounds_played_by_bots_verifies(stack)
 
 @pytest.mark.slow
 @pytest.mark.timeout(1800)  # 128 games of four bots on two cores (the suite's default is 240 s)
-def test_a_256_entrant_swiss_of_foodie_forest_seats_every_entrant_and_verifies(stack):
+async def test_a_256_entrant_swiss_of_foodie_forest_seats_every_entrant_and_verifies(stack):
     # given 256 entrants, four times the 64 a deck game seated before (every entrant is a player of
     # the draws' deck game), when 2 Swiss rounds are played by bots
-    t, standings, bundle, figures = asyncio.run(_played(stack, 256, 2, timeout_s=900))
+    t, standings, bundle, figures = await _played(stack, 256, 2, timeout_s=900)
     # then every round seated all 256 at 64 tables of 4, and the whole record verifies offline
     assert t.phase == "finished" and [len(r.tables) for r in t.round_list] == [64, 64]
     assert all(sorted(p for tb in r.tables for p in tb.players) == sorted(t.entrants) for r in t.round_list)
@@ -266,7 +266,7 @@ def test_a_256_entrant_swiss_of_foodie_forest_seats_every_entrant_and_verifies(s
     print(f"256 players, 2 rounds: {figures['games']} games in {figures['seconds']:.1f}s")
 
 
-def test_an_entrant_who_drops_is_not_paired_again(stack):
+async def test_an_entrant_who_drops_is_not_paired_again(stack):
     # given 4 entrants: round 1 at one table of 4
     players = entrants(4)
     dropper, other = players[0], players[1]
@@ -289,19 +289,19 @@ def test_an_entrant_who_drops_is_not_paired_again(stack):
             await someone.close()
             await me.close()
 
-    tid, t, figures = asyncio.run(run_tournament(stack, players, 2, on_poll=drop_during_round_1))
+    tid, t, figures = await run_tournament(stack, players, 2, on_poll=drop_during_round_1)
     # then round 1 keeps their result, and round 2 seats the 3 others at one table
     assert t.phase == "finished" and list(t.dropped) == [dropper]
     assert dropper in t.round_list[0].tables[0].players and t.round_list[0].tables[0].finished
     assert [sorted(tb.players) for tb in t.round_list[1].tables] == [sorted(players[1:])]
 
 
-def test_a_coop_series_keeps_its_tables_and_verifies(stack):
+async def test_a_coop_series_keeps_its_tables_and_verifies(stack):
     # given 6 entrants of Forestaurant (co-op): the format is a series of fixed tables
     async def go():
         tid, t, _ = await run_tournament(stack, entrants(6), 2, game="forestaurant")
         return (t, *await _standings_and_bundle(stack, tid))
-    t, standings, bundle = asyncio.run(go())
+    t, standings, bundle = await go()
     # then round 1's draw made two tables of 3 that play together again in round 2
     assert t.format == pb.TOURNAMENT_FORMAT_SERIES and t.cooperative
     assert [sorted(tb.players) for tb in t.round_list[0].tables] == [sorted(tb.players) for tb in t.round_list[1].tables]
@@ -314,7 +314,7 @@ def test_a_coop_series_keeps_its_tables_and_verifies(stack):
     assert report.ok, [(c.name, c.reason) for c in report.failures]
 
 
-def test_a_tournaments_time_control_is_its_tables_turn_clock(stack):
+async def test_a_tournaments_time_control_is_its_tables_turn_clock(stack):
     """Per game 90 s and per move 7 s: each table's game keeps a turn clock (a 90 s bank plus
     7 s a move, tests/tournament/test_time_control.py; docs/tournaments.md)."""
     from foodgames.v1 import game_pb2, game_pb2_grpc
@@ -337,4 +337,4 @@ def test_a_tournaments_time_control_is_its_tables_turn_clock(stack):
         # then every seat had a clock, and none ran out
         assert sorted(clocks) == sorted(t.round_list[0].tables[0].seats)
         assert all(clock["remaining_ms"] > 0 for clock in clocks.values()), clocks
-    asyncio.run(go())
+    await go()
