@@ -127,12 +127,17 @@ def check_game(ledger: GameLedger, stored: Sequence[RecordedCommand], rules) -> 
             + replay_differs(ledger, stored, rules))
 
 
+def must_be_rated(ledger: GameLedger, stored: Sequence[RecordedCommand]) -> bool:
+    """Whether the game ended and was ranked (its GameOver says; else the table as made)."""
+    over = next((e.data for c in stored for e in c.events if e.type == env.GAME_OVER), None)
+    return over is not None and bool(over.get("ranked", ledger.ranked))
+
+
 def rated_once(ledger: GameLedger, stored: Sequence[RecordedCommand],
                history: Mapping[str, Sequence[str]]) -> list[Violation]:
     """A finished ranked game has exactly one rating point per player; a cancelled or casual
     one none. `history`: player -> the game ids of their rating points in this game."""
-    over = next((e.data for c in stored for e in c.events if e.type == env.GAME_OVER), None)
-    want = 1 if (over is not None and over.get("ranked", ledger.ranked)) else 0
+    want = 1 if must_be_rated(ledger, stored) else 0
     out = []
     for player in ledger.players:
         got = list(history.get(player, ())).count(ledger.game_id)

@@ -12,6 +12,7 @@ from apps.chaos import checks, evidence
 from apps.chaos.faults import Planned, kinds_for, schedule
 from apps.chaos.ledger import GameLedger, Ledger
 from apps.chaos.stack import ChaosStack
+from apps.chaos.tournament import TournamentTraffic, check_tournament
 from apps.chaos.traffic import Traffic
 from apps.cli.up import GaveUp
 from shared import aio, games
@@ -34,6 +35,7 @@ class Options:
     drain_s: float = 120.0  # how long the tables in play may take to finish after the run
     data: Path | None = None
     replicas: int = 1  # of every service and of the house bots
+    tournament: bool = True  # a small Swiss beside the tables (apps/chaos/tournament.py)
 
 
 @dataclass
@@ -56,6 +58,7 @@ class Outcome:
     violations: list[checks.Violation] = field(default_factory=list)
     started_s: float = 0.0  # how long the stack took to be SERVING
     evidence: list[evidence.Evidence] = field(default_factory=list)  # what the metrics show of the faults
+    tournament: TournamentTraffic | None = None
 
     def violations_during(self, fault: FaultRun) -> list[checks.Violation]:
         """Violations of games in play while the fault lasted (and of no game, e.g. recovery)."""
@@ -100,6 +103,11 @@ async def _drive(stack: ChaosStack, options: Options, outcome: Outcome, say) -> 
                       live_tables=options.replicas > 1)
     t0 = time.monotonic()
     traffic_task = asyncio.create_task(traffic.run(), name="traffic")
+    if options.tournament:
+        outcome.tournament = TournamentTraffic(stack.settings, outcome.ledger, options.seed, say)
+    # the tournament plays until it finishes (two rounds), through the faults and the drain
+    tournament_task = asyncio.create_task(outcome.tournament.run() if outcome.tournament else asyncio.sleep(0),
+                                          name="tournament")
     gave_up: list[str] = []
 
     async def supervise():
@@ -151,18 +159,20 @@ async def _drive(stack: ChaosStack, options: Options, outcome: Outcome, say) -> 
         await asyncio.gather(*makers)  # the last recoveries
         say(f"  {time.monotonic() - t0:5.1f}s: no new tables; finishing the {_in_play(outcome.ledger)} in play")
         try:
-            await asyncio.wait_for(asyncio.shield(traffic_task), options.drain_s)
+            await asyncio.wait_for(asyncio.shield(asyncio.gather(traffic_task, tournament_task)), options.drain_s)
         except TimeoutError:
-            traffic_task.cancel()
-            await asyncio.gather(traffic_task, return_exceptions=True)
+            for task in (traffic_task, tournament_task):
+                task.cancel()
+            await asyncio.gather(traffic_task, tournament_task, return_exceptions=True)
             say(f"  tables still in play after {options.drain_s:.0f}s were left")
     finally:
         for task in [*helpers, *makers]:
             task.cancel()
         await asyncio.gather(*helpers, *makers, return_exceptions=True)
-        if not traffic_task.done():
-            traffic_task.cancel()
-            await asyncio.gather(traffic_task, return_exceptions=True)
+        for task in (traffic_task, tournament_task):
+            if not task.done():
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
     for fault in outcome.faults:
         fault.moves = outcome.ledger.acked_between(fault.started, fault.recovered or fault.started + RECOVERY_LIMIT_S)
     for text in gave_up:
@@ -212,6 +222,8 @@ async def _check(stack: ChaosStack, outcome: Outcome, say) -> None:
     for g in outcome.ledger.games:
         if checks.settled_by(streams[g.game_id]) == env.GAME_OVER:
             outcome.violations += checks.audit_fails(g.game_id, await _audit(stack, g.game_id))
+    if outcome.tournament is not None:
+        outcome.violations += await check_tournament(outcome.tournament)
 
 
 async def _read_settled(store, ledgers: list[GameLedger]) -> dict[str, list]:
@@ -243,7 +255,8 @@ async def _rating_histories(stack: ChaosStack, ledgers: list[GameLedger], stream
     out: dict[str, dict[str, list[str]]] = {}
     try:
         for g in ledgers:
-            over = checks.settled_by(streams[g.game_id]) == env.GAME_OVER
+            # a casual game (a tournament's unranked tables) is never rated: nothing to wait for
+            over = checks.must_be_rated(g, streams[g.game_id])
             while True:
                 history = {}
                 for player in g.players:

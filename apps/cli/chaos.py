@@ -7,8 +7,9 @@ bot tables of every registered game (some set by the matchmaker, all ranked) for
 seconds while it makes faults on a schedule drawn from --seed; lets the tables in play finish;
 then checks that no acknowledged move was lost, no move was applied twice, every game finished
 or was cancelled, the replay of each stream gives the views the clients saw, every finished
-ranked game was rated exactly once, every game's audit verifies, and no process is left
-behind. Prints a table (fault, count, moves during, recovery time, violations); exits 1 on any
+ranked game was rated exactly once, every game's audit verifies, every round of a small Swiss
+tournament played beside the tables closed exactly once and the tournament verifies, and no
+process is left behind. Prints a table (fault, count, moves during, recovery time, violations); exits 1 on any
 violation.
 """
 from __future__ import annotations
@@ -46,6 +47,9 @@ def register(subparsers) -> None:
     chaos.add_argument("--tables", type=int, default=3, help="bot tables in play at once (default %(default)s)")
     chaos.add_argument("--drain", type=float, default=120.0, metavar="SECONDS",
                        help="how long the tables in play may take to finish after --duration (default %(default)s)")
+    chaos.add_argument("--no-tournament", dest="tournament", action="store_false",
+                       help="no tournament beside the tables (by default a Swiss of four entrants, two rounds, "
+                       "whose every round must close exactly once)")
     chaos.add_argument("--data", type=Path, default=None, metavar="DIR",
                        help="keep the stack's data and logs in DIR (default: a temporary folder, removed after)")
     chaos.set_defaults(func=run_chaos)
@@ -77,7 +81,7 @@ def run_chaos(args) -> int:
 
     options = Options(duration_s=args.duration, seed=args.seed, nats_cluster=args.nats_cluster, kinds=kinds,
                       every_s=args.every, down_s=args.down, tables=args.tables, drain_s=args.drain, data=args.data,
-                      replicas=args.replicas)
+                      replicas=args.replicas, tournament=args.tournament)
     try:
         outcome = run(options, say)
     except (OSError, RuntimeError, TimeoutError) as exc:
@@ -110,5 +114,6 @@ def run_chaos(args) -> int:
         return 1
     say("no violation: no acknowledged move lost, none applied twice, every game settled, replays equal live, "
         "ratings exactly once, audits verify, no process left behind, every fault in the metrics, "
-        "every timeout written once and when due, no seat away while held, no game stalled past its clock")
+        "every timeout written once and when due, no seat away while held, no game stalled past its clock"
+        + (", every tournament round closed once and the tournament verified" if outcome.tournament else ""))
     return 0
