@@ -125,7 +125,10 @@ export function EndScreen({ store, view, me, why }: { store: TableStore; view: V
       <h2>{t("end-title")}</h2>
       <p class="big" id="end-headline">{headline}</p>
       {why && <p id="end-why">{why}</p>}
-      {gameOverEvent?.message && gameOverEvent.message.text !== why && <p id="end-message">{gameOverEvent.message.text}</p>}
+      {/* the frame's own end line says again who won (the headline says it), so beside the game's
+          reason only its forfeit variant says more */}
+      {gameOverEvent?.message && gameOverEvent.message.text !== why
+        && (!why || gameOverEvent.message.key.endsWith("-forfeit")) && <p id="end-message">{gameOverEvent.message.text}</p>}
       <table id="placings">
         <thead><tr><th>{t("end-place")}</th><th>{t("end-player")}</th><th>{t("end-points")}</th></tr></thead>
         <tbody>{order.map((r) => (
