@@ -94,6 +94,8 @@ async def _stop(consumer, lag, tasks, server, probe, store, nc) -> None:
     answer, a task that does not answer its cancellation) is left behind and named, so that the
     service told to stop stops. The consumer first: the batch in hand is finished and the pin
     given up, so another replica takes over at once instead of after the pin timeout."""
+    from shared.eventstore.jetstream import drain
+
     tasks = [t for t in (lag, *tasks) if t is not None]
 
     def cancelled():
@@ -106,14 +108,8 @@ async def _stop(consumer, lag, tasks, server, probe, store, nc) -> None:
         steps.append(("the gRPC server", lambda: server.stop(grace=1.0)))
     if probe is not None:
         steps.append(("the Valkey probe", probe.stop))
-    steps += [("the store", store.close), ("the NATS connection", lambda: _drain(nc))]
+    steps += [("the store", store.close), ("the NATS connection", lambda: drain(nc))]
     for name, step in steps:
         if not await aio.bounded(step(), STOP_STEP_S):
             log.warning("leaderboard stop: a step did not end in time, left behind", step=name, within_s=STOP_STEP_S)
 
-
-async def _drain(nc) -> None:
-    try:
-        await nc.drain()
-    except Exception:  # noqa: BLE001 - the connection may already be gone
-        pass

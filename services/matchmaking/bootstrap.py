@@ -55,7 +55,7 @@ async def serve(settings: Settings, port: int, *, config: MatchmakingConfig | No
                 ready: asyncio.Event | None = None, keep_events: bool = True) -> None:
     """Run the matchmaker until cancelled. `ready.running` is set to a Running
     (with the bound port at ready.running.server.port) once it serves."""
-    from shared.eventstore.jetstream import connect, open_connections
+    from shared.eventstore.jetstream import connect, drain, open_connections
     from shared.service import start_server
 
     config = config or MatchmakingConfig.from_env()
@@ -107,14 +107,8 @@ async def serve(settings: Settings, port: int, *, config: MatchmakingConfig | No
                  ("the Valkey probe", lambda: probe.stop() if probe is not None else asyncio.sleep(0)),
                  ("the rules engines' channels", creator.close), ("the deck's channel", deck.close),
                  ("the leaderboard's channel", lambda: close_ratings() if close_ratings else asyncio.sleep(0)),
-                 ("the store", store.close), ("the NATS connection", lambda: _drain(nc))]
+                 ("the store", store.close), ("the NATS connection", lambda: drain(nc))]
         for what, step in steps:
             if not await aio.bounded(step(), STOP_STEP_S):
                 log.warning("a step of stopping did not end; going on", step=what, within_s=STOP_STEP_S)
 
-
-async def _drain(nc) -> None:
-    try:
-        await nc.drain()
-    except Exception:  # noqa: BLE001 - the connection may be gone already
-        pass

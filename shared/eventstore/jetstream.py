@@ -376,6 +376,15 @@ def open_connections() -> list[nats.NATS]:
     return [nc for nc in list(_CONNECTIONS) if not nc.is_closed]
 
 
+async def drain(nc: nats.NATS) -> None:
+    """A connection drained on the way out of a service; one that is gone already is no error
+    then (NATS may be what stopped it)."""
+    try:
+        await nc.drain()
+    except Exception:  # noqa: BLE001 - the connection may be gone already
+        pass
+
+
 async def connect(url: str, name: str = "foodgames", **kwargs) -> nats.NATS:
     async def _quiet(_exc):  # reconnects are logged by the client's own callbacks
         return None
