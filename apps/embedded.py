@@ -25,6 +25,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def _ephemeral_low() -> int:
+    """The first port the kernel hands out to outgoing connections (Linux's default 32768)."""
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
 def free_port_base(count: int | None = None) -> int:
     """The first of `count` consecutive free ports on 127.0.0.1, picked at random and checked by
     binding each; by default as many as a whole stack's FOODGAMES_PORT_BASE spans."""
@@ -33,8 +41,12 @@ def free_port_base(count: int | None = None) -> int:
 
     # the gRPC ports and, METRICS_OFFSET above them, the metrics ports
     count = count or max(service_ports().values()) - FIRST_PORT + 1 + METRICS_OFFSET
+    # below the kernel's ephemeral ports: a run picked among them was free when checked, and
+    # seconds later, when the services bound it, one of its ports was a client connection's own
+    # (a stack of the suite came up without the matchmaker's metrics: "Address already in use")
+    top = max(10000 + count + 1, _ephemeral_low() - count)
     for _ in range(200):
-        base = random.randrange(20000, 60000)
+        base = random.randrange(10000, top)
         sockets = []
         try:
             for port in range(base, base + count):
