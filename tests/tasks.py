@@ -26,23 +26,29 @@ def print_task_stacks(file=None, limit: int = 15) -> None:
 DEADLINE_MARGIN_S = 20.0
 
 
+async def ends_within(step, within_s: float):
+    """`step`'s result, or, when it has not ended after `within_s`, a failure with what every task
+    of the loop waits on, without waiting for the hung step to answer its cancellation (which a
+    hang may never do)."""
+    task = asyncio.ensure_future(step)
+    try:
+        done, _ = await asyncio.wait([task], timeout=within_s)
+    except asyncio.CancelledError:
+        task.cancel()
+        raise
+    if done:
+        return task.result()
+    stacks = io.StringIO()
+    print_task_stacks(stacks)
+    task.cancel()
+    raise AssertionError(f"the test did not end within {within_s:g} s; what each task waits on:\n"
+                         + stacks.getvalue())
+
+
 def with_deadline(test, within_s: float):
-    """`test` (an async test function) run as a task of its own, given up after `within_s`: it
-    fails then with what every task of the loop waits on, without waiting for the hung test to
-    answer its cancellation (which a hang may never do)."""
+    """`test` (an async test function) run as a task of its own, given up after `within_s`
+    (ends_within)."""
     @functools.wraps(test)
     async def bounded(*args, **kwargs):
-        task = asyncio.ensure_future(test(*args, **kwargs))
-        try:
-            done, _ = await asyncio.wait([task], timeout=within_s)
-        except asyncio.CancelledError:
-            task.cancel()
-            raise
-        if done:
-            return task.result()
-        stacks = io.StringIO()
-        print_task_stacks(stacks)
-        task.cancel()
-        raise AssertionError(f"the test did not end within {within_s:g} s; what each task waits on:\n"
-                             + stacks.getvalue())
+        return await ends_within(test(*args, **kwargs), within_s)
     return bounded

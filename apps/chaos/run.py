@@ -256,7 +256,7 @@ async def _rating_histories(stack: ChaosStack, ledgers: list[GameLedger], stream
     try:
         for g in ledgers:
             # a casual game (a tournament's unranked tables) is never rated: nothing to wait for
-            over = checks.must_be_rated(g, streams[g.game_id])
+            rated_game = checks.must_be_rated(g, streams[g.game_id])
             while True:
                 history = {}
                 for player in g.players:
@@ -265,7 +265,7 @@ async def _rating_histories(stack: ChaosStack, ledgers: list[GameLedger], stream
                         Backoff(30))
                     history[player] = [p.game_id for p in reply.points]
                 rated = all(g.game_id in ids for ids in history.values())
-                if not over or rated or time.monotonic() > deadline:
+                if not rated_game or rated or time.monotonic() > deadline:
                     break
                 await asyncio.sleep(0.3)
             out[g.game_id] = history

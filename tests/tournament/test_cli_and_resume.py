@@ -13,7 +13,7 @@ from apps.cli.main import main as cli
 from shared.config import FIRST_PORT, service_ports
 from services.tournament.bootstrap import serve
 from tests.tournament.stackplay import GAME, Api, entrants, play
-from tests.tasks import print_task_stacks
+from tests.tasks import ends_within
 
 
 @pytest.fixture
@@ -126,16 +126,4 @@ async def test_a_tournament_goes_on_after_its_service_restarts(stack):
             await api.close()
             second.cancel()
             await asyncio.gather(second, return_exceptions=True)
-    await within(go(), 120)
-
-
-async def within(coro, seconds: float):
-    """`coro`'s result, or (when it has not ended after `seconds`) a failure that prints where
-    every task of the loop waits: a hang says where it is."""
-    task = asyncio.ensure_future(coro)
-    done, _ = await asyncio.wait([task], timeout=seconds)
-    if not done:
-        print_task_stacks()
-        task.cancel()
-        raise AssertionError(f"not over after {seconds} s: where each task waits is printed above")
-    return task.result()
+    await ends_within(go(), 120)
