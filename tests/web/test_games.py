@@ -27,6 +27,8 @@ DESKTOP = {"width": 1100, "height": 900}
 PHONE = {"width": 390, "height": 844}
 # the most moves one seat makes in a whole game of any of them, with room to spare
 MOST_MOVES = 400
+# how many tables a test sits down at when a deal ends before what it checks could happen
+TABLES = 3
 
 
 def test_every_served_game_has_a_folder_of_its_own():
@@ -352,7 +354,8 @@ RUNS = [("food-fight", "en", DESKTOP, False, 2, {"vp_to_win": 3}),
         # five stars: with fewer the first seat may win in its first turn, before the player's
         # first move (the heuristic bot's first turn, over 400 deals played by the pure rules:
         # 3 stars won it in 53 of them at two seats and 38 at three, 4 stars in 10 and 6, 5 stars
-        # in 0 and 1)
+        # in 0 and 1; the browser's bots, with other deals, once did it at two: such a table is
+        # played again, below)
         ("foodtown-throwdown", "en", PHONE, True, 2, {"target_stars": 5}),
         ("foodtown-throwdown", "de", DESKTOP, False, 3, {"target_stars": 5})]
 if os.environ.get(SHOTS_ENV):
@@ -375,21 +378,29 @@ async def test_a_whole_game_is_played_by_tapping_and_its_end_says_who_won_and_wh
     try:
         # given a player at a casual table with bots in the other seats
         await sign_in(page, web_gateway.url)
-        await queue(page, game, players, options,
-                    others=lambda: bots.queue(players - 1, game, players, ranked=False, options=options or None))
-        # then the table is the game's own board, with the rules in short when the game has them
-        await expect(page.locator(f"#board .board.{BOARDS[game]}")).to_be_visible()
-        async with httpx.AsyncClient(base_url=web_gateway.url) as client:
-            described = (await client.post(f"/games/{game}/foodgames.v1.GameService/DescribeGame", json={"language": language})).json()
-        if json.loads(described["descriptionJson"])["rules"]:
-            await expect(page.locator("#rules summary")).to_be_visible()
-        # when they play it to its end by tapping
-        # (the bigger table is the same board with more seats: axe-core and the phone's sizes
-        # are checked at the smaller one, and at both when the screenshots are taken)
-        full = players == min(n for g, *_, n, _ in RUNS if g == game) or bool(os.environ.get(SHOTS_ENV))
-        made = await play_to_the_end(page, game, f"{game}-{device}-{language}-{players}", keyboard, full)
-        print(f"{game} at {players}: moves made {made}")
-        assert sum(v for k, v in made.items() if not k.endswith(" s")) > 0
+        # (a deal that a bot wins before the player's first move, rare with these options, is
+        # no game to play by tapping: then the player sits down at another table, at most TABLES)
+        for table in range(TABLES):
+            if table:
+                await page.goto(page.url.split("#")[0] + "#/play")
+            await queue(page, game, players, options,
+                        others=lambda: bots.queue(players - 1, game, players, ranked=False, options=options or None))
+            # then the table is the game's own board, with the rules in short when the game has them
+            await expect(page.locator(f"#board .board.{BOARDS[game]}")).to_be_visible()
+            async with httpx.AsyncClient(base_url=web_gateway.url) as client:
+                described = (await client.post(f"/games/{game}/foodgames.v1.GameService/DescribeGame", json={"language": language})).json()
+            if json.loads(described["descriptionJson"])["rules"]:
+                await expect(page.locator("#rules summary")).to_be_visible()
+            # when they play it to its end by tapping
+            # (the bigger table is the same board with more seats: axe-core and the phone's sizes
+            # are checked at the smaller one, and at both when the screenshots are taken)
+            full = players == min(n for g, *_, n, _ in RUNS if g == game) or bool(os.environ.get(SHOTS_ENV))
+            made = await play_to_the_end(page, game, f"{game}-{device}-{language}-{players}", keyboard, full)
+            print(f"{game} at {players}: moves made {made}")
+            if sum(v for k, v in made.items() if not k.endswith(" s")) > 0:
+                break
+        else:
+            raise AssertionError(f"each of {TABLES} games ended before the player's first move")
         if game == "food-fight":
             # every Army was built in the builder, troop by troop, and the log says so
             assert made.get("plate"), made
@@ -441,9 +452,6 @@ async def seat_view(client: httpx.AsyncClient, page, game: str) -> tuple[int, di
 
 MEAL_COOKED_TOGETHER = """names => [...document.querySelectorAll('#log li')].map(li => li.textContent)
     .find(line => line.includes('is cooked by') && names.every(n => line.includes(n))) || null"""
-
-
-TABLES = 3
 
 
 async def cook_together(players: dict, game: str, url: str, consoles: dict) -> tuple[bool, dict | None]:
