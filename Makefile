@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 WEB_STAMP := web/node_modules/.installed
 WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json
 
-.PHONY: run test test-slow proto manifests lint clean install web browser
+.PHONY: run test test-deps test-slow proto manifests lint clean install web browser
 
 # uv (from PyPI, into .uv/) makes the venv and installs the project in seconds where pip takes
 # most of a minute (README: Tests); pip does the same from the same pyproject where uv cannot
@@ -40,7 +40,12 @@ run: $(STAMP) web
 # sets PYTHONDONTWRITEBYTECODE: the suite starts some hundreds of Python processes (services,
 # `foodgames` commands), and each would otherwise compile the project's sources again, and each
 # pytest worker rewrite every test module's asserts again.
-test: $(STAMP) web browser
+# What the tests need, fetched side by side (-j3): the venv (uv), the web client (npm ci, then
+# Vite) and Debian's chromium (apt) each wait mostly on their downloads on a new machine.
+test-deps: $(STAMP) web browser
+
+test:
+	@$(MAKE) --no-print-directory -j3 test-deps
 	$(BIN)/buf lint proto
 	$(BIN)/python -m compileall -q -j 0 apps services shared proto/gen tests >/dev/null
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -q -n 3 --dist loadscope
