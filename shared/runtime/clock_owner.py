@@ -82,6 +82,9 @@ class ClockOwner:
 
     async def close(self) -> None:
         for task in self._tasks:
-            task.cancel()
+            # once only (Clocks.stop may have asked already): a second cancel would land in the
+            # lease's own clean-up and keep it from letting the lease go
+            if not task.cancelling():
+                task.cancel()
         await asyncio.gather(*self._tasks, *self._resumes, return_exceptions=True)
         self._tasks = []

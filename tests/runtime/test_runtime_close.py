@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
+from shared.runtime import clock_owner
 from shared.runtime import game as runtime_game
+from shared.runtime.bootstrap import serve_game
+from tests.games.counter import GAME
+from tests.live.conftest import eventually
 from tests.runtime.conftest import start_counter
 
 
@@ -34,3 +39,41 @@ async def test_given_a_background_task_that_ignores_its_cancellation_when_the_ru
     finally:
         release.set()
         await nc.drain()
+
+
+async def _clock_holders(nc) -> dict[str, str]:
+    """Who holds each shard's clock lease of the counter game (shared.runtime.clock_owner)."""
+    from nats.js.errors import BucketNotFoundError, KeyNotFoundError
+
+    try:
+        kv = await nc.jetstream().key_value(clock_owner.BUCKET)
+    except BucketNotFoundError:  # no engine has run on this server yet
+        return {}
+    holders = {}
+    for shard in range(clock_owner.SHARDS):
+        try:
+            entry = await kv.get(f"{GAME.name}.{shard}")
+        except KeyNotFoundError:
+            continue
+        if entry.value:
+            holders[entry.key] = entry.value.decode()
+    return holders
+
+
+async def test_given_a_serving_engine_when_it_is_stopped_then_it_lets_go_of_its_clocks_at_once(
+        settings, nats_url, nc):
+    # a stop (SIGTERM: `foodgames up`, a rolling update) runs the engine's whole close: its clocks'
+    # leases let go of, so that another replica takes the clocks over now, not once they run out
+    before = set((await _clock_holders(nc)).values())
+    serving = asyncio.create_task(serve_game(GAME, replace(settings, nats_url=nats_url), 0))
+
+    async def ours():
+        new = set((await _clock_holders(nc)).values()) - before
+        return new.pop() if new else None
+
+    try:
+        owner = await eventually(ours)
+    finally:
+        serving.cancel()
+        await asyncio.gather(serving, return_exceptions=True)
+    assert owner not in (await _clock_holders(nc)).values(), "its leases let go of as it stopped"
