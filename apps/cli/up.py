@@ -134,9 +134,13 @@ async def wait_serving(addresses: dict[str, str], timeout: float, processes: dic
     while len(ready) < len(addresses):
         if on_poll is not None:
             on_poll()
-        for name, address in addresses.items():
-            if name not in ready and await _health(address):
+        # asked side by side: one that does not answer (a port someone else holds) costs the
+        # round its 1 s timeout once, not once for each service behind it
+        waiting = [name for name in addresses if name not in ready]
+        for name, serving in zip(waiting, await asyncio.gather(*(_health(addresses[n]) for n in waiting))):
+            if serving:
                 ready[name] = time.monotonic() - started
+        for name in addresses:
             proc = (processes or {}).get(name)
             if on_poll is None and proc is not None and proc.poll() is not None:
                 raise RuntimeError(f"{name} exited with status {proc.returncode} before it was ready")
