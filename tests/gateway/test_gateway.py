@@ -16,6 +16,7 @@ from foodgames.v1 import deck_pb2, game_pb2, matchmaking_pb2
 from services.gateway.app import Gateway
 from services.gateway.config import GatewayConfig
 from tests.gateway.conftest import MAX_BODY, ORIGIN
+from tests.ratewindow import in_one_window
 
 GAME = "foodie-forest"
 GAME_PATH = f"/games/{GAME}/foodgames.v1.GameService"
@@ -283,6 +284,7 @@ async def test_rate_limits_let_calls_through_when_valkey_is_away(stack):
 
 async def test_rate_limit_per_address(stack, valkey_server):
     """A gateway allowing 3 requests a minute from an address refuses the fourth (Valkey counts)."""
+    await in_one_window()
     from services.gateway.forward import RateLimiter
 
     limiter = RateLimiter(stack.redis_url, prefix=f"gateway:test:{uuid.uuid4().hex}")
@@ -402,6 +404,7 @@ async def test_leaderboard_and_audit_reads_in_connect_json(gateway):
 
 
 async def test_rate_limit_per_player(stack):
+    await in_one_window()
     from services.gateway.forward import RateLimiter
 
     limiter = RateLimiter(stack.redis_url, prefix=f"gateway:test:{uuid.uuid4().hex}")

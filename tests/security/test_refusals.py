@@ -16,6 +16,7 @@ from foodgames.v1 import deck_pb2, deck_pb2_grpc
 from shared.auth import mint_token
 from shared.channels import client_channel
 from tests.gateway.test_gateway import GAME_PATH, bearer, call_json, envelope, matched_pair, sign_in
+from tests.ratewindow import in_one_window
 from tests.security.servers import gateway, host_port
 
 EVIL = "https://evil.example"
@@ -56,6 +57,7 @@ async def test_a_grpc_client_refused_again_and_again_keeps_its_connection(stack)
 
 
 async def test_the_rate_limit_reaches_a_grpc_client_as_resource_exhausted(stack):
+    await in_one_window()
     async with gateway(stack, per_address_per_minute=3) as (base, _), \
             client_channel(base.removeprefix("http://"), mint_token(stack, "sec-grpc-rate")) as channel:
         stub = deck_pb2_grpc.DeckServiceStub(channel)
@@ -67,6 +69,7 @@ async def test_the_rate_limit_reaches_a_grpc_client_as_resource_exhausted(stack)
 async def test_refusals_before_a_call_in_connect_and_grpc_web(stack, http2):
     """Each refusal before a call: a Connect error body with its HTTP status, and to gRPC-Web
     the same code as grpc-status."""
+    await in_one_window()
     async with gateway(stack, per_address_per_minute=12) as (base, _), \
             httpx.AsyncClient(base_url=base, http1=not http2, http2=http2, timeout=10) as client:
         cases = [({"origin": EVIL}, f"{DECK}/GetPublicKey", 403, "permission_denied", 7, "may not call"),
@@ -88,6 +91,7 @@ async def test_refusals_before_a_call_in_connect_and_grpc_web(stack, http2):
 
 
 async def test_the_per_player_limit_says_when_to_try_again(stack):
+    await in_one_window()
     async with gateway(stack, per_player_per_minute=1) as (base, _), \
             httpx.AsyncClient(base_url=base, timeout=10) as client:
         token = await sign_in(client, f"sec-busy-{uuid.uuid4().hex[:6]}")
