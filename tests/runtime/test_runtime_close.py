@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 
+from shared.leases import Leases
 from shared.runtime import clock_owner
 from shared.runtime import game as runtime_game
 from shared.runtime.bootstrap import serve_game
@@ -43,21 +44,10 @@ async def test_given_a_background_task_that_ignores_its_cancellation_when_the_ru
 
 async def _clock_holders(nc) -> dict[str, str]:
     """Who holds each shard's clock lease of the counter game (shared.runtime.clock_owner)."""
-    from nats.js.errors import BucketNotFoundError, KeyNotFoundError
-
-    try:
-        kv = await nc.jetstream().key_value(clock_owner.BUCKET)
-    except BucketNotFoundError:  # no engine has run on this server yet
-        return {}
-    holders = {}
-    for shard in range(clock_owner.SHARDS):
-        try:
-            entry = await kv.get(f"{GAME.name}.{shard}")
-        except KeyNotFoundError:
-            continue
-        if entry.value:
-            holders[entry.key] = entry.value.decode()
-    return holders
+    leases = await Leases.open(nc.jetstream(), clock_owner.BUCKET, "a-reader", ttl_s=clock_owner.TTL_S)
+    keys = [f"{GAME.name}.{shard}" for shard in range(clock_owner.SHARDS)]
+    holders = {key: await leases.holder(key) for key in keys}
+    return {key: owner for key, owner in holders.items() if owner}
 
 
 async def test_given_a_serving_engine_when_it_is_stopped_then_it_lets_go_of_its_clocks_at_once(

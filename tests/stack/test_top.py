@@ -19,17 +19,17 @@ async def test_the_full_screen_table_shows_every_service_live(stack):
     async with app.run_test(size=(200, 30)) as pilot:
         table = app.query_one("DataTable")
 
-        def shown():
+        def rows():
             return {str(table.get_row(key)[0]): table.get_row(key) for key in [*services(), "stack"]}
 
         # a fresh stack's leaderboard reads its consumer's lag once the consumer is made and its
         # first probe has asked (LAG_POLL_S): redrawn until then, within a bound
         for _ in range(300):
-            if app.refreshes >= 3 and shown()["leaderboard"][10] != "-":
+            if app.refreshes >= 3 and rows()["leaderboard"][10] != "-":
                 break
             await pilot.pause(0.1)
         assert app.refreshes >= 3, "the table was not redrawn on its interval"
-        shown = shown()
+        shown = rows()
         for name in services():
             assert shown[name][1] == "up", (name, shown[name])
         game = services()[0]
