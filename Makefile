@@ -35,7 +35,8 @@ run: $(STAMP) web
 
 # Three workers on the two cores (most tests wait on servers and sockets, not the CPU): each
 # starts its own NATS, Valkey and stack (the session fixtures);
-# loadscope keeps a module's tests (and its module fixtures) on one worker.
+# loadscope keeps a module's tests (and its module fixtures) on one worker, and
+# --no-loadscope-reorder keeps the longest modules first (tests/conftest.py: LONGEST_FIRST).
 # Bytecode is compiled once and kept (__pycache__/, ignored by git) even where the environment
 # sets PYTHONDONTWRITEBYTECODE: the suite starts some hundreds of Python processes (services,
 # `foodgames` commands), and each would otherwise compile the project's sources again, and each
@@ -48,7 +49,7 @@ test:
 	@$(MAKE) --no-print-directory -j3 test-deps
 	$(BIN)/buf lint proto
 	$(BIN)/python -m compileall -q -j 0 apps services shared proto/gen tests >/dev/null
-	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -q -n 3 --dist loadscope
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -q -n 3 --dist loadscope --no-loadscope-reorder
 
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -q -m slow

@@ -77,27 +77,32 @@ from tests.stacklib import stack  # noqa: E402,F401
 
 
 
-# The longest modules first (figures from `pytest --durations=0` on 2 cores): loadscope hands
-# modules to the workers in collection order, and one of these started last would keep the
-# run going on one worker while the others have finished. The rest keep their order.
+# The longest modules first (each module's setup, calls and teardown summed over a whole run with
+# three workers on 2 cores): loadscope hands modules to the workers in collection order (make
+# test turns off xdist's own reordering by test count, which would put a module of one long test
+# last), and one of these started last would keep the run going on one worker while the others
+# have finished. The rest keep their order.
 LONGEST_FIRST = [
-    "tests/web/test_games.py",  # 78 s
-    "tests/stack/test_up_supervises.py",  # 64 s
-    "tests/rules/test_contract.py",  # 53 s
-    "tests/web/test_browser.py",  # 44 s
-    "tests/web/test_friends_pages.py",  # 30 s
-    "tests/play/test_stack_games.py",  # 37 s
-    "tests/stack/test_up.py",  # 33 s
-    "tests/chaos/test_chaos_run.py",  # 29 s
-    "tests/leaderboard/test_rebuild.py",  # 28 s
-    "tests/play/test_client_session.py",  # 26 s
+    "tests/web/test_games.py",  # 148 s
+    "tests/web/test_browser.py",  # 62 s
+    "tests/web/test_friends_pages.py",  # 43 s
+    "tests/chaos/test_chaos_run.py",  # 39 s
+    "tests/stack/test_up_supervises.py",  # 35 s
+    "tests/rules/test_contract.py",  # 35 s
+    "tests/play/test_client_session.py",  # 30 s
     "tests/runtime/test_client_retries.py",  # 25 s
-    "tests/deck/test_audit_stack.py",  # 24 s
-    "tests/web/test_ts_verifier.py",  # 22 s
-    "tests/deploy/test_manifests.py",  # 22 s
-    "tests/tournament/test_service_stack.py",  # 20 s
-    "tests/play/test_every_game.py",  # 20 s
-    "tests/foodie_forest/test_foodie_playouts.py",  # 18 s
+    "tests/play/test_stack_games.py",  # 20 s
+    "tests/stack/test_up.py",  # 20 s
+    "tests/test_cli.py",  # 20 s
+    "tests/stack/test_house_bots.py",  # 15 s
+    "tests/gateway/test_issue24_done.py",  # 15 s
+    "tests/deck/test_uniformity.py",  # 13 s
+    "tests/web/test_oidc_signin.py",  # 13 s
+    "tests/matchmaking/test_service.py",  # 13 s
+    "tests/play/test_bench_moves.py",  # 12 s
+    "tests/foodie_forest_service/test_full_game_over_grpc.py",  # 12 s
+    "tests/deck/test_audit_stack.py",  # 12 s
+    "tests/tournament/test_service_stack.py",  # 11 s
 ]
 
 

@@ -207,6 +207,9 @@ async def test_friends_at_a_private_table_play_by_clicks_rematch_chat_and_replay
         await sees_chat(bob_page, bob, "still there?")
         await ann_page.fill("#chat-text", "last word")
         await ann_page.click("#chat-send")
+        # sent (her own line is back from the server) before she reloads: a reload cancels a send
+        # still under way, as closing a tab would
+        await sees_chat(ann_page, ann, "last word")
         await ann_page.reload()
         await sees_chat(ann_page, ann, "last word")  # the chat up to it has been read again
         await expect(ann_page.locator(f"#chat-messages li[data-player='{bob}']")).to_have_count(0)
