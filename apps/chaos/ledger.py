@@ -42,6 +42,7 @@ class GameLedger:
     error: str = ""  # why the clients stopped playing before the end, if they did
     holds: list[Hold] = field(default_factory=list)  # the seats' streams, on a clocked table
     clocked: bool = False
+    client: str = "grpc"  # or "connect": its seats played through the gateway, as a browser's table
 
 
 @dataclass

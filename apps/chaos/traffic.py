@@ -1,7 +1,9 @@
-"""Bot tables over gRPC for a chaos run, like any client (apps.sdk): every registered game in
-turn, some tables set by the matchmaker (every seat queues a ranked ticket), the others
-created ranked with a service token; each table played to its end by the game's bots with
-unary calls, retried with backoff through faults. Every acknowledged move goes to the ledger."""
+"""Bot tables for a chaos run, like any client (apps.sdk): every registered game in turn, some
+tables set by the matchmaker (every seat queues a ranked ticket), the others created ranked
+with a service token; each table played to its end by the game's bots with unary calls,
+retried with backoff through faults, over gRPC straight to the services or (every other direct
+table) over Connect through the gateway as a browser's table (apps.chaos.connect). Every
+acknowledged move goes to the ledger."""
 from __future__ import annotations
 
 import asyncio
@@ -14,6 +16,7 @@ import grpc
 from foodgames.v1 import game_pb2
 
 from apps.bots.base import make_bot
+from apps.chaos.connect import ConnectGameStub
 from apps.chaos.ledger import AckedMove, GameLedger, Hold, Ledger
 from apps.sdk.remote import (Backoff, Connection, create_game, create_ticket, read_view, takes_turns,
                              send_client_seeds, turn_clock, view_of, watch_ticket, with_retries, JSON_VIEWS)
@@ -34,6 +37,9 @@ MAX_REFUSALS = 200
 # one at a time.
 DIRECT_CLOCK = (5, 1, "bot")
 DOZE_EVERY = 3
+# Every CONNECT_EVERY-th table made directly is played through the gateway over Connect.
+CONNECT_EVERY = 2
+CONNECT = "connect"
 
 
 async def hold_stream(stub, ledger: GameLedger, seat: int, stop: asyncio.Event) -> None:
@@ -69,10 +75,13 @@ async def play(settings: Settings, ledger: GameLedger, retry_deadline_s: float =
     engine acknowledged is appended to ledger.acked, each seat's last view to final_views.
     `send_seeds`: each seat sends the deck a client seed first, as a player's client does.
     `hold_streams`: each seat also holds a WatchGame stream (ledger.holds); `doze_s`: seat 0
-    waits this long once, before its third move."""
+    waits this long once, before its third move. A ledger whose client is "connect" has its
+    seats read and move through the gateway (its replicas in turn) over Connect."""
     game, game_id, players = ledger.game, ledger.game_id, ledger.players
     conns = [Connection(settings, mint_token(settings, name), name) for name in players]
-    stubs = [c.game(game) for c in conns]
+    browsers = ([ConnectGameStub(settings.address("gateway").split(","), game, mint_token(settings, name))
+                 for name in players] if ledger.client == CONNECT else [])
+    stubs = browsers or [c.game(game) for c in conns]
     bots = [make_bot(game, None, f"{game_id}/{seat}") for seat in range(len(players))]
     index = {name: seat for seat, name in enumerate(players)}
     backoff = lambda: Backoff(retry_deadline_s)  # noqa: E731
@@ -135,7 +144,7 @@ async def play(settings: Settings, ledger: GameLedger, retry_deadline_s: float =
         for task in holders:
             task.cancel()
         await asyncio.gather(*holders, return_exceptions=True)
-        for c in conns:
+        for c in [*conns, *browsers]:
             await c.close()
     return ledger
 
@@ -252,8 +261,9 @@ class Traffic:
                                                   f"{str(exc)[:200]}")
                 await asyncio.sleep(0.5)
                 continue
+            client = CONNECT if via == "direct" and number % CONNECT_EVERY == 0 else "grpc"
             ledger = GameLedger(game, game_id, tuple(seated), True, via,
-                                clocked=via == "matchmaker" or self.live_tables)
+                                clocked=via == "matchmaker" or self.live_tables, client=client)
             self.ledger.games.append(ledger)
             doze = DIRECT_CLOCK[0] + 1.5 if self.live_tables and via == "direct" and number % DOZE_EVERY == 0 else 0.0
             await play(self.settings, ledger, hold_streams=self.live_tables and ledger.clocked, doze_s=doze)

@@ -3,8 +3,9 @@ was lost (docs/reliability.md).
 
 Starts NATS (one server, or with --nats-cluster 3 a cluster with R3 streams), Valkey and every
 service as `foodgames up` does, on free ports of 127.0.0.1 and a data folder of its own; plays
-bot tables of every registered game (some set by the matchmaker, all ranked) for --duration
-seconds while it makes faults on a schedule drawn from --seed; lets the tables in play finish;
+bot tables of every registered game (some set by the matchmaker, all ranked; every other table
+made directly played through the gateway over Connect with JSON, as a browser plays) for
+--duration seconds while it makes faults on a schedule drawn from --seed; lets the tables in play finish;
 then checks that no acknowledged move was lost, no move was applied twice, every game finished
 or was cancelled, the replay of each stream gives the views the clients saw, every finished
 ranked game was rated exactly once, every game's audit verifies, every round of a small Swiss
@@ -100,7 +101,8 @@ def run_chaos(args) -> int:
         for e in outcome.evidence:
             say(f"  {e.kind} {e.target}: {'seen' if e.seen else 'NOT SEEN'}: {e.text}")
     led = outcome.ledger
-    say(f"{len(led.games)} games ({sum(1 for g in led.games if g.via == 'matchmaker')} set by the matchmaker), "
+    say(f"{len(led.games)} games ({sum(1 for g in led.games if g.via == 'matchmaker')} set by the matchmaker, "
+        f"{sum(1 for g in led.games if g.client == 'connect')} played through the gateway over Connect), "
         f"{led.moves} acknowledged moves, stack SERVING after {outcome.started_s:.1f}s")
     for failure in led.queue_failures:
         say(f"note: a table never started: {failure}")

@@ -45,6 +45,8 @@ def test_a_short_chaos_run_breaks_the_stack_four_ways_and_loses_nothing():
         assert int(count) >= 1 and violations == "0" and "never" not in recovery, out
     assert int(table["whole run"][1]) > 0 and table["whole run"][3] == "0", out
     assert "no violation" in out
+    # and some of its tables were played as a browser plays: through the gateway over Connect
+    assert int(re.search(r"(\d+) played through the gateway over Connect", out).group(1)) >= 1, out
     # and the faults show in the metrics, scraped before the first and after the last (a fault
     # that must show and does not is a violation of the run: "fault not in the metrics")
     shown = evidence(out)
@@ -91,6 +93,9 @@ def test_a_short_chaos_run_with_two_replicas_kills_one_replica_at_a_time_and_los
     table = rows(out)
     assert set(table) == {*faults, "whole run"}, out
     assert table["whole run"][3] == "0", out
+    # a gateway replica killed under the tables played over Connect: they moved on meanwhile
+    assert int(re.search(r"(\d+) played through the gateway over Connect", out).group(1)) >= 1, out
+    assert int(table["kill-gateway"][1]) > 0, out
 
 
 @pytest.mark.slow

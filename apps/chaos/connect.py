@@ -1,0 +1,90 @@
+"""A seat's client as a browser's table is one: Connect with JSON through the gateway (the
+project's generated client, foodgames.v1.game_connect, on connect-python), its replicas taken
+in turn call by call, as a Kubernetes Service spreads a browser's requests over the pods.
+
+ConnectGameStub answers as the grpc stub of GameService does for the calls a chaos table makes
+(GetView, SubmitMove, WatchGame), a failure raised as grpc.aio.AioRpcError with the same code,
+so that apps.chaos.traffic plays, retries and holds streams through the gateway with the very
+code it uses over gRPC: a gateway replica killed under a table is met as a browser meets it
+(a call or a stream that fails, tried again on the next replica)."""
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import grpc
+from connectrpc.code import Code
+from connectrpc.compat import google_protobuf_json_codec
+from connectrpc.errors import ConnectError
+from foodgames.v1 import game_connect, game_pb2
+
+# connect-python's codes are grpc's, but for one spelling
+_CODES = {Code.CANCELED: grpc.StatusCode.CANCELLED}
+CALL_TIMEOUT_MS = 10_000
+
+
+def rpc_error(exc: ConnectError) -> grpc.aio.AioRpcError:
+    """The Connect error as the grpc error of the same code and message."""
+    code = _CODES.get(exc.code) or getattr(grpc.StatusCode, exc.code.name, grpc.StatusCode.UNKNOWN)
+    return grpc.aio.AioRpcError(code, grpc.aio.Metadata(), grpc.aio.Metadata(), details=exc.message)
+
+
+class _Stream:
+    """A WatchGame stream over Connect: iterated as grpc's call is, cancel() ends it."""
+
+    def __init__(self, updates: AsyncIterator[game_pb2.WatchGameResponse]):
+        self._updates = updates
+        self._closing: asyncio.Task | None = None
+
+    async def _iterate(self):
+        try:
+            async for update in self._updates:
+                yield update
+        except ConnectError as exc:
+            raise rpc_error(exc) from exc
+
+    def __aiter__(self):
+        return self._iterate()
+
+    def cancel(self) -> None:
+        if self._closing is None and hasattr(self._updates, "aclose"):
+            self._closing = asyncio.get_running_loop().create_task(self._updates.aclose())
+
+
+class ConnectGameStub:
+    """GameService of `game` through the gateways at `addresses` (host:port, in turn), as
+    `player` (its token as the browser sends it: Authorization: Bearer)."""
+
+    def __init__(self, addresses: list[str], game: str, token: str):
+        codec = google_protobuf_json_codec()
+        self._clients = [game_connect.GameServiceClient(f"http://{address}/games/{game}", codec=codec,
+                                                        send_compression=None)
+                         for address in addresses]
+        self._turn = 0
+        self._headers = {"authorization": f"Bearer {token}"}
+
+    def _next(self) -> game_connect.GameServiceClient:
+        client = self._clients[self._turn % len(self._clients)]
+        self._turn += 1
+        return client
+
+    async def _unary(self, method: str, request, timeout: float | None):
+        call = getattr(self._next(), method)
+        try:
+            return await call(request, headers=self._headers,
+                              timeout_ms=int(timeout * 1000) if timeout else CALL_TIMEOUT_MS)
+        except ConnectError as exc:
+            raise rpc_error(exc) from exc
+
+    async def GetView(self, request: game_pb2.GetViewRequest, timeout: float | None = None):  # noqa: N802 - grpc's
+        return await self._unary("get_view", request, timeout)
+
+    async def SubmitMove(self, request: game_pb2.SubmitMoveRequest, timeout: float | None = None):  # noqa: N802
+        return await self._unary("submit_move", request, timeout)
+
+    def WatchGame(self, request: game_pb2.WatchGameRequest) -> _Stream:  # noqa: N802
+        return _Stream(self._next().watch_game(request, headers=self._headers))
+
+    async def close(self) -> None:
+        for client in self._clients:
+            await client.close()

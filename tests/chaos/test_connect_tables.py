@@ -1,0 +1,62 @@
+"""The chaos run's browser-like tables (apps.chaos.connect): Connect with JSON through the
+gateway, its replicas taken in turn, failures met as the gRPC tables meet them."""
+from __future__ import annotations
+
+import grpc
+import pytest
+from foodgames.v1 import game_pb2
+
+from apps.chaos.connect import ConnectGameStub
+from apps.chaos.ledger import GameLedger
+from apps.chaos.traffic import CONNECT, create_table, play
+from apps.embedded import free_port
+from apps.sdk.remote import Connection
+from services.gateway.config import GatewayConfig
+from shared.auth import mint_token
+from tests.web.conftest import LiveGateway
+
+GAME = "foodie-forest"
+
+
+@pytest.fixture(scope="module")
+async def gateway(stack):
+    live = LiveGateway(stack, free_port(), GatewayConfig(per_address_per_minute=100_000,
+                                                         per_player_per_minute=100_000))
+    await live.start()
+    yield live
+    await live.stop()
+
+
+async def test_a_table_played_over_connect_reaches_its_end_through_the_gateway_alone(stack, gateway):
+    # given a table made over gRPC, and players whose only way to the rules engine is the gateway
+    players = ["connect-ann", "connect-bob"]
+    service = Connection(stack, mint_token(stack, "svc:chaos", "service"), "svc:chaos")
+    game_id = f"connect-{free_port()}"
+    try:
+        await create_table(service, GAME, game_id, players)
+    finally:
+        await service.close()
+    browser_only = stack.with_(addresses={**stack.addresses, GAME: "127.0.0.1:1",
+                                          "gateway": f"127.0.0.1:{gateway.port}"})
+    ledger = GameLedger(GAME, game_id, tuple(players), True, "direct", client=CONNECT)
+    # when its bots play it over Connect, each seat holding a stream
+    await play(browser_only, ledger, retry_deadline_s=10, hold_streams=True)
+    # then it ended, every move acknowledged through the gateway, and the streams were held
+    assert ledger.error == "" and ledger.finished, ledger.error
+    assert len(ledger.acked) >= 10 and {m.seat for m in ledger.acked} == {0, 1}
+    assert {h.seat for h in ledger.holds} == {0, 1}
+
+
+async def test_a_gateway_replica_away_fails_its_call_as_unavailable_and_the_next_replica_answers(stack, gateway):
+    stub = ConnectGameStub(["127.0.0.1:1", f"127.0.0.1:{gateway.port}"], GAME, mint_token(stack, "connect-cy"))
+    try:
+        request = game_pb2.GetViewRequest(game_id="no-such-game", seat=0)
+        with pytest.raises(grpc.aio.AioRpcError) as away:
+            await stub.GetView(request)
+        assert away.value.code() == grpc.StatusCode.UNAVAILABLE
+        # the next call goes to the replica that answers: the game's absence, with grpc's code
+        with pytest.raises(grpc.aio.AioRpcError) as refused:
+            await stub.GetView(request)
+        assert refused.value.code() == grpc.StatusCode.NOT_FOUND, refused.value.details()
+    finally:
+        await stub.close()
