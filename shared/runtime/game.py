@@ -581,7 +581,7 @@ class GameRuntime:
                 command_id, records = wanted
                 try:
                     result = await self.store.append(self.subject(game_id), records, record.version, command_id)
-                except VersionConflict:
+                except (VersionConflict, DuplicateCommand):  # another replica wrote first
                     record = await self.load(game_id)
                     continue
                 record, _ = self._apply(record, result, [])

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from shared import gamestream as env
 from shared.errors import Unavailable
-from shared.eventstore import VersionConflict
+from shared.eventstore import DuplicateCommand, VersionConflict
 from shared.rules import GameResult
 
 if TYPE_CHECKING:
@@ -81,8 +81,10 @@ class Settlement:
                 record, held = runtime._apply(record, result, events)
                 written.extend(result.events)
                 decided.extend(held)
-            except VersionConflict:
-                record = await runtime.load(record.game_id)  # another replica moved; look again
+            except (VersionConflict, DuplicateCommand):
+                # another replica moved, or settled this very node first (its clock stamp differs
+                # from ours, so the store sees another command under the same id): look again
+                record = await runtime.load(record.game_id)
         raise RuntimeError("a game kept asking for chance events")
 
     async def shuffle(self, game_id: str, node) -> list[str]:

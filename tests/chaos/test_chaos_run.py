@@ -1,5 +1,6 @@
-"""`foodgames chaos` end to end: a stack of its own under bot tables of every game, broken four
-ways (a rules engine killed, NATS killed, Valkey killed, a process paused), loses nothing and
+"""`foodgames chaos` end to end: a stack of its own (two replicas of every service) under bot
+tables of every game, some played over Connect through the gateway, broken five ways (a rules
+engine replica killed, NATS killed, Valkey killed, a process paused, a gateway replica killed), loses nothing and
 says so in its table, and its faults show in the stack's metrics (restarts, NATS reconnects,
 refusals); the long run (make test-slow) breaks a NATS cluster every way there is."""
 from __future__ import annotations
@@ -33,10 +34,11 @@ def rows(output: str) -> dict[str, list[str]]:
     return found
 
 
-def test_a_short_chaos_run_breaks_the_stack_four_ways_and_loses_nothing():
-    faults = ["kill-engine", "kill-nats", "kill-valkey", "pause"]
-    code, out = chaos("--duration", "12", "--every", "2", "--faults", ",".join(faults), "--seed", "7",
-                      "--tables", "2", timeout=240)
+def test_a_short_chaos_run_with_two_replicas_breaks_the_stack_five_ways_and_loses_nothing():
+    # two replicas of everything: each kill and the pause hit one replica, the other serves on
+    faults = ["kill-engine", "kill-nats", "kill-valkey", "pause", "kill-gateway"]
+    code, out = chaos("--replicas", "2", "--duration", "12", "--every", "2", "--faults", ",".join(faults),
+                      "--seed", "7", "--tables", "2", timeout=240)
     assert code == 0, out
     table = rows(out)
     assert set(table) == {*faults, "whole run"}, out
@@ -45,8 +47,10 @@ def test_a_short_chaos_run_breaks_the_stack_four_ways_and_loses_nothing():
         assert int(count) >= 1 and violations == "0" and "never" not in recovery, out
     assert int(table["whole run"][1]) > 0 and table["whole run"][3] == "0", out
     assert "no violation" in out
-    # and some of its tables were played as a browser plays: through the gateway over Connect
+    # and some of its tables were played as a browser plays, through the gateway over Connect,
+    # on through the kill of a gateway replica
     assert int(re.search(r"(\d+) played through the gateway over Connect", out).group(1)) >= 1, out
+    assert int(table["kill-gateway"][1]) > 0, out
     # and the faults show in the metrics, scraped before the first and after the last (a fault
     # that must show and does not is a violation of the run: "fault not in the metrics")
     shown = evidence(out)

@@ -69,6 +69,39 @@ async def test_a_seat_recorded_away_that_calls_again_is_connected_again():
         await table.runtime.close()
 
 
+async def test_a_seat_another_replica_marked_connected_a_moment_earlier_is_taken_as_written():
+    # given bob recorded away, and another replica that records him connected a moment before
+    # this one does (its clock stamps another time: to the store, another command of that id)
+    table = await clocked_table(grace_s=0.5)
+    presence = table.runtime.presence
+    try:
+        record = await table.runtime.load(table.game_id)
+        key = presence.hold(record, 1)
+        await presence.present(record, 1, Identity("bob", "player"), holding=True)
+        presence.release(key)
+        table.clock.advance(1_000)
+        await presence.check_away(key)
+        assert (await _presence(table))[1] == live.AWAY
+        append, raced = table.store.append, []
+
+        async def another_replica_first(subject, events, expected_version, command_id, **rest):
+            if command_id.startswith("presence:1:") and not raced:
+                raced.append(command_id)
+                stamped_then = [dict(e, data={**e["data"], "at_ms": e["data"]["at_ms"] - 1})
+                                if e["type"] == env.TIME_RECORDED else e for e in events]
+                await append(subject, stamped_then, expected_version, command_id)
+            return await append(subject, events, expected_version, command_id, **rest)
+
+        table.store.append = another_replica_first
+        # when bob calls this replica
+        await table.runtime.view(Identity("bob", "player"), table.game_id, 1)
+        # then his call is answered, and he is connected once, as the other replica wrote it
+        assert raced and (await _presence(table))[1] == live.CONNECTED
+        assert (await table.events()).count(env.PLAYER_CONNECTED) == 2
+    finally:
+        await table.runtime.close()
+
+
 async def test_another_player_s_call_does_not_make_a_seat_present():
     table = await clocked_table(grace_s=0.5)
     try:

@@ -1,6 +1,7 @@
 """The runtime's settlement with the deck (shared.runtime.settlement): a game waiting for a deal
-is dealt the deck service's order once, a game that ended has its seed revealed once, and a deck
-that answers with something that is not a shuffle of the cards writes nothing."""
+is dealt the deck service's order once, a game that ended has its seed revealed once, a deck
+that answers with something that is not a shuffle of the cards writes nothing, and a deal
+another replica wrote first is taken as it was written."""
 from __future__ import annotations
 
 import pytest
@@ -8,8 +9,10 @@ import pytest
 from shared import gamestream as env
 from shared.errors import Unavailable
 from shared.runtime.deck import SeededDeck
-from tests.games.counter import RULES
-from tests.runtime.memory_table import clocked_table
+from shared.runtime.game import GameRuntime
+from shared.runtime.live import LivePolicy
+from tests.games.counter import MOVES, RULES
+from tests.runtime.memory_table import FakeClock, clocked_table
 
 
 async def test_a_game_waiting_for_its_deal_is_dealt_the_deck_s_order_once():
@@ -67,4 +70,25 @@ async def test_an_order_that_is_not_a_shuffle_of_the_deck_is_refused_and_nothing
             await table.runtime.settle(table.game_id)
         assert await table.events() == before
     finally:
+        await table.runtime.close()
+
+
+async def test_a_deal_another_replica_wrote_first_is_taken_as_it_was_written():
+    # given two replicas of the rules service on one stream, the second holding the game from
+    # before its deal, on a clock of its own (its stamps differ from the first's)
+    table = await clocked_table(settle=False)
+    later = FakeClock(table.clock.now + 1_500)
+    other = GameRuntime(RULES, table.store, SeededDeck(), moves=MOVES, policy=LivePolicy(grace_s=5.0, now_ms=later))
+    try:
+        stale = await other.load(table.game_id)
+        await table.runtime.settle(table.game_id)
+        # when the second settles the game on what it holds
+        record = await other.settlement.run(stale, [], [])
+        # then it takes the first's deal (no second deal, no error), as if it had read it
+        shuffles = [e for c in await table.commands() for e in c.events if e.type == env.SHUFFLE_APPLIED]
+        assert len(shuffles) == 1
+        assert record.version == (await table.runtime.load(table.game_id)).version
+        assert record.state.hands == tuple(shuffles[0].data["order"][:2])
+    finally:
+        await other.close()
         await table.runtime.close()
