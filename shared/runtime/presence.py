@@ -77,6 +77,7 @@ class Presence:
         while not runtime.closed:
             await asyncio.sleep(every)
             try:
+                await self.registry.tend()  # its ping tells whether its mirror is live
                 for key in [k for k, n in self.holders.items() if n]:
                     await self._vouch(key, holding=True)
                 for record in list(runtime.cache.values()):
