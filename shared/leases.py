@@ -20,11 +20,11 @@ from nats.js import api
 from nats.js.errors import APIError, BucketNotFoundError, KeyNotFoundError, KeyWrongLastSequenceError, NotFoundError
 
 from shared import telemetry
+from shared.eventstore.jetstream import WRONG_LAST_SEQUENCE
 
 log = telemetry.get_logger("leases")
 
 DEFAULT_TTL_S = 3.0
-WRONG_LAST_SEQUENCE = 10071
 # A holder stops its work this far into the TTL without a renewal: the server lets another holder
 # in only at the TTL's end.
 OVERDUE_SHARE = 0.8
@@ -72,7 +72,7 @@ class Leases:
         except (KeyWrongLastSequenceError, KeyNotFoundError):
             pass
         except APIError as exc:  # a delete on a stale revision comes back as a plain API error
-            if exc.err_code != WRONG_LAST_SEQUENCE:
+            if exc.err_code not in WRONG_LAST_SEQUENCE:
                 raise
 
     async def holder(self, key: str) -> str | None:

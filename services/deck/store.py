@@ -28,7 +28,8 @@ from typing import Any, Mapping
 from nats.js import api
 from nats.js.errors import APIError, BucketNotFoundError, KeyNotFoundError, KeyWrongLastSequenceError, NotFoundError
 
-WRONG_LAST_SEQUENCE = (10071, 10164)
+from shared.eventstore.jetstream import WRONG_LAST_SEQUENCE
+
 LEAF_INDEX_HEADER = "Foodgames-Leaf-Index"
 BATCH = 1000
 

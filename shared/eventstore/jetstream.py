@@ -27,7 +27,13 @@ from shared.eventstore import (AppendResult, DuplicateCommand, EventStoreError, 
 
 GAMES_STREAM = gamestream.STREAM
 GAMES_SUBJECTS = gamestream.SUBJECTS
-WRONG_LAST_SEQUENCE = 10071
+# The server's "wrong last sequence" of an expected-sequence publish: 10071 names the sequence;
+# a cluster's stream leader answers 10164 (no sequence) to a publish that races another one to
+# the same subject still being agreed on, which is every two replicas writing a game at once.
+WRONG_LAST_SEQUENCE = frozenset({10071, 10164})
+# ... and a publish whose message id another publish is writing this very moment (two replicas
+# writing the same command): it is a conflict too, the other's write is read back on the retry.
+DUPLICATE_IN_PROCESS = 10158
 VERSION_HEADER = "Foodgames-Version"
 COMMAND_HEADER = "Foodgames-Command-Id"
 # A write heard of this long ago that a read still does not show was refused by the stream
@@ -335,7 +341,10 @@ class JetStreamEventStore:
             try:
                 ack = await self.js.publish(subject, body, stream=self.stream, headers=hdrs)
             except APIError as exc:
-                if exc.err_code == WRONG_LAST_SEQUENCE:
+                if exc.err_code == DUPLICATE_IN_PROCESS:
+                    self._last.pop(subject, None)
+                    raise VersionConflict(subject, expected_version, None) from None
+                if exc.err_code in WRONG_LAST_SEQUENCE:
                     self._last.pop(subject, None)
                     earlier = await self._find_command(subject, command_id, events, expected_version, digest)
                     if earlier is not None:

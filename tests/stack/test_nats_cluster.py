@@ -3,6 +3,7 @@ run): a game's stream has three replicas, and a game keeps going through the kil
 node that leads its stream, ending with every acknowledged move stored."""
 from __future__ import annotations
 
+import asyncio
 import re
 
 import pytest
@@ -91,3 +92,32 @@ def test_the_nats_url_may_list_every_server_of_a_cluster():
         "nats://a:4222", "nats://b:4222", "nats://c:4222"]
     with pytest.raises(ValueError, match="names no NATS server"):
         nats_servers(" , ")
+
+
+async def test_two_writers_racing_at_one_version_on_a_cluster_meet_a_version_conflict(cluster, tmp_path):
+    # given two replicas' event stores on a cluster of three (R3 streams), both at a game's version 1
+    from shared.eventstore import VersionConflict
+    from shared.eventstore.jetstream import JetStreamEventStore, connect
+
+    url = nats_env(cluster)["FOODGAMES_NATS_URL"]
+    one, two = await connect(url), await connect(url)
+    stores = [JetStreamEventStore(one, replicas=3), JetStreamEventStore(two, replicas=3)]
+    try:
+        await stores[0].ensure_stream()
+        outcomes = []
+        for race in range(20):
+            subject = f"games.{GAME}.race-{race}"
+            await stores[0].append(subject, [{"type": "Started", "data": {}}], 0, "create")
+            await stores[1].version(subject)
+            # when both write their move at that version at the same moment
+            outcomes += await asyncio.gather(*(store.append(subject, [{"type": "Moved", "data": {"by": i}}], 1,
+                                                           f"move:{i}") for i, store in enumerate(stores)),
+                                             return_exceptions=True)
+        # then one is written and the other is told to read the game again (the stream leader's
+        # "wrong last sequence" of a racing publish is a conflict like any other)
+        kinds = [type(o).__name__ for o in outcomes]
+        assert kinds.count("VersionConflict") == 20 and kinds.count("AppendResult") == 20, kinds
+        assert all(isinstance(o, VersionConflict) for o in outcomes if not hasattr(o, "version"))
+    finally:
+        await one.close()
+        await two.close()
