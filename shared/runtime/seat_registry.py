@@ -30,7 +30,12 @@ from shared import telemetry
 
 log = telemetry.get_logger("shared.runtime")
 
-HOLD_S = 3.0  # a held seat's entry is renewed this far ahead
+# A held seat's entry is renewed this far ahead, every RENEW_S: a holder that cannot reach the
+# bucket for a while must not have its seats taken for gone (after a NATS server's death one
+# replica's writes to it failed for ~10 s in the five-minute chaos run, while the others' went
+# through); a holder that died has them taken for gone this long after its last renewal (its
+# clients, their streams broken, are held again by another replica within a second).
+HOLD_S = 15.0
 RENEW_S = 1.0  # ... this often
 CLEAR_S = 600.0  # the bucket forgets an entry not written for this long
 STALE_S = 2.5  # a mirror whose own ping has not come back for this long cannot tell who is away
