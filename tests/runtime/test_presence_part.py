@@ -51,17 +51,22 @@ async def test_a_released_stream_makes_the_seat_away_once_the_grace_period_passe
         await table.runtime.close()
 
 
+async def _recorded_away(table, seat: int) -> None:
+    """The seat's stream held, let go, and the grace period (0.5 s) past: recorded away."""
+    presence = table.runtime.presence
+    record = await table.runtime.load(table.game_id)
+    key = presence.hold(record, seat)
+    await presence.present(record, seat, Identity(table.players[seat], "player"), holding=True)
+    presence.release(key)
+    table.clock.advance(1_000)
+    await presence.check_away(key)
+    assert (await _presence(table))[seat] == live.AWAY
+
+
 async def test_a_seat_recorded_away_that_calls_again_is_connected_again():
     table = await clocked_table(grace_s=0.5)
-    presence = table.runtime.presence
     try:
-        record = await table.runtime.load(table.game_id)
-        key = presence.hold(record, 1)
-        await presence.present(record, 1, Identity("bob", "player"), holding=True)
-        presence.release(key)
-        table.clock.advance(1_000)
-        await presence.check_away(key)
-        assert (await _presence(table))[1] == live.AWAY
+        await _recorded_away(table, 1)
         await table.runtime.view(Identity("bob", "player"), table.game_id, 1)
         assert (await _presence(table))[1] == live.CONNECTED
         assert (await table.events()).count(env.PLAYER_CONNECTED) == 2
@@ -73,15 +78,8 @@ async def test_a_seat_another_replica_marked_connected_a_moment_earlier_is_taken
     # given bob recorded away, and another replica that records him connected a moment before
     # this one does (its clock stamps another time: to the store, another command of that id)
     table = await clocked_table(grace_s=0.5)
-    presence = table.runtime.presence
     try:
-        record = await table.runtime.load(table.game_id)
-        key = presence.hold(record, 1)
-        await presence.present(record, 1, Identity("bob", "player"), holding=True)
-        presence.release(key)
-        table.clock.advance(1_000)
-        await presence.check_away(key)
-        assert (await _presence(table))[1] == live.AWAY
+        await _recorded_away(table, 1)
         append, raced = table.store.append, []
 
         async def another_replica_first(subject, events, expected_version, command_id, **rest):
