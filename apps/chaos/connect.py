@@ -34,7 +34,11 @@ class _Stream:
 
     def __init__(self, updates: AsyncIterator[game_pb2.WatchGameResponse]):
         self._updates = updates
-        self._closing: asyncio.Task | None = None
+        self.closing: asyncio.Task | None = None
+
+    @property
+    def open(self) -> bool:
+        return self.closing is None
 
     async def _iterate(self):
         try:
@@ -47,8 +51,8 @@ class _Stream:
         return self._iterate()
 
     def cancel(self) -> None:
-        if self._closing is None and hasattr(self._updates, "aclose"):
-            self._closing = asyncio.get_running_loop().create_task(self._updates.aclose())
+        if self.closing is None and hasattr(self._updates, "aclose"):
+            self.closing = asyncio.get_running_loop().create_task(self._updates.aclose())
 
 
 class ConnectGameStub:
@@ -62,6 +66,7 @@ class ConnectGameStub:
                          for address in addresses]
         self._turn = 0
         self._headers = {"authorization": f"Bearer {token}"}
+        self._streams: list[_Stream] = []
 
     def _next(self) -> game_connect.GameServiceClient:
         client = self._clients[self._turn % len(self._clients)]
@@ -83,8 +88,13 @@ class ConnectGameStub:
         return await self._unary("submit_move", request, timeout)
 
     def WatchGame(self, request: game_pb2.WatchGameRequest) -> _Stream:  # noqa: N802
-        return _Stream(self._next().watch_game(request, headers=self._headers))
+        stream = _Stream(self._next().watch_game(request, headers=self._headers))
+        self._streams = [s for s in self._streams if s.open] + [stream]
+        return stream
 
     async def close(self) -> None:
+        for stream in self._streams:
+            stream.cancel()
+        await asyncio.gather(*(s.closing for s in self._streams if s.closing), return_exceptions=True)
         for client in self._clients:
             await client.close()
