@@ -121,23 +121,3 @@ async def test_two_writers_racing_at_one_version_on_a_cluster_meet_a_version_con
     finally:
         await one.close()
         await two.close()
-
-
-async def test_a_stream_asked_for_while_the_cluster_has_no_quorum_is_made_once_it_has_again(cluster):
-    # given a cluster of three with two nodes down: no meta leader, nothing can be made
-    from shared.eventstore.jetstream import connect, ensure_stream, games_stream_config
-
-    nc = await connect(cluster.nodes[0].url)
-    try:
-        cluster.kill(1)
-        cluster.kill(2)
-        config = games_stream_config(3)
-        config.name, config.subjects = "QUORUM_TEST", ["quorum-test.>"]
-        # when a service asks for its stream, and the two nodes are back half a second later
-        asyncio.get_running_loop().call_later(0.5, lambda: [cluster.restart(i) for i in (1, 2)])
-        await ensure_stream(nc.jetstream(timeout=1), config, within_s=45)
-        # then the stream is made, on three nodes, instead of the start failing at the first timeout
-        info = await nc.jetstream().stream_info("QUORUM_TEST")
-        assert info.config.num_replicas == 3
-    finally:
-        await nc.close()
