@@ -29,6 +29,11 @@ class Hold:
     closed_ms: int = 0  # when it ended or failed, as the client saw it
 
 
+# How a table's seats talk to the stack: gRPC straight to the services, or Connect through the
+# gateway, as a browser's table does (apps.chaos.connect).
+GRPC, CONNECT = "grpc", "connect"
+
+
 @dataclass
 class GameLedger:
     game: str
@@ -42,7 +47,7 @@ class GameLedger:
     error: str = ""  # why the clients stopped playing before the end, if they did
     holds: list[Hold] = field(default_factory=list)  # the seats' streams, on a clocked table
     clocked: bool = False
-    client: str = "grpc"  # or "connect": its seats played through the gateway, as a browser's table
+    client: str = GRPC  # or CONNECT
 
 
 @dataclass

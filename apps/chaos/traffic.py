@@ -17,7 +17,7 @@ from foodgames.v1 import game_pb2
 
 from apps.bots.base import make_bot
 from apps.chaos.connect import ConnectGameStub
-from apps.chaos.ledger import AckedMove, GameLedger, Hold, Ledger
+from apps.chaos.ledger import CONNECT, GRPC, AckedMove, GameLedger, Hold, Ledger
 from apps.sdk.remote import (Backoff, Connection, create_game, create_ticket, read_view, takes_turns,
                              send_client_seeds, turn_clock, view_of, watch_ticket, with_retries, JSON_VIEWS)
 from shared.runtime.live import wall_ms
@@ -39,7 +39,6 @@ DIRECT_CLOCK = (5, 1, "bot")
 DOZE_EVERY = 3
 # Every CONNECT_EVERY-th table made directly is played through the gateway over Connect.
 CONNECT_EVERY = 2
-CONNECT = "connect"
 
 
 async def hold_stream(stub, ledger: GameLedger, seat: int, stop: asyncio.Event) -> None:
@@ -261,7 +260,7 @@ class Traffic:
                                                   f"{str(exc)[:200]}")
                 await asyncio.sleep(0.5)
                 continue
-            client = CONNECT if via == "direct" and number % CONNECT_EVERY == 0 else "grpc"
+            client = CONNECT if via == "direct" and number % CONNECT_EVERY == 0 else GRPC
             ledger = GameLedger(game, game_id, tuple(seated), True, via,
                                 clocked=via == "matchmaker" or self.live_tables, client=client)
             self.ledger.games.append(ledger)

@@ -61,6 +61,7 @@ def run_chaos(args) -> int:
     from rich.table import Table
 
     from apps.chaos.faults import kinds_for
+    from apps.chaos.ledger import CONNECT
     from apps.chaos.run import Options, run, table_rows
 
     kinds = [k.strip() for k in args.faults.split(",") if k.strip()] or None
@@ -102,7 +103,7 @@ def run_chaos(args) -> int:
             say(f"  {e.kind} {e.target}: {'seen' if e.seen else 'NOT SEEN'}: {e.text}")
     led = outcome.ledger
     say(f"{len(led.games)} games ({sum(1 for g in led.games if g.via == 'matchmaker')} set by the matchmaker, "
-        f"{sum(1 for g in led.games if g.client == 'connect')} played through the gateway over Connect), "
+        f"{sum(1 for g in led.games if g.client == CONNECT)} played through the gateway over Connect), "
         f"{led.moves} acknowledged moves, stack SERVING after {outcome.started_s:.1f}s")
     for failure in led.queue_failures:
         say(f"note: a table never started: {failure}")

@@ -7,8 +7,8 @@ import pytest
 from foodgames.v1 import game_pb2
 
 from apps.chaos.connect import ConnectGameStub
-from apps.chaos.ledger import GameLedger
-from apps.chaos.traffic import CONNECT, create_table, play
+from apps.chaos.ledger import CONNECT, GameLedger
+from apps.chaos.traffic import create_table, play
 from apps.embedded import free_port
 from apps.sdk.remote import Connection
 from services.gateway.config import GatewayConfig
