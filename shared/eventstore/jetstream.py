@@ -40,6 +40,9 @@ COMMAND_HEADER = "Foodgames-Command-Id"
 # (a conflicting append): the hint is dropped.
 HINT_MAX_AGE_S = 1.0
 KNOWN_SUBJECTS = 50_000  # subjects whose last (version, seq) we remember
+# A copy of the stream that has not begun answering a direct get in this long is stopped or
+# stalled (the request went to it at random): the stream leader is asked instead.
+DIRECT_WAIT_S = 1.0
 
 _tracer = telemetry.tracer("foodgames.eventstore")
 _meter = metrics.meter("foodgames.eventstore")
@@ -86,6 +89,17 @@ def _decode(msg_subject: str, seq: int, headers: Mapping[str, str] | None, data:
                           body.recorded_at)
     return RecordedCommand(msg_subject, body.command_id, seq, body.version, body.recorded_at, events,
                            dict(headers or {}), body.digest, body.move)
+
+
+def _end_of_direct(subject: str, msg) -> bool:
+    """True for a direct get's "no message" (404) or end of a batch (204); raises on another
+    status, None for a message."""
+    status = (msg.headers or {}).get("Status") if not msg.data else None
+    if status in ("404", "204"):
+        return True
+    if status:
+        raise EventStoreError(f"reading {subject} failed: {status} {(msg.headers or {}).get('Description', '')}")
+    return False
 
 
 class JetStreamEventStore:
@@ -177,16 +191,57 @@ class JetStreamEventStore:
         if self.nc.is_closed:
             raise nats.errors.ConnectionClosedError()
 
+    # Reads are direct gets, which any copy of a replicated stream answers, and a follower may
+    # not have the newest writes yet: one just resumed after a pause answers "no such message"
+    # for a while (JetStream promises no read-your-writes there; the server's min_last_seq was
+    # withdrawn before 2.12). So a direct answer older than what this store has seen of the
+    # subject (its own writes, its earlier reads), or one that finds no subject at all, is
+    # completed by the stream leader, which only the message-get API reaches: a store reads
+    # its own writes and never reads a subject back in time.
+
+    def _seen_seq(self, subject: str) -> int:
+        known = self._last.get(subject)
+        return known[1] if known is not None else 0
+
+    async def _leaders_last(self, subject: str) -> RecordedCommand | None:
+        try:
+            msg = await self.js.get_last_msg(self.stream, subject)
+        except NotFoundError:
+            return None
+        return _decode(subject, msg.seq, msg.headers, msg.data)
+
+    async def _leaders_from(self, subject: str, seq: int) -> list[RecordedCommand]:
+        """The subject's commands from stream sequence `seq` on, one request each (only ever the
+        few a behind copy did not have yet)."""
+        out: list[RecordedCommand] = []
+        while True:
+            try:
+                msg = await self.js.get_msg(self.stream, seq=seq, subject=subject, next=True)
+            except NotFoundError:
+                return out
+            out.append(_decode(subject, msg.seq, msg.headers, msg.data))
+            seq = msg.seq + 1
+
+    async def _current_last(self, subject: str) -> RecordedCommand | None:
+        seen = self._seen_seq(subject)
+        try:
+            msg = await self.nc.request(f"$JS.API.DIRECT.GET.{self.stream}.{subject}", b"",
+                                        timeout=min(DIRECT_WAIT_S, self.timeout))
+            command = None if _end_of_direct(subject, msg) else \
+                _decode(subject, int(msg.headers["Nats-Sequence"]), msg.headers, msg.data)
+        except nats.errors.TimeoutError:
+            command = None  # a stalled copy drew the request
+        if command is None or command.seq < seen:
+            command = await self._leaders_last(subject)
+        if command is not None:
+            self._saw(subject, command.version, command.seq)
+        return command
+
     async def _last_of(self, subject: str) -> tuple[int, int]:
         """(version, seq) of the subject's last message, asked of the server."""
         self._reachable()
-        try:
-            msg = await self.js.get_last_msg(self.stream, subject, direct=True)
-        except NotFoundError:
-            return 0, 0
-        command = _decode(subject, msg.seq, msg.headers, msg.data)
-        self._saw(subject, command.version, command.seq)
-        return command.version, command.seq
+        command = await self._current_last(subject)
+        return (command.version, command.seq) if command is not None else (0, 0)
 
     async def version(self, subject: str) -> int:
         return (await self._last_of(subject))[0]
@@ -204,20 +259,29 @@ class JetStreamEventStore:
             if last_seq < seq:
                 self._read_from_server(subject, started)
                 return commands
+        seen = self._seen_seq(subject)
+        read_to = seq - 1  # the last stream sequence of the subject read so far
         while True:
-            batch = await self._direct_batch(subject, seq, 1000)
+            batch, whole = await self._direct_batch(subject, seq, 1000)
             for command in batch:
                 if command.version > after_version:
                     commands.append(command)
-            if len(batch) < 1000:
+            if batch:
+                read_to = batch[-1].seq
+            if len(batch) < 1000 or not whole:
                 break
             seq = batch[-1].seq + 1
+        if not whole or read_to < seen or (read_to == 0 and not seen):
+            # cut short, behind what this store saw, or no subject at all: the leader has the rest
+            commands += [c for c in await self._leaders_from(subject, read_to + 1) if c.version > after_version]
         if commands:
             self._saw(subject, commands[-1].version, commands[-1].seq)
         self._read_from_server(subject, started)
         return commands
 
-    async def _direct_batch(self, subject: str, seq: int, batch: int) -> list[RecordedCommand]:
+    async def _direct_batch(self, subject: str, seq: int, batch: int) -> tuple[list[RecordedCommand], bool]:
+        """Up to `batch` commands from `seq` on, and whether the answer came whole (False: the
+        copy that drew the request stopped answering; what it sent is kept)."""
         inbox = self.nc.new_inbox()
         sub = await self.nc.subscribe(inbox)
         out: list[RecordedCommand] = []
@@ -225,19 +289,18 @@ class JetStreamEventStore:
             request = json.dumps({"seq": seq, "next_by_subj": subject, "batch": batch}).encode()
             await self.nc.publish(f"$JS.API.DIRECT.GET.{self.stream}", request, reply=inbox)
             while True:
-                msg = await sub.next_msg(timeout=self.timeout)
-                status = (msg.headers or {}).get("Status")
-                if status == "404" or status == "204":  # nothing (more) after seq / end of batch
+                try:
+                    msg = await sub.next_msg(timeout=min(DIRECT_WAIT_S, self.timeout))
+                except nats.errors.TimeoutError:
+                    return out, False
+                if _end_of_direct(subject, msg):  # nothing (more) after seq, or the end of the batch
                     break
-                if status:
-                    raise EventStoreError(f"reading {subject} failed: {status} "
-                                          f"{(msg.headers or {}).get('Description', '')}")
                 # a full batch still ends with an end-of-batch status, read above
                 out.append(_decode(msg.headers["Nats-Subject"], int(msg.headers["Nats-Sequence"]),
                                    msg.headers, msg.data))
         finally:
             await sub.unsubscribe()
-        return out
+        return out, True
 
     async def last_commands(self, pattern: str) -> dict[str, RecordedCommand]:
         """One ephemeral consumer delivering the last message of each subject under `pattern`
@@ -265,18 +328,14 @@ class JetStreamEventStore:
 
     async def first_command(self, subject: str) -> RecordedCommand | None:
         self._reachable()
-        batch = await self._direct_batch(subject, 1, 1)
+        batch, whole = await self._direct_batch(subject, 1, 1)
+        if not batch and (not whole or self._seen_seq(subject)):
+            batch = (await self._leaders_from(subject, 1))[:1]
         return batch[0] if batch else None
 
     async def last_command(self, subject: str) -> RecordedCommand | None:
         self._reachable()
-        try:
-            msg = await self.js.get_last_msg(self.stream, subject, direct=True)
-        except NotFoundError:
-            return None
-        command = _decode(subject, msg.seq, msg.headers, msg.data)
-        self._saw(subject, command.version, command.seq)
-        return command
+        return await self._current_last(subject)
 
     async def read(self, subject: str, after_version: int = 0):
         return flatten(await self.read_commands(subject, after_version), after_version)
@@ -361,7 +420,8 @@ class JetStreamEventStore:
             return AppendResult(subject, new_version, ack.seq, stored)
 
     async def _command_at(self, subject: str, seq: int) -> RecordedCommand:
-        msg = await self.js.get_msg(self.stream, seq=seq, direct=True)
+        # the leader: it acknowledged `seq` just now, a follower may not have it yet
+        msg = await self.js.get_msg(self.stream, seq=seq)
         return _decode(msg.subject, msg.seq, msg.headers, msg.data)
 
     async def _find_command(self, subject: str, command_id: str, events, after_version: int,

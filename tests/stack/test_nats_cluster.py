@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import re
+import signal
 
+import nats
 import pytest
 
 from apps.chaos import checks
@@ -16,6 +18,7 @@ from apps.embedded import nats_config, start_nats_cluster
 from shared import games
 from shared.auth import Identity
 from shared.config import Settings
+from shared.eventstore.jetstream import JetStreamEventStore
 from shared.gamestream import STREAM
 from shared.runtime.bootstrap import open_game_store, start_rules_server
 from shared.runtime.deck import SeededDeck
@@ -121,3 +124,44 @@ async def test_two_writers_racing_at_one_version_on_a_cluster_meet_a_version_con
     finally:
         await one.close()
         await two.close()
+
+
+
+ROUNDS, BEHIND_BY, READS = 10, 300, 20  # a follower paused while 300 messages land catches up over ~20 ms
+
+
+async def test_a_store_reads_its_own_writes_and_others_new_games_through_a_follower_just_behind(cluster):
+    """Given stores connected each to one node of the cluster, and a follower of the stream paused
+    (SIGSTOP) while its leader takes writes, then resumed: it answers direct gets before it has
+    caught up, and a direct get drawn by it while it sleeps waits forever. When a store writes a
+    game during the pause, and stores on the resumed follower read that game or write and read
+    their own, then every read has every write, and nothing times out."""
+    ncs = [await nats.connect(node.url) for node in cluster.nodes]
+    try:
+        writers = [JetStreamEventStore(nc, replicas=3) for nc in ncs]
+        await writers[0].ensure_stream()
+        leader = int((await writers[0].js.stream_info(STREAM)).cluster.leader.rsplit("-", 1)[1])
+        follower = next(i for i in range(3) if i != leader)
+        missed: list[str] = []
+        for r in range(ROUNDS):
+            elsewhere, own = f"games.{GAME}.elsewhere-{r}", f"games.{GAME}.own-{r}"
+            cluster.nodes[follower].process.send_signal(signal.SIGSTOP)
+            try:
+                for i in range(BEHIND_BY):
+                    await ncs[leader].jetstream().publish(f"games.filler.r{r}-{i}", b"x" * 200, stream=STREAM)
+                await writers[leader].append(elsewhere, [{"type": "Created", "data": {}}], 0, "create")
+            finally:
+                cluster.nodes[follower].process.send_signal(signal.SIGCONT)
+            for k in range(READS):
+                reader = JetStreamEventStore(ncs[follower], replicas=3)  # knows nothing of the game
+                if [c.version for c in await reader.read_commands(elsewhere)] != [1]:
+                    missed.append(f"round {r} read {k}: the game created elsewhere")
+            await writers[follower].append(own, [{"type": "Created", "data": {}}], 0, "create")
+            if [c.version for c in await writers[follower].read_commands(own)] != [1]:
+                missed.append(f"round {r}: its own write")
+            if await writers[follower].version(own) != 1:
+                missed.append(f"round {r}: its own write's version")
+        assert missed == []
+    finally:
+        for nc in ncs:
+            await nc.close()
