@@ -33,14 +33,15 @@ def _ephemeral_low() -> int:
         return 32768
 
 
-def free_port_base(count: int | None = None) -> int:
+def free_port_base(count: int | None = None, replicas: int = 1) -> int:
     """The first of `count` consecutive free ports on 127.0.0.1, picked at random and checked by
-    binding each; by default as many as a whole stack's FOODGAMES_PORT_BASE spans."""
-    from shared.config import FIRST_PORT, service_ports
+    binding each; by default as many as a whole stack's FOODGAMES_PORT_BASE spans with
+    `replicas` of everything (shared.config.replica_port)."""
+    from shared.config import stack_span
     from shared.metrics import METRICS_OFFSET
 
-    # the gRPC ports and, METRICS_OFFSET above them, the metrics ports
-    count = count or max(service_ports().values()) - FIRST_PORT + 1 + METRICS_OFFSET
+    # the gRPC ports of every replica and, METRICS_OFFSET above them, their metrics ports
+    count = count or stack_span() * replicas + METRICS_OFFSET
     # below the kernel's ephemeral ports: a run picked among them was free when checked, and
     # seconds later, when the services bound it, one of its ports was a client connection's own
     # (a stack of the suite came up without the matchmaker's metrics: "Address already in use")
@@ -266,9 +267,17 @@ def start_nats_cluster(data_dir=None, size: int = 3, ports: list[int] | None = N
     """`size` clustered NATS JetStream servers, each with its own data under data_dir/node-N,
     a route to every other, fsync always; returns once every node is healthy."""
     path, tmp = _data_dir(data_dir, "foodgames-nats-cluster-")
-    ports = list(ports or [free_port() for _ in range(size)])
-    routes = [free_port() for _ in range(size)]
-    https = [free_port() for _ in range(size)]
+    # below the kernel's ephemeral ports (free_port_base): a killed node's ports must be free
+    # when it restarts, and a client connection's own port may be any ephemeral one
+    if not ports:
+        first = free_port_base(size)
+        ports = list(range(first, first + size))
+    ports = list(ports)
+    while True:  # routes and monitoring: not yet bound, so checked against the clients' here
+        base = free_port_base(2 * size)
+        if not set(range(base, base + 2 * size)) & set(ports):
+            break
+    routes, https = list(range(base, base + size)), list(range(base + size, base + 2 * size))
     nodes, confs, logs = [], [], []
     try:
         for i in range(size):

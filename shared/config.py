@@ -23,6 +23,7 @@ INFRA_PORTS: dict[str, int] = {
 }
 # FOODGAMES_PORT_BASE moves every port by the same amount: base + (port - FIRST_PORT).
 FIRST_PORT = 50051
+HOUSE_BOTS_PORT = 50060  # the house bots' health endpoint: not a service others call (not in service_ports)
 
 
 def rules_services() -> tuple[str, ...]:
@@ -37,6 +38,28 @@ def service_ports() -> dict[str, int]:
     if clash:
         raise ValueError(f"a game's port is taken by a service: {sorted(clash)}")
     return {**ports, **INFRA_PORTS}
+
+
+def stack_span() -> int:
+    """How many ports one replica of everything takes from the stack's first port on: every
+    service's and the house bots'. Replica n of each answers (n - 1) spans above the first
+    (replica_port), and each port's metrics port METRICS_OFFSET above it, all within the run of
+    ports a local stack reserves below the kernel's ephemeral ones (apps.embedded.free_port_base):
+    a replica on a port the kernel hands out could find it taken when it restarts."""
+    return max(max(service_ports().values()), HOUSE_BOTS_PORT) - FIRST_PORT + 1
+
+
+def max_local_replicas() -> int:
+    from shared.metrics import METRICS_OFFSET
+
+    return METRICS_OFFSET // stack_span()  # beyond, replicas' ports would be others' metrics ports
+
+
+def replica_port(port: int, n: int) -> int:
+    """Replica n's port (n = 1 the first) of the service whose first replica answers on `port`."""
+    if not 1 <= n <= max_local_replicas():
+        raise ValueError(f"replica {n}: one machine's stack runs 1 to {max_local_replicas()} replicas of a service")
+    return port + (n - 1) * stack_span()
 
 
 def nats_servers(url: str) -> list[str]:
@@ -126,6 +149,11 @@ class Settings:
             return self.addresses[service]
         host = "127.0.0.1" if self.host in ("0.0.0.0", "::") else self.host
         return f"{host}:{self.ports[service]}"
+
+    def house_bots_port(self) -> int:
+        """The house bots' health port, moved with FOODGAMES_PORT_BASE as every service's is."""
+        service, port = next(iter(service_ports().items()))
+        return HOUSE_BOTS_PORT + self.ports.get(service, port) - port
 
     def metrics_address(self, service: str) -> str:
         """Where `service` answers GET /metrics on this machine's stack: its gRPC port plus

@@ -38,7 +38,7 @@ import grpc
 from services.matchmaking.botfill import BOT_LEVEL, BOTS_WANTED_SUBJECT, house_bot_prefix
 from services.matchmaking.tableservice import BOTS_SEATED_SUBJECT
 from shared import games, telemetry
-from shared.config import Settings
+from shared.config import HOUSE_BOTS_PORT, Settings
 
 log = telemetry.get_logger("house-bots")
 
@@ -52,7 +52,6 @@ MAX_BOTS_ENV, MAX_STRONG_ENV = "FOODGAMES_HOUSE_BOTS_MAX", "FOODGAMES_HOUSE_BOTS
 DEFAULT_MAX_BOTS = 200
 DEFAULT_MAX_STRONG = 16
 STRONG = "strong"
-HOUSE_BOTS_PORT = 50060  # its health endpoint: not a service others call (shared.config.service_ports)
 RANKED_LEVEL_ENV = "FOODGAMES_HOUSE_BOTS_RANKED_LEVEL"
 
 

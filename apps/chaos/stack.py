@@ -12,8 +12,9 @@ import time
 from pathlib import Path
 from types import SimpleNamespace
 
-from apps.cli.up import HOUSE_BOTS, Supervisor, _health, nats_env, replica_processes, services, start_nats_for
-from apps.embedded import NatsCluster, free_port, free_port_base, start_valkey
+from apps.cli.up import (HOUSE_BOTS, Supervisor, _health, house_bots_processes, nats_env, replica_processes,
+                          services, start_nats_for)
+from apps.embedded import NatsCluster, free_port_base, start_valkey
 from shared.config import Settings
 from shared import games
 
@@ -35,15 +36,15 @@ class ChaosStack:
     def start(self, timeout: float = 90.0) -> float:
         """NATS, Valkey and every service, until each answers SERVING; seconds it took."""
         started = time.monotonic()
-        nats_port = free_port()
-        if self.nats_cluster > 1:  # three ports in a row
-            nats_port = free_port_base(self.nats_cluster)
+        # every port below the kernel's ephemeral ones, each run checked free after the servers
+        # before it started: a killed server's port must still be free when it restarts
+        nats_port = free_port_base(self.nats_cluster)  # a cluster's nodes: ports in a row
         self.nats = start_nats_for(SimpleNamespace(nats_cluster=self.nats_cluster, nats_port=nats_port),
                                    self.data, self.logs)
-        self.valkey = start_valkey(self.data / "valkey", log_file=self.logs / "valkey.log")
+        self.valkey = start_valkey(self.data / "valkey", port=free_port_base(1), log_file=self.logs / "valkey.log")
         env = {k: v for k, v in os.environ.items() if not k.startswith("FOODGAMES_")}
         env.update(nats_env(self.nats), FOODGAMES_REDIS_URL=self.valkey.url, FOODGAMES_DATA_DIR=str(self.data),
-                   FOODGAMES_HOST="127.0.0.1", FOODGAMES_PORT_BASE=str(free_port_base()),
+                   FOODGAMES_HOST="127.0.0.1", FOODGAMES_PORT_BASE=str(free_port_base(replicas=self.replicas)),
                    FOODGAMES_SEED_WINDOW_S="0.3", FOODGAMES_MATCH_INTERVAL_S="0.2",
                    FOODGAMES_TOKEN_KEY=os.urandom(32).hex(),
                    # the tables played over Connect all come from this machine, faster than people
@@ -59,10 +60,9 @@ class ChaosStack:
         env.update(lists)
         commands = {name: command for name, (command, _) in extra.items()}
         self.addresses = {**addresses, **{name: address for name, (_, address) in extra.items()}}
-        for n in range(1, self.replicas + 1):  # the house bots, each with its health port
-            name, port = HOUSE_BOTS if n == 1 else f"{HOUSE_BOTS}-{n}", free_port()
-            commands[name] = ["house-bots", "--port", str(port)]
-            self.addresses[name] = f"127.0.0.1:{port}"
+        for name, command in house_bots_processes(first, self.replicas).items():  # each with its health port
+            commands[name] = command
+            self.addresses[name] = f"127.0.0.1:{command[-1]}"
         self.env = env
         self.settings = Settings.from_env(env)
         self.supervisor = Supervisor(list(self.addresses), env, self.logs, self.data / "pids", self.say,

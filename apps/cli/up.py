@@ -88,8 +88,9 @@ def register(subparsers) -> None:
                     "routes between them, JetStream on each, streams with 3 replicas, fsync always) on ports "
                     "--nats-port, +1 and +2; every service is given all three")
     up.add_argument("--replicas", type=int, default=1, metavar="N",
-                    help="how many replicas of every service and of the house bots (default 1): replica 1 on "
-                    "the service's own port, the others on free ports; every client is given the whole list "
+                    help="how many replicas of every service and of the house bots (default 1, at most 10): "
+                    "replica 1 on the service's own port, replica n 10 x (n - 1) ports above it (the house "
+                    "bots' health port 50060 likewise); every client is given the whole list "
                     "(FOODGAMES_<SERVICE>_ADDR=ip:port,ip:port) and spreads its calls over it (round_robin)")
     up.set_defaults(func=run_up)
     serve = subparsers.add_parser("serve", help="run one service in the foreground",
@@ -256,23 +257,34 @@ def _env_var(service: str) -> str:
 
 def replica_processes(names: list[str], addresses: dict[str, str], count: int) -> tuple[dict, dict]:
     """For `count` replicas of every service: the processes beyond each service's first (name
-    `<service>-<n>` -> (its `foodgames` arguments, its address), on free ports) and the address
-    lists every client is given (FOODGAMES_<SERVICE>_ADDR -> `ip:port,ip:port,...`)."""
-    from apps.embedded import free_port
+    `<service>-<n>` -> (its `foodgames` arguments, its address), on ports of the stack's own
+    run: shared.config.replica_port) and the address lists every client is given
+    (FOODGAMES_<SERVICE>_ADDR -> `ip:port,ip:port,...`)."""
+    from shared.config import max_local_replicas, replica_port
 
-    if count < 1:
-        raise ValueError(f"--replicas is at least 1, not {count}")
+    if not 1 <= count <= max_local_replicas():
+        raise ValueError(f"--replicas is 1 to {max_local_replicas()} on one machine, not {count}")
     processes, lists = {}, {}
     if count == 1:
         return processes, lists
     for name in names:
         every = [addresses[name]]
+        host, first = addresses[name].rsplit(":", 1)
         for n in range(2, count + 1):
-            port = free_port()
-            processes[f"{name}-{n}"] = (["serve", name, "--port", str(port)], f"127.0.0.1:{port}")
-            every.append(f"127.0.0.1:{port}")
+            address = f"{host}:{replica_port(int(first), n)}"
+            processes[f"{name}-{n}"] = (["serve", name, "--port", address.rsplit(":", 1)[1]], address)
+            every.append(address)
         lists[_env_var(name)] = ",".join(every)
     return processes, lists
+
+
+def house_bots_processes(settings: Settings, count: int) -> dict[str, list[str]]:
+    """The house bots' processes (`house-bots`, `house-bots-2`, ...), each with its health port
+    in the stack's run of ports."""
+    from shared.config import replica_port
+
+    return {HOUSE_BOTS if n == 1 else f"{HOUSE_BOTS}-{n}":
+            ["house-bots", "--port", str(replica_port(settings.house_bots_port(), n))] for n in range(1, count + 1)}
 
 
 def run_up(args) -> int:
@@ -319,13 +331,11 @@ def run_up(args) -> int:
                 env["FOODGAMES_REDIS_URL"] = valkey.url
         names = services()
         addresses = {name: settings.address(name) for name in names}
-        extra = {HOUSE_BOTS: ["house-bots", "--port", "0"]} if house else {}  # its health port: any free one
+        extra = house_bots_processes(settings, getattr(args, "replicas", 1)) if house else {}
         replicas, lists = replica_processes(names, addresses, getattr(args, "replicas", 1))
         env.update(lists)
         # for the clients started elsewhere (`set -a; . DATA/addresses.env`): every replica's address
         (data / "addresses.env").write_text("".join(f"{k}={v}\n" for k, v in lists.items()))
-        extra.update({f"{HOUSE_BOTS}-{i}": extra[HOUSE_BOTS] for i in range(2, getattr(args, "replicas", 1) + 1)
-                      if house})
         commands = {**extra, **{name: command for name, (command, _) in replicas.items()}}
         every = {**addresses, **{name: address for name, (_, address) in replicas.items()}}
         supervisor = Supervisor(names + list(replicas) + list(extra), env, logs, data / "pids",
@@ -343,7 +353,7 @@ def run_up(args) -> int:
         for name in names:
             table.add_row(name, addresses[name], f"{took[name]:.1f}s", str(logs / f"{name}.log"))
         for name in extra:
-            table.add_row(name, "-", "-", str(logs / f"{name}.log"))
+            table.add_row(name, f"127.0.0.1:{extra[name][-1]} (health)", "-", str(logs / f"{name}.log"))
         console.print(table)
         console.print(f"data in {data}; try `foodgames demo` in another terminal. Ctrl-C stops everything.")
         if "gateway" in addresses:

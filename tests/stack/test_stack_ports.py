@@ -1,0 +1,42 @@
+"""A local stack's ports (`foodgames up --replicas N`, `foodgames chaos --replicas N`): every
+replica of every service, and every house bots process, on a port of the run the stack reserves
+below the kernel's ephemeral ports, each with its metrics port; none shared. A chaos run once
+found a restarted rules replica's metrics port answered by another process's HTTP/2: its port
+had been one the kernel hands out, free while it was down."""
+from __future__ import annotations
+
+import pytest
+
+from apps.cli.up import house_bots_processes, replica_processes, services
+from apps.embedded import _ephemeral_low, free_port_base
+from shared.config import Settings, max_local_replicas, stack_span
+from shared.metrics import METRICS_OFFSET
+
+
+def _stack_ports(base: int, replicas: int) -> list[int]:
+    settings = Settings.from_env({"FOODGAMES_PORT_BASE": str(base)})
+    firsts = {name: settings.address(name) for name in services()}
+    extra, _ = replica_processes(services(), firsts, replicas)
+    grpc = [int(a.rsplit(":", 1)[1]) for a in [*firsts.values(), *(a for _, a in extra.values())]]
+    grpc += [int(command[-1]) for command in house_bots_processes(settings, replicas).values()]
+    return grpc
+
+
+@pytest.mark.parametrize("replicas", [1, 2, 3, max_local_replicas()])
+def test_every_replica_and_its_metrics_port_lie_in_the_run_the_stack_reserves_and_none_is_shared(replicas):
+    # given the run of ports a stack of `replicas` reserves
+    base = free_port_base(replicas=replicas)
+    grpc = _stack_ports(base, replicas)
+    every = grpc + [p + METRICS_OFFSET for p in grpc]
+    # then every service's and house bots' port and metrics port is its own
+    assert len(every) == len(set(every)) == 2 * (len(services()) + 1) * replicas
+    # and all lie in the run, below the ports the kernel gives outgoing connections
+    span = max(every) - base + 1
+    assert min(every) == base and span <= stack_span() * replicas + METRICS_OFFSET  # what free_port_base checked
+    assert max(every) < _ephemeral_low()
+
+
+def test_more_replicas_than_the_run_holds_are_refused_in_words():
+    settings = Settings.from_env({"FOODGAMES_PORT_BASE": "20000"})
+    with pytest.raises(ValueError, match=f"--replicas is 1 to {max_local_replicas()} on one machine, not 11"):
+        replica_processes(services(), {n: settings.address(n) for n in services()}, 11)
