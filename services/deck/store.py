@@ -184,6 +184,11 @@ class SecretStore:
             return await self.kv.create(key, _encode(value))
         except KeyWrongLastSequenceError:
             return None
+        except KeyNotFoundError:
+            # refused as existing, then not found by nats-py's own look (is it a deleted key?): on
+            # a cluster the leader refuses a create that races another one still being agreed on
+            # (10164), which it does not show yet; the other create is the one that counts
+            return None
 
     async def update(self, key: str, value: Mapping[str, Any], revision: int) -> int | None:
         """Writes `value` if `key` is still at `revision`; the new revision, or None."""
