@@ -215,7 +215,7 @@ async def make_a_move(page, turn: dict, tried: dict, rng: random.Random, keyboar
     """One move by tapping, as a person who has not learnt the game yet: a move at random (a
     kind of move first when there are many), or a move built in the builder; the kind of move."""
     version = await page.get_attribute("#table", "data-version")
-    kind = "listed"
+    kind, sent = "listed", None
     if turn.get("moves"):
         groups = page.locator("#moves button.group:not(:disabled)")
         offered = page.locator("#moves button.move:not(.group):not(:disabled)")
@@ -254,7 +254,7 @@ async def make_a_move(page, turn: dict, tried: dict, rng: random.Random, keyboar
                 break  # a move without fields is sent at once
             state = await fill_fields(page, attempt // len(kinds) + tried.get(version, 0), keyboard)
             if state == "ok":
-                await tap(page.locator("#send-move"), keyboard)
+                sent = await tap(page.locator("#send-move"), keyboard)
                 break
             if state == "gone" or not await tap(page.locator("#cancel-move"), keyboard):
                 break  # the table moved on: the next turn asks again
@@ -262,11 +262,25 @@ async def make_a_move(page, turn: dict, tried: dict, rng: random.Random, keyboar
             raise AssertionError(f"no move could be built at version {version}: {await page.inner_text('#builder')}")
     tried[version] = tried.get(version, 0) + 1
     # the table moves on, or says why not, or the game ended meanwhile (the move then goes nowhere)
-    await page.wait_for_function(
-        "v => { const t = document.querySelector('#table'); return t.dataset.version !== v"
-        " || t.dataset.finished === 'true' || document.querySelector('#refusal').textContent; }",
-        arg=version, timeout=30_000)
+    try:
+        await page.wait_for_function(
+            "v => { const t = document.querySelector('#table'); return t.dataset.version !== v"
+            " || t.dataset.finished === 'true' || document.querySelector('#refusal').textContent; }",
+            arg=version, timeout=30_000)
+    except PlaywrightTimeout:
+        # (seen once in a whole run, at Forestaurant's "Resolve the event": what the page showed)
+        seen = await page.evaluate(TABLE_NOW)
+        raise AssertionError(f"the table did not move on after a {kind} move at version {version} "
+                             f"(send tapped: {sent}): {seen}") from None
     return kind
+
+
+# What a table shows, for a failure's message.
+TABLE_NOW = """() => ({version: document.querySelector('#table')?.dataset.version,
+    refusal: document.querySelector('#refusal')?.textContent, check: document.querySelector('#check')?.dataset.state,
+    sendDisabled: document.querySelector('#send-move')?.disabled,
+    builder: document.querySelector('#builder')?.innerText.slice(0, 400),
+    moves: document.querySelector('#moves')?.innerText.slice(0, 200)})"""
 
 
 async def play_to_the_end(page, game: str, shot: str, keyboard: bool = False, axe: bool = True) -> dict[str, int]:
