@@ -301,7 +301,7 @@ class DeckApp:
             seed = algo.new_server_seed()
             doc = {"game": game, "players": list(players), "committed_at": self.clock(),
                    "sealed_seed": self.box.seal(game_id, seed)}
-            await self.secrets.create(game_key(game_id), doc)  # None: another call was first
+            await self.secrets.create_or_get(game_key(game_id), doc)  # another call's, if it was first
             secrets = await self._secrets_of(game_id)
         if (secrets.game, secrets.players) != (game, players):
             raise AlreadyExists(f"game {game_id!r} was committed for {secrets.game} with players "
@@ -388,9 +388,8 @@ class DeckApp:
             check(self.log.index)
         seeds = await self._freeze(game_id, secrets, wait=True)
         stored = await self.secrets.get(shuffle_key(game_id, deck, k))
-        if stored is None:
-            await self.secrets.create(shuffle_key(game_id, deck, k), {"cards": cards})
-            stored = await self.secrets.get(shuffle_key(game_id, deck, k))
+        if stored is None:  # the first ask of this shuffle, or one racing it on another replica
+            stored = (await self.secrets.create_or_get(shuffle_key(game_id, deck, k), {"cards": cards}), None)
         if stored[0]["cards"] != cards:
             raise AlreadyExists(f"shuffle {deck}#{k} of game {game_id!r} was asked with other cards")
         shuffle_seed = algo.derive_shuffle_seed(secrets.server_seed, seeds, game_id, deck, k, algorithm)

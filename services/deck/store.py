@@ -20,15 +20,20 @@ Names can be changed with FOODGAMES_DECK_LOG_STREAM and FOODGAMES_DECK_BUCKET
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+import time
 from dataclasses import dataclass
 from typing import Any, Mapping
 
 from nats.js import api
 from nats.js.errors import APIError, BucketNotFoundError, KeyNotFoundError, KeyWrongLastSequenceError, NotFoundError
 
+from shared.errors import Unavailable
 from shared.eventstore.jetstream import WRONG_LAST_SEQUENCE
+
+RACE_WAIT_S = 5.0  # a create racing another is refused before the other shows: how long it is looked for
 
 LEAF_INDEX_HEADER = "Foodgames-Leaf-Index"
 BATCH = 1000
@@ -189,6 +194,24 @@ class SecretStore:
             # a cluster the leader refuses a create that races another one still being agreed on
             # (10164), which it does not show yet; the other create is the one that counts
             return None
+
+    async def create_or_get(self, key: str, value: Mapping[str, Any]) -> dict[str, Any]:
+        """The document at `key`: `value` if this create was first, else the one that was. On a
+        cluster a create refused for racing another still being agreed on finds nothing for a
+        moment: it is looked for again (RACE_WAIT_S at most, then UNAVAILABLE)."""
+        deadline = time.monotonic() + RACE_WAIT_S
+        pause = 0.005
+        while True:
+            if await self.create(key, value) is not None:
+                return dict(value)
+            got = await self.get(key)
+            if got is not None:
+                return got[0]
+            if time.monotonic() > deadline:
+                raise Unavailable(f"the deck's store neither took nor showed {key.split('.', 1)[0]} "
+                                  f"within {RACE_WAIT_S:g} s; try again")
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 0.2)
 
     async def update(self, key: str, value: Mapping[str, Any], revision: int) -> int | None:
         """Writes `value` if `key` is still at `revision`; the new revision, or None."""
