@@ -92,8 +92,8 @@ def _decode(msg_subject: str, seq: int, headers: Mapping[str, str] | None, data:
 
 
 def _end_of_direct(subject: str, msg) -> bool:
-    """True for a direct get's "no message" (404) or end of a batch (204); raises on another
-    status, None for a message."""
+    """True for a direct get's "no message" (404) or end of a batch (204), False for a message;
+    raises on another status."""
     status = (msg.headers or {}).get("Status") if not msg.data else None
     if status in ("404", "204"):
         return True
