@@ -8,6 +8,7 @@ is looked up in the game's history (duplicates after it).
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import sys
 import time
@@ -19,11 +20,13 @@ from typing import Any, AsyncIterator, Callable, Mapping, Sequence
 import nats
 import nats.errors
 from nats.js import api
-from nats.js.errors import APIError, NotFoundError
+from nats.js.errors import APIError, NotFoundError, ServiceUnavailableError
 
 from shared import gamestream, metrics, telemetry
 from shared.eventstore import (AppendResult, DuplicateCommand, EventStoreError, Freshness, RecordedCommand,
                                VersionConflict, build_events, check_events, flatten, same_command)
+
+log = telemetry.get_logger("eventstore")
 
 GAMES_STREAM = gamestream.STREAM
 GAMES_SUBJECTS = gamestream.SUBJECTS
@@ -73,14 +76,35 @@ def games_stream_config(replicas: int = 1, duplicate_window_s: float = 120.0) ->
         deny_delete=True, deny_purge=True, allow_direct=True, discard=api.DiscardPolicy.NEW)
 
 
-async def ensure_stream(js, config: api.StreamConfig) -> None:
-    """Create the stream, or bring an existing one to `config`."""
-    try:
-        await js.stream_info(config.name)
-    except NotFoundError:
-        await js.add_stream(config)
-        return
-    await js.update_stream(config)
+# How long a service's start asks a cluster again for its stream: a cluster that lost its meta
+# leader, or whose leader is busy with every service's stream at once (the chaos runs' stacks of
+# twenty processes), times out or has no responder for a while; a crash for it would only make the
+# supervisor (or Kubernetes, with its back-off) start the process again.
+ENSURE_WITHIN_S = 30.0
+
+
+async def ensure_stream(js, config: api.StreamConfig, within_s: float = ENSURE_WITHIN_S) -> None:
+    """Create the stream, or bring an existing one to `config`; asked again for `within_s` while
+    the server times out or no JetStream answers (a creation that timed out may have been made:
+    the next round finds it and updates it to the same config)."""
+    deadline = time.monotonic() + within_s
+    pause = 0.25
+    while True:
+        try:
+            try:
+                await js.stream_info(config.name)
+            except NotFoundError:
+                await js.add_stream(config)
+                return
+            await js.update_stream(config)
+            return
+        except (nats.errors.TimeoutError, nats.errors.NoRespondersError, ServiceUnavailableError) as exc:
+            if time.monotonic() + pause > deadline:
+                raise
+            log.warning("the stream could not be made yet; asking again", stream=config.name,
+                        error=f"{type(exc).__name__}: {exc}"[:200], in_s=pause)
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 2.0)
 
 
 def _decode(msg_subject: str, seq: int, headers: Mapping[str, str] | None, data: bytes) -> RecordedCommand:

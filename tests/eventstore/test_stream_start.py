@@ -1,0 +1,52 @@
+"""A service's start asks for its stream again while NATS does not answer in time, instead of
+crashing: a fresh cluster of three, asked by twenty-odd services at once on two cores, let some
+of them time out (5 s) in every chaos run with replicas, and each crashed once and was started
+again by `foodgames up` (in Kubernetes: a back-off)."""
+from __future__ import annotations
+
+import asyncio
+import signal
+
+from apps.embedded import start_nats
+from shared.eventstore.jetstream import connect, ensure_stream, games_stream_config
+
+PAUSED_S = 1.5  # three of the requests' 0.5 s timeouts
+
+
+async def test_a_stream_asked_for_while_nats_does_not_answer_is_made_once_it_answers_again(tmp_path):
+    server = start_nats(tmp_path / "nats")
+    nc = await connect(server.url)
+    try:
+        config = games_stream_config(1)
+        config.name, config.subjects = "PAUSED_TEST", ["paused-test.>"]
+        # given NATS stopped (SIGSTOP) for longer than a request waits, going on after PAUSED_S
+        server.process.send_signal(signal.SIGSTOP)
+        asyncio.get_running_loop().call_later(PAUSED_S, server.process.send_signal, signal.SIGCONT)
+        # when a service's start asks for its stream
+        await ensure_stream(nc.jetstream(timeout=0.5), config, within_s=20)
+        # then the stream is there once NATS answers again, instead of the start failing
+        info = await nc.jetstream().stream_info("PAUSED_TEST")
+        assert info.config.subjects == ["paused-test.>"]
+    finally:
+        server.process.send_signal(signal.SIGCONT)
+        await nc.close()
+        server.stop()
+
+
+async def test_a_stream_asked_for_gives_up_naming_the_timeout_when_nats_never_answers(tmp_path):
+    server = start_nats(tmp_path / "nats")
+    nc = await connect(server.url)
+    try:
+        config = games_stream_config(1)
+        config.name, config.subjects = "NEVER_TEST", ["never-test.>"]
+        server.process.send_signal(signal.SIGSTOP)
+        try:
+            await ensure_stream(nc.jetstream(timeout=0.3), config, within_s=1)
+        except Exception as exc:  # noqa: BLE001 - what the start fails with is the point
+            assert type(exc).__name__ == "TimeoutError", repr(exc)
+        else:
+            raise AssertionError("ensure_stream said the stream was made while NATS was stopped")
+    finally:
+        server.process.send_signal(signal.SIGCONT)
+        await nc.close()
+        server.stop()
