@@ -275,6 +275,15 @@ async def make_a_move(page, turn: dict, tried: dict, rng: random.Random, keyboar
     return kind
 
 
+# The page's tallest parts, for a failure's message: what made a phone's table too tall.
+TALLEST = """() => [...document.querySelectorAll('#table *')]
+    .filter(e => e.offsetParent && !e.closest('details:not([open]) > :not(summary)'))
+    .map(e => [e, e.getBoundingClientRect().height]).filter(([e, h]) => h > 150)
+    .filter(([e]) => ![...e.children].some(c => c.getBoundingClientRect().height > 0.8 * e.getBoundingClientRect().height))
+    .sort((a, b) => b[1] - a[1]).slice(0, 8)
+    .map(([e, h]) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${[...e.classList].join('.')} ${Math.round(h)}px`)"""
+
+
 # What a table shows, for a failure's message.
 TABLE_NOW = """() => ({version: document.querySelector('#table')?.dataset.version,
     refusal: document.querySelector('#refusal')?.textContent, check: document.querySelector('#check')?.dataset.state,
@@ -310,7 +319,8 @@ async def play_to_the_end(page, game: str, shot: str, keyboard: bool = False, ax
         if page.viewport_size["width"] <= PHONE["width"]:
             # at every turn of the game, not only mid-game: a Meal's fifth Serving, a full restaurant
             height = await page.evaluate("() => document.documentElement.scrollHeight")
-            assert height <= 2 * PHONE["height"], f"the table is {height}px tall on a phone at move {moves}"
+            assert height <= 2 * PHONE["height"], \
+                f"the table is {height}px tall on a phone at move {moves}: {await page.evaluate(TALLEST)}"
         kind = await make_a_move(page, turn, tried, rng, keyboard, None if made.get("plate") else shot)
         made[kind] = made.get(kind, 0) + 1
         spent["moving"] += time.perf_counter() - clock
