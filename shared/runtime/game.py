@@ -339,7 +339,13 @@ class GameRuntime:
         ]
         try:
             result = await self.store.append(subject, records, 0, "create")
-        except VersionConflict:
+        except (VersionConflict, DuplicateCommand):
+            # another create was first: a replica asked at the same moment (the matchmaker's retry),
+            # whose creation stamps its own clock (another command under the same id), or a game
+            # of other players under this id
+            existing = await self.load(game_id)
+            if existing.players == players:
+                return existing
             raise AlreadyExists(f"game {game_id!r} already exists") from None
         record, _ = self._apply(GameRecord(game_id), result, started)
         self.settlement.later(game_id)

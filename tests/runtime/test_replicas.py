@@ -94,3 +94,25 @@ async def warm_view(one, nc1, two, token):
     finally:
         for ch in channels:
             await ch.close()
+
+
+async def test_a_table_created_on_two_replicas_at_once_is_one_game_both_answer_with(settings, nats_url):
+    """The matchmaker retries CreateGame on the other replica when an answer is slow; given two
+    replicas asked to create the same game of the same players at the same moment, then both
+    answer with the one game written once (its creation, stamped with each replica's own clock, is
+    another command under the same id once the clocks' first stamps differ: not an internal
+    error), 30 times over."""
+    from shared.runtime.live import ClockSpec
+    from tests.runtime.conftest import MATCHMAKER
+
+    async with two_replicas(settings, nats_url) as ((one, _), (two, _)):
+        for n in range(30):
+            game_id = f"twice-{n}"
+            made = await asyncio.gather(*(s.runtime.create_game(MATCHMAKER, ["ann", "bob"], {}, game_id=game_id,
+                                                                clock=ClockSpec(60_000))
+                                          for s in (one, two)), return_exceptions=True)
+            assert [type(m).__name__ for m in made] == ["GameRecord", "GameRecord"], made
+            assert made[0].players == made[1].players == ("ann", "bob")
+            # (one of them may answer after the game's first deal was settled: a later version)
+            created = [e for e in await one.runtime.store.read(f"games.counter.{game_id}") if e.type == "GameCreated"]
+            assert len(created) == 1
