@@ -41,13 +41,18 @@ class Leases:
 
     @classmethod
     async def open(cls, js, bucket: str, owner: str, ttl_s: float = DEFAULT_TTL_S, replicas: int = 1) -> "Leases":
-        """The bucket (created with `ttl_s` and `replicas` if it is not there)."""
-        try:
-            kv = await js.key_value(bucket)
-        except (BucketNotFoundError, NotFoundError):
-            kv = await js.create_key_value(api.KeyValueConfig(bucket=bucket, ttl=ttl_s, history=1,
-                                                              replicas=replicas, storage=api.StorageType.FILE))
-        return cls(kv, owner, ttl_s)
+        """The bucket (created with `ttl_s` and `replicas` if it is not there; asked again while
+        NATS does not answer in time, shared.eventstore.jetstream.asked_again)."""
+        from shared.eventstore.jetstream import asked_again
+
+        async def make():
+            try:
+                return await js.key_value(bucket)
+            except (BucketNotFoundError, NotFoundError):
+                return await js.create_key_value(api.KeyValueConfig(bucket=bucket, ttl=ttl_s, history=1,
+                                                                    replicas=replicas, storage=api.StorageType.FILE))
+
+        return cls(await asked_again(make, f"the bucket {bucket}"), owner, ttl_s)
 
     async def take(self, key: str) -> int | None:
         """The lease's revision if this owner now holds it; None if another does."""

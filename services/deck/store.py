@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from nats.js import api
-from nats.js.errors import APIError, BucketNotFoundError, KeyNotFoundError, KeyWrongLastSequenceError, NotFoundError
+from nats.js.errors import APIError, BucketNotFoundError, KeyNotFoundError, KeyWrongLastSequenceError
 
 from shared.errors import Unavailable
-from shared.eventstore.jetstream import WRONG_LAST_SEQUENCE
+from shared.eventstore.jetstream import WRONG_LAST_SEQUENCE, asked_again, ensure_stream
 
 RACE_WAIT_S = 5.0  # a create racing another is refused before the other shows: how long it is looked for
 
@@ -83,13 +83,7 @@ class LogStore:
         self.timeout = timeout
 
     async def ensure(self) -> None:
-        config = log_stream_config(self.names, self.replicas)
-        try:
-            await self.js.stream_info(config.name)
-        except NotFoundError:
-            await self.js.add_stream(config)
-            return
-        await self.js.update_stream(config)
+        await ensure_stream(self.js, log_stream_config(self.names, self.replicas))
 
     async def last_seq(self) -> int:
         info = await self.js.stream_info(self.names.log_stream)
@@ -168,13 +162,16 @@ class SecretStore:
         return f"KV_{self.names.bucket}"
 
     async def ensure(self) -> None:
-        try:
-            self.kv = await self.js.key_value(self.names.bucket)
-        except BucketNotFoundError:
-            self.kv = await self.js.create_key_value(api.KeyValueConfig(
-                bucket=self.names.bucket, history=1, storage=api.StorageType.FILE,
-                replicas=self.replicas,
-                description="foodgames deck: sealed server seeds, client seeds, shuffle inputs"))
+        async def make():
+            try:
+                return await self.js.key_value(self.names.bucket)
+            except BucketNotFoundError:
+                return await self.js.create_key_value(api.KeyValueConfig(
+                    bucket=self.names.bucket, history=1, storage=api.StorageType.FILE,
+                    replicas=self.replicas,
+                    description="foodgames deck: sealed server seeds, client seeds, shuffle inputs"))
+
+        self.kv = await asked_again(make, f"the bucket {self.names.bucket}")
 
     async def get(self, key: str) -> tuple[dict[str, Any], int] | None:
         try:

@@ -136,7 +136,14 @@ def rating_event(ledger: dict, update: dict, config) -> dict:
 
 
 async def ensure_streams(js, settings: ConsumerSettings, duplicate_window_s: float = 120.0) -> None:
-    """The games stream (as the event store makes it) and the dead-letter stream, when missing."""
+    """The games stream (as the event store makes it) and the dead-letter stream, when missing
+    (asked again while NATS does not answer in time, shared.eventstore.jetstream.asked_again)."""
+    from shared.eventstore.jetstream import asked_again
+
+    await asked_again(lambda: _ensure_streams(js, settings, duplicate_window_s), "the leaderboard's streams")
+
+
+async def _ensure_streams(js, settings: ConsumerSettings, duplicate_window_s: float) -> None:
     try:
         await js.stream_info(settings.stream)
     except NotFoundError:
@@ -144,7 +151,7 @@ async def ensure_streams(js, settings: ConsumerSettings, duplicate_window_s: flo
 
         if settings.stream == gamestream.STREAM and settings.subject_prefix == gamestream.SUBJECT_PREFIX:
             await js.add_stream(games_stream_config(settings.stream_replicas, duplicate_window_s))
-            return await ensure_streams(js, settings, duplicate_window_s)
+            return await _ensure_streams(js, settings, duplicate_window_s)
         await js.add_stream(api.StreamConfig(
             name=settings.stream, subjects=[settings.subject_prefix + ".>"], storage=api.StorageType.FILE,
             num_replicas=settings.stream_replicas, duplicate_window=duplicate_window_s,

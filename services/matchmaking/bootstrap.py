@@ -14,6 +14,7 @@ from nats.js import api
 
 from services.matchmaking.catalogue import Catalogue
 from services.matchmaking.config import MatchmakingConfig
+from shared.eventstore.jetstream import ensure_stream
 from shared.health import RedisProbe
 from services.matchmaking.engine import GrpcGameCreator, Matchmaker, NatsPublisher
 from services.matchmaking.ratings import LeaderboardRatings, RatingSource
@@ -36,11 +37,7 @@ async def ensure_events_stream(nc, replicas: int = 1, max_age_s: float = 7 * 24 
     js = nc.jetstream()
     config = api.StreamConfig(name=EVENTS_STREAM, subjects=EVENTS_SUBJECTS, storage=api.StorageType.FILE,
                               retention=api.RetentionPolicy.LIMITS, max_age=max_age_s, num_replicas=replicas)
-    try:
-        await js.stream_info(EVENTS_STREAM)
-        await js.update_stream(config)
-    except Exception:  # noqa: BLE001 - not found: create it
-        await js.add_stream(config)
+    await ensure_stream(js, config)
 
 
 @dataclass

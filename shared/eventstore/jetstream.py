@@ -15,7 +15,7 @@ import time
 import weakref
 from collections import OrderedDict
 from datetime import datetime, timezone
-from typing import Any, AsyncIterator, Callable, Mapping, Sequence
+from typing import Any, AsyncIterator, Awaitable, Callable, Mapping, Sequence, TypeVar
 
 import nats
 import nats.errors
@@ -27,6 +27,7 @@ from shared.eventstore import (AppendResult, DuplicateCommand, EventStoreError, 
                                VersionConflict, build_events, check_events, flatten, same_command)
 
 log = telemetry.get_logger("eventstore")
+T = TypeVar("T")
 
 GAMES_STREAM = gamestream.STREAM
 GAMES_SUBJECTS = gamestream.SUBJECTS
@@ -83,28 +84,35 @@ def games_stream_config(replicas: int = 1, duplicate_window_s: float = 120.0) ->
 ENSURE_WITHIN_S = 30.0
 
 
-async def ensure_stream(js, config: api.StreamConfig, within_s: float = ENSURE_WITHIN_S) -> None:
-    """Create the stream, or bring an existing one to `config`; asked again for `within_s` while
-    the server times out or no JetStream answers (a creation that timed out may have been made:
-    the next round finds it and updates it to the same config)."""
+async def asked_again(make: Callable[[], Awaitable[T]], what: str, within_s: float = ENSURE_WITHIN_S) -> T:
+    """`make()` (a start's creation of its stream or bucket), asked again for `within_s` while
+    the server times out or no JetStream answers; the last failure then. A creation that timed
+    out may have been made: `make` finds what is there and brings it to its config."""
     deadline = time.monotonic() + within_s
     pause = 0.25
     while True:
         try:
-            try:
-                await js.stream_info(config.name)
-            except NotFoundError:
-                await js.add_stream(config)
-                return
-            await js.update_stream(config)
-            return
+            return await make()
         except (nats.errors.TimeoutError, nats.errors.NoRespondersError, ServiceUnavailableError) as exc:
             if time.monotonic() + pause > deadline:
                 raise
-            log.warning("the stream could not be made yet; asking again", stream=config.name,
+            log.warning("could not be made yet; asking again", what=what,
                         error=f"{type(exc).__name__}: {exc}"[:200], in_s=pause)
             await asyncio.sleep(pause)
             pause = min(pause * 2, 2.0)
+
+
+async def ensure_stream(js, config: api.StreamConfig, within_s: float = ENSURE_WITHIN_S) -> None:
+    """Create the stream, or bring an existing one to `config` (asked_again)."""
+    async def make() -> None:
+        try:
+            await js.stream_info(config.name)
+        except NotFoundError:
+            await js.add_stream(config)
+            return
+        await js.update_stream(config)
+
+    await asked_again(make, f"the stream {config.name}", within_s)
 
 
 def _decode(msg_subject: str, seq: int, headers: Mapping[str, str] | None, data: bytes) -> RecordedCommand:

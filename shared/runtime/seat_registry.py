@@ -65,13 +65,18 @@ class SeatRegistry:
 
     @classmethod
     async def open(cls, js, game: str, owner: str, now_ms: Callable[[], int], replicas: int = 1) -> "SeatRegistry":
+        from shared.eventstore.jetstream import asked_again
+
         name = bucket_name(game)
-        try:
-            kv = await js.key_value(name)
-        except (BucketNotFoundError, NotFoundError):
-            kv = await js.create_key_value(api.KeyValueConfig(bucket=name, ttl=CLEAR_S, history=1,
-                                                              replicas=replicas, storage=api.StorageType.FILE))
-        registry = cls(kv, owner, now_ms)
+
+        async def make():
+            try:
+                return await js.key_value(name)
+            except (BucketNotFoundError, NotFoundError):
+                return await js.create_key_value(api.KeyValueConfig(bucket=name, ttl=CLEAR_S, history=1,
+                                                                    replicas=replicas, storage=api.StorageType.FILE))
+
+        registry = cls(await asked_again(make, f"the bucket {name}"), owner, now_ms)
         await registry.start()
         return registry
 

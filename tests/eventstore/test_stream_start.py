@@ -1,7 +1,7 @@
-"""A service's start asks for its stream again while NATS does not answer in time, instead of
-crashing: a fresh cluster of three, asked by twenty-odd services at once on two cores, let some
-of them time out (5 s) in every chaos run with replicas, and each crashed once and was started
-again by `foodgames up` (in Kubernetes: a back-off)."""
+"""A service's start asks for its streams and buckets again while NATS does not answer in
+time, instead of crashing: a fresh cluster of three, asked by twenty-odd services at once on
+two cores, let some of them time out (5 s) in every chaos run with replicas, and each crashed
+once and was started again by `foodgames up` (in Kubernetes: a back-off)."""
 from __future__ import annotations
 
 import asyncio
@@ -46,6 +46,24 @@ async def test_a_stream_asked_for_gives_up_naming_the_timeout_when_nats_never_an
             assert type(exc).__name__ == "TimeoutError", repr(exc)
         else:
             raise AssertionError("ensure_stream said the stream was made while NATS was stopped")
+    finally:
+        server.process.send_signal(signal.SIGCONT)
+        await nc.close()
+        server.stop()
+
+
+async def test_a_bucket_asked_for_while_nats_does_not_answer_is_made_once_it_answers_again(tmp_path):
+    # the same for the start's buckets (clock leases, seat registry, tournaments, the deck's
+    # secrets) and the other services' streams: one helper, asked_again, for all of them
+    from shared.leases import Leases
+
+    server = start_nats(tmp_path / "nats")
+    nc = await connect(server.url)
+    try:
+        server.process.send_signal(signal.SIGSTOP)
+        asyncio.get_running_loop().call_later(PAUSED_S, server.process.send_signal, signal.SIGCONT)
+        leases = await Leases.open(nc.jetstream(timeout=0.5), "PAUSED_LEASES", "replica-1")
+        assert await leases.take("clock-0") is not None
     finally:
         server.process.send_signal(signal.SIGCONT)
         await nc.close()
