@@ -35,24 +35,29 @@ def owner_id(role: str) -> str:
     return f"{role}-{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:6]}"
 
 
+async def open_bucket(js, bucket: str, ttl_s: float, replicas: int = 1):
+    """A KV bucket whose entries live `ttl_s` (one value a key, on disk), created if it is not
+    there; asked again while NATS does not answer in time (shared.eventstore.jetstream.asked_again)."""
+    from shared.eventstore.jetstream import asked_again
+
+    async def make():
+        try:
+            return await js.key_value(bucket)
+        except (BucketNotFoundError, NotFoundError):
+            return await js.create_key_value(api.KeyValueConfig(bucket=bucket, ttl=ttl_s, history=1,
+                                                                replicas=replicas, storage=api.StorageType.FILE))
+
+    return await asked_again(make, f"the bucket {bucket}")
+
+
 class Leases:
     def __init__(self, kv, owner: str, ttl_s: float = DEFAULT_TTL_S):
         self.kv, self.owner, self.ttl_s = kv, owner, ttl_s
 
     @classmethod
     async def open(cls, js, bucket: str, owner: str, ttl_s: float = DEFAULT_TTL_S, replicas: int = 1) -> "Leases":
-        """The bucket (created with `ttl_s` and `replicas` if it is not there; asked again while
-        NATS does not answer in time, shared.eventstore.jetstream.asked_again)."""
-        from shared.eventstore.jetstream import asked_again
-
-        async def make():
-            try:
-                return await js.key_value(bucket)
-            except (BucketNotFoundError, NotFoundError):
-                return await js.create_key_value(api.KeyValueConfig(bucket=bucket, ttl=ttl_s, history=1,
-                                                                    replicas=replicas, storage=api.StorageType.FILE))
-
-        return cls(await asked_again(make, f"the bucket {bucket}"), owner, ttl_s)
+        """The bucket (created with `ttl_s` and `replicas` if it is not there)."""
+        return cls(await open_bucket(js, bucket, ttl_s, replicas), owner, ttl_s)
 
     async def take(self, key: str) -> int | None:
         """The lease's revision if this owner now holds it; None if another does."""

@@ -23,9 +23,6 @@ import asyncio
 import re
 from typing import Callable
 
-from nats.js import api
-from nats.js.errors import BucketNotFoundError, NotFoundError
-
 from shared import telemetry
 
 log = telemetry.get_logger("shared.runtime")
@@ -65,18 +62,9 @@ class SeatRegistry:
 
     @classmethod
     async def open(cls, js, game: str, owner: str, now_ms: Callable[[], int], replicas: int = 1) -> "SeatRegistry":
-        from shared.eventstore.jetstream import asked_again
+        from shared.leases import open_bucket
 
-        name = bucket_name(game)
-
-        async def make():
-            try:
-                return await js.key_value(name)
-            except (BucketNotFoundError, NotFoundError):
-                return await js.create_key_value(api.KeyValueConfig(bucket=name, ttl=CLEAR_S, history=1,
-                                                                    replicas=replicas, storage=api.StorageType.FILE))
-
-        registry = cls(await asked_again(make, f"the bucket {name}"), owner, now_ms)
+        registry = cls(await open_bucket(js, bucket_name(game), CLEAR_S, replicas), owner, now_ms)
         await registry.start()
         return registry
 

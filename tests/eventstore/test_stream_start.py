@@ -7,64 +7,66 @@ from __future__ import annotations
 import asyncio
 import signal
 
+import pytest
+
 from apps.embedded import start_nats
 from shared.eventstore.jetstream import connect, ensure_stream, games_stream_config
 
 PAUSED_S = 1.5  # three of the requests' 0.5 s timeouts
 
 
-async def test_a_stream_asked_for_while_nats_does_not_answer_is_made_once_it_answers_again(tmp_path):
+@pytest.fixture
+async def server_and_client(tmp_path):
+    """A NATS of the test's own (it is stopped with SIGSTOP) and a connection to it."""
     server = start_nats(tmp_path / "nats")
     nc = await connect(server.url)
+    yield server, nc
+    server.process.send_signal(signal.SIGCONT)
+    await nc.close()
+    server.stop()
+
+
+def stopped_for(server, seconds: float | None) -> None:
+    """NATS stopped now (SIGSTOP), going on after `seconds` (None: not before the test ends)."""
+    server.process.send_signal(signal.SIGSTOP)
+    if seconds is not None:
+        asyncio.get_running_loop().call_later(seconds, server.process.send_signal, signal.SIGCONT)
+
+
+def stream_config(name: str):
+    config = games_stream_config(1)
+    config.name, config.subjects = name, [f"{name.lower()}.>"]
+    return config
+
+
+async def test_a_stream_asked_for_while_nats_does_not_answer_is_made_once_it_answers_again(server_and_client):
+    server, nc = server_and_client
+    # given NATS stopped for longer than a request waits, going on after PAUSED_S
+    stopped_for(server, PAUSED_S)
+    # when a service's start asks for its stream
+    await ensure_stream(nc.jetstream(timeout=0.5), stream_config("PAUSED_TEST"), within_s=20)
+    # then the stream is there once NATS answers again, instead of the start failing
+    info = await nc.jetstream().stream_info("PAUSED_TEST")
+    assert info.config.subjects == ["paused_test.>"]
+
+
+async def test_a_stream_asked_for_gives_up_naming_the_timeout_when_nats_never_answers(server_and_client):
+    server, nc = server_and_client
+    stopped_for(server, None)
     try:
-        config = games_stream_config(1)
-        config.name, config.subjects = "PAUSED_TEST", ["paused-test.>"]
-        # given NATS stopped (SIGSTOP) for longer than a request waits, going on after PAUSED_S
-        server.process.send_signal(signal.SIGSTOP)
-        asyncio.get_running_loop().call_later(PAUSED_S, server.process.send_signal, signal.SIGCONT)
-        # when a service's start asks for its stream
-        await ensure_stream(nc.jetstream(timeout=0.5), config, within_s=20)
-        # then the stream is there once NATS answers again, instead of the start failing
-        info = await nc.jetstream().stream_info("PAUSED_TEST")
-        assert info.config.subjects == ["paused-test.>"]
-    finally:
-        server.process.send_signal(signal.SIGCONT)
-        await nc.close()
-        server.stop()
+        await ensure_stream(nc.jetstream(timeout=0.3), stream_config("NEVER_TEST"), within_s=1)
+    except Exception as exc:  # noqa: BLE001 - what the start fails with is the point
+        assert type(exc).__name__ == "TimeoutError", repr(exc)
+    else:
+        raise AssertionError("ensure_stream said the stream was made while NATS was stopped")
 
 
-async def test_a_stream_asked_for_gives_up_naming_the_timeout_when_nats_never_answers(tmp_path):
-    server = start_nats(tmp_path / "nats")
-    nc = await connect(server.url)
-    try:
-        config = games_stream_config(1)
-        config.name, config.subjects = "NEVER_TEST", ["never-test.>"]
-        server.process.send_signal(signal.SIGSTOP)
-        try:
-            await ensure_stream(nc.jetstream(timeout=0.3), config, within_s=1)
-        except Exception as exc:  # noqa: BLE001 - what the start fails with is the point
-            assert type(exc).__name__ == "TimeoutError", repr(exc)
-        else:
-            raise AssertionError("ensure_stream said the stream was made while NATS was stopped")
-    finally:
-        server.process.send_signal(signal.SIGCONT)
-        await nc.close()
-        server.stop()
-
-
-async def test_a_bucket_asked_for_while_nats_does_not_answer_is_made_once_it_answers_again(tmp_path):
+async def test_a_bucket_asked_for_while_nats_does_not_answer_is_made_once_it_answers_again(server_and_client):
     # the same for the start's buckets (clock leases, seat registry, tournaments, the deck's
     # secrets) and the other services' streams: one helper, asked_again, for all of them
     from shared.leases import Leases
 
-    server = start_nats(tmp_path / "nats")
-    nc = await connect(server.url)
-    try:
-        server.process.send_signal(signal.SIGSTOP)
-        asyncio.get_running_loop().call_later(PAUSED_S, server.process.send_signal, signal.SIGCONT)
-        leases = await Leases.open(nc.jetstream(timeout=0.5), "PAUSED_LEASES", "replica-1")
-        assert await leases.take("clock-0") is not None
-    finally:
-        server.process.send_signal(signal.SIGCONT)
-        await nc.close()
-        server.stop()
+    server, nc = server_and_client
+    stopped_for(server, PAUSED_S)
+    leases = await Leases.open(nc.jetstream(timeout=0.5), "PAUSED_LEASES", "replica-1")
+    assert await leases.take("clock-0") is not None
