@@ -271,9 +271,9 @@ def replica_processes(names: list[str], addresses: dict[str, str], count: int) -
         every = [addresses[name]]
         host, first = addresses[name].rsplit(":", 1)
         for n in range(2, count + 1):
-            address = f"{host}:{replica_port(int(first), n)}"
-            processes[f"{name}-{n}"] = (["serve", name, "--port", address.rsplit(":", 1)[1]], address)
-            every.append(address)
+            port = replica_port(int(first), n)
+            processes[f"{name}-{n}"] = (["serve", name, "--port", str(port)], f"{host}:{port}")
+            every.append(f"{host}:{port}")
         lists[_env_var(name)] = ",".join(every)
     return processes, lists
 

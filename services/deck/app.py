@@ -388,9 +388,10 @@ class DeckApp:
             check(self.log.index)
         seeds = await self._freeze(game_id, secrets, wait=True)
         stored = await self.secrets.get(shuffle_key(game_id, deck, k))
-        if stored is None:  # the first ask of this shuffle, or one racing it on another replica
-            stored = (await self.secrets.create_or_get(shuffle_key(game_id, deck, k), {"cards": cards}), None)
-        if stored[0]["cards"] != cards:
+        # the first ask of this shuffle, or one racing it on another replica: the first one's cards
+        asked = stored[0] if stored is not None else \
+            await self.secrets.create_or_get(shuffle_key(game_id, deck, k), {"cards": cards})
+        if asked["cards"] != cards:
             raise AlreadyExists(f"shuffle {deck}#{k} of game {game_id!r} was asked with other cards")
         shuffle_seed = algo.derive_shuffle_seed(secrets.server_seed, seeds, game_id, deck, k, algorithm)
         order = algo.fisher_yates(cards, algo.ByteStream(shuffle_seed))
