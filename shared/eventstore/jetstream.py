@@ -123,6 +123,12 @@ def _decode(msg_subject: str, seq: int, headers: Mapping[str, str] | None, data:
                            dict(headers or {}), body.digest, body.move)
 
 
+def _no_responders(msg) -> bool:
+    """No copy of the stream answers direct gets: on a cluster, for a moment after the stream is
+    made or its copies move (they subscribe as they catch up); its leader still answers."""
+    return not msg.data and (msg.headers or {}).get("Status") == "503"
+
+
 def _end_of_direct(subject: str, msg) -> bool:
     """True for a direct get's "no message" (404) or end of a batch (204), False for a message;
     raises on another status."""
@@ -261,8 +267,8 @@ class JetStreamEventStore:
                                         timeout=min(DIRECT_WAIT_S, self.timeout))
             command = None if _end_of_direct(subject, msg) else \
                 _decode(subject, int(msg.headers["Nats-Sequence"]), msg.headers, msg.data)
-        except nats.errors.TimeoutError:
-            command = None  # a stalled copy drew the request
+        except (nats.errors.TimeoutError, nats.errors.NoRespondersError):
+            command = None  # a stalled copy drew the request, or no copy answers direct gets yet
         if command is None or command.seq < seen:
             command = await self._leaders_last(subject)
         if command is not None:
@@ -324,6 +330,8 @@ class JetStreamEventStore:
                 try:
                     msg = await sub.next_msg(timeout=min(DIRECT_WAIT_S, self.timeout))
                 except nats.errors.TimeoutError:
+                    return out, False
+                if _no_responders(msg):
                     return out, False
                 if _end_of_direct(subject, msg):  # nothing (more) after seq, or the end of the batch
                     break

@@ -207,6 +207,36 @@ class TestJetStreamEventStore(EventStoreContract):
         await nc.drain()
 
 
+class TestAStreamWhoseCopiesDoNotAnswerDirectGets:
+    """On a cluster, a stream just made (or whose copies just moved) has no copy answering direct
+    gets for a moment ("no responders"): its leader still answers, and the store reads from it.
+    Here a stream made without direct gets stands for that moment, the whole time."""
+
+    @pytest.fixture
+    async def stores(self, nats_url):
+        from shared.eventstore.jetstream import ensure_stream, games_stream_config
+
+        ours_nc, theirs_nc = await connect(nats_url), await connect(nats_url)
+        ours, theirs = (JetStreamEventStore(nc, stream="NODIRECT", timeout=2.0) for nc in (ours_nc, theirs_nc))
+        config = games_stream_config(duplicate_window_s=1.0)
+        config.name, config.subjects, config.allow_direct = "NODIRECT", ["nodirect.>"], False
+        await ensure_stream(ours.js, config)
+        yield ours, theirs
+        await ours_nc.drain()
+        await theirs_nc.drain()
+
+    async def test_a_store_appends_and_reads_its_own_and_anothers_writes_from_the_leader(self, stores):
+        ours, theirs = stores
+        subject = f"nodirect.game.{uuid.uuid4().hex[:12]}"
+        await ours.append(subject, [ev("Opened"), ev("Joined")], 0, "c1")
+        await theirs.append(subject, [ev("Played", card="bug-3")], 2, "c2")
+        with pytest.raises(VersionConflict):
+            await ours.append(subject, [ev("Played")], 2, "c3")
+        assert [e.type for e in await ours.read(subject)] == ["Opened", "Joined", "Played"]
+        assert await ours.version(subject) == 3 and (await theirs.last_command(subject)).command_id == "c2"
+        assert await ours.read_commands(f"nodirect.game.{uuid.uuid4().hex[:12]}") == []
+
+
 class TestHearingOtherWriters:
     """A rules replica hears what other replicas write, so a warm game's view needs no request."""
 
