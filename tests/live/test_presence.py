@@ -22,7 +22,7 @@ async def test_a_player_back_after_50_missed_events_gets_exactly_them(settings, 
             clients(settings, server.port, "ann", "bob") as (ann, bob):
         store = server.runtime.store
         game_id = await create(settings, server.port, ["ann", "bob"], game_pb2.Clock(initial_seconds=600),
-                               options={"target": 10_000})
+                               options={"target": 200})  # past 50 events, no longer (tests/runtime/conftest.py)
         # ann watches the table, then her connection drops
         watch = ann.api.WatchGame(game_pb2.WatchGameRequest(game_id=game_id, seat=0, view_encoding=JSON))
         first = await anext(aiter(watch))

@@ -31,6 +31,12 @@ async def start_counter(settings, nats_url, hints: bool = True):
     return server, nc
 
 
+# A game a test leaves mid-way is not over: every counter engine a later test starts takes the
+# clock shards, arms the timers of every live counter game on the worker's stream
+# (shared.runtime.clock_owner) and plays their absent seats by their takeover bots. So a test's
+# game is only as long as its moves need (a target of 100,000 once kept later tests' engines
+# moving a game for the rest of the run, and added tasks to a test that counts them).
+
 # Who sets a table with several players: the matchmaker (a player may seat only themself).
 MATCHMAKER = Identity("svc:matchmaking", "service")
 

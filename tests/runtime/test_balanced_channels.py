@@ -24,7 +24,8 @@ async def move(stubs, game_id: str, n: int) -> int:
 
 async def test_calls_spread_over_every_listed_replica_and_go_on_when_one_dies(settings, nats_url, token):
     async with two_replicas(settings, nats_url) as ((one, _), (two, _)):
-        game_id = await create_table(one, PLAYERS, {"target": 100_000})
+        # (over 20 moves: as long as the test needs, no longer: tests/runtime/conftest.py)
+        game_id = await create_table(one, PLAYERS, {"target": 40})
         await one.runtime.settle(game_id)
         # given clients whose address lists both replicas
         both = f"127.0.0.1:{one.port},127.0.0.1:{two.port}"

@@ -25,7 +25,8 @@ async def race(one, two, token):
     channels = {(p, s.port): client_channel(f"127.0.0.1:{s.port}", token(p)) for p in players for s in (one, two)}
     try:
         api = lambda player, server: game_pb2_grpc.GameServiceStub(channels[(player, server.port)])  # noqa: E731
-        game_id = await create_table(one, players, {"target": 100_000})
+        # (over 200 moves: as long as the race needs, no longer: tests/runtime/conftest.py)
+        game_id = await create_table(one, players, {"target": 300})
         await one.runtime.settle(game_id)
         accepted, rejected = [], []
 

@@ -77,7 +77,9 @@ async def web_gateway(stack):
     await gateway.stop()
 
 
-@pytest.fixture(scope="module")
+# One Chromium for a worker's whole session (each test opens its own context: its own cookies,
+# storage and pages), not one a module: a launch costs a second or two of both cores.
+@pytest.fixture(scope="session")
 async def browser():
     from playwright.async_api import async_playwright
 
