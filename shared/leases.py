@@ -17,7 +17,7 @@ import uuid
 from typing import Any, Awaitable, Callable
 
 from nats.js import api
-from nats.js.errors import APIError, BucketNotFoundError, KeyNotFoundError, KeyWrongLastSequenceError, NotFoundError
+from nats.js.errors import APIError, KeyNotFoundError, KeyWrongLastSequenceError
 
 from shared import telemetry
 from shared.eventstore.jetstream import WRONG_LAST_SEQUENCE
@@ -37,17 +37,11 @@ def owner_id(role: str) -> str:
 
 async def open_bucket(js, bucket: str, ttl_s: float, replicas: int = 1):
     """A KV bucket whose entries live `ttl_s` (one value a key, on disk), created if it is not
-    there; asked again while NATS does not answer in time (shared.eventstore.jetstream.asked_again)."""
-    from shared.eventstore.jetstream import asked_again
+    there (shared.eventstore.jetstream.ensure_bucket: asked again while NATS does not answer)."""
+    from shared.eventstore.jetstream import ensure_bucket
 
-    async def make():
-        try:
-            return await js.key_value(bucket)
-        except (BucketNotFoundError, NotFoundError):
-            return await js.create_key_value(api.KeyValueConfig(bucket=bucket, ttl=ttl_s, history=1,
-                                                                replicas=replicas, storage=api.StorageType.FILE))
-
-    return await asked_again(make, f"the bucket {bucket}")
+    return await ensure_bucket(js, api.KeyValueConfig(bucket=bucket, ttl=ttl_s, history=1, replicas=replicas,
+                                                      storage=api.StorageType.FILE))
 
 
 class Leases:

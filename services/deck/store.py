@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from nats.js import api
-from nats.js.errors import APIError, BucketNotFoundError, KeyNotFoundError, KeyWrongLastSequenceError
+from nats.js.errors import APIError, KeyNotFoundError, KeyWrongLastSequenceError
 
 from shared.errors import Unavailable
-from shared.eventstore.jetstream import WRONG_LAST_SEQUENCE, asked_again, ensure_stream
+from shared.eventstore.jetstream import WRONG_LAST_SEQUENCE, ensure_bucket, ensure_stream
 
 RACE_WAIT_S = 5.0  # a create racing another is refused before the other shows: how long it is looked for
 
@@ -162,16 +162,9 @@ class SecretStore:
         return f"KV_{self.names.bucket}"
 
     async def ensure(self) -> None:
-        async def make():
-            try:
-                return await self.js.key_value(self.names.bucket)
-            except BucketNotFoundError:
-                return await self.js.create_key_value(api.KeyValueConfig(
-                    bucket=self.names.bucket, history=1, storage=api.StorageType.FILE,
-                    replicas=self.replicas,
-                    description="foodgames deck: sealed server seeds, client seeds, shuffle inputs"))
-
-        self.kv = await asked_again(make, f"the bucket {self.names.bucket}")
+        self.kv = await ensure_bucket(self.js, api.KeyValueConfig(
+            bucket=self.names.bucket, history=1, storage=api.StorageType.FILE, replicas=self.replicas,
+            description="foodgames deck: sealed server seeds, client seeds, shuffle inputs"))
 
     async def get(self, key: str) -> tuple[dict[str, Any], int] | None:
         try:

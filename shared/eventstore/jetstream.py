@@ -115,6 +115,17 @@ async def ensure_stream(js, config: api.StreamConfig, within_s: float = ENSURE_W
     await asked_again(make, f"the stream {config.name}", within_s)
 
 
+async def ensure_bucket(js, config: api.KeyValueConfig, within_s: float = ENSURE_WITHIN_S):
+    """The KV bucket, created with `config` if it is not there (asked_again)."""
+    async def make():
+        try:
+            return await js.key_value(config.bucket)
+        except NotFoundError:  # BucketNotFoundError among them
+            return await js.create_key_value(config)
+
+    return await asked_again(make, f"the bucket {config.bucket}", within_s)
+
+
 def _decode(msg_subject: str, seq: int, headers: Mapping[str, str] | None, data: bytes) -> RecordedCommand:
     body = gamestream.decode_body(data)
     events = build_events(msg_subject, body.events, body.version - len(body.events) + 1, body.command_id, seq,
