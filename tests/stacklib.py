@@ -34,7 +34,7 @@ def this_tree_first(env: dict[str, str]) -> dict[str, str]:
 def stack_env(tmp: Path, nats_url: str | None, redis_url: str | None, base: int) -> dict[str, str]:
     env = dict(os.environ, FOODGAMES_DATA_DIR=str(tmp), FOODGAMES_PORT_BASE=str(base),
                FOODGAMES_TOKEN_KEY="stack-test-key-" + "z" * 32, FOODGAMES_SEED_WINDOW_S="0.3",
-               FOODGAMES_MATCH_INTERVAL_S="0.2", FOODGAMES_LOG_LEVEL="INFO")
+               FOODGAMES_LOG_LEVEL="INFO")
     for name, value in (("FOODGAMES_NATS_URL", nats_url), ("FOODGAMES_REDIS_URL", redis_url)):
         if value:
             env[name] = value

@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from typing import Any, Callable
 
+from services.matchmaking.botfill import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from shared import games
 from shared.choices import sample
 from shared.games import Bot
@@ -62,8 +63,8 @@ def bot_kinds(game: str) -> list[str]:
     return sorted(_game_bots(game))
 
 
-LEVELS = ("easy", "normal", "strong")
-DEFAULT_LEVEL = "normal"
+# the levels a player chooses (a queue's option, the matchmaker's)
+LEVELS, DEFAULT_LEVEL = BOT_LEVELS, DEFAULT_BOT_LEVEL
 
 
 def level_kind(game: str, level: str) -> str:

@@ -45,7 +45,7 @@ class ChaosStack:
         env = {k: v for k, v in os.environ.items() if not k.startswith("FOODGAMES_")}
         env.update(nats_env(self.nats), FOODGAMES_REDIS_URL=self.valkey.url, FOODGAMES_DATA_DIR=str(self.data),
                    FOODGAMES_HOST="127.0.0.1", FOODGAMES_PORT_BASE=str(free_port_base(replicas=self.replicas)),
-                   FOODGAMES_SEED_WINDOW_S="0.3", FOODGAMES_MATCH_INTERVAL_S="0.2",
+                   FOODGAMES_SEED_WINDOW_S="0.3",
                    FOODGAMES_TOKEN_KEY=os.urandom(32).hex(),
                    # the tables played over Connect all come from this machine, faster than people
                    FOODGAMES_GATEWAY_RATE_PER_ADDRESS="1000000", FOODGAMES_GATEWAY_RATE_PER_PLAYER="1000000")

@@ -37,6 +37,10 @@ BOTS_WANTED_SUBJECT = "matchmaking.bots.wanted"
 # (FOODGAMES_HOUSE_BOTS_RANKED_LEVEL, apps/bots/house.py).
 BOT_LEVEL = "bot_level"
 BOT_LEVELS = ("easy", "normal", "strong")
+# What a casual ticket without a level gets (apps/bots/base.py DEFAULT_LEVEL is this one): a
+# ticket naming it is in the same queue as one naming none (normal_options), so a web player
+# (whose play page always names a level) meets the terminal's and the SDK's players.
+DEFAULT_BOT_LEVEL = "normal"
 
 
 class BadBotLevel(ValueError):
@@ -56,6 +60,11 @@ def split_bot_level(options: Mapping[str, Any], ranked: bool) -> tuple[dict[str,
         shown = str(level)[:20]
         raise BadBotLevel(f"bot_level must be one of {', '.join(BOT_LEVELS)}, not {shown!r}")
     return game_options, level
+
+
+def normal_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """A ticket's options as its queue knows them: the default level said or not is one queue."""
+    return {k: v for k, v in options.items() if not (k == BOT_LEVEL and v == DEFAULT_BOT_LEVEL)}
 
 
 def house_bot_prefix(game: str) -> str:

@@ -159,7 +159,7 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
                 games.get(info.name).rules.initial_state([f"p{i}" for i in range(table_size)], game_options)
             except InvalidSetup as exc:
                 raise InvalidArgument(f"{info.name} does not take these options: {exc}") from None
-        return options
+        return botfill.normal_options(options)
 
     async def AcceptTicket(self, request, context):
         identity = current_identity()

@@ -247,3 +247,24 @@ async def test_the_bots_level_is_a_casual_queue_option_the_game_never_sees(serve
         view = await game_pb2_grpc.GameServiceStub(ch).GetView(game_pb2.GetViewRequest(
             game_id=tickets[0].game_id, seat=tickets[0].seats[0].seat, view_encoding=game_pb2.VIEW_ENCODING_JSON))
     assert "bot_level" not in json.loads(view.view_json)["options"]
+
+
+async def test_the_default_bots_level_said_or_not_is_one_queue(served):
+    # given a web player (whose play page names the level, normal by default) and a terminal
+    # player (who names none) queueing for a casual table of two
+    web, terminal = names(2, "dflt")
+
+    async def queue_and_watch(player, options):
+        stub = served.channel(player)
+        created = await stub.CreateTicket(pb.CreateTicketRequest(game=GAME, min_players=2, max_players=2,
+                                                                 options=options))
+        async for update in stub.WatchTicket(pb.WatchTicketRequest(ticket_id=created.ticket.ticket_id)):
+            pass
+        return update.ticket
+
+    # when they queue
+    tickets = await asyncio.wait_for(asyncio.gather(
+        queue_and_watch(web, _struct(bot_level="normal")), queue_and_watch(terminal, None)), 15)
+    # then they share a table (one queue: neither waits for the house bots)
+    assert tickets[0].game_id == tickets[1].game_id != ""
+    assert {s.player for t in tickets for s in t.seats} == {web, terminal}

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import tests.gateway.conftest  # noqa: F401 - puts this tree's generated *_connect.py first
+from apps.bots.base import DEFAULT_LEVEL, level_kind
 from apps.sdk.remote import run_bot
 from services.gateway.bootstrap import serve
 from services.gateway.config import GatewayConfig
@@ -93,7 +94,8 @@ async def browser():
 
 class Bots:
     """Bots that queue for a table (CreateTicket + WatchTicket) and play their seats to the end
-    over gRPC, as `foodgames bots` does (apps/sdk); cancelled when the test ends."""
+    over gRPC, as `foodgames bots` does (apps/sdk), at the house bots' level (the game's own
+    bot: a random one makes a game last about twice as long); cancelled when the test ends."""
 
     def __init__(self, settings):
         self.settings = settings
@@ -104,7 +106,7 @@ class Bots:
         names = [f"bot-{uuid.uuid4().hex[:6]}" for _ in range(count)]
         for name in names:
             self.tasks.append(asyncio.create_task(run_bot(
-                self.settings, name, game, "random", ranked=ranked, min_players=players, max_players=players,
+                self.settings, name, game, level_kind(game, DEFAULT_LEVEL), ranked=ranked, min_players=players, max_players=players,
                 options=options)))
         return names
 
