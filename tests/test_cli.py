@@ -36,6 +36,13 @@ def test_token_refuses_an_unknown_role(tmp_path):
     assert result.returncode == 2 and "king" in result.stderr
 
 
+def test_up_only_refuses_a_service_the_stack_has_not_and_starts_nothing(tmp_path):
+    result = subprocess.run([FOODGAMES, "up", "--only", "deck,dekc"], capture_output=True, text=True,
+                            env={"FOODGAMES_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"})
+    assert result.returncode == 2 and "no service 'dekc'; services: " in result.stderr and "deck" in result.stderr, result.stderr
+    assert not list(tmp_path.iterdir())
+
+
 def test_a_dev_token_key_is_made_once_under_the_data_folder(tmp_path):
     env = {"FOODGAMES_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
     first = subprocess.run([FOODGAMES, "token", "ann"], capture_output=True, text=True, check=True, env=env).stdout

@@ -11,7 +11,8 @@ who waits alone gets house bots, from `foodgames house-bots`, which `up` also ru
 With `--replicas N` every service and the house bots run N times (replica n of a service
 is `<service>-n` in the logs and pids), every client is given every replica's address
 (FOODGAMES_<SERVICE>_ADDR=ip:port,..., also written to DATA/addresses.env) and spreads its
-calls over them (shared.channels: round_robin), so a killed replica's calls go to the others.
+calls over them (shared.channels: round_robin), so a killed replica's calls go to the others. `--only deck,foodie-forest` starts only the
+services named (the house bots come with matchmaking), for work on a few of them.
 
 A service that stops on its own is started again after a pause (0.5 s, doubling
 to 10 s), and `up` says so; only a service that crashes 5 times within 60 s makes
@@ -92,6 +93,9 @@ def register(subparsers) -> None:
                     "replica 1 on the service's own port, replica n 10 x (n - 1) ports above it (the house "
                     "bots' health port 50060 likewise); every client is given the whole list "
                     "(FOODGAMES_<SERVICE>_ADDR=ip:port,ip:port) and spreads its calls over it (round_robin)")
+    up.add_argument("--only", type=_service_list, default=None, metavar="NAMES",
+                    help="start only these services, comma-separated (e.g. deck,foodie-forest; default every "
+                    "one); the house bots come with matchmaking")
     up.set_defaults(func=run_up)
     serve = subparsers.add_parser("serve", help="run one service in the foreground",
                                   description="Run one service (a registered game's rules engine, or "
@@ -287,6 +291,18 @@ def house_bots_processes(settings: Settings, count: int) -> dict[str, list[str]]
             ["house-bots", "--port", str(replica_port(settings.house_bots_port(), n))] for n in range(1, count + 1)}
 
 
+def _service_list(text: str) -> list[str]:
+    """--only's names, each a service of the stack, in the stack's order."""
+    import argparse
+
+    named = [n.strip() for n in text.split(",") if n.strip()]
+    unknown = [n for n in named if n not in services()]
+    if unknown or not named:
+        raise argparse.ArgumentTypeError(f"no service {', '.join(map(repr, unknown)) or 'named'}; "
+                                         f"services: {', '.join(services())}")
+    return [n for n in services() if n in named]
+
+
 def run_up(args) -> int:
     from rich.console import Console
     from rich.table import Table
@@ -329,9 +345,9 @@ def run_up(args) -> int:
                 valkey = start_valkey(data / "valkey", port=args.redis_port, log_file=logs / "valkey.log")
                 servers.append(valkey)
                 env["FOODGAMES_REDIS_URL"] = valkey.url
-        names = services()
+        names = getattr(args, "only", None) or services()
         addresses = {name: settings.address(name) for name in names}
-        extra = house_bots_processes(settings, getattr(args, "replicas", 1)) if house else {}
+        extra = house_bots_processes(settings, getattr(args, "replicas", 1)) if house and "matchmaking" in names else {}
         replicas, lists = replica_processes(names, addresses, getattr(args, "replicas", 1))
         env.update(lists)
         # for the clients started elsewhere (`set -a; . DATA/addresses.env`): every replica's address
