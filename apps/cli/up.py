@@ -11,8 +11,9 @@ who waits alone gets house bots, from `foodgames house-bots`, which `up` also ru
 With `--replicas N` every service and the house bots run N times (replica n of a service
 is `<service>-n` in the logs and pids), every client is given every replica's address
 (FOODGAMES_<SERVICE>_ADDR=ip:port,..., also written to DATA/addresses.env) and spreads its
-calls over them (shared.channels: round_robin), so a killed replica's calls go to the others. `--only deck,foodie-forest` starts only the
-services named (the house bots come with matchmaking), for work on a few of them.
+calls over them (shared.channels: round_robin), so a killed replica's calls go to the others.
+`--only deck,foodie-forest` starts only the services named (the house bots come with
+matchmaking), for work on a few of them.
 
 A service that stops on its own is started again after a pause (0.5 s, doubling
 to 10 s), and `up` says so; only a service that crashes 5 times within 60 s makes
