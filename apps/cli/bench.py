@@ -17,6 +17,7 @@ BENCHES = {
     "gateway": "GetView through the gateway over Connect (HTTP/2, HTTP/1.1; JSON, binary) beside gRPC "
                "straight to the engine and a bare forwarder",
     "streams": "a rules engine's memory with WatchGame streams open and after they closed, round after round",
+    "idle-streams": "memory and CPU per idle WatchGame stream held through the gateway (10,000 by default)",
 }
 
 
@@ -26,10 +27,11 @@ def register(subparsers) -> None:
     for name, summary in BENCHES.items():
         parser = which.add_parser(name, help=summary, description=summary)
         parser.add_argument("--json", action="store_true", help="print the figures as one JSON document")
+        module_name = f"apps.bench.{name.replace('-', '_')}"  # a command's words, a module's name
         try:
-            module = importlib.import_module(f"apps.bench.{name}")
+            module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:
-            if exc.name != f"apps.bench.{name}":
+            if exc.name != module_name:
                 raise
             parser.set_defaults(func=lambda args, n=name: _missing(n))
             continue

@@ -41,6 +41,7 @@ from services.gateway.bodies import BodyTooLarge, BodyTooSlow, limited, read_bod
 from services.gateway.clientaddr import CLIENT_ADDRESS, client_address
 from services.gateway.codecs import gateway_codecs
 from services.gateway.config import GatewayConfig
+from services.gateway.disconnects import until_disconnected
 from services.gateway.forward import (
     GAME_HEADER,
     PUBLIC,
@@ -115,6 +116,8 @@ class Gateway:
         self.paths = {f"/{public.full_name}/{method}" for public in PUBLIC
                       for method in public.descriptor.methods_by_name} | {
             "/grpc.health.v1.Health/Check", operations.PATH}
+        self.stream_paths = {f"/{public.full_name}/{name}" for public in PUBLIC
+                             for name, method in public.descriptor.methods_by_name.items() if method.server_streaming}
         self.origins = set(config.origins)
         self.static = StaticFiles(Path(config.web_dist)) if config.web_dist else StaticFiles()
 
@@ -235,7 +238,10 @@ class Gateway:
                     await refuse(scope, headers.get("content-type", ""), send, 404, "not_found",
                                  f"{prefix.strip('/')} has no method {quote(path[len(prefix):])}: see docs/api.md")
                     return
-                await app(scope, receive, send)
+                if path in self.stream_paths:  # ended when its client goes away (disconnects.py)
+                    await until_disconnected(app, scope, receive, send)
+                else:
+                    await app(scope, receive, send)
                 return
         await refuse(scope, headers.get("content-type", ""), send, 404, "not_found",
                      f"no such path {quote(path)}: see docs/api.md")
