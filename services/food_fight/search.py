@@ -22,7 +22,7 @@ from .rules import RULES
 from .rules.cards import catalogue
 from .rules.events import BattlefieldsReturned, MealWon, ServingScored
 from .rules.options import Options
-from .rules.state import DAWN, FIGHT, MEALS, OVER, TIEBREAK, Discard, Plate, Played, Reveal, State
+from .rules.state import DRAFT, FIGHT, MEALS, OVER, PLATING, TIEBREAK, Discard, Plate, Played, Reveal, State
 
 
 def _take(rng: random.Random, pool: list[str], count: int, keep=lambda c: True) -> tuple[str, ...]:
@@ -174,21 +174,32 @@ def sample(view: Mapping[str, Any], rng: random.Random) -> State:
                  auto_pass_changed=(False,) * n, **changes)
 
 
+SEARCHED = ("fight", "plating")  # the decisions searched: Instant rounds, plates (draft picks: "draft")
+
+
+def searched(view: Mapping[str, Any]) -> bool:
+    if view["phase"] == PLATING:
+        return "plating" in SEARCHED
+    if view["phase"] == DRAFT:
+        return "draft" in SEARCHED
+    return "fight" in SEARCHED and view["meal"] is not None and view["meal"]["fighting"]
+
+
 class _Sampler:
     sample = staticmethod(sample)
 
     @staticmethod
     def searches(view: Mapping[str, Any]) -> bool:
-        """Only the Instant rounds: a draft pick or a plate played out to the end of the Day
-        costs ~0.4 s a playout (plating's legal moves are many), far beyond a move's budget;
-        those stay the heuristic's."""
-        return view["meal"] is not None and view["meal"]["fighting"]
+        """The Instant rounds and the plating (a plate played out to the end of its Day costs
+        ~1 ms at two players, ~3 ms at four); the draft stays the heuristic's."""
+        return searched(view)
 
     @staticmethod
     def horizon(start: State, state: State) -> bool:
         if start.meal is not None:  # an Instant round: the Meal's end tells who took it
             return state.meal is None or state.phase == OVER
-        return state.phase in (DAWN, OVER) and state.day != start.day or state.phase == OVER
+        # a plate or a pick: the Day's Meals tell what it took (nothing of a hand outlives its Day)
+        return state.day != start.day or state.phase == OVER
 
     @staticmethod
     def value(state: State, seat: int) -> float:
