@@ -56,7 +56,8 @@ class HeuristicBot:
             vp[b["meal"]] = vp.get(b["meal"], 0) + b["vp"]
         return vp
 
-    def _card_value(self, cid: str, meal_vp: dict[str, int]) -> float:
+    @staticmethod
+    def _card_value(cid: str, meal_vp: dict[str, int]) -> float:
         c = _card(cid)
         if c.is_troop:
             return max((plate_score(c, m) * (1 + v / 4) for m, v in meal_vp.items()), default=0)
@@ -155,6 +156,7 @@ PLAN_SAMPLES = 8  # a plate's (or pick's) samples, each playing out every candid
 PLAN_CANDIDATES = 4  # plates weighed per Meal: the heuristic's best there
 HEURISTIC_PLAYOUTS = False  # every seat plays this heuristic in the Instant rounds' playouts (else at random)
 EPSILON = 0.1  # the playouts' share of random moves
+REMEMBER = True  # deal the other seats the cards the seat saw them take (DraftMemory)
 PLAN_EPSILON = 0.0  # a plate's playouts: the opponents are this heuristic, played as it plays
 
 
@@ -174,23 +176,37 @@ def plate_candidates(view, legal_moves, rng) -> list[dict]:
     return out[:MAX_CANDIDATES]
 
 
+class _Remembering:
+    """This game's sampler, its samples filled with the cards the seat's DraftMemory knows."""
+
+    def __init__(self, sampler, memory):
+        self.sampler, self.memory = sampler, memory
+        self.searches, self.horizon, self.value = sampler.searches, sampler.horizon, sampler.value
+
+    def sample(self, view, rng):
+        return self.sampler.sample(view, rng, self.memory.known(view) if REMEMBER else None)
+
+
 class FoodFightSearch(SearchBot):
     """The search bot with a second search for the Day's plan (the plate, and picks when
     searched): those playouts run to the end of the Day with every seat playing the heuristic
     (the opponents' own policy) and common random numbers, PLAN_SAMPLES samples of every
-    candidate; the Instant rounds keep the search they had."""
+    candidate. Both remember the Day's draft (DraftMemory) to deal the other seats the cards
+    they took."""
 
     def __init__(self, seed=None, **budget):
         from .rules import RULES
-        from .search import SAMPLER
+        from .search import SAMPLER, DraftMemory
 
         budget.setdefault("playouts", PLAYOUTS)
+        self.memory = DraftMemory()
+        sampler = _Remembering(SAMPLER, self.memory)
         policy = HeuristicPolicy(RULES, HeuristicBot, EPSILON) if HEURISTIC_PLAYOUTS else None
-        super().__init__(RULES, SAMPLER, seed, prior=HeuristicBot(seed), policy=policy,
+        super().__init__(RULES, sampler, seed, prior=HeuristicBot(seed), policy=policy,
                          common_random=HEURISTIC_PLAYOUTS, **budget)
         # the plan's playouts scale with the move's: the tests' single playout stays one sample
         plan = dict(budget, playouts=max(1, budget["playouts"] * PLAN_SAMPLES * MAX_CANDIDATES // PLAYOUTS))
-        self.planner = SearchBot(RULES, SAMPLER, f"{seed}/plan", prior=HeuristicBot(seed),
+        self.planner = SearchBot(RULES, sampler, f"{seed}/plan", prior=HeuristicBot(seed),
                                  policy=HeuristicPolicy(RULES, HeuristicBot, PLAN_EPSILON),
                                  candidates=plate_candidates, common_random=True, **plan)
 
@@ -199,8 +215,10 @@ class FoodFightSearch(SearchBot):
             self.calls += 1
             move = self.planner.choose(view, legal_moves, choices)
             self.last = self.planner.last
-            return move
-        return super().choose(view, legal_moves, choices)
+        else:
+            move = super().choose(view, legal_moves, choices)
+        self.memory.saw(view, move)
+        return move
 
 
 def strong(seed: int | str | None = None, **budget) -> SearchBot:
