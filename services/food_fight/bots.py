@@ -154,7 +154,7 @@ class HeuristicBot:
 PLAYOUTS = 24  # an Instant round's playouts a move
 PLAN_SAMPLES = 8  # a plate's (or pick's) samples, each playing out every candidate
 PLAN_CANDIDATES = 4  # plates weighed per Meal: the heuristic's best there
-HEURISTIC_PLAYOUTS = False  # every seat plays this heuristic in the Instant rounds' playouts (else at random)
+HEURISTIC_PLAYOUTS = True  # every seat plays this heuristic in the Instant rounds' playouts (else at random)
 EPSILON = 0.1  # the playouts' share of random moves
 REMEMBER = True  # deal the other seats the cards the seat saw them take (DraftMemory)
 PLAN_EPSILON = 0.0  # a plate's playouts: the opponents are this heuristic, played as it plays
