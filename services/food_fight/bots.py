@@ -4,6 +4,9 @@ HeuristicBot: drafts the troops that are strong at the Day's Meals (worth more w
 are at stake), plates its strongest army where the VP at stake times its strength is highest,
 and in the Instant round plays an Instant or a discard only when that turns a lost Serving into
 a won one (the cheapest that does), draws Battlefields for itself at once, and otherwise passes.
+
+FoodFightSearch (the strong level): the search bot over the Instant rounds and the plate, with
+this heuristic as its prior, its playouts' policy and the model of the other seats.
 """
 from __future__ import annotations
 

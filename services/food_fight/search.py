@@ -7,8 +7,11 @@ there unseen), the Battlefield and Dog decks. Each hidden place is dealt at rand
 the view gives, from the cards of the catalogue the view does not show (troops for plates). What
 the view keeps only in part is filled the plainest way consistent with it: the run of passes in
 an Instant round restarts at the actor, the automatic-pass switches count as unchanged.
-It searches the Instant rounds only (`searches`); a playout goes to the end of the Meal under
-way; the value is the seat's VP against the best other's.
+The cards the seat worked out another seat took in the Day's draft (`DraftMemory`, kept by the
+bot from its own views) fill that seat's hidden places first.
+It searches the Instant rounds and the plate (`searches`); a playout goes to the end of the Meal
+under way (an Instant round) or of the Day (a plate); the value is the seat's VP against the best
+other's.
 """
 from __future__ import annotations
 
