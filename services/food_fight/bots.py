@@ -4,20 +4,31 @@ HeuristicBot: drafts the troops that are strong at the Day's Meals (worth more w
 are at stake), plates its strongest army where the VP at stake times its strength is highest,
 and in the Instant round plays an Instant or a discard only when that turns a lost Serving into
 a won one (the cheapest that does), draws Battlefields for itself at once, and otherwise passes.
+
+FoodFightSearch (the strong level): the search bot over the Instant rounds and the plate, with
+this heuristic as its prior, its playouts' policy and the model of the other seats.
 """
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from shared.search import HeuristicPolicy, SearchBot
+from shared.search import MAX_CANDIDATES, HeuristicPolicy, SearchBot
 
 from .rules.cards import DOG, catalogue
 from .rules.decide import plate_score
+from .rules.state import DRAFT, PLATING
 
 
 def _card(cid: str):
     return catalogue().cards[cid]
+
+
+def plate_value(move: dict[str, Any], meal_vp: dict[str, int]) -> float:
+    """The heuristic's worth of a plate: its strength at the Meal times the VP at stake there."""
+    strength = sum(plate_score(_card(t), move["meal"]) for t in move["troops"])
+    bonus = sum(10 for x in move["mascots"] if _card(x).power.kind == "plating_bonus")
+    return (meal_vp.get(move["meal"], 0) + 1) * (strength + bonus)
 
 
 class HeuristicBot:
@@ -41,13 +52,15 @@ class HeuristicBot:
         return self._fight(view, legal_moves)
 
     # ---- draft -------------------------------------------------------------------------------
-    def _meal_vp(self, view) -> dict[str, int]:
+    @staticmethod
+    def _meal_vp(view) -> dict[str, int]:
         vp: dict[str, int] = {}
         for b in view.get("day_battlefields") or []:
             vp[b["meal"]] = vp.get(b["meal"], 0) + b["vp"]
         return vp
 
-    def _card_value(self, cid: str, meal_vp: dict[str, int]) -> float:
+    @staticmethod
+    def _card_value(cid: str, meal_vp: dict[str, int]) -> float:
         c = _card(cid)
         if c.is_troop:
             return max((plate_score(c, m) * (1 + v / 4) for m, v in meal_vp.items()), default=0)
@@ -72,13 +85,7 @@ class HeuristicBot:
     # ---- plating -----------------------------------------------------------------------------
     def _plate(self, view, legal_moves):
         meal_vp = self._meal_vp(view)
-
-        def value(m):
-            strength = sum(plate_score(_card(t), m["meal"]) for t in m["troops"])
-            bonus = sum(10 for x in m["mascots"] if _card(x).power.kind == "plating_bonus")
-            return (meal_vp.get(m["meal"], 0) + 1) * (strength + bonus) + self.rng.random()
-
-        return max(legal_moves, key=value)
+        return max(legal_moves, key=lambda m: plate_value(m, meal_vp) + self.rng.random())
 
     # ---- the Instant round ---------------------------------------------------------------------
     def _fight(self, view, legal_moves):
@@ -147,21 +154,79 @@ class HeuristicBot:
         return 0
 
 
-PLAYOUTS = 24
-HEURISTIC_PLAYOUTS = False  # every seat plays this heuristic in the playouts (else at random)
+PLAYOUTS = 24  # an Instant round's playouts a move
+PLAN_SAMPLES = 8  # a plate's (or pick's) samples, each playing out every candidate
+PLAN_CANDIDATES = 4  # plates weighed per Meal: the heuristic's best there
+HEURISTIC_PLAYOUTS = True  # every seat plays this heuristic in the Instant rounds' playouts (else at random)
 EPSILON = 0.1  # the playouts' share of random moves
+REMEMBER = True  # deal the other seats the cards the seat saw them take (DraftMemory)
+PLAN_EPSILON = 0.0  # a plate's playouts: the opponents are this heuristic, played as it plays
+
+
+def plate_candidates(view, legal_moves, rng) -> list[dict]:
+    """The heuristic's PLAN_CANDIDATES best plates at each Meal (its own value, without its
+    random tie-break): what differs between them is where to fight and with which Mascots, not
+    the plates of a single troop it never plays."""
+    plates = [m for m in legal_moves if m["type"] == "plate"]  # never the automatic-pass switch
+    if not plates:
+        return list(legal_moves)[:MAX_CANDIDATES]
+    meal_vp = HeuristicBot._meal_vp(view)
+    value = lambda m: plate_value(m, meal_vp)  # noqa: E731
+    out = []
+    for meal in dict.fromkeys(m["meal"] for m in plates):
+        at = sorted((m for m in plates if m["meal"] == meal), key=value, reverse=True)
+        out += at[:PLAN_CANDIDATES]
+    return out[:MAX_CANDIDATES]
+
+
+class _Remembering:
+    """This game's sampler, its samples filled with the cards the seat's DraftMemory knows."""
+
+    def __init__(self, sampler, memory):
+        self.sampler, self.memory = sampler, memory
+        self.searches, self.horizon, self.value = sampler.searches, sampler.horizon, sampler.value
+
+    def sample(self, view, rng):
+        return self.sampler.sample(view, rng, self.memory.known(view) if REMEMBER else None)
+
+
+class FoodFightSearch(SearchBot):
+    """The search bot with a second search for the Day's plan (the plate, and picks when
+    searched): those playouts run to the end of the Day with every seat playing the heuristic
+    (the opponents' own policy) and common random numbers, PLAN_SAMPLES samples of every
+    candidate. Both remember the Day's draft (DraftMemory) to deal the other seats the cards
+    they took."""
+
+    def __init__(self, seed=None, **budget):
+        from .rules import RULES
+        from .search import SAMPLER, DraftMemory
+
+        budget.setdefault("playouts", PLAYOUTS)
+        self.memory = DraftMemory()
+        sampler = _Remembering(SAMPLER, self.memory)
+        policy = HeuristicPolicy(RULES, HeuristicBot, EPSILON) if HEURISTIC_PLAYOUTS else None
+        super().__init__(RULES, sampler, seed, prior=HeuristicBot(seed), policy=policy,
+                         common_random=HEURISTIC_PLAYOUTS, **budget)
+        # the plan's playouts scale with the move's: the tests' single playout stays one sample
+        plan = dict(budget, playouts=max(1, budget["playouts"] * PLAN_SAMPLES * MAX_CANDIDATES // PLAYOUTS))
+        self.planner = SearchBot(RULES, sampler, f"{seed}/plan", prior=HeuristicBot(seed),
+                                 policy=HeuristicPolicy(RULES, HeuristicBot, PLAN_EPSILON),
+                                 candidates=plate_candidates, common_random=True, **plan)
+
+    def choose(self, view, legal_moves, choices=None):
+        if view["phase"] in (PLATING, DRAFT) and len(legal_moves) > 1:
+            self.calls += 1
+            move = self.planner.choose(view, legal_moves, choices)
+            self.last = self.planner.last
+        else:
+            move = super().choose(view, legal_moves, choices)
+        self.memory.saw(view, move)
+        return move
 
 
 def strong(seed: int | str | None = None, **budget) -> SearchBot:
     """The search bot (shared.search with this game's search.py), this heuristic its prior."""
-    from .rules import RULES
-    from .search import SAMPLER
-
-    # its playouts cost ~10 ms (the rest of a Meal or of a Day): fewer of them a move
-    budget.setdefault("playouts", PLAYOUTS)
-    policy = HeuristicPolicy(RULES, HeuristicBot, EPSILON) if HEURISTIC_PLAYOUTS else None
-    return SearchBot(RULES, SAMPLER, seed, prior=HeuristicBot(seed), policy=policy,
-                     common_random=HEURISTIC_PLAYOUTS, **budget)
+    return FoodFightSearch(seed, **budget)
 
 
 BOTS = {"heuristic": HeuristicBot, "strong": strong}  # "random" and "first" are every game's (apps/bots)

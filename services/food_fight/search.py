@@ -7,22 +7,27 @@ there unseen), the Battlefield and Dog decks. Each hidden place is dealt at rand
 the view gives, from the cards of the catalogue the view does not show (troops for plates). What
 the view keeps only in part is filled the plainest way consistent with it: the run of passes in
 an Instant round restarts at the actor, the automatic-pass switches count as unchanged.
-It searches the Instant rounds only (`searches`); a playout goes to the end of the Meal under
-way; the value is the seat's VP against the best other's.
+The cards the seat worked out another seat took in the Day's draft (`DraftMemory`, kept by the
+bot from its own views) fill that seat's hidden places first.
+It searches the Instant rounds and the plate (`searches`); a playout goes to the end of the Meal
+under way (an Instant round) or of the Day (a plate); the value is the seat's VP against the best
+other's.
 """
 from __future__ import annotations
 
 import math
 import random
-from typing import Any, Mapping
+from collections import Counter
+from typing import Any, Mapping, Sequence
 
 from shared.search import deal, unseen
 
 from .rules import RULES
 from .rules.cards import catalogue
+from .rules.decide import plate_score
 from .rules.events import BattlefieldsReturned, MealWon, ServingScored
 from .rules.options import Options
-from .rules.state import DAWN, FIGHT, MEALS, OVER, TIEBREAK, Discard, Plate, Played, Reveal, State
+from .rules.state import DRAFT, FIGHT, MEALS, OVER, PLATING, TIEBREAK, Discard, Plate, Played, Reveal, State
 
 
 def _take(rng: random.Random, pool: list[str], count: int, keep=lambda c: True) -> tuple[str, ...]:
@@ -34,7 +39,10 @@ def _take(rng: random.Random, pool: list[str], count: int, keep=lambda c: True) 
     return tuple(taken)
 
 
-def sample(view: Mapping[str, Any], rng: random.Random) -> State:
+def sample(view: Mapping[str, Any], rng: random.Random,
+           known: Mapping[int, Sequence[str]] | None = None) -> State:
+    """`known`: cards the seat worked out another seat took this Day (DraftMemory); they fill
+    that seat's hidden places first."""
     cat = catalogue()
     is_troop = lambda c: cat.cards[c].is_troop  # noqa: E731
     names = tuple(view["players"])
@@ -62,6 +70,16 @@ def sample(view: Mapping[str, Any], rng: random.Random) -> State:
         seen += [i["card"] for i in meal["instants"]] + [c for d in meal["discards"] for c in d["cards"]]
     pool = unseen(cat.main, seen)
     rng.shuffle(pool)
+    held = _held(view, known or {}, pool)
+
+    def take(s: int, count: int, keep=lambda c: True, rank=None) -> tuple[str, ...]:
+        """`count` cards for seat s: the known ones first (the best by `rank`), then at random."""
+        mine = held.get(s, [])
+        fits = sorted((c for c in mine if keep(c)), key=rank) if rank else [c for c in mine if keep(c)]
+        first = fits[:count]
+        for c in first:
+            mine.remove(c)
+        return tuple(first) + _take(rng, pool, count - len(first), keep)
 
     # the plates
     plates: list[Plate | None] = [None] * n
@@ -76,14 +94,19 @@ def sample(view: Mapping[str, Any], rng: random.Random) -> State:
             plates[s] = Plate(my_army["meal"], tuple(served) + tuple(my_army["face_down"]), tuple(mascots))
         elif p["meal"] is not None:
             served = tuple(troops_shown.get(s, [])) if meal and meal["meal"] == p["meal"] else ()
-            rest = _take(rng, pool, p["size"] - len(served), is_troop)
+            strongest = lambda c, m=p["meal"]: -plate_score(cat.cards[c], m)  # noqa: E731 - its Army
+            rest = take(s, p["size"] - len(served), is_troop, strongest)
             plates[s] = Plate(p["meal"], served + rest, tuple(p["mascots"]))
         else:  # face down: as many cards as it holds fewer than the seat's own count
             total = len(view["hand"] or []) + (len(my_army["face_down"]) + len(my_army["mascots"]) if my_army else 0)
-            cards = _take(rng, pool, max(1, total - hand_sizes[names[s]]))
-            troops = tuple(c for c in cards if is_troop(c)) or cards[:1]
             meals = view["day_meals"] or [b["meal"] for b in view["day_battlefields"]]
-            plates[s] = Plate(rng.choice(meals), troops, tuple(c for c in cards if c not in troops))
+            if held.get(s):  # the cards it took, as the heuristic would plate them
+                cards = tuple(held[s]) + _take(rng, pool, max(0, total - len(held[s])))
+                plates[s], held[s] = _likely_plate(view, cards, max(1, total - hand_sizes[names[s]]), meals)
+            else:
+                cards = _take(rng, pool, max(1, total - hand_sizes[names[s]]))
+                troops = tuple(c for c in cards if is_troop(c)) or cards[:1]
+                plates[s] = Plate(rng.choice(meals), troops, tuple(c for c in cards if c not in troops))
     # the hands, packets and picks
     hands = [tuple(view["hand"] or ())] * n if view["hand"] is not None else [()] * n
     packets, picks, picked = [()] * n, [()] * n, [False] * n
@@ -93,10 +116,12 @@ def sample(view: Mapping[str, Any], rng: random.Random) -> State:
         packets[me], picks[me] = tuple(draft["packet"]), tuple(draft["picks"])
     for s in others:
         if hand_sizes:
-            hands[s] = tuple(sorted(_take(rng, pool, hand_sizes[names[s]])))
+            hands[s] = tuple(sorted(take(s, hand_sizes[names[s]])))
         if draft:
             packets[s] = _take(rng, pool, draft["packet_sizes"][names[s]])
             picks[s] = _take(rng, pool, rounds + (1 if picked[s] else 0))
+    for rest in held.values():  # known cards no hidden place of theirs takes: gone to the discards
+        pool += rest
     decks = view["decks"]
     main = _take(rng, pool, decks["main"])
     # the discard pile holds this Meal's discards (face up) and cards nobody saw
@@ -174,21 +199,140 @@ def sample(view: Mapping[str, Any], rng: random.Random) -> State:
                  auto_pass_changed=(False,) * n, **changes)
 
 
+SEARCHED = ("fight", "plating")  # the decisions searched: Instant rounds, plates (draft picks: "draft")
+
+
+def searched(view: Mapping[str, Any]) -> bool:
+    if view["phase"] == PLATING:
+        return "plating" in SEARCHED
+    if view["phase"] == DRAFT:
+        return "draft" in SEARCHED
+    return "fight" in SEARCHED and view["meal"] is not None and view["meal"]["fighting"]
+
+
+def _held(view: Mapping[str, Any], known: Mapping[int, Sequence[str]], pool: list[str]) -> dict[int, list[str]]:
+    """The known cards of each other seat that it still hides, taken out of `pool` (what it
+    showed since, or a card the inference got wrong, is dropped)."""
+    names = view["players"]
+    meal = view["meal"] or {}
+    shown: dict[int, list[str]] = {}
+    for p, ts in (meal.get("troops") or {}).items():
+        shown.setdefault(names.index(p), []).extend(t["card"] for t in ts)
+    for i in meal.get("instants") or []:
+        shown.setdefault(names.index(i["player"]), []).append(i["card"])
+    for d in meal.get("discards") or []:
+        shown.setdefault(names.index(d["player"]), []).extend(d["cards"])
+    for s, name in enumerate(names):
+        p = view["plates"][name]
+        if p is not None and p["mascots"]:
+            shown.setdefault(s, []).extend(p["mascots"])
+    held: dict[int, list[str]] = {}
+    for s, cards in known.items():
+        if s == view["seat"]:
+            continue
+        left = Counter(cards) - Counter(shown.get(s, []))
+        mine = held[s] = []
+        for c in left.elements():
+            if c in pool:
+                pool.remove(c)
+                mine.append(c)
+    return held
+
+
+def _likely_plate(view: Mapping[str, Any], cards: Sequence[str], count: int,
+                  meals: Sequence[str]) -> tuple[Plate, list[str]]:
+    """A face-down plate of `count` of `cards` as the heuristic plates (its strongest troops
+    where strength times the VP at stake is highest, its plating Instants as Mascots), and the
+    cards left in hand."""
+    from .bots import HeuristicBot, plate_value
+
+    cat = catalogue()
+    meal_vp = HeuristicBot._meal_vp(view)
+    troops = [c for c in cards if cat.cards[c].is_troop]
+    platings = [c for c in cards if not cat.cards[c].is_troop and cat.cards[c].timing == "plating"]
+    others = [c for c in cards if c not in troops and c not in platings]
+    size = max(1, min(5, count - len(platings), len(troops))) if troops else 0
+    best = None
+    for m in meals:
+        army = sorted(troops, key=lambda c: -plate_score(cat.cards[c], m))[:size]
+        mascots = (platings + others)[:count - len(army)]
+        worth = plate_value({"meal": m, "troops": army, "mascots": mascots}, meal_vp)
+        if best is None or worth > best[0]:
+            best = (worth, Plate(m, tuple(army), tuple(mascots)))
+    plate = best[1]
+    left = list(cards)
+    for c in plate.troops + plate.mascots:
+        left.remove(c)
+    return plate, left
+
+
+class DraftMemory:
+    """What one seat saw of this Day's draft, for working out the cards the others took: a
+    packet that comes back to the seat lacks its own pick and one card for each other seat it
+    went through, in the order it went (at two players, every pick of the other seat but its
+    first). Who of those took which card is guessed as the heuristic drafts (the most valuable
+    first). Only the seat's own views go in: a human at the seat remembers as much."""
+
+    def __init__(self):
+        self.day: tuple = ()
+        self.packets: dict[int, tuple[str, ...]] = {}  # draft round -> the packet the seat held
+        self.picks: dict[int, str] = {}
+        self.hand: tuple[str, ...] = ()  # every card the seat drafted (its hand before plating)
+
+    def saw(self, view: Mapping[str, Any], move: Mapping[str, Any]) -> None:
+        day = (tuple(view["players"]), view["seat"], view["day"])
+        draft = view["draft"]
+        if day != self.day or (draft and not draft["picks"]):
+            self.day, self.packets, self.picks, self.hand = day, {}, {}, ()
+        if draft and move.get("type") == "pick":
+            r = len(draft["picks"])
+            self.packets[r], self.picks[r] = tuple(draft["packet"]), move["card"]
+        elif view["phase"] == PLATING and view["my_army"] is None and not self.hand:
+            self.hand = tuple(view["hand"] or ())
+
+    def known(self, view: Mapping[str, Any]) -> dict[int, list[str]]:
+        from .bots import HeuristicBot
+
+        if (tuple(view["players"]), view["seat"], view["day"]) != self.day or view["phase"] == DRAFT:
+            return {}
+        n, me = len(view["players"]), view["seat"]
+        step = 1 if view["day"] % 2 == 1 else -1  # the packets go left on odd Days
+        packets = dict(self.packets)
+        last = Counter(self.hand) - Counter(self.picks.values())
+        if self.hand and sum(last.values()) == 1:  # the last card of a packet, taken without a move
+            packets[len(self.hand) - 1] = tuple(last.elements())
+        meal_vp = HeuristicBot._meal_vp(view)
+        known: dict[int, list[str]] = {}
+        for r, packet in packets.items():
+            later = packets.get(r + n)
+            if later is None or r not in self.picks:
+                continue
+            missing = Counter(packet) - Counter([self.picks[r]]) - Counter(later)
+            for k in range(1, n):
+                if not missing:
+                    break
+                card = max(missing, key=lambda c: (HeuristicBot._card_value(c, meal_vp), c))
+                missing[card] -= 1
+                missing += Counter()  # drop the cards used up
+                known.setdefault((me + k * step) % n, []).append(card)
+        return known
+
+
 class _Sampler:
     sample = staticmethod(sample)
 
     @staticmethod
     def searches(view: Mapping[str, Any]) -> bool:
-        """Only the Instant rounds: a draft pick or a plate played out to the end of the Day
-        costs ~0.4 s a playout (plating's legal moves are many), far beyond a move's budget;
-        those stay the heuristic's."""
-        return view["meal"] is not None and view["meal"]["fighting"]
+        """The Instant rounds and the plating (a plate played out to the end of its Day costs
+        ~1 ms at two players, ~3 ms at four); the draft stays the heuristic's."""
+        return searched(view)
 
     @staticmethod
     def horizon(start: State, state: State) -> bool:
         if start.meal is not None:  # an Instant round: the Meal's end tells who took it
             return state.meal is None or state.phase == OVER
-        return state.phase in (DAWN, OVER) and state.day != start.day or state.phase == OVER
+        # a plate or a pick: the Day's Meals tell what it took (nothing of a hand outlives its Day)
+        return state.day != start.day or state.phase == OVER
 
     @staticmethod
     def value(state: State, seat: int) -> float:
