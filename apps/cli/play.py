@@ -196,8 +196,11 @@ def run_bots(args) -> int:
                 exc.reported = True  # type: ignore[attr-defined]
                 raise
             points = played.view.get("points", {}).get(name)
-            console.print(f"{name}: game {played.game_id} over after {played.moves} moves; "
-                          f"{points} points, winners {', '.join(played.view.get('winners', []))}")
+            # every game's view has placings or winners (Foodie Forest only the winners)
+            winners = played.view.get("winners") or [p for p, place in (played.view.get("placings") or {}).items()
+                                                     if place == 1]
+            console.print(f"{name}: game {played.game_id} over after {played.moves} moves; {points} points"
+                          + (f", winners {', '.join(winners)}" if winners else ""))
             results.append(played)
         return results
 
