@@ -10,7 +10,12 @@ every seat plays over its own PlayGame stream, which sends the seat its view whe
 the bot chooses and sends the move on the stream; the round trip timed is from sending the
 move until its answer (the move result) arrives. With `--via unary` the seat that must act
 reads its view (GetView), its bot chooses, SubmitMove sends it; the round trip timed is the
-SubmitMove call alone. moves_per_s is moves over the wall time of the whole phase.
+SubmitMove call alone. With `--via gateway` the same calls go through the stack's gateway in
+Connect JSON, as a browser makes them (apps.chaos.connect), and the same moves over gRPC
+(`unary`) follow in the same run, under `grpc` with the gateway's ratios to them (issue 27's
+goal: p50 <= 1.3x at 200 games); the gateway's rates must be raised for so many calls from one
+address (FOODGAMES_GATEWAY_RATE_PER_ADDRESS and FOODGAMES_GATEWAY_RATE_PER_PLAYER).
+moves_per_s is moves over the wall time of the whole phase.
 
 The floor, measured in the same run on the same machine with the same number of concurrent
 callers: a gRPC unary echo (grpc.health.v1 Check) against a bare server in a child process,
@@ -31,6 +36,7 @@ check bounded in time), or the bench stops and names the address that did not.
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import subprocess
 import sys
@@ -76,8 +82,11 @@ def add_arguments(parser) -> None:
     parser.add_argument("--single-moves", type=int, default=300,
                         help="moves of the one-game-at-a-time phase (default 300)")
     parser.add_argument("--channels", type=int, default=4, help="client channels per service (default 4)")
-    parser.add_argument("--via", choices=("stream", "unary"), default="stream",
-                        help="stream: a PlayGame stream per seat (default); unary: GetView + SubmitMove calls")
+    parser.add_argument("--via", choices=("stream", "unary", "gateway"), default="stream",
+                        help="stream: a PlayGame stream per seat (default); unary: GetView + SubmitMove calls; "
+                             "gateway: the same calls through the stack's gateway in Connect JSON, as a browser "
+                             "makes them, beside the same moves over gRPC (unary) in the same run (the gateway's "
+                             "rates must be raised for it: FOODGAMES_GATEWAY_RATE_PER_ADDRESS and _PER_PLAYER)")
 
 
 # -- the floor -----------------------------------------------------------------------------
@@ -160,6 +169,12 @@ async def play_moves(settings, game: str, games: int, players: int, moves_per_ga
     from apps.bots.seat_stream import stream_table
 
     play_table = stream_table if via == "stream" else drive_table
+    if via == "gateway":
+        from apps.chaos.connect import ConnectGameStub
+
+        gateway = settings.address("gateway").split(",")
+        play_table = functools.partial(drive_table, game_stub=lambda player, token: ConnectGameStub(gateway, game,
+                                                                                                   token))
 
     pool = ChannelPool(settings, channels)
     admin = Connection(settings, service_token(settings, "bench"), "svc:bench", pool=pool)
@@ -195,8 +210,10 @@ def run(args) -> dict[str, Any]:
     async def main() -> dict[str, Any]:
         from apps.bench import reach
 
-        await reach.require(nats_url=settings.nats_url, services={
-            f"{args.game} rules service": settings.address(args.game), "deck": settings.address("deck")})
+        needed = {f"{args.game} rules service": settings.address(args.game), "deck": settings.address("deck")}
+        if args.via == "gateway":
+            needed["gateway"] = settings.address("gateway")
+        await reach.require(nats_url=settings.nats_url, services=needed)
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -223,6 +240,11 @@ def run(args) -> dict[str, Any]:
                                  args.games * args.moves_per_game,
                                  lambda s: play_moves(settings, args.game, args.games, args.players,
                                                       args.moves_per_game, args.channels, args.via, s))
+            grpc_moves = None
+            if args.via == "gateway":  # the same moves straight to the engine, in the same run
+                grpc_moves = await phase("the same over gRPC (unary)", args.games * args.moves_per_game,
+                                         lambda s: play_moves(settings, args.game, args.games, args.players,
+                                                              args.moves_per_game, args.channels, "unary", s))
             single = await phase("one game at a time", args.single_moves,
                                  lambda s: play_moves(settings, args.game, 1, args.players, args.single_moves, 1,
                                                       args.via, s))
@@ -233,8 +255,8 @@ def run(args) -> dict[str, Any]:
             echo1 = await phase("floor: gRPC echo, one caller", few, lambda s: echo_floor(few, 1, s))
             publish1 = await phase("floor: JetStream publish, one caller", few,
                                    lambda s: publish_floor(settings.nats_url, few, 1, s))
-        return {"loaded": loaded, "single": single, "echo": echo, "publish": publish, "echo1": echo1,
-                "publish1": publish1}
+        return {"loaded": loaded, "grpc": grpc_moves, "single": single, "echo": echo, "publish": publish,
+                "echo1": echo1, "publish1": publish1}
 
     raw = aio.run(main())
     ours = percentiles_ms(raw["loaded"]["samples"])
@@ -247,8 +269,15 @@ def run(args) -> dict[str, Any]:
     echo1, publish1 = percentiles_ms(raw["echo1"]), percentiles_ms(raw["publish1"]["samples"])
     single_floor_p50 = echo1["p50_ms"] + publish1["p50_ms"]
     single_floor_p99 = echo1["p99_ms"] + publish1["p99_ms"]
+    beside_grpc = {}
+    if raw["grpc"] is not None:
+        grpc_ms = percentiles_ms(raw["grpc"]["samples"])
+        beside_grpc = {"grpc": {"moves": raw["grpc"]["moves"], "moves_per_s": raw["grpc"]["moves_per_s"],
+                                "p50_ms": grpc_ms["p50_ms"], "p99_ms": grpc_ms["p99_ms"],
+                                "gateway_vs_grpc_p50": round(ours["p50_ms"] / grpc_ms["p50_ms"], 2),
+                                "gateway_vs_grpc_p99": round(ours["p99_ms"] / grpc_ms["p99_ms"], 2)}}
     return {
-        "game": args.game, "games": args.games, "players": args.players, "via": args.via,
+        "game": args.game, "games": args.games, "players": args.players, "via": args.via, **beside_grpc,
         "moves": raw["loaded"]["moves"], "seconds": raw["loaded"]["seconds"],
         "moves_per_s": raw["loaded"]["moves_per_s"], "bare_appends_per_s": bare_per_s,
         "throughput_vs_bare_appends": round(raw["loaded"]["moves_per_s"] / bare_per_s, 3) if bare_per_s else None,

@@ -798,19 +798,22 @@ async def send_client_seeds(conns: list[Connection], game_id: str) -> None:
 async def drive_table(settings: Settings, game: str, game_id: str, players, bots, *,
                       pool: ChannelPool | None = None, send_seeds: bool = True,
                       on_move: Callable[[float], None] | None = None, max_moves: int | None = None,
-                      poll_s: float = 0.01, retry_deadline_s: float = RETRY_DEADLINE_S) -> TableResult:
+                      poll_s: float = 0.01, retry_deadline_s: float = RETRY_DEADLINE_S,
+                      game_stub: Callable[[str, str], Any] | None = None) -> TableResult:
     """Every seat of an existing game played by its bot with unary calls only, the cheap way for
     many tables at once: the seat that must act (named by `to_act` in any view) reads its own
     view with GetView, its bot chooses, SubmitMove sends it. Each bot still sees only its own
     seat's view. `on_move(seconds)` gets each SubmitMove round trip; `max_moves` stops early.
     A call that fails in a way that may pass is tried again with backoff (`with_retries`) for
-    up to `retry_deadline_s`, a move with its own move id."""
+    up to `retry_deadline_s`, a move with its own move id. `game_stub(player, token)`, when
+    given, is the seats' GameService instead of gRPC's (e.g. apps.chaos.connect's, through the
+    gateway as a browser calls it; it has close())."""
     import time
 
     from shared.auth import mint_token
 
     conns = [Connection(settings, mint_token(settings, name), name, pool=pool) for name in players]
-    stubs = [c.game(game) for c in conns]
+    stubs = [c.game(game) if game_stub is None else game_stub(c.player, c.token) for c in conns]
     index = {name: seat for seat, name in enumerate(players)}
     moves = rejections = 0
     try:
@@ -872,3 +875,6 @@ async def drive_table(settings: Settings, game: str, game_id: str, players, bots
     finally:
         for c in conns:
             await c.close()
+        if game_stub is not None:
+            for stub in stubs:
+                await stub.close()

@@ -58,3 +58,32 @@ def test_bench_moves_plays_another_game_with_the_same_figures_and_its_bare_appen
     assert figures["floor"]["bare_appends"] == 90 and figures["floor"]["concurrency"] == 3
     assert figures["throughput_vs_bare_appends"] == round(figures["moves_per_s"] / figures["bare_appends_per_s"], 3)
     assert "3 food-fight games" in done.stderr
+
+
+def _gateway_moves(stack) -> float:
+    """The SubmitMove calls the stack's gateway has answered with 200 (its metrics)."""
+    import httpx
+
+    text = httpx.get(f"http://{stack.metrics_address('gateway')}/metrics", timeout=5).text
+    return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
+               if line.startswith("http_server_request_duration_seconds_count")
+               and 'http_route="/foodgames.v1.GameService/SubmitMove"' in line
+               and 'http_response_status_code="200"' in line)
+
+
+def test_bench_moves_through_the_gateway_plays_over_connect_beside_the_same_moves_over_grpc(play_stack):
+    # few calls: the gateway's per-address and per-player rates stay as the stack has them
+    before = _gateway_moves(play_stack)
+    done = subprocess.run([FOODGAMES, "bench", "moves", "--json", "--via", "gateway", "--games", "2",
+                           "--moves-per-game", "5", "--floor-calls", "60", "--single-moves", "5"],
+                          env=stack_env(play_stack), capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr[-3000:]
+    figures = json.loads(done.stdout)
+    assert figures["via"] == "gateway" and figures["rejections"] == 0
+    assert 2 * 5 <= figures["moves"] <= 2 * 8 and figures["single"]["moves"] >= 5
+    # the gateway answered the loaded and the single phases' moves; gRPC the same moves again
+    assert _gateway_moves(play_stack) - before >= figures["moves"] + figures["single"]["moves"]
+    assert 2 * 5 <= figures["grpc"]["moves"] <= 2 * 8
+    for key in ("p50_ms", "p99_ms", "gateway_vs_grpc_p50", "gateway_vs_grpc_p99", "moves_per_s"):
+        assert figures["grpc"][key] > 0, key
+    assert "the same over gRPC (unary)" in done.stderr
