@@ -105,6 +105,7 @@ async def _bench(args, redis_url: str, nats_url: str, pids: dict[str, int]) -> d
 
     from foodgames.v1 import leaderboard_pb2 as pb
     from foodgames.v1 import leaderboard_pb2_grpc as pb_grpc
+    from services.leaderboard import heap
     from services.leaderboard.boards import Store, board_key, prefix
     from services.leaderboard.consumer import ConsumerSettings, GameOverConsumer
     from services.leaderboard.ratings import parse_game_over, RatingConfig
@@ -139,6 +140,7 @@ async def _bench(args, redis_url: str, nats_url: str, pids: dict[str, int]) -> d
     server = await start_server("leaderboard-bench", 0, settings,
                                 [(add_to_server, LeaderboardServicer(store))], [SERVICE_NAME])
     out: dict = {"players": await raw.zcard(key), "load_seconds": round(load_s, 2)}
+    heap.settle()  # as the service does once it has started (services/leaderboard/bootstrap.py)
     try:
         async with client_channel(f"127.0.0.1:{server.port}", mint_token(settings, "bench")) as channel:
             stub = pb_grpc.LeaderboardServiceStub(channel)

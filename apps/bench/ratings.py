@@ -78,7 +78,8 @@ def league(args) -> tuple[list[float], list[tuple]]:
 
 def evaluate(model_name: str, skills, games, progress=None) -> dict:
     config = replace(RatingConfig(), model=model_name, games=("league",), coop_games=())
-    model = config.make_model()
+    model = config.make_model()  # its predict_win; the updates as the service makes them
+    rate = config.make_rater()
     ratings: dict[int, object] = {}
     scored_from = len(games) * 3 // 4
     hits = rnd = oracle = 0.0
@@ -104,7 +105,7 @@ def evaluate(model_name: str, skills, games, progress=None) -> dict:
                 so = _spearman([skills[p] for p in players], [-p for p in placings])
                 sp_oracle.append(so if so is not None else 0.0)
         go = GameOver("league", f"g{i}", tuple(names), tuple(0 for _ in names), tuple(placings), None, None, at)
-        result = rate_game(model, config, go, {n: ratings.get(n) for n in names})
+        result = rate_game(rate, config, go, {n: ratings.get(n) for n in names})
         for u in result.updates:
             ratings[u.player] = u.after
         if progress and (i + 1) % 10000 == 0:

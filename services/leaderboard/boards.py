@@ -239,6 +239,15 @@ def _fmt(x: float) -> str:
     return repr(float(x))
 
 
+def _rating_from_text(h: dict[str, str]) -> Rating | None:
+    """A rating hash as the snapshot holds it (str fields and values; the rating path)."""
+    if not h:
+        return None
+    last = h.get("last")
+    return Rating(float(h["mu"]), float(h["sigma"]), int(h.get("games", 0)), int(h.get("wins", 0)),
+                  float(last) if last else None)
+
+
 def _rating_from_hash(h: dict) -> Rating | None:
     if not h:
         return None
@@ -284,7 +293,7 @@ class Store:
                  season_policy: str = "weekly", history_limit: int = HISTORY_LIMIT):
         self.r = client
         self.config = config or RatingConfig()
-        self.model = self.config.make_model()
+        self.rate = self.config.make_rater()  # the rating update (wenglin.py)
         self.season_policy = seasons.validate(season_policy)
         self.history_limit = history_limit
         self._apply = client.register_script(APPLY_LUA)
@@ -333,7 +342,7 @@ class Store:
         changes only with a game of that player, which also changes the rating's `games`
         that the script checks, so a stale read is refused as a conflict."""
         names = list(go.players) + ([opponent_key(go)] if coop else [])
-        current = {name: _rating_from_hash(snap.hash(rating_key(go.game, name))) for name in names}
+        current = {name: _rating_from_text(snap.hash(rating_key(go.game, name))) for name in names}
         season_wins = {}
         for name in go.players:
             s = snap.score(board_key(go.game, WINS, season), name)
@@ -387,26 +396,31 @@ class Store:
         ops: dict[str, Any] = {"checks": [], "hashes": [], "zadds": [], "pushes": [], "sadds": []}
         ledger_updates = []
         all_updates = list(result.updates) + ([result.opponent] if result.opponent else [])
+        at_text = _fmt(go.at)
         for u in all_updates:
             before = current.get(u.player)
-            ops["checks"].append([rating_key(go.game, u.player), str(before.games if before else 0)])
+            key = rating_key(go.game, u.player)
+            ops["checks"].append([key, str(before.games if before else 0)])
             a = u.after
-            ops["hashes"].append([rating_key(go.game, u.player), "mu", _fmt(a.mu), "sigma", _fmt(a.sigma),
-                                  "games", str(a.games), "wins", str(a.wins), "last", _fmt(go.at)])
+            ops["hashes"].append([key, "mu", _fmt(a.mu), "sigma", _fmt(a.sigma),
+                                  "games", str(a.games), "wins", str(a.wins), "last", at_text])
+        board, season_board = board_key(go.game), board_key(go.game, RATING, season)
+        wins_board, season_wins_board = board_key(go.game, WINS), board_key(go.game, WINS, season)
+        zadds, pushes, n = ops["zadds"], ops["pushes"], len(go.players)
         for u in result.updates:
             a = u.after
             shown = a.shown(z)
             score = str(encode_score(shown, go.at))
-            ops["zadds"].append([board_key(go.game), score, u.player])
-            ops["zadds"].append([board_key(go.game, RATING, season), score, u.player])
+            zadds.append([board, score, u.player])
+            zadds.append([season_board, score, u.player])
             if u.won:
-                ops["zadds"].append([board_key(go.game, WINS), str(encode_score(a.wins, go.at, 1)), u.player])
-                ops["zadds"].append([board_key(go.game, WINS, season),
-                                     str(encode_score(season_wins.get(u.player, 0) + 1, go.at, 1)), u.player])
+                zadds.append([wins_board, str(encode_score(a.wins, go.at, 1)), u.player])
+                zadds.append([season_wins_board, str(encode_score(season_wins.get(u.player, 0) + 1, go.at, 1)),
+                              u.player])
             entry = {"game_id": go.game_id, "at": go.at, "mu": a.mu, "sigma": a.sigma,
-                     "rating": shown, "delta": shown - at_time(u.before, go.at, self.config).shown(z),
-                     "placing": u.placing, "won": u.won, "players": len(go.players)}
-            ops["pushes"].append([history_key(go.game, u.player), _json(entry)])
+                     "rating": shown, "delta": shown - u.before_shown(z),
+                     "placing": u.placing, "won": u.won, "players": n}
+            pushes.append([history_key(go.game, u.player), _json(entry)])
             ledger_updates.append({"player": u.player, "mu": a.mu, "sigma": a.sigma, "rating": shown,
                                    "games": a.games, "wins": a.wins, "placing": u.placing, "won": u.won})
         ops["sadds"].append([f"seasons:{go.game}", season])
@@ -458,7 +472,7 @@ class Store:
                     results[i] = Applied("dup", json.loads(stored))
                     continue
                 current, season_wins, records = self._current(snap, go, season, coop)
-                result = rate_game(self.model, self.config, go, current)
+                result = rate_game(self.rate, self.config, go, current)
                 ops, ledger = self._ops(result, season, season_wins, seq, current, records)
                 ledger_json = _json(ledger)
                 ops["sadds"] = [a for a in ops["sadds"] if tuple(a) not in seasons_added]

@@ -10,6 +10,7 @@ import asyncio
 import os
 from dataclasses import replace
 
+from services.leaderboard import heap
 from services.leaderboard.boards import Store
 from shared.health import RedisProbe
 from services.leaderboard.consumer import ConsumerSettings, GameOverConsumer
@@ -81,6 +82,7 @@ async def serve(settings: Settings, port: int, consumer_settings: ConsumerSettin
         played_task = asyncio.create_task(played.supervise(played.PlayedConsumer(
             nc, played.PlayedIndex(store.r), JetStreamEventStore(nc, stream=consumer_settings.stream),
             stream=consumer_settings.stream, prefix=consumer_settings.subject_prefix)), name="player-games")
+        heap.settle()  # start-up is over: the collector need not walk its objects again
         if ready is not None:
             ready.server = server  # type: ignore[attr-defined]
             ready.set()

@@ -14,6 +14,7 @@ from typing import Any, Mapping, Sequence
 from openskill.models import (BradleyTerryFull, BradleyTerryPart, PlackettLuce,
                               ThurstoneMostellerFull, ThurstoneMostellerPart)
 
+from services.leaderboard import wenglin
 from shared import games
 
 MODELS = {
@@ -68,6 +69,12 @@ class RatingConfig:
         except KeyError:
             raise ValueError(f"unknown openskill model {self.model!r}; models: {', '.join(MODELS)}") from None
         return cls(mu=self.mu, sigma=self.sigma, beta=self.beta, tau=self.tau)
+
+    def make_rater(self, fast: bool = True):
+        """rate(teams, ranks) -> new (mu, sigma) per player, for rate_game: the model's update
+        as a plain function where wenglin.py has one (the same numbers as openskill's `rate`,
+        without its copies), else openskill's `rate`."""
+        return wenglin.make_rater(self.model, self.make_model(), fast)
 
 
 @dataclass(frozen=True)
@@ -209,6 +216,13 @@ class Update:
     after: Rating
     placing: int
     won: bool
+    # before.sigma grown by the time away (at_time): what the game was rated from, and what
+    # the history's rating change is measured from
+    grown_sigma: float
+
+    def before_shown(self, z: float) -> float:
+        """The rating the game started from: mu - z * the grown sigma."""
+        return self.before.mu - z * self.grown_sigma
 
 
 @dataclass(frozen=True)
@@ -219,44 +233,41 @@ class GameResult:
     extra: dict = field(default_factory=dict)
 
 
-def rate_game(model, config: RatingConfig, game_over: GameOver,
+def rate_game(rate, config: RatingConfig, game_over: GameOver,
               current: Mapping[str, Rating | None]) -> GameResult:
-    """New ratings after `game_over`. `current` maps every player (and, for a
-    cooperative game, `opponent_key`) to the stored rating or None when new.
-    Each rating's sigma first grows with the time since its last game."""
+    """New ratings after `game_over`. `rate` is config.make_rater(); `current` maps every
+    player (and, for a cooperative game, `opponent_key`) to the stored rating or None when
+    new. Each rating's sigma first grows with the time since its last game."""
     at = game_over.at
-    before = {}
-    for p in game_over.players:
+    players = game_over.players
+    before = []  # (stored rating, its sigma grown to `at`) per player
+    for p in players:
         stored = current.get(p) or new_rating(config)
-        before[p] = (stored, at_time(stored, at, config))
+        before.append((stored, decayed_sigma(stored.sigma, stored.last_played, at, config)))
     if game_over.game in config.coop_games:
         key = opponent_key(game_over)
-        n = len(game_over.players)
-        start = opponent_start(config, n)
+        start = opponent_start(config, len(players))
         stored_opp = current.get(key) or start
-        opp = at_time(stored_opp, at, config, cap=start.sigma)
-        team = [model.create_rating([before[p][1].mu, before[p][1].sigma]) for p in game_over.players]
-        opp_rating = model.create_rating([opp.mu, opp.sigma])
-        ranks = [1, 2] if game_over.team_won else [2, 1]
-        new_team, new_opp = model.rate([team, [opp_rating]], ranks=ranks)
+        opp_sigma = decayed_sigma(stored_opp.sigma, stored_opp.last_played, at, config, cap=start.sigma)
+        won = bool(game_over.team_won)
+        new_team, new_opp = rate([[(b.mu, sigma) for b, sigma in before], [(stored_opp.mu, opp_sigma)]],
+                                 [1, 2] if won else [2, 1])
         updates = tuple(
-            Update(p, before[p][0], Rating(r.mu, r.sigma, before[p][0].games + 1,
-                                           before[p][0].wins + int(game_over.team_won), at),
-                   placing=1 if game_over.team_won else 2, won=bool(game_over.team_won))
-            for p, r in zip(game_over.players, new_team))
-        o = new_opp[0]
-        opp_update = Update(key, stored_opp, Rating(o.mu, o.sigma, stored_opp.games + 1,
-                                                    stored_opp.wins + int(not game_over.team_won), at),
-                            placing=2 if game_over.team_won else 1, won=not game_over.team_won)
+            Update(p, b, Rating(mu, sigma, b.games + 1, b.wins + int(won), at),
+                   placing=1 if won else 2, won=won, grown_sigma=grown)
+            for p, (b, grown), (mu, sigma) in zip(players, before, new_team))
+        mu, sigma = new_opp[0]
+        opp_update = Update(key, stored_opp, Rating(mu, sigma, stored_opp.games + 1,
+                                                    stored_opp.wins + int(not won), at),
+                            placing=2 if won else 1, won=not won, grown_sigma=opp_sigma)
         return GameResult(game_over, updates, opp_update)
-    teams = [[model.create_rating([before[p][1].mu, before[p][1].sigma])] for p in game_over.players]
-    rated = model.rate(teams, ranks=list(game_over.placings))
+    rated = rate([[(b.mu, sigma)] for b, sigma in before], game_over.placings)
     updates = []
-    for p, placing, team in zip(game_over.players, game_over.placings, rated):
-        old = before[p][0]
+    for p, placing, (old, grown), team in zip(players, game_over.placings, before, rated):
         won = placing == 1
-        updates.append(Update(p, old, Rating(team[0].mu, team[0].sigma, old.games + 1,
-                                             old.wins + int(won), at), placing, won))
+        mu, sigma = team[0]
+        updates.append(Update(p, old, Rating(mu, sigma, old.games + 1, old.wins + int(won), at), placing, won,
+                              grown))
     return GameResult(game_over, tuple(updates))
 
 

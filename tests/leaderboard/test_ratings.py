@@ -41,7 +41,7 @@ def test_matches_openskill(players, placings, model_name, model_cls):
     # players start from different, already-rated positions (played just now: no inactivity)
     current = {p: Rating(20 + 3 * i, 8 - i, games=i, wins=0, last_played=T) for i, p in enumerate(players)}
     go = parse_game_over(event("foodie-forest", players, placings), T, config)
-    result = rate_game(config.make_model(), config, go, current)
+    result = rate_game(config.make_rater(), config, go, current)
 
     lib = model_cls()
     teams = [[lib.rating(mu=current[p].mu, sigma=current[p].sigma)] for p in players]
@@ -58,7 +58,7 @@ def test_matches_openskill(players, placings, model_name, model_cls):
 
 def test_new_players_start_at_defaults_and_ties_are_equal():
     go = parse_game_over(event("food-fight", ["a", "b", "c"], [1, 3, 1]), T, CONFIG)
-    result = rate_game(CONFIG.make_model(), CONFIG, go, {})
+    result = rate_game(CONFIG.make_rater(), CONFIG, go, {})
     a, b, c = result.updates
     assert a.after.mu == c.after.mu and a.after.sigma == c.after.sigma
     assert a.after.mu > 25 > b.after.mu
@@ -74,7 +74,7 @@ def test_default_model_is_the_benchmark_winner():
 def test_coop_rates_the_table_against_the_game():
     go = parse_game_over(event("forestaurant", ["a", "b", "c"], [1, 1, 1], team_won=True, difficulty="hard"),
                          T, CONFIG)
-    result = rate_game(CONFIG.make_model(), CONFIG, go, {})
+    result = rate_game(CONFIG.make_rater(), CONFIG, go, {})
     assert result.opponent.player == opponent_key(go) == "game hard/3"
     lib = PlackettLuce()
     team = [lib.rating() for _ in range(3)]
@@ -84,7 +84,7 @@ def test_coop_rates_the_table_against_the_game():
         assert u.after.mu == pytest.approx(r.mu) and u.won and u.after.wins == 1
     assert result.opponent.after.mu == pytest.approx(new_opp[0].mu)
     lost = parse_game_over(event("forestaurant", ["a"], [1], team_won=False), T, CONFIG)
-    r2 = rate_game(CONFIG.make_model(), CONFIG, lost, {})
+    r2 = rate_game(CONFIG.make_rater(), CONFIG, lost, {})
     assert r2.updates[0].after.mu < 25 and not r2.updates[0].won and r2.opponent.player == "game standard/1"
 
 
@@ -97,7 +97,7 @@ def test_inactivity_grows_sigma_up_to_the_start():
     assert is_provisional(at_time(r, T + 91 * 86400, CONFIG), CONFIG)
     # the update after a long break starts from the grown sigma
     go = parse_game_over(event("foodie-forest", ["x", "y"], [1, 2]), T + 200 * 86400, CONFIG)
-    result = rate_game(CONFIG.make_model(), CONFIG, go, {"x": r, "y": r})
+    result = rate_game(CONFIG.make_rater(), CONFIG, go, {"x": r, "y": r})
     lib = PlackettLuce()
     s = decayed_sigma(4.0, T, T + 200 * 86400, CONFIG)
     exp = lib.rate([[lib.rating(mu=30, sigma=s)], [lib.rating(mu=30, sigma=s)]], ranks=[1, 2])
