@@ -1,8 +1,8 @@
 """The rating update of two openskill models, as plain functions on (mu, sigma) pairs.
 
 openskill's `rate` copies every rating object it is given (copy.deepcopy, and each copy
-draws a uuid4), validates its arguments and builds team objects: about half the consumer's
-CPU per game went there (docs/benchmarks.md, "bench leaderboard", 2026-12-04). The
+draws a uuid4), validates its arguments and builds team objects: about a quarter of the
+consumer's CPU per rating went there (docs/benchmarks.md, "bench leaderboard", 2026-12-04). The
 leaderboard uses the models with one fixed set of options - ranks, no scores, no weights, no
 margin, no balance, no sigma limit, openskill's default kappa, epsilon and window - so the
 update itself is a few lines of arithmetic per player. These functions compute exactly what
