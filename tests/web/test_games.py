@@ -384,7 +384,8 @@ RUNS = [("food-fight", "en", DESKTOP, False, 2, {"vp_to_win": 3}),
         ("foodtown-throwdown", "de", DESKTOP, False, 3, {"target_stars": 5})]
 if os.environ.get(SHOTS_ENV):
     RUNS += [("food-fight", "de", PHONE, False, 2, {"vp_to_win": 3}), ("forestaurant", "en", DESKTOP, False, 3, {}),
-             ("foodtown-throwdown", "de", DESKTOP, False, 2, {"target_stars": 5})]
+             ("foodtown-throwdown", "de", DESKTOP, False, 2, {"target_stars": 5}),
+             ("foodtown-throwdown", "de", PHONE, False, 2, {"target_stars": 5})]
 BOARDS = {"food-fight": "food-fight", "forestaurant": "forestaurant", "foodtown-throwdown": "foodtown"}
 
 
