@@ -23,6 +23,7 @@ import grpc
 from foodgames.v1 import game_pb2, game_pb2_grpc
 
 from services.matchmaking import botfill, matcher, meters
+from services.matchmaking.coalesce import Coalescer
 from services.matchmaking.catalogue import Catalogue, GameInfo
 from services.matchmaking.config import MatchmakingConfig
 from services.matchmaking.store import TicketStore
@@ -157,6 +158,8 @@ class Matchmaker:
         self.claims_lost = 0  # tables another replica (or a cancel) got to first
         self.bots_asked = 0  # seats the house bots were asked for (bot fill)
         self.depths: dict[str, int] = {}  # queue -> searching tickets at its last pass (metrics)
+        # tables finishing at the same time are marked matched in one round trip
+        self._completions = Coalescer(lambda matches: self.store.complete_many(matches, self.clock()))
         meters.watch(self)
 
     async def run(self) -> None:
@@ -374,12 +377,11 @@ class Matchmaker:
                         if t is not None:
                             await publish_ticket(self.publisher, t)
                     return False
-                now = self.clock()
-                changed = await self.store.complete(match, now)
-                if not changed:
+                tickets = await self._completions.submit(match)
+                if not tickets:
                     return False  # another replica finished this table
+                now = tickets[0].updated_at  # when the batch marked them matched
                 self.matches_created += 1
-                tickets = [t for t in await self.store.get_many(changed) if t is not None]
                 waited = {t.ticket_id: round(now - t.created_at, 4) for t in tickets}
                 meters.TABLES.add(1, {"game": match["game"], "outcome": "created"})
                 queue = meters.queue_attributes(match["queue"])
