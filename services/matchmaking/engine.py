@@ -207,14 +207,13 @@ class Matchmaker:
         return stats
 
     async def _pass_queue(self, queue: str, game: GameInfo, stats: PassStats, now: float | None) -> None:
-        rows = await self.store.searching(queue, self.config.batch)
+        presence = self.config.presence_timeout_s
+        rows, seen = await self.store.searching_and_seen(queue, self.config.batch, with_seen=bool(presence))
         self.depths[queue] = len(rows)
         now = self.clock() if now is None else now
         stats.looked_at += len(rows)
         stats.full_batch = stats.full_batch or len(rows) >= self.config.batch
         candidates = []
-        presence = self.config.presence_timeout_s
-        seen = await self.store.seen(queue, [tid for tid, _ in rows]) if presence else {}
         for tid, summary in rows:
             if now - float(summary["t"]) >= self.config.max_wait_s:
                 if await self._expire(tid, now):

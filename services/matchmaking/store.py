@@ -213,6 +213,27 @@ redis.call('HSET', KEYS[2], 'owner', ARGV[4], 'lease', ARGV[3])
 return match
 """
 
+READ_QUEUE = """
+-- A pass's read of a queue in one round trip: the oldest tickets' summaries and (ARGV[2] = '1')
+-- when their players were last seen, each as one JSON object {ticket_id: value} so the client
+-- parses two strings instead of thousands of replies.
+-- KEYS: queue zset, queue data, seen hash. ARGV: limit, with seen
+local ids = redis.call('ZRANGE', KEYS[1], 0, tonumber(ARGV[1]) - 1)
+local rows, seen = {}, {}
+for i = 1, #ids, 1000 do  -- unpack() has a limit; a batch may be larger
+  local chunk = {}
+  for j = i, math.min(i + 999, #ids) do chunk[#chunk + 1] = ids[j] end
+  local got = redis.call('HMGET', KEYS[2], unpack(chunk))
+  local at = ARGV[2] == '1' and redis.call('HMGET', KEYS[3], unpack(chunk)) or {}
+  for j = 1, #chunk do
+    local id = cjson.encode(chunk[j])
+    if got[j] then rows[#rows + 1] = id .. ':' .. got[j] end
+    if at[j] then seen[#seen + 1] = id .. ':' .. at[j] end
+  end
+end
+return {'{' .. table.concat(rows, ',') .. '}', '{' .. table.concat(seen, ',') .. '}'}
+"""
+
 UNLOCK = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
@@ -245,6 +266,7 @@ class TicketStore:
         self._note = redis.register_script(NOTE)
         self._takeover = redis.register_script(TAKEOVER)
         self._unlock = redis.register_script(UNLOCK)
+        self._read_queue = redis.register_script(READ_QUEUE)
 
     @classmethod
     def from_url(cls, url: str, **kwargs) -> "TicketStore":
@@ -406,11 +428,15 @@ class TicketStore:
 
     async def searching(self, queue: str, limit: int) -> list[tuple[str, dict]]:
         """The oldest `limit` searching tickets of a queue: (ticket_id, summary)."""
-        ids = [_s(i) for i in await self.redis.zrange(self.queue_key(queue), 0, limit - 1)]
-        if not ids:
-            return []
-        rows = await self.redis.hmget(self.queue_data_key(queue), ids)
-        return [(tid, json.loads(row)) for tid, row in zip(ids, rows) if row is not None]
+        return (await self.searching_and_seen(queue, limit, with_seen=False))[0]
+
+    async def searching_and_seen(self, queue: str, limit: int,
+                                 with_seen: bool = True) -> tuple[list[tuple[str, dict]], dict[str, float]]:
+        """`searching` and `seen` of those tickets in one round trip (a matching pass's read)."""
+        rows, seen = await self._read_queue(keys=[self.queue_key(queue), self.queue_data_key(queue),
+                                                  self.seen_key(queue)], args=[limit, "1" if with_seen else "0"])
+        # JSON objects keep their order: oldest first
+        return list(json.loads(rows).items()), {tid: float(at) for tid, at in json.loads(seen).items()}
 
     async def queue_length(self, queue: str) -> int:
         return await self.redis.zcard(self.queue_key(queue))
