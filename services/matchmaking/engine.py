@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 import grpc
+import orjson
 from foodgames.v1 import game_pb2, game_pb2_grpc
 
 from services.matchmaking import botfill, matcher, meters
@@ -300,7 +301,7 @@ class Matchmaker:
             parties.append(players)
             ratings.extend(c.ratings or [(25.0, 25.0 / 3)] * c.size)
             tickets.append({"ticket_id": c.ticket_id, "players": players, "created_at": c.enqueued_at,
-                            "summary": json.dumps(s, separators=(",", ":"))})
+                            "summary": orjson.dumps(s).decode()})
         seated = matcher.seat_order(match_id, parties)
         q = matcher.quality(ratings)
         q["ticket_rating_spread"] = round(proposal.spread, 4)

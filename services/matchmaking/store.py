@@ -29,6 +29,7 @@ import json
 from dataclasses import replace
 from typing import Any, Iterable, Sequence
 
+import orjson
 import redis.asyncio as aioredis
 
 from services.matchmaking.tickets import CANCELLED, EXPIRED, Ticket
@@ -436,7 +437,7 @@ class TicketStore:
         rows, seen = await self._read_queue(keys=[self.queue_key(queue), self.queue_data_key(queue),
                                                   self.seen_key(queue)], args=[limit, "1" if with_seen else "0"])
         # JSON objects keep their order: oldest first
-        return list(json.loads(rows).items()), {tid: float(at) for tid, at in json.loads(seen).items()}
+        return list(orjson.loads(rows).items()), {tid: float(at) for tid, at in orjson.loads(seen).items()}
 
     async def queue_length(self, queue: str) -> int:
         return await self.redis.zcard(self.queue_key(queue))
@@ -459,7 +460,7 @@ class TicketStore:
         ids = [t["ticket_id"] for t in match["tickets"]]
         keys = [self.queue_key(match["queue"]), self.queue_data_key(match["queue"]), self.pending_key,
                 self.match_key(match["match_id"]), *[self.ticket_key(i) for i in ids]]
-        return keys, [match["match_id"], repr(lease_until), json.dumps(match), owner, *ids]
+        return keys, [match["match_id"], repr(lease_until), orjson.dumps(match), owner, *ids]
 
     async def claim_many(self, matches: Sequence[dict], lease_until: float, owner: str) -> list[bool]:
         """Claim each table's tickets atomically (all of a table or none); pipelined."""
@@ -479,7 +480,7 @@ class TicketStore:
                 *[self.live_key(match["game"], p) for t in tickets for p in t["players"]]]
         seats = match["seats"]
         args = [match["match_id"], repr(now), match["game_id"], len(match["players"]), self.finished_ttl_s,
-                len(tickets), *[json.dumps({p: seats[p] for p in t["players"]}) for t in tickets]]
+                len(tickets), *[orjson.dumps({p: seats[p] for p in t["players"]}) for t in tickets]]
         return keys, args
 
     async def complete(self, match: dict, now: float) -> list[Ticket]:
@@ -496,7 +497,7 @@ class TicketStore:
                 keys, args = self._complete_args(m, now)
                 await self._complete(keys=keys, args=args, client=pipe)
             results = await pipe.execute()
-        return [[Ticket.from_hash(json.loads(row)) for row in changed] for changed in results]
+        return [[Ticket.from_hash(orjson.loads(row)) for row in changed] for changed in results]
 
     async def release(self, match: dict, now: float, reason: str) -> list[str]:
         """Put the table's tickets back in the queue with their waiting time kept."""
@@ -514,4 +515,4 @@ class TicketStore:
     async def take_over(self, match_id: str, now: float, lease_until: float, owner: str) -> dict | None:
         raw = await self._takeover(keys=[self.pending_key, self.match_key(match_id)],
                                    args=[match_id, repr(now), repr(lease_until), owner])
-        return json.loads(raw) if raw else None
+        return orjson.loads(raw) if raw else None
