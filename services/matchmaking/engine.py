@@ -191,21 +191,26 @@ class Matchmaker:
         queues = await self.store.queues()
         for gone in set(self.depths) - set(queues):
             self.depths[gone] = 0  # empty now; still reported, as 0
-        for queue in queues:
-            game = parse_queue(queue)[0]
-            if game not in self.catalogue:
-                continue
-            stats.queues += 1
-            if self.config.use_queue_lock:
-                if not await self.store.lock_queue(queue, self.owner, max(2.0, 3 * self.config.pass_interval_s)):
-                    continue
-            try:
-                await self._pass_queue(queue, self.catalogue.get(game), stats, now)
-            finally:
-                if self.config.use_queue_lock:
-                    await self.store.unlock_queue(queue, self.owner)
+        served = [q for q in queues if parse_queue(q)[0] in self.catalogue]
+        stats.queues += len(served)
+        # the queues side by side: one queue's matcher runs while another's read or claims
+        # wait on Redis (one after the other, the process idled through every round trip)
+        failures = [r for r in await asyncio.gather(*(self._lock_and_pass(q, stats, now) for q in served),
+                                                    return_exceptions=True) if isinstance(r, BaseException)]
+        if failures:
+            raise failures[0]
         await self._take_over_stale(stats, now)
         return stats
+
+    async def _lock_and_pass(self, queue: str, stats: PassStats, now: float | None) -> None:
+        if self.config.use_queue_lock:
+            if not await self.store.lock_queue(queue, self.owner, max(2.0, 3 * self.config.pass_interval_s)):
+                return
+        try:
+            await self._pass_queue(queue, self.catalogue.get(parse_queue(queue)[0]), stats, now)
+        finally:
+            if self.config.use_queue_lock:
+                await self.store.unlock_queue(queue, self.owner)
 
     async def _pass_queue(self, queue: str, game: GameInfo, stats: PassStats, now: float | None) -> None:
         presence = self.config.presence_timeout_s
