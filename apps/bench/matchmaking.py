@@ -86,7 +86,8 @@ def _matchmaker(url: str, prefix: str, pass_interval: float, on_matched):
     store = TicketStore.from_url(url, prefix=prefix)
     catalogue = Catalogue([GameInfo(g, lo, hi, "in-process") for g, (lo, hi) in GAMES.items()])
     creator, publisher = _InstantCreator(), CountingPublisher()
-    return Matchmaker(store, catalogue, creator, publisher, _config(pass_interval), on_matched=on_matched), creator, publisher
+    mm = Matchmaker(store, catalogue, creator, publisher, _config(pass_interval), on_matched=on_matched)
+    return mm, creator, publisher
 
 
 def _replica(url: str, prefix: str, pass_interval: float, go, stop, matched, results) -> None:
@@ -179,7 +180,8 @@ async def _run(args) -> dict:
         go, stop, results = context.Event(), context.Event(), context.Queue()
         for _ in range(args.replicas - 1):
             counter = context.Value("q", 0)
-            proc = context.Process(target=_replica, args=(url, prefix, args.pass_interval, go, stop, counter, results), daemon=True)
+            proc = context.Process(target=_replica, daemon=True,
+                                   args=(url, prefix, args.pass_interval, go, stop, counter, results))
             proc.start()
             others.append((proc, counter))
 
