@@ -20,9 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 import grpc
+import orjson
 from foodgames.v1 import game_pb2, game_pb2_grpc
 
 from services.matchmaking import botfill, matcher, meters
+from services.matchmaking.coalesce import Coalescer
 from services.matchmaking.catalogue import Catalogue, GameInfo
 from services.matchmaking.config import MatchmakingConfig
 from services.matchmaking.store import TicketStore
@@ -157,6 +159,8 @@ class Matchmaker:
         self.claims_lost = 0  # tables another replica (or a cancel) got to first
         self.bots_asked = 0  # seats the house bots were asked for (bot fill)
         self.depths: dict[str, int] = {}  # queue -> searching tickets at its last pass (metrics)
+        # tables finishing at the same time are marked matched in one round trip
+        self._completions = Coalescer(lambda matches: self.store.complete_many(matches, self.clock()))
         meters.watch(self)
 
     async def run(self) -> None:
@@ -187,31 +191,35 @@ class Matchmaker:
         queues = await self.store.queues()
         for gone in set(self.depths) - set(queues):
             self.depths[gone] = 0  # empty now; still reported, as 0
-        for queue in queues:
-            game = parse_queue(queue)[0]
-            if game not in self.catalogue:
-                continue
-            stats.queues += 1
-            if self.config.use_queue_lock:
-                if not await self.store.lock_queue(queue, self.owner, max(2.0, 3 * self.config.pass_interval_s)):
-                    continue
-            try:
-                await self._pass_queue(queue, self.catalogue.get(game), stats, now)
-            finally:
-                if self.config.use_queue_lock:
-                    await self.store.unlock_queue(queue, self.owner)
+        served = [q for q in queues if parse_queue(q)[0] in self.catalogue]
+        stats.queues += len(served)
+        # the queues side by side: one queue's matcher runs while another's read or claims
+        # wait on Redis (one after the other, the process idled through every round trip)
+        failures = [r for r in await asyncio.gather(*(self._lock_and_pass(q, stats, now) for q in served),
+                                                    return_exceptions=True) if isinstance(r, BaseException)]
+        if failures:
+            raise failures[0]
         await self._take_over_stale(stats, now)
         return stats
 
+    async def _lock_and_pass(self, queue: str, stats: PassStats, now: float | None) -> None:
+        if self.config.use_queue_lock:
+            if not await self.store.lock_queue(queue, self.owner, max(2.0, 3 * self.config.pass_interval_s)):
+                return
+        try:
+            await self._pass_queue(queue, self.catalogue.get(parse_queue(queue)[0]), stats, now)
+        finally:
+            if self.config.use_queue_lock:
+                await self.store.unlock_queue(queue, self.owner)
+
     async def _pass_queue(self, queue: str, game: GameInfo, stats: PassStats, now: float | None) -> None:
-        rows = await self.store.searching(queue, self.config.batch)
+        presence = self.config.presence_timeout_s
+        rows, seen = await self.store.searching_and_seen(queue, self.config.batch, with_seen=bool(presence))
         self.depths[queue] = len(rows)
         now = self.clock() if now is None else now
         stats.looked_at += len(rows)
         stats.full_batch = stats.full_batch or len(rows) >= self.config.batch
         candidates = []
-        presence = self.config.presence_timeout_s
-        seen = await self.store.seen(queue, [tid for tid, _ in rows]) if presence else {}
         for tid, summary in rows:
             if now - float(summary["t"]) >= self.config.max_wait_s:
                 if await self._expire(tid, now):
@@ -298,7 +306,7 @@ class Matchmaker:
             parties.append(players)
             ratings.extend(c.ratings or [(25.0, 25.0 / 3)] * c.size)
             tickets.append({"ticket_id": c.ticket_id, "players": players, "created_at": c.enqueued_at,
-                            "summary": json.dumps(s, separators=(",", ":"))})
+                            "summary": orjson.dumps(s).decode()})
         seated = matcher.seat_order(match_id, parties)
         q = matcher.quality(ratings)
         q["ticket_rating_spread"] = round(proposal.spread, 4)
@@ -374,12 +382,11 @@ class Matchmaker:
                         if t is not None:
                             await publish_ticket(self.publisher, t)
                     return False
-                now = self.clock()
-                changed = await self.store.complete(match, now)
-                if not changed:
+                tickets = await self._completions.submit(match)
+                if not tickets:
                     return False  # another replica finished this table
+                now = tickets[0].updated_at  # when the batch marked them matched
                 self.matches_created += 1
-                tickets = [t for t in await self.store.get_many(changed) if t is not None]
                 waited = {t.ticket_id: round(now - t.created_at, 4) for t in tickets}
                 meters.TABLES.add(1, {"game": match["game"], "outcome": "created"})
                 queue = meters.queue_attributes(match["queue"])

@@ -29,20 +29,25 @@ import json
 from dataclasses import replace
 from typing import Any, Iterable, Sequence
 
+import orjson
 import redis.asyncio as aioredis
 
 from services.matchmaking.tickets import CANCELLED, EXPIRED, Ticket
 
 CREATE = """
 -- KEYS: ticket, queue zset, queue data, queues set, live keys...
--- ARGV: ticket_id, queue, created_at, summary, field, value, ...
+-- ARGV: ticket_id, queue, created_at, summary, the ticket's hash as one JSON object (one
+-- argument instead of ~36: the client's encoding of arguments is what bulk enqueues cost)
 if redis.call('EXISTS', KEYS[1]) == 1 then return {'duplicate-id', ARGV[1]} end
 for i = 5, #KEYS do
   local held = redis.call('GET', KEYS[i])
   if held then return {'live', tostring(i - 4), held} end
 end
 local fields = {}
-for i = 5, #ARGV do fields[#fields + 1] = ARGV[i] end
+for k, v in pairs(cjson.decode(ARGV[5])) do
+  fields[#fields + 1] = k
+  fields[#fields + 1] = v
+end
 redis.call('HSET', KEYS[1], unpack(fields))
 redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
 redis.call('HSET', KEYS[3], ARGV[1], ARGV[4])
@@ -113,24 +118,30 @@ return {1}
 """
 
 COMPLETE = """
--- The game exists: the table's tickets become matched.
--- KEYS: pending zset, match key, ticket keys (n), live keys...
+-- The game exists: the table's tickets become matched. Returns each ticket this call changed,
+-- as one JSON object per ticket: the caller publishes them without reading them back, and one
+-- bulk string is far cheaper to parse client-side than a hash's field/value pairs.
+-- KEYS: pending zset, match key, the queue's seen hash, ticket keys (n), live keys...
 -- ARGV: match_id, now, game_id, table_size, ttl, n, seats json per ticket (n)
 local n = tonumber(ARGV[6])
 local mine = {}
 local done = {}
 for i = 1, n do
-  local key = KEYS[2 + i]
+  local key = KEYS[3 + i]
   local st = redis.call('HMGET', key, 'state', 'match_id', 'ticket_id', 'version')
   if st[1] == 'claimed' and st[2] == ARGV[1] then
     redis.call('HSET', key, 'state', 'matched', 'game_id', ARGV[3], 'table_size', ARGV[4],
                'seats', ARGV[6 + i], 'updated_at', ARGV[2], 'reason', '', 'version', tonumber(st[4]) + 1)
     redis.call('EXPIRE', key, ARGV[5])
+    redis.call('HDEL', KEYS[3], st[3])
     mine[st[3]] = true
-    done[#done + 1] = st[3]
+    local flat = redis.call('HGETALL', key)
+    local h = {}
+    for j = 1, #flat, 2 do h[flat[j]] = flat[j + 1] end
+    done[#done + 1] = cjson.encode(h)
   end
 end
-for i = 3 + n, #KEYS do
+for i = 4 + n, #KEYS do
   local held = redis.call('GET', KEYS[i])
   if held and mine[held] then redis.call('DEL', KEYS[i]) end
 end
@@ -203,6 +214,27 @@ redis.call('HSET', KEYS[2], 'owner', ARGV[4], 'lease', ARGV[3])
 return match
 """
 
+READ_QUEUE = """
+-- A pass's read of a queue in one round trip: the oldest tickets' summaries and (ARGV[2] = '1')
+-- when their players were last seen, each as one JSON object {ticket_id: value} so the client
+-- parses two strings instead of thousands of replies.
+-- KEYS: queue zset, queue data, seen hash. ARGV: limit, with seen
+local ids = redis.call('ZRANGE', KEYS[1], 0, tonumber(ARGV[1]) - 1)
+local rows, seen = {}, {}
+for i = 1, #ids, 1000 do  -- unpack() has a limit; a batch may be larger
+  local chunk = {}
+  for j = i, math.min(i + 999, #ids) do chunk[#chunk + 1] = ids[j] end
+  local got = redis.call('HMGET', KEYS[2], unpack(chunk))
+  local at = ARGV[2] == '1' and redis.call('HMGET', KEYS[3], unpack(chunk)) or {}
+  for j = 1, #chunk do
+    local id = cjson.encode(chunk[j])
+    if got[j] then rows[#rows + 1] = id .. ':' .. got[j] end
+    if at[j] then seen[#seen + 1] = id .. ':' .. at[j] end
+  end
+end
+return {'{' .. table.concat(rows, ',') .. '}', '{' .. table.concat(seen, ',') .. '}'}
+"""
+
 UNLOCK = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
@@ -235,6 +267,7 @@ class TicketStore:
         self._note = redis.register_script(NOTE)
         self._takeover = redis.register_script(TAKEOVER)
         self._unlock = redis.register_script(UNLOCK)
+        self._read_queue = redis.register_script(READ_QUEUE)
 
     @classmethod
     def from_url(cls, url: str, **kwargs) -> "TicketStore":
@@ -279,8 +312,8 @@ class TicketStore:
     def _create_args(self, t: Ticket) -> tuple[list[str], list[Any]]:
         keys = [self.ticket_key(t.ticket_id), self.queue_key(t.queue), self.queue_data_key(t.queue),
                 self.queues_key, *[self.live_key(t.game, p) for p in t.players]]
-        fields = [x for kv in t.to_hash().items() for x in kv]
-        return keys, [t.ticket_id, t.queue, repr(t.created_at), t.summary(), *fields]
+        return keys, [t.ticket_id, t.queue, repr(t.created_at), t.summary(),
+                      json.dumps(t.to_hash(), separators=(",", ":"))]
 
     async def create(self, ticket: Ticket) -> None:
         """Queue a new searching ticket; LiveTicketExists when a member holds one for the game."""
@@ -396,11 +429,15 @@ class TicketStore:
 
     async def searching(self, queue: str, limit: int) -> list[tuple[str, dict]]:
         """The oldest `limit` searching tickets of a queue: (ticket_id, summary)."""
-        ids = [_s(i) for i in await self.redis.zrange(self.queue_key(queue), 0, limit - 1)]
-        if not ids:
-            return []
-        rows = await self.redis.hmget(self.queue_data_key(queue), ids)
-        return [(tid, json.loads(row)) for tid, row in zip(ids, rows) if row is not None]
+        return (await self.searching_and_seen(queue, limit, with_seen=False))[0]
+
+    async def searching_and_seen(self, queue: str, limit: int,
+                                 with_seen: bool = True) -> tuple[list[tuple[str, dict]], dict[str, float]]:
+        """`searching` and `seen` of those tickets in one round trip (a matching pass's read)."""
+        rows, seen = await self._read_queue(keys=[self.queue_key(queue), self.queue_data_key(queue),
+                                                  self.seen_key(queue)], args=[limit, "1" if with_seen else "0"])
+        # JSON objects keep their order: oldest first
+        return list(orjson.loads(rows).items()), {tid: float(at) for tid, at in orjson.loads(seen).items()}
 
     async def queue_length(self, queue: str) -> int:
         return await self.redis.zcard(self.queue_key(queue))
@@ -423,7 +460,7 @@ class TicketStore:
         ids = [t["ticket_id"] for t in match["tickets"]]
         keys = [self.queue_key(match["queue"]), self.queue_data_key(match["queue"]), self.pending_key,
                 self.match_key(match["match_id"]), *[self.ticket_key(i) for i in ids]]
-        return keys, [match["match_id"], repr(lease_until), json.dumps(match), owner, *ids]
+        return keys, [match["match_id"], repr(lease_until), orjson.dumps(match), owner, *ids]
 
     async def claim_many(self, matches: Sequence[dict], lease_until: float, owner: str) -> list[bool]:
         """Claim each table's tickets atomically (all of a table or none); pipelined."""
@@ -436,20 +473,31 @@ class TicketStore:
             results = await pipe.execute()
         return [int(r[0]) == 1 for r in results]
 
-    async def complete(self, match: dict, now: float) -> list[str]:
-        """Mark the table's tickets matched; returns the ids this call changed
-        (empty when another replica completed the table first)."""
+    def _complete_args(self, match: dict, now: float):
         tickets = match["tickets"]
-        keys = [self.pending_key, self.match_key(match["match_id"]),
+        keys = [self.pending_key, self.match_key(match["match_id"]), self.seen_key(match["queue"]),
                 *[self.ticket_key(t["ticket_id"]) for t in tickets],
                 *[self.live_key(match["game"], p) for t in tickets for p in t["players"]]]
         seats = match["seats"]
         args = [match["match_id"], repr(now), match["game_id"], len(match["players"]), self.finished_ttl_s,
-                len(tickets), *[json.dumps({p: seats[p] for p in t["players"]}) for t in tickets]]
-        changed = [_s(x) for x in await self._complete(keys=keys, args=args)]
-        if changed:
-            await self.redis.hdel(self.seen_key(match["queue"]), *changed)
-        return changed
+                len(tickets), *[orjson.dumps({p: seats[p] for p in t["players"]}) for t in tickets]]
+        return keys, args
+
+    async def complete(self, match: dict, now: float) -> list[Ticket]:
+        """Mark the table's tickets matched; returns the tickets this call changed, as they are
+        now (empty when another replica completed the table first)."""
+        return (await self.complete_many([match], now))[0]
+
+    async def complete_many(self, matches: Sequence[dict], now: float) -> list[list[Ticket]]:
+        """`complete` for several tables in one round trip (each table still all or none)."""
+        if not matches:
+            return []
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for m in matches:
+                keys, args = self._complete_args(m, now)
+                await self._complete(keys=keys, args=args, client=pipe)
+            results = await pipe.execute()
+        return [[Ticket.from_hash(orjson.loads(row)) for row in changed] for changed in results]
 
     async def release(self, match: dict, now: float, reason: str) -> list[str]:
         """Put the table's tickets back in the queue with their waiting time kept."""
@@ -467,4 +515,4 @@ class TicketStore:
     async def take_over(self, match_id: str, now: float, lease_until: float, owner: str) -> dict | None:
         raw = await self._takeover(keys=[self.pending_key, self.match_key(match_id)],
                                    args=[match_id, repr(now), repr(lease_until), owner])
-        return json.loads(raw) if raw else None
+        return orjson.loads(raw) if raw else None

@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+import orjson
 from foodgames.v1 import matchmaking_pb2 as pb
 from google.protobuf.timestamp_pb2 import Timestamp
 
@@ -105,16 +106,17 @@ class Ticket:
 
     @classmethod
     def from_hash(cls, h: Mapping[Any, Any]) -> "Ticket":
+        # orjson: a matched table's tickets are read back by the thousand per second
         d = {(k.decode() if isinstance(k, bytes) else k): (v.decode() if isinstance(v, bytes) else v)
              for k, v in h.items()}
-        return cls(ticket_id=d["ticket_id"], game=d["game"], players=tuple(json.loads(d["players"])),
+        return cls(ticket_id=d["ticket_id"], game=d["game"], players=tuple(orjson.loads(d["players"])),
                    min_players=int(d["min"]), max_players=int(d["max"]), ranked=d.get("ranked") == "1",
                    state=d["state"], created_at=float(d["created_at"]), updated_at=float(d["updated_at"]),
-                   version=int(d["version"]), ratings=tuple(tuple(r) for r in json.loads(d.get("ratings") or "[]")),
-                   game_id=d.get("game_id", ""), seats=json.loads(d.get("seats") or "{}"),
+                   version=int(d["version"]), ratings=tuple(tuple(r) for r in orjson.loads(d.get("ratings") or "[]")),
+                   game_id=d.get("game_id", ""), seats=orjson.loads(d.get("seats") or "{}"),
                    table_size=int(d.get("table_size") or 0), reason=d.get("reason", ""),
-                   match_id=d.get("match_id", ""), options=json.loads(d.get("options") or "{}"),
-                   accepted=tuple(json.loads(d.get("accepted") or "null") or json.loads(d["players"])))
+                   match_id=d.get("match_id", ""), options=orjson.loads(d.get("options") or "{}"),
+                   accepted=tuple(orjson.loads(d.get("accepted") or "null") or orjson.loads(d["players"])))
 
     def summary(self) -> str:
         """What the matcher needs, kept per queue so that a pass reads one hash."""

@@ -80,3 +80,17 @@ async def test_expiry_only_when_old_enough(store):
     assert await store.finish(t, "expired", "too long", 1010.0, max_wait_s=10) == "ok"
     assert (await store.get(t.ticket_id)).state == "expired"
     await store.create(make_ticket(list(t.players)))  # the player may queue again
+
+
+async def test_a_pass_reads_a_queue_and_its_presence_in_one_call(store):
+    # more tickets than one HMGET chunk of the script (1000), oldest first, some seen
+    tickets = [make_ticket(names(1), created_at=1000.0 + i) for i in range(1205)]
+    await store.create_many(tickets)
+    for t in tickets[::100]:
+        await store.touch(t, 2000.5)
+    rows, seen = await store.searching_and_seen(tickets[0].queue, 1204)
+    assert [tid for tid, _ in rows] == [t.ticket_id for t in tickets[:1204]]
+    assert rows[1100][1]["t"] == 2100.0 and rows[1100][1]["n"] == list(tickets[1100].players)
+    assert seen == {t.ticket_id: 2000.5 for t in tickets[:1204:100]}
+    assert (await store.searching_and_seen(tickets[0].queue, 5, with_seen=False))[1] == {}
+    assert await store.searching_and_seen("nobody:casual", 5) == ([], {})
