@@ -1,6 +1,6 @@
 """Fits the search's value (value.py) on heuristic-team games and writes value_weights.json.
 
-    python -m services.forestaurant.fit_value [--games 2000] [--players 2,3,4,5] [--seed 7]
+    python -m services.forestaurant.fit_value [--games 1000] [--players 2,3,4,5] [--seed 7]
 
 Plays `--games` games per player count and difficulty (easy, normal, hard) with the heuristic
 in every seat (balance.py's table, helpers asked first), records the features of the position at
@@ -30,8 +30,9 @@ L2 = 1e-3  # per row
 
 def positions(n: int, seed: str, options: dict, explore: float = 0.0) -> tuple[list[list[float]], bool]:
     """One heuristic-team game: the features at each turn's start, and whether the table won.
-    A share `explore` of the active player's actions is another kind of move (search.spread): without them the fit sees only the heuristic's choices and learns what goes with
-    them in its games, not what a different move would bring."""
+    A share `explore` of the active player's actions is another kind of move (search.spread), so
+    that the fit sees what other moves bring, not only what goes with the heuristic's; tried at
+    0.15, the search with that fit lost more (docs/bots.md), so the committed fit has none."""
     rng = random.Random(seed)
     bots = [HeuristicBot(f"{seed}/{i}") for i in range(n)]
     state = RULES.initial_state(list(NAMES[:n]), options)
@@ -81,7 +82,7 @@ def log_loss(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=2000, help="per player count and difficulty")
+    ap.add_argument("--games", type=int, default=1000, help="per player count and difficulty")
     ap.add_argument("--players", default="2,3,4,5")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--explore", type=float, default=0.0, help="the share of other actions (see positions)")
