@@ -78,7 +78,8 @@ class SearchBot:
                  prior: Any = None,
                  policy: Callable[[Any, int, list[dict], random.Random], dict] | None = None,
                  candidates: Callable[[Mapping[str, Any], list[dict], random.Random], list[dict]] | None = None,
-                 common_random: bool = False, clock: Callable[[], float] = time.perf_counter):
+                 common_random: bool = False, mean_margin: float | None = None,
+                 clock: Callable[[], float] = time.perf_counter):
         self.rules, self.sampler = rules, sampler
         self.seed = seed
         self.budget_ms, self.playouts = budget_ms, max(1, playouts)
@@ -86,6 +87,10 @@ class SearchBot:
         self.policy = policy or _random_policy  # may have reset(rng): called before each playout
         self.candidates = candidates
         self.common_random = common_random  # each sample's playouts share their random numbers
+        # None: each sample votes for its best move. A number: the best mean value wins, and the
+        # prior's move stays unless another's mean beats it by this much (votes split among many
+        # near-equal candidates, so the prior lost on noise: Forestaurant's)
+        self.mean_margin = mean_margin
         self.clock = clock
         self.calls = 0
         self.last: SearchStats | None = None
@@ -133,9 +138,14 @@ class SearchBot:
                 totals[i] += v
             if deadline is not None and self.clock() >= deadline:
                 break
-        pick = max(range(len(moves)), key=lambda i: (votes[i], totals[i], -i))
-        if preferred is not None and votes[pick] - votes[preferred] <= PRIOR_MARGIN * samples:
-            pick = preferred  # the search did not find anything clearly better
+        if self.mean_margin is None:
+            pick = max(range(len(moves)), key=lambda i: (votes[i], totals[i], -i))
+            if preferred is not None and votes[pick] - votes[preferred] <= PRIOR_MARGIN * samples:
+                pick = preferred  # the search did not find anything clearly better
+        else:
+            pick = max(range(len(moves)), key=lambda i: (totals[i], -i))
+            if preferred is not None and totals[pick] - totals[preferred] <= self.mean_margin * samples:
+                pick = preferred
         self.last = SearchStats(samples, done, self.clock() - started,
                                 tuple(t / max(1, samples) for t in totals))
         return dict(moves[pick])

@@ -6,8 +6,8 @@ and the order of both ingredient piles. The view shows every table, storage, dis
 satisfied rows and the sizes of the rest, so each hidden place is dealt at random from the cards
 of its kind the view does not show, in the count the view gives. Every seat plays the heuristic
 in the playouts (shared.search.HeuristicPolicy: random play loses at once), to the end of the
-turn; the value is the table's (it wins or loses together): a win, else the clouds on the
-mushrooms, the stars still free and the satisfied value.
+turn; the value is the table's (it wins or loses together): a win, else the chance of one that
+value.py's model, fitted on heuristic-team games, gives the position.
 """
 from __future__ import annotations
 
@@ -16,21 +16,21 @@ from typing import Any, Mapping
 
 from shared.search import deal, unseen
 
+from .bots import HeuristicBot
 from .rules import RULES
 from .rules.cards import PILES, catalogue
 from .rules.events import Contribution
 from .rules.options import Options
 from .rules.state import Proposal, State, Table
+from .value import win_chance
 
 HORIZON_TURNS = 1  # a playout ends when this many more turns have begun (the end-of-turn draw in)
-MAX_CANDIDATES = 8
-# the decisions searched: none for now (the heuristic's move). Searched, the active player's
-# actions, the team won 25 % of 40 normal games against the heuristic team's 27.5 % on the same
-# seeds, its events and actions 17.5 % (docs/bots.md): not better, so the strong level plays the
-# heuristic until a value that sees further than the turn is found. ("events", "actions") or
-# ("actions",) (rules/state.py: EVENTS, ACTIONS) turns the search on.
-SEARCHED_PHASES: tuple[str, ...] = ()
-VALUE_WEIGHTS = (0.35, 0.2, 0.35)  # at the horizon: clouds on the mushrooms, free stars, satisfied value
+# the heuristic's best few: spread over every kind of move (8, the change before) the search
+# mostly weighed moves the heuristic rightly ranks low and took them on noise
+MAX_CANDIDATES = 4
+# the decisions searched: the active player's actions (rules/state.py: ACTIONS). Its events too
+# lost to the heuristic with the hand-made value of the change before (docs/bots.md)
+SEARCHED_PHASES: tuple[str, ...] = ("actions",)
 
 
 def sample(view: Mapping[str, Any], rng: random.Random) -> State:
@@ -89,9 +89,17 @@ def sample(view: Mapping[str, Any], rng: random.Random) -> State:
 
 
 def candidates(view: Mapping[str, Any], legal: list[dict], rng: random.Random) -> list[dict]:
-    """At most MAX_CANDIDATES moves, a few of each kind (the heuristic's move is added by the
-    search): an even spread over seating, orders, purchases, cooking and events."""
+    """The MAX_CANDIDATES moves the heuristic likes best (its own move is added by the search)."""
     if len(legal) <= MAX_CANDIDATES:
+        return list(legal)
+    judge = HeuristicBot(0)
+    return sorted(legal, key=lambda m: -judge.score(view, m))[:MAX_CANDIDATES]
+
+
+def spread(view: Mapping[str, Any], legal: list[dict], rng: random.Random, size: int = 8) -> list[dict]:
+    """`size` moves, a few of each kind: an even spread over seating, orders, purchases, cooking
+    and events (fit_value's other actions)."""
+    if len(legal) <= size:
         return list(legal)
     kinds: dict[str, list[dict]] = {}
     for m in legal:
@@ -99,9 +107,9 @@ def candidates(view: Mapping[str, Any], legal: list[dict], rng: random.Random) -
     for moves in kinds.values():
         rng.shuffle(moves)
     out: list[dict] = []
-    while len(out) < MAX_CANDIDATES:
+    while len(out) < size:
         for moves in kinds.values():
-            if moves and len(out) < MAX_CANDIDATES:
+            if moves and len(out) < size:
                 out.append(moves.pop())
     return out
 
@@ -127,14 +135,13 @@ class _Sampler:
 
     @staticmethod
     def value(state: State, seat: int) -> float:
-        """The table's, the same for every seat: a win, then the clouds on the mushrooms (twelve
-        win), the stars still free (all five covered lose) and the satisfied value."""
+        """The table's, the same for every seat: a win (the score breaks ties), else its learnt
+        chance of winning (value.py)."""
         score = min(1.0, state.score / 60)
         result = RULES.result(state)
         if result is not None:
             return (0.9 + 0.1 * score) if result.team_won else 0.1 * score
-        w = VALUE_WEIGHTS
-        return 0.1 + w[0] * state.mushrooms / 12 + w[1] * (1 - state.stars / 5) + w[2] * score
+        return 0.1 + 0.8 * win_chance(state)
 
 
 SAMPLER = _Sampler()
