@@ -10,6 +10,7 @@ JSON-able dicts for the event store and back.
 """
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Mapping, Protocol, Sequence
@@ -188,3 +189,15 @@ class Rules(Protocol):
     #
     # def moves_complete(self, state, seat) -> bool:
     #     """Whether legal_moves(state, seat) lists every legal move (False: only a sample)."""
+
+
+def shuffled_at_random(rules: "Rules", state: Any, rng: random.Random) -> list[Any] | None:
+    """The events of the pending chance node's shuffle drawn from `rng` (the deck service's part
+    when a game is played out offline: playouts, arenas, self-play), or None when none is
+    pending. Draws exactly one rng.shuffle of the node's cards."""
+    node = rules.chance(state)
+    if node is None:
+        return None
+    order = list(node.cards)
+    rng.shuffle(order)
+    return rules.resolve_chance(state, order)

@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
-from shared.rules import Rules
+from shared.rules import Rules, shuffled_at_random
 
 DEFAULT_BUDGET_MS = 100  # per move, a house bot's default (docs/bots.md: the cost it gives)
 DEFAULT_PLAYOUTS = 32  # per move: the deterministic cap
@@ -169,12 +169,8 @@ class SearchBot:
         for _ in range(MAX_PLAYOUT_MOVES):
             if rules.is_terminal(state) or self.sampler.horizon(start, state):
                 break
-            node = rules.chance(state)
-            if node is not None:
-                order = list(node.cards)
-                rng.shuffle(order)
-                events = rules.resolve_chance(state, order)
-            else:
+            events = shuffled_at_random(rules, state, rng)
+            if events is None:
                 actor = first(state) if first is not None else to_act_first(rules, state)
                 legal = rules.legal_moves(state, actor)
                 events = rules.decide(state, actor, self.policy(state, actor, legal, rng))

@@ -27,7 +27,7 @@ from typing import Sequence
 
 from apps.bots.base import Bot, make_bot
 from shared.games import load_rules
-from shared.rules import GameResult
+from shared.rules import GameResult, shuffled_at_random
 
 
 @dataclass(frozen=True)
@@ -47,12 +47,8 @@ def play_game(game: str, bots: Sequence[Bot], seed: int | str, options: dict | N
     rng = random.Random(seed)
     moves = 0
     while not rules.is_terminal(state):
-        node = rules.chance(state)
-        if node is not None:
-            order = list(node.cards)
-            rng.shuffle(order)
-            events = rules.resolve_chance(state, order)
-        else:
+        events = shuffled_at_random(rules, state, rng)
+        if events is None:
             # the first of the view's `to_act` list: a game lists first the seats to ask first
             # (Forestaurant: helpers before the cook who commits)
             first = rules.view(state, None)["to_act"][0]

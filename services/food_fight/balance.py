@@ -13,6 +13,8 @@ import random
 from collections import Counter, defaultdict
 from typing import Any, Callable
 
+from shared.rules import shuffled_at_random
+
 from .bots import BOTS
 from .rules import RULES
 
@@ -30,12 +32,8 @@ def play(bots: list[Any], seed: int, options: dict | None = None) -> tuple[Any, 
         steps += 1
         if steps > 50000:
             raise RuntimeError(f"game {seed} does not end")
-        node = RULES.chance(state)
-        if node is not None:
-            order = list(node.cards)
-            rng.shuffle(order)
-            events = RULES.resolve_chance(state, order)
-        else:
+        events = shuffled_at_random(RULES, state, rng)
+        if events is None:
             seat = min(RULES.to_act(state))
             view = RULES.view(state, seat)
             move = bots[seat].choose(view, view["legal_moves"])

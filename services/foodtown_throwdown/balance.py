@@ -13,6 +13,8 @@ import random
 from collections import Counter, defaultdict
 from typing import Any, Callable, Sequence
 
+from shared.rules import shuffled_at_random
+
 from .bots import HeuristicBot
 from .rules import RULES
 from .rules.events import ActionPlayed
@@ -37,12 +39,8 @@ def play_game(bots: Sequence[Any], seed: int, options: dict | None = None) -> tu
     for e in log:
         state = RULES.evolve(state, e)
     while not RULES.is_terminal(state):
-        node = RULES.chance(state)
-        if node is not None:
-            order = list(node.cards)
-            rng.shuffle(order)
-            events = RULES.resolve_chance(state, order)
-        else:
+        events = shuffled_at_random(RULES, state, rng)
+        if events is None:
             seat = next(iter(RULES.to_act(state)))
             view = RULES.view(state, seat)
             move = bots[seat].choose(view, view["legal_moves"])

@@ -12,6 +12,8 @@ import random
 import time
 from collections import Counter
 
+from shared.rules import shuffled_at_random
+
 from .bots import HeuristicBot, RandomBot
 from .rules import RULES
 
@@ -26,12 +28,8 @@ def play(n: int, seed: int, options: dict, bot_cls=HeuristicBot):
         state = RULES.evolve(state, e)
     moves = 0
     while not RULES.is_terminal(state):
-        node = RULES.chance(state)
-        if node is not None:
-            order = list(node.cards)
-            rng.shuffle(order)
-            events = RULES.resolve_chance(state, order)
-        else:
+        events = shuffled_at_random(RULES, state, rng)
+        if events is None:
             acting = sorted(RULES.to_act(state), key=lambda s: (s == state.active, s))
             seat = acting[0]
             move = bots[seat].choose(RULES.view(state, seat), RULES.legal_moves(state, seat))

@@ -17,6 +17,8 @@ import random
 
 import numpy as np
 
+from shared.rules import shuffled_at_random
+
 from .bots import HeuristicBot
 from .rules import RULES
 from .rules.state import ACTIONS
@@ -40,12 +42,8 @@ def positions(n: int, seed: str, options: dict, explore: float = 0.0) -> tuple[l
         state = RULES.evolve(state, e)
     rows, turn = [], state.turn
     while not RULES.is_terminal(state):
-        node = RULES.chance(state)
-        if node is not None:
-            order = list(node.cards)
-            rng.shuffle(order)
-            events = RULES.resolve_chance(state, order)
-        else:
+        events = shuffled_at_random(RULES, state, rng)
+        if events is None:
             seat = min(RULES.to_act(state), key=lambda s: (s == state.active, s))
             legal = RULES.legal_moves(state, seat)
             view = RULES.view(state, seat)
