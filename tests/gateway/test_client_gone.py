@@ -8,7 +8,6 @@ the stack, and its metrics say how many streams it forwards."""
 from __future__ import annotations
 
 import asyncio
-import os
 import subprocess
 import time
 import uuid
