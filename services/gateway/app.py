@@ -46,9 +46,9 @@ from services.gateway.forward import (
     GAME_HEADER,
     PUBLIC,
     Backends,
-    RateLimiter,
     servicer,
 )
+from services.gateway.ratelimit import RateLimiter
 from services.gateway.static import (
     GAMES_PATH,
     StaticFiles,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from services.gateway.app import Gateway
 from services.gateway.config import DEFAULT_PORT, GatewayConfig
-from services.gateway.forward import RateLimiter
+from services.gateway.ratelimit import RateLimiter
 from services.gateway.metrics import metered
 from shared import telemetry
 from shared.config import Settings

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import re
 
+import orjson
+
 from connectrpc.code import Code
 from connectrpc.compat import google_protobuf_codecs
 from connectrpc.errors import ConnectError
@@ -70,7 +72,9 @@ class JsonCodec:
         return self.inner.name()
 
     def encode(self, message) -> bytes:
-        return self.inner.encode(message)
+        # the same JSON as the library's MessageToJson, without its indentation and json.dumps
+        # (4 % of the gateway's CPU in `bench moves --via gateway`)
+        return orjson.dumps(json_format.MessageToDict(message))
 
     def decode(self, data, message_class):
         name = message_class.DESCRIPTOR.name

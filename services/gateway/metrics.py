@@ -3,7 +3,7 @@ application (services/gateway/bootstrap.py), so that the application itself is n
 requests by route and answer (http.server.request.duration, the OpenTelemetry semantic
 convention, with the RPC's method and gRPC status when the answer carries one), request body
 sizes, requests in flight and open server streams. Refusals by the rate limits are counted
-where the limiter says no (`RATE_LIMITED`, services/gateway/forward.py).
+where the limiter says no (`RATE_LIMITED`, services/gateway/ratelimit.py).
 
 What it cannot see: the status of a gRPC-Web or Connect stream that ends in its body (their
 HTTP status is 200); such a call counts under its HTTP status."""

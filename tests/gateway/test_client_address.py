@@ -10,7 +10,7 @@ import pytest
 from services.gateway.app import Gateway
 from services.gateway.clientaddr import client_address
 from services.gateway.config import GatewayConfig
-from services.gateway.forward import RateLimiter
+from services.gateway.ratelimit import RateLimiter
 
 TRUSTED = ("10.0.0.0/8", "2001:db8:ffff::/48")
 

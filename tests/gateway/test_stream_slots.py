@@ -13,7 +13,7 @@ from foodgames.v1 import matchmaking_pb2
 
 from services.gateway.app import Gateway
 from services.gateway.config import GatewayConfig
-from services.gateway.forward import RateLimiter
+from services.gateway.ratelimit import RateLimiter
 from services.gateway.streams import StreamSlots
 from shared.memtrim import Trimmer
 from tests.gateway.test_gateway import (
