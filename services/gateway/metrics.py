@@ -13,6 +13,7 @@ from time import perf_counter
 
 from services.gateway import operations
 from services.gateway.forward import PUBLIC
+from services.gateway.ratelimit import RATE_LIMITED
 from shared import metrics
 
 _m = metrics.meter("foodgames.gateway")
@@ -28,8 +29,6 @@ ACTIVE = _m.create_up_down_counter("http.server.active_requests", unit="{request
 STREAMS = _m.create_up_down_counter("foodgames.gateway.streams", unit="{stream}",
                                     description="server streams open through the gateway (WatchGame, "
                                                 "SpectateGame, WatchTicket), by http.route")
-RATE_LIMITED = _m.create_counter("foodgames.gateway.rate_limited", unit="{request}",
-                                 description="requests refused by a rate limit, by kind (address, player)")
 
 # the RPC routes: path -> whether it is a server stream
 _RPCS = {f"/{p.full_name}/{m}": p.descriptor.methods_by_name[m].server_streaming for p in PUBLIC for m in p.methods}

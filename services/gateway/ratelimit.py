@@ -17,10 +17,14 @@ import contextlib
 import time
 import uuid
 
-from shared import telemetry
+from shared import metrics, telemetry
 from shared.errors import reason
 
 log = telemetry.get_logger("gateway")
+# counted here, where the limiter says no; services/gateway/metrics.py starts its series at 0
+RATE_LIMITED = metrics.meter("foodgames.gateway").create_counter(
+    "foodgames.gateway.rate_limited", unit="{request}", description="requests refused by a rate limit, by kind "
+                                                                    "(address, player)")
 
 WINDOW_S = 60
 # a window's counter in Valkey outlives its minute, so a replica's late sync still adds to it
@@ -61,8 +65,6 @@ class RateLimiter:
             if self._syncing is None:
                 self._syncing = asyncio.get_running_loop().create_task(self._sync_soon())
         else:
-            from services.gateway.metrics import RATE_LIMITED
-
             RATE_LIMITED.add(1, {"kind": kind})
         return allowed, int(WINDOW_S - now % WINDOW_S) + 1
 
