@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from shared.games import Game, OptionSpec
 
-from . import bots, messages, render
+from . import bots, messages, render, strong
 from .catalogue import catalogue
 from .moves import MOVES
 from .rules import RULES
@@ -17,7 +17,7 @@ from .texts import TEXTS
 _DEFAULTS = Options()
 
 GAME = Game(name="food-fight", title="Food Fight", rules=RULES, moves=MOVES, port=50055,
-            cooperative=False, bots=bots.BOTS, renderer=render, catalogue=catalogue,
+            cooperative=False, bots={**bots.BOTS, "strong": strong.strong}, renderer=render, catalogue=catalogue,
             default_bot="heuristic", texts=TEXTS, messages=messages,
             options=(OptionSpec("boot_camp", _DEFAULTS.boot_camp, choices=(False, True)),
                      OptionSpec("non_native_tie", _DEFAULTS.non_native_tie, choices=NON_NATIVE_TIES),

@@ -22,6 +22,7 @@ from typing import Any, Mapping, Sequence
 
 from shared.search import deal, unseen
 
+from .bots import HeuristicBot, plate_value
 from .rules import RULES
 from .rules.cards import catalogue
 from .rules.decide import plate_score
@@ -244,8 +245,6 @@ def _likely_plate(view: Mapping[str, Any], cards: Sequence[str], count: int,
     """A face-down plate of `count` of `cards` as the heuristic plates (its strongest troops
     where strength times the VP at stake is highest, its plating Instants as Mascots), and the
     cards left in hand."""
-    from .bots import HeuristicBot, plate_value
-
     cat = catalogue()
     meal_vp = HeuristicBot._meal_vp(view)
     troops = [c for c in cards if cat.cards[c].is_troop]
@@ -291,8 +290,6 @@ class DraftMemory:
             self.hand = tuple(view["hand"] or ())
 
     def known(self, view: Mapping[str, Any]) -> dict[int, list[str]]:
-        from .bots import HeuristicBot
-
         if (tuple(view["players"]), view["seat"], view["day"]) != self.day or view["phase"] == DRAFT:
             return {}
         n, me = len(view["players"]), view["seat"]

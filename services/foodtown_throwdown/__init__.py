@@ -7,7 +7,7 @@ from shared.games import Game, OptionSpec
 from .moves import MOVES
 from .rules import RULES
 from .rules.options import LIMITS, Options
-from . import bots, messages, render
+from . import bots, messages, render, strong
 from .catalogue import catalogue
 from .texts import TEXTS
 
@@ -15,5 +15,5 @@ OPTIONS = tuple(OptionSpec(name, getattr(Options(), name), minimum=low, maximum=
                 for name, (low, high) in LIMITS.items())
 
 GAME = Game(name="foodtown-throwdown", title="Foodtown Throwdown", rules=RULES, moves=MOVES, port=50057,
-            cooperative=False, bots=bots.BOTS, renderer=render, catalogue=catalogue,
+            cooperative=False, bots={**bots.BOTS, "strong": strong.strong}, renderer=render, catalogue=catalogue,
             default_bot="heuristic", texts=TEXTS, messages=messages, options=OPTIONS)

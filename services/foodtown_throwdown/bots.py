@@ -13,8 +13,6 @@ import random
 from collections import Counter
 from typing import Any
 
-from shared.search import SearchBot
-
 from .rules.cards import catalogue
 from .rules.scoring import condition_holds
 
@@ -132,21 +130,4 @@ class HeuristicBot:
         return dict(best) if score(best) < 0.5 else None
 
 
-PLAYOUTS = 16  # a move's playouts: each plays the heuristic for every seat (~1 ms a move)
-EPSILON = 0.1  # the playouts' share of random moves
-
-
-def strong(seed: int | str | None = None, **budget) -> SearchBot:
-    """The search bot (shared.search with this game's search.py), this heuristic its prior and
-    every seat's policy in the playouts."""
-    from shared.search import HeuristicPolicy
-
-    from .rules import RULES
-    from .search import SAMPLER, candidates
-
-    budget.setdefault("playouts", PLAYOUTS)
-    return SearchBot(RULES, SAMPLER, seed, prior=HeuristicBot(seed), candidates=candidates,
-                     common_random=True, policy=HeuristicPolicy(RULES, HeuristicBot, EPSILON), **budget)
-
-
-BOTS = {"heuristic": HeuristicBot, "strong": strong}
+BOTS = {"heuristic": HeuristicBot}  # "strong": strong.py

@@ -18,6 +18,7 @@ from typing import Any, Mapping
 
 from shared.search import deal, placing_value, unseen
 
+from .bots import card_value
 from .rules import RULES
 from .rules.cards import catalogue
 from .rules.decide import PLAY_DECK, RECIPE_DECK
@@ -85,8 +86,6 @@ def progress(state: State, seat: int) -> float:
 def candidates(view: Mapping[str, Any], legal: list[dict], rng: random.Random) -> list[dict]:
     """The moves worth a playout: every recipe, table card and action, passing, and of the many
     discards (pairs to trade, sets to meet the hand limit) the few the hand misses least."""
-    from .bots import card_value
-
     hand = list(view["hand"])
     plain = [m for m in legal if m["type"] not in ("discard_two", "discard")]
     for kind, keep in (("discard_two", DISCARDS_KEPT), ("discard", DISCARDS_KEPT)):
