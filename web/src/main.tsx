@@ -19,8 +19,7 @@ import { TablePage } from "./pages/table";
 import { TournamentPage } from "./pages/tournament";
 import { setNext } from "./session";
 import { go, route, session } from "./store";
-
-export type PageProps = { params: string[] };
+import type { PageProps } from "./pages/props";
 
 const routes: [RegExp, ComponentType<PageProps>, boolean][] = [
   // [route, page, needs a signed-in player]

@@ -5,7 +5,7 @@ import { useEffect, useState } from "preact/hooks";
 import { deck, explain } from "../api";
 import { verifyBundle } from "../audit/verify";
 import { t } from "../i18n";
-import type { PageProps } from "../main";
+import type { PageProps } from "./props";
 import { setNext } from "../session";
 import { session } from "../store";
 

@@ -6,7 +6,7 @@ import { Code, codeOf, listGames, reasonOf, type GameInfo } from "../api";
 import { tables } from "../friends";
 import { TableState, type PrivateTable } from "../gen/foodgames/v1/tables_pb";
 import { t } from "../i18n";
-import type { PageProps } from "../main";
+import type { PageProps } from "./props";
 import { sendClientSeed } from "../seed";
 import { rememberSeat } from "../session";
 import { go, session } from "../store";

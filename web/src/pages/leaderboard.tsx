@@ -4,7 +4,7 @@ import { useEffect, useState } from "preact/hooks";
 import { Code, codeOf, explain, leaderboard, listGames, type GameInfo } from "../api";
 import { BoardKind, BoardRefSchema, type LeaderboardEntry } from "../gen/foodgames/v1/leaderboard_pb";
 import { t } from "../i18n";
-import type { PageProps } from "../main";
+import type { PageProps } from "./props";
 import { session } from "../store";
 import { shortName } from "../util";
 

@@ -5,7 +5,7 @@ import { listGames, reasonOf, type GameInfo } from "../api";
 import { tables } from "../friends";
 import type { PrivateTable } from "../gen/foodgames/v1/tables_pb";
 import { t } from "../i18n";
-import type { PageProps } from "../main";
+import type { PageProps } from "./props";
 import { go } from "../store";
 import { sleep } from "../util";
 

@@ -10,7 +10,7 @@ import { gameService, leaderboard, listGames, reasonOf, type GameInfo } from "..
 import { ViewEncoding, type GetReplayResponse } from "../gen/foodgames/v1/game_pb";
 import type { PlayerGame, RatingPoint } from "../gen/foodgames/v1/leaderboard_pb";
 import { t } from "../i18n";
-import type { PageProps } from "../main";
+import type { PageProps } from "./props";
 import { session } from "../store";
 
 function RatingChart({ game, points }: { game: string; points: RatingPoint[] }) {

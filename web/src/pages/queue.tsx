@@ -4,7 +4,7 @@ import { useEffect, useState } from "preact/hooks";
 import { Code, codeOf, explain, listGames, matchmaking, type GameInfo } from "../api";
 import { TicketState, type Ticket } from "../gen/foodgames/v1/matchmaking_pb";
 import { t } from "../i18n";
-import type { PageProps } from "../main";
+import type { PageProps } from "./props";
 import { sendClientSeed } from "../seed";
 import { rememberSeat } from "../session";
 import { go, session } from "../store";

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { listGames } from "../api";
 import { uiOf } from "../games/registry";
 import { t } from "../i18n";
-import type { PageProps } from "../main";
+import type { PageProps } from "./props";
 import { session } from "../store";
 import { MoveBuilder, type Choices } from "../table/builder";
 import { builderWords, moveInWords } from "../games/common";

@@ -5,7 +5,7 @@ import { useEffect, useState } from "preact/hooks";
 import { Code, codeOf, explain, tournaments } from "../api";
 import type { GetStandingsResponse, Round, Table, Tournament } from "../gen/foodgames/v1/tournament_pb";
 import { has, t } from "../i18n";
-import type { PageProps } from "../main";
+import type { PageProps } from "./props";
 import { go } from "../store";
 import { sleep } from "../util";
 
