@@ -49,6 +49,7 @@ class RateLimiter:
         self.prefix = prefix
         self.sync_s = sync_s
         self._unsent: dict[str, int] = {}  # key -> calls let through here, not yet added in Valkey
+        self._sending: dict[str, int] = {}  # key -> calls being added in Valkey now (the sync under way)
         self._shared: dict[str, int] = {}  # key -> every replica's count, as Valkey last answered
         self._syncing: asyncio.Task | None = None
         self._away = False  # Valkey did not answer the last sync
@@ -59,7 +60,7 @@ class RateLimiter:
             return True, 0
         now = time.time()
         key = f"{self.prefix}:{kind}:{who}:{int(now // WINDOW_S)}"
-        allowed = self._shared.get(key, 0) + self._unsent.get(key, 0) < per_minute
+        allowed = self._shared.get(key, 0) + self._sending.get(key, 0) + self._unsent.get(key, 0) < per_minute
         if allowed:  # a refused call is not counted: it costs the backends nothing
             self._unsent[key] = self._unsent.get(key, 0) + 1
             if self._syncing is None:
@@ -80,6 +81,7 @@ class RateLimiter:
     async def sync(self) -> None:
         """Adds this replica's unsent counts in Valkey and keeps every replica's totals."""
         unsent, self._unsent = self._unsent, {}
+        self._sending = unsent  # still counted by allow() until Valkey's totals include them
         window = int(time.time() // WINDOW_S)
         self._shared = {k: n for k, n in self._shared.items() if int(k.rsplit(":", 1)[1]) >= window}
         if not unsent:
@@ -91,20 +93,24 @@ class RateLimiter:
                     pipe.incrby(key, unsent[key])
                     pipe.expire(key, EXPIRE_S)
                 replies = await pipe.execute()
-        except Exception as exc:  # noqa: BLE001 - Valkey away: count on here alone, and send them later
+        except BaseException as exc:  # noqa: BLE001 - Valkey away: count on here alone, and send them later
+            self._sending = {}
+            for key in keys:
+                if int(key.rsplit(":", 1)[1]) >= window:
+                    self._unsent[key] = self._unsent.get(key, 0) + unsent[key]
+            if not isinstance(exc, Exception):
+                raise  # cancelled (close): the counts stay unsent
             if not self._away:
                 log.warning("rate counts not shared with other replicas until Valkey answers", keys=len(keys),
                             error=f"{type(exc).__name__}: {reason(exc)}")
             self._away = True
-            for key in keys:
-                if int(key.rsplit(":", 1)[1]) >= window:
-                    self._unsent[key] = self._unsent.get(key, 0) + unsent[key]
             return
         if self._away:
             log.info("rate counts shared again")
             self._away = False
         for key, total in zip(keys, replies[::2]):
             self._shared[key] = int(total)
+        self._sending = {}
 
     async def close(self) -> None:
         if self._syncing is not None:

@@ -28,6 +28,24 @@ async def test_a_replica_refuses_the_call_over_the_limit_before_any_sync(stack):
         await limiter.close()
 
 
+async def test_calls_being_sent_to_valkey_still_count(stack):
+    """Given a limit of 3 a minute and 3 calls let through, when a call comes while the sync
+    that sends those 3 waits on Valkey, then it is refused."""
+    await in_one_window()
+    limiter = RateLimiter(stack.redis_url, prefix=f"gateway:test:{uuid.uuid4().hex}", sync_s=3600)
+    try:
+        assert [(await limiter.allow("player", "cy", 3))[0] for _ in range(3)] == [True, True, True]
+        syncing = asyncio.create_task(limiter.sync())
+        await asyncio.sleep(0)  # the sync has sent its pipeline and waits for the answer
+        assert not syncing.done()
+        assert (await limiter.allow("player", "cy", 3))[0] is False
+        await syncing
+        assert int(await limiter.redis.get(window_key(limiter.prefix, "player", "cy"))) == 3
+        assert (await limiter.allow("player", "cy", 3))[0] is False
+    finally:
+        await limiter.close()
+
+
 async def test_replicas_add_up_their_calls_in_valkey(stack):
     """Given two replicas with a limit of 4 a minute, when a lets 2 calls through and syncs and
     then b lets 2 through and syncs, then Valkey holds 4 and b refuses its next call; a, which
