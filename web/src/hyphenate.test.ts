@@ -24,6 +24,13 @@ describe("hyphenate", () => {
     expect(shown(hyphenate("Battlefield", "en"))).toBe("Bat·tle·field");
   });
 
+  it("keeps an apostrophe's letters and a lone letter with the syllable before them", () => {
+    expect(shown(hyphenate("Shepherd's Pie", "de"))).toBe("Shep·herd's Pie");
+    expect(shown(hyphenate("Shepherd\u2019s Pie", "en"))).toBe("Shep·herd\u2019s Pie");
+    expect(shown(hyphenate("Grandma's Meatballs", "en"))).toBe("Grand·ma's Meat·balls");
+    expect(hyphenate("O'Brien", "de")).toBe("O'Brien");
+  });
+
   it("leaves short words alone", () => {
     for (const [text, lang] of [["Käse", "de"], ["Toast", "de"], ["Hack Tee", "de"], ["Waffle", "en"], ["Kuchen", "de"], ["Dog", "en"], ["7", "en"], ["", "de"]] as const) {
       expect(hyphenate(text, lang)).toBe(text);

@@ -16,6 +16,8 @@ type Hyphenator = (text: string, options?: { minWordLength?: number }) => string
 type Patterns = { hyphenateSync?: Hyphenator; default?: { hyphenateSync: Hyphenator } };
 
 const LONG = new RegExp(`\\p{L}{${MIN_LETTERS}}`, "u");
+const APOSTROPHE = /(['\u2019]\p{L}*)/u;
+const LONE_LETTER = /\u00ad(\p{L})\u00ad/gu;
 const loaders: Record<Language, () => Promise<Patterns>> = {
   de: () => import("hyphen/de"),
   en: () => import("hyphen/en-us"),
@@ -62,7 +64,13 @@ export function hyphenate(text: string, lang: Language = language.value): string
   const key = `${lang}\n${text}`;
   let done = memo.get(key);
   if (done === undefined) {
-    done = hyphenator(text, { minWordLength: MIN_LETTERS });
+    // the letters after an apostrophe stay with it ("Shepherd's", never "Shepher-d's"), and a
+    // letter the patterns leave alone between two breaks joins the syllable before it (German
+    // patterns on an English name: "She-p-herd" -> "Shep-herd")
+    done = text.split(APOSTROPHE)
+      .map((part, i) => (i % 2 ? part : hyphenator(part, { minWordLength: MIN_LETTERS })))
+      .join("")
+      .replace(LONE_LETTER, `$1${SOFT_HYPHEN}`);
     memo.set(key, done);
   }
   return done;
