@@ -3,6 +3,7 @@
 // a phone too.
 import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
+import { hyphenate } from "../hyphenate";
 import { t } from "../i18n";
 import { cardFace } from "./describe";
 
@@ -27,7 +28,7 @@ export function Card({ game, id, children, class: extra = "", onPick, picked, di
   const name = face?.name ?? label ?? "";
   const text = face?.text ?? "";
   const title = [name, text].filter(Boolean).join(": ");
-  const body = children ?? <b class="word">{name}</b>;
+  const body = children ?? <b class="word"><TileName text={name} /></b>;
   if (still) return <span class={`card ${extra}`} data-card={id} title={title}>{body}</span>;
   if (onPick) {
     return (
@@ -42,6 +43,18 @@ export function Card({ game, id, children, class: extra = "", onPick, picked, di
       {open && text && <span class="card-text" role="note">{name && <b>{name}: </b>}{text}</span>}
     </span>
   );
+}
+
+/**
+ * A name on a tile, drawn with soft hyphens (src/hyphenate.ts: a long word breaks at a
+ * hyphenation point with a hyphen on a narrow tile) and read without them: the drawn text is
+ * hidden from screen readers and the name as served stands beside it for them (Chromium keeps
+ * U+00AD in a button's accessible name).
+ */
+export function TileName({ text }: { text: string }) {
+  const shown = hyphenate(text);
+  if (shown === text) return <>{text}</>;
+  return <><span aria-hidden="true">{shown}</span><span class="sr-only">{text}</span></>;
 }
 
 /** A face-down card (its back), with what may be known of it (a size, a count). */

@@ -4,7 +4,7 @@
 // Meal being fought (each Serving's troops with their yumminess and the boosts that changed
 // it, the Dog, chips, Instants played), VP and Battlefields won. Moves are built by tapping.
 import { tg } from "../../i18n";
-import { Card, CardBack } from "../../table/card";
+import { Card, CardBack, TileName } from "../../table/card";
 import { cardFace } from "../../table/describe";
 import type { View } from "../../table/store";
 import { shortName } from "../../util";
@@ -26,7 +26,7 @@ export function FightCard({ id, yum, onPick, picked, disabled }: { id: string; y
     <Card game={GAME} id={id} class={`ff-card m-${m ?? "none"} k-${kind}`} onPick={onPick} picked={picked} disabled={disabled}
       label={face?.name ?? id}>
       {shown !== null && shown !== undefined && <b class="yum">{shown}</b>}
-      <span class="ff-name">{face?.name ?? id}</span>
+      <span class="ff-name"><TileName text={face?.name ?? id} /></span>
       <small>{m ? meal(m) : kind ? term(GAME, `kind-${kind}`, kind) : ""}</small>
     </Card>
   );

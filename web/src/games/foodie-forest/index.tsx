@@ -1,7 +1,7 @@
 // Foodie Forest's table, from one seat's view (services/foodie_forest/rules/view.py): the
 // players with points, recipe, cards in hand and taken; the pot with each card's player, its
 // total and the colour to follow; your hand; the scores of past deals.
-import { Card } from "../../table/card";
+import { Card, TileName } from "../../table/card";
 import { cardFace } from "../../table/describe";
 import { tg } from "../../i18n";
 import type { View } from "../../table/store";
@@ -37,7 +37,7 @@ export function FoodieCard({ id, mini = false }: { id: string; mini?: boolean })
   const shown = known && /^\d+$/.test(face) ? face : named ?? (known ? tf(`ff-face-${face}`) : id);
   return (
     <Card game={GAME} id={id} class={`c-${known ? colour : "other"}${mini ? " mini" : ""}`} label={`${colourName(colour)} ${shown}`} still={mini}>
-      <b class={shown.length > 2 ? "word" : ""}>{shown}</b>
+      <b class={shown.length > 2 ? "word" : ""}><TileName text={shown} /></b>
       <small>{known ? tf(`ff-colour-short-${colour}`) : ""}</small>
     </Card>
   );

@@ -3,7 +3,7 @@
 // on them), territories and publicity in front of them, stars per player, your hand grouped by
 // kind of card, the decks; action cards are played with their target chosen by tapping.
 import { tg } from "../../i18n";
-import { Card } from "../../table/card";
+import { Card, TileName } from "../../table/card";
 import { cardFace } from "../../table/describe";
 import type { View } from "../../table/store";
 import { shortName } from "../../util";
@@ -23,7 +23,7 @@ function TownCard({ id, onPick, picked, disabled }: { id: string; onPick?: () =>
   return (
     <Card game={GAME} id={id} class={`town k-${kindOf(id)}`} label={nameOf(id)} onPick={onPick} picked={picked} disabled={disabled}>
       {stars ? <b class="yum">{"★".repeat(Math.min(stars, 4))}</b> : null}
-      <span class="ff-name">{nameOf(id)}</span>
+      <span class="ff-name"><TileName text={nameOf(id)} /></span>
       <small>{face?.type ? typeWord(String(face.type)) : tf(`town-one-${KINDS.includes(kindOf(id)) ? kindOf(id) : "other"}`)}</small>
     </Card>
   );
@@ -42,7 +42,7 @@ function Recipe({ id, cards = [] }: { id: string; cards?: string[] }) {
   return (
     <div class="recipe-card" data-card={id}>
       <Card game={GAME} id={id} class="town k-recipe" label={nameOf(id)}>
-        <b class="yum">{"★".repeat(Number(face?.stars ?? 0))}</b><span class="ff-name">{nameOf(id)}</span>
+        <b class="yum">{"★".repeat(Number(face?.stars ?? 0))}</b><span class="ff-name"><TileName text={nameOf(id)} /></span>
       </Card>
       <ul class="slots">
         {needs.map((n, i) => <li class={slots[i] ? "filled" : ""}>{slots[i] ? "✔" : "○"} {typeWord(n)}{slots[i] ? `: ${nameOf(slots[i]!)}` : ""}</li>)}

@@ -5,7 +5,7 @@
 // (who proposed what, who offered help, who may still offer) shown to every seat.
 import { useState } from "preact/hooks";
 import { tg } from "../../i18n";
-import { Card } from "../../table/card";
+import { Card, TileName } from "../../table/card";
 import { cardFace } from "../../table/describe";
 import type { View } from "../../table/store";
 import { shortName, wideScreen } from "../../util";
@@ -24,7 +24,7 @@ function Animal({ id, onPick, picked, disabled }: { id: string; onPick?: () => v
   return (
     <Card game={GAME} id={id} class={`animal cl-${(face?.class as string) ?? "none"}`} onPick={onPick} picked={picked} disabled={disabled}
       label={`${species(sp)} ${value}`}>
-      <b class="yum">{value}</b><span class="ff-name">{species(sp)}</span>
+      <b class="yum">{value}</b><span class="ff-name"><TileName text={species(sp)} /></span>
     </Card>
   );
 }
@@ -141,7 +141,7 @@ const words = { ...builderWords(GAME, (_type, field, v) => {
 }),
   // a guest card as the restaurant draws it (species, value); a menu or an ingredient as a tile with its name
   card: (id: string, pick: { onPick: () => void; picked: boolean; disabled: boolean }) =>
-    (cardFace(GAME, id)?.kind === "animal" ? <Animal id={id} {...pick} /> : <Card game={GAME} id={id} class="ingredient-tile" {...pick}><span class="ff-name">{ingredient(id)}</span></Card>) };
+    (cardFace(GAME, id)?.kind === "animal" ? <Animal id={id} {...pick} /> : <Card game={GAME} id={id} class="ingredient-tile" {...pick}><span class="ff-name"><TileName text={ingredient(id)} /></span></Card>) };
 
 function endWhy(view: View): string | null {
   return view.end_reason ? tf(`rest-end-${view.end_reason}`) : null;
