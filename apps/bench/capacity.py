@@ -9,7 +9,8 @@ idle CPU), then --warmup-games tables are played to their end and not counted (t
 first games pay for imports and caches; they also give the moves a game takes, for the progress
 bar). Then --games tables of --game are created with a service token (CreateGame, no
 matchmaking), every seat's client seed goes to the deck, and random bots play every table over
-PlayGame streams (apps.bench.moves.play_moves) to its end, or --moves-per-game moves; with
+PlayGame streams (apps.bench.moves.play_moves; with --via gateway, GetView and SubmitMove calls
+through the gateway in Connect JSON, as browsers make them) to its end, or --moves-per-game moves; with
 --move-every-s T each table makes one move every T seconds at most (a human table's pace),
 else as fast as the stack answers. --settle-s seconds after the last move (the leaderboard
 rates the finished games meanwhile) the CPU is read again.
@@ -63,6 +64,11 @@ def add_arguments(parser) -> None:
                         help="seconds after the last move before CPU and disk are read again: the leaderboard "
                              "rates the finished games meanwhile (default 3)")
     parser.add_argument("--channels", type=int, default=4, help="client channels per service (default 4)")
+    parser.add_argument("--via", choices=("stream", "gateway"), default="stream",
+                        help="stream: each seat plays over its own gRPC PlayGame stream to the engine (default); "
+                             "gateway: GetView and SubmitMove calls through the stack's gateway in Connect JSON, as "
+                             "a browser makes them (not with --move-every-s; the gateway's rates must be raised: "
+                             "FOODGAMES_GATEWAY_RATE_PER_ADDRESS and FOODGAMES_GATEWAY_RATE_PER_PLAYER)")
 
 
 def _players(args) -> int:
@@ -81,6 +87,8 @@ def _check(args) -> None:
     if args.games < 1 or args.warmup_games < 0 or args.moves_per_game < 0 or args.channels < 1:
         raise SystemExit("foodgames bench capacity: --games and --channels must be at least 1, "
                          "--warmup-games and --moves-per-game at least 0")
+    if args.via == "gateway" and args.move_every_s:
+        raise SystemExit("foodgames bench capacity: --move-every-s paces PlayGame streams; not with --via gateway")
     if args.move_every_s < 0 or args.idle_s <= 0 or args.settle_s < 0:
         raise SystemExit("foodgames bench capacity: --idle-s must be more than 0, --move-every-s and "
                          "--settle-s at least 0")
@@ -130,9 +138,10 @@ async def _bench(args, settings, players: int) -> dict[str, Any]:
     from apps.bench.moves import play_moves
     from shared.eventstore.jetstream import connect
 
-    await reach.require(nats_url=settings.nats_url,
-                        services={f"{args.game} rules service": settings.address(args.game),
-                                  "deck": settings.address("deck")})
+    needed = {f"{args.game} rules service": settings.address(args.game), "deck": settings.address("deck")}
+    if args.via == "gateway":
+        needed["gateway"] = settings.address("gateway")
+    await reach.require(nats_url=settings.nats_url, services=needed)
     data_dir = Path(settings.data_dir)
     procs = stack_processes(settings)
     if args.game not in procs:
@@ -160,7 +169,8 @@ async def _bench(args, settings, players: int) -> dict[str, Any]:
             per_game = 60.0  # a guess of the moves a game takes until the warm-up says
             if args.warmup_games:
                 task = progress.add_task(f"warm-up: {args.warmup_games} tables, not counted", total=None)
-                warm = await play_moves(settings, args.game, args.warmup_games, players, moves_cap, args.channels)
+                warm = await play_moves(settings, args.game, args.warmup_games, players, moves_cap, args.channels,
+                                        args.via)
                 progress.update(task, total=warm["moves"], completed=warm["moves"])
                 per_game = warm["moves"] / args.warmup_games
             await asyncio.sleep(1.0)  # the warm-up's ratings and deals done
@@ -169,6 +179,8 @@ async def _bench(args, settings, players: int) -> dict[str, Any]:
             js0 = await _jetstream(js, data_dir)
 
             pace_text = f"a move every {args.move_every_s:g} s a table" if pace else "flat out"
+            if args.via == "gateway":
+                pace_text += ", through the gateway"
             total = args.games * (args.moves_per_game or round(per_game))
             samples: list[float] = []
             task = progress.add_task(f"{args.games} {args.game} tables, {pace_text}", total=total)
@@ -187,7 +199,7 @@ async def _bench(args, settings, players: int) -> dict[str, Any]:
             ticker = asyncio.get_running_loop().create_task(follow())
             try:
                 played = await play_moves(settings, args.game, args.games, players, moves_cap, args.channels,
-                                          "stream", samples, pace_s=pace)
+                                          args.via, samples, pace_s=pace)
             finally:
                 ticker.cancel()
             progress.update(task, total=played["moves"], completed=played["moves"])
@@ -237,7 +249,7 @@ async def _bench(args, settings, players: int) -> dict[str, Any]:
                      "per_move": round(grown / moves, 1) if grown is not None and moves else None}
     disk["games_messages_per_move"] = round(grew("games_messages") / moves, 3) if moves else None
     return {
-        "game": args.game, "games": args.games, "players": players, "finished": finished,
+        "game": args.game, "via": args.via, "games": args.games, "players": players, "finished": finished,
         "moves": moves, "moves_per_game": round(moves / args.games, 1), "rejections": played["rejections"],
         "move_every_s": args.move_every_s, "seconds_playing": played["seconds"],
         "seconds_counted": round(window, 2), "moves_per_s": played["moves_per_s"],

@@ -75,3 +75,14 @@ def test_given_a_data_dir_without_the_stacks_pid_files_then_the_bench_says_it_ru
     assert done.returncode == 3 and done.stdout == ""
     assert f"no running {ENGINE} pid under {tmp_path / 'pids'}" in done.stderr, done.stderr[-2000:]
     assert "Traceback" not in done.stderr
+
+
+def test_given_moves_through_the_gateway_then_the_gateways_cpu_per_move_is_counted(play_stack):
+    # few calls: the gateway's per-address and per-player rates stay as the stack has them
+    done = capacity(env_of(play_stack), "--via", "gateway", "--games", "2", "--warmup-games", "0",
+                    "--moves-per-game", "5")
+    assert done.returncode == 0, done.stderr[-3000:]
+    figures = json.loads(done.stdout)
+    assert figures["via"] == "gateway" and 2 * 5 <= figures["moves"] <= 2 * 8
+    assert figures["processes"]["gateway"]["cpu_ms_per_move"] > 0
+    assert "2 foodie-forest tables, flat out, through the gateway" in done.stderr
