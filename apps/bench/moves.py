@@ -132,15 +132,24 @@ async def publish_floor(nats_url: str, calls: int, concurrency: int,
     the wall time of all the appends."""
     from dataclasses import replace
 
+    from nats.js import errors as nats_errors
+
     from shared.eventstore.jetstream import connect, games_stream_config
 
     nc = await connect(nats_url, name="bench-floor")
     js = nc.jetstream(timeout=10)
     stream = f"BENCHFLOOR{uuid.uuid4().hex[:6].upper()}"
     prefix = stream.lower()
-    # configured as the GAMES stream is (file storage, duplicate window, direct gets), so an
-    # append here costs what a move's append costs there
-    await js.add_stream(replace(games_stream_config(), name=stream, subjects=[f"{prefix}.>"],
+    # configured as the GAMES stream is (file storage, duplicate window, direct gets, and its
+    # replicas: 3 on a `foodgames up --nats-cluster 3` stack), so an append here costs what a
+    # move's append costs there
+    from shared.eventstore.jetstream import GAMES_STREAM
+
+    try:
+        replicas = (await js.stream_info(GAMES_STREAM)).config.num_replicas or 1
+    except nats_errors.NotFoundError:
+        replicas = 1
+    await js.add_stream(replace(games_stream_config(replicas), name=stream, subjects=[f"{prefix}.>"],
                                 deny_delete=False, deny_purge=False))
     body = b'{"command_id":"x","version":1,"recorded_at":"2026-01-01T00:00:00+00:00","events":[{"type":"CardPlayed","schema_version":1,"data":{"seat":1,"card":"bug-3","total":7,"required_colour":"bug","next_seat":2}}]}'  # noqa: E501
     samples = [] if samples is None else samples
