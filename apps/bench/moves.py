@@ -218,7 +218,8 @@ async def play_moves(settings, game: str, games: int, players: int, moves_per_ga
     moves = sum(r.moves for r in results)
     return {"moves": moves, "seconds": round(took, 3), "moves_per_s": round(moves / took, 1),
             "rejections": sum(r.rejections for r in results), "samples": samples,
-            "finished": sum(1 for r in results if any(v.get("finished") for v in r.views))}
+            "finished": sum(1 for r in results if any(v.get("finished") for v in r.views)),
+            "started": started}
 
 
 def run(args) -> dict[str, Any]:

@@ -53,6 +53,7 @@ def test_given_tables_played_to_their_end_then_each_process_cpu_and_the_disk_per
     assert games["per_finished_game"] == round(games["grown"] / 3) and games["per_move"] > 100
     assert figures["jetstream"]["games_messages_per_move"] >= 1
     assert figures["p50_ms"] > 0 and figures["p99_ms"] >= figures["p50_ms"]
+    assert figures["moves_per_s_until_95_percent"] is None or figures["moves_per_s_until_95_percent"] > 0
     assert f"3 {ENGINE} tables, flat out" in done.stderr
 
 
@@ -64,6 +65,8 @@ def test_given_paced_tables_stopped_after_a_few_moves_then_no_game_finished_and_
     assert figures["finished"] == 0 and 4 * 6 <= figures["moves"] <= 4 * 8
     # 6 moves a table at one every 0.2 s take at least a second
     assert figures["seconds_playing"] >= 1.0 and figures["move_every_s"] == 0.2
+    # sampled every 0.25 s over more than a second: the rate until 95 % of the moves is there
+    assert 0 < figures["moves_per_s_until_95_percent"] <= 4 * 8 / 0.2
     assert figures["stack"]["cpu_ms_per_finished_game"] is None
     assert figures["processes"][ENGINE]["cpu_ms_per_move"] > 0
     assert "a move every 0.2 s a table" in done.stderr
