@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from shared import aio
+from apps.bench.procs import Process
 
 DEFAULT_GAME = "foodie-forest"
 PATH = "/foodgames.v1.GameService/WatchGame"
@@ -68,35 +69,6 @@ def _positive(args) -> None:
             raise SystemExit(f"foodgames bench idle-streams: --{name.replace('_', '-')} must be at least 1")
     if args.hold_s <= 0 or args.settle_s < 0:
         raise SystemExit("foodgames bench idle-streams: --hold-s must be more than 0 and --settle-s at least 0")
-
-
-class Process:
-    """A stack process's memory and CPU, read from /proc through its pid file."""
-
-    def __init__(self, name: str, pid: int):
-        self.name, self.pid = name, pid
-        self._tick = os.sysconf("SC_CLK_TCK")
-
-    @classmethod
-    def of(cls, data_dir: Path, name: str) -> "Process | None":
-        try:
-            pid = int((data_dir / "pids" / f"{name}.pid").read_text().split()[0])
-            os.kill(pid, 0)
-        except (OSError, ValueError, IndexError):
-            return None
-        return cls(name, pid)
-
-    def rss_mb(self) -> float:
-        with open(f"/proc/{self.pid}/status") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
-        raise RuntimeError(f"{self.name} (pid {self.pid}) has no VmRSS")
-
-    def cpu_s(self) -> float:
-        with open(f"/proc/{self.pid}/stat") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / self._tick
 
 
 def envelope(payload: bytes) -> bytes:

@@ -47,6 +47,10 @@ from typing import Any
 from shared import aio
 from apps.bench.stats import percentiles_ms
 
+# CreateGame calls in flight at once: a thousand (and a hundred) at once, on a busy machine, had
+# the engine's calls to the deck time out (bench capacity's paced runs make that many tables)
+CREATING_AT_ONCE = 32
+
 DEFAULT_GAME = "foodie-forest"  # the game of the figures in docs/benchmarks.md before --game
 
 ECHO_SERVER = r"""
@@ -128,15 +132,24 @@ async def publish_floor(nats_url: str, calls: int, concurrency: int,
     the wall time of all the appends."""
     from dataclasses import replace
 
+    from nats.js import errors as nats_errors
+
     from shared.eventstore.jetstream import connect, games_stream_config
 
     nc = await connect(nats_url, name="bench-floor")
     js = nc.jetstream(timeout=10)
     stream = f"BENCHFLOOR{uuid.uuid4().hex[:6].upper()}"
     prefix = stream.lower()
-    # configured as the GAMES stream is (file storage, duplicate window, direct gets), so an
-    # append here costs what a move's append costs there
-    await js.add_stream(replace(games_stream_config(), name=stream, subjects=[f"{prefix}.>"],
+    # configured as the GAMES stream is (file storage, duplicate window, direct gets, and its
+    # replicas: 3 on a `foodgames up --nats-cluster 3` stack), so an append here costs what a
+    # move's append costs there
+    from shared.eventstore.jetstream import GAMES_STREAM
+
+    try:
+        replicas = (await js.stream_info(GAMES_STREAM)).config.num_replicas or 1
+    except nats_errors.NotFoundError:
+        replicas = 1
+    await js.add_stream(replace(games_stream_config(replicas), name=stream, subjects=[f"{prefix}.>"],
                                 deny_delete=False, deny_purge=False))
     body = b'{"command_id":"x","version":1,"recorded_at":"2026-01-01T00:00:00+00:00","events":[{"type":"CardPlayed","schema_version":1,"data":{"seat":1,"card":"bug-3","total":7,"required_colour":"bug","next_seat":2}}]}'  # noqa: E501
     samples = [] if samples is None else samples
@@ -162,13 +175,21 @@ async def publish_floor(nats_url: str, calls: int, concurrency: int,
 # -- our moves -----------------------------------------------------------------------------
 
 async def play_moves(settings, game: str, games: int, players: int, moves_per_game: int, channels: int,
-                     via: str = "stream", samples: list[float] | None = None) -> dict[str, Any]:
+                     via: str = "stream", samples: list[float] | None = None,
+                     pace_s: float | None = None) -> dict[str, Any]:
+    """`games` tables of `players` created and played by random bots, up to `moves_per_game`
+    moves each (None: to each game's end); with `pace_s` (stream only) each table makes one move
+    every pace_s seconds at most. `finished` counts the tables whose game ended."""
     from shared.auth import service_token
     from apps.bots.base import RandomBot
     from apps.sdk.remote import ChannelPool, Connection, create_game, drive_table
     from apps.bots.seat_stream import stream_table
 
     play_table = stream_table if via == "stream" else drive_table
+    if pace_s:
+        if via != "stream":
+            raise ValueError("paced tables play over PlayGame streams only (via='stream')")
+        play_table = functools.partial(stream_table, pace_s=pace_s)
     if via == "gateway":
         from apps.chaos.connect import ConnectGameStub
 
@@ -180,7 +201,12 @@ async def play_moves(settings, game: str, games: int, players: int, moves_per_ga
     admin = Connection(settings, service_token(settings, "bench"), "svc:bench", pool=pool)
     tag = uuid.uuid4().hex[:6]
     tables = [[f"b{tag}g{g}p{p}" for p in range(players)] for g in range(games)]
-    created = await asyncio.gather(*(create_game(admin, game, t) for t in tables))
+    creating = asyncio.Semaphore(CREATING_AT_ONCE)
+
+    async def create(players_of_table):
+        async with creating:
+            return await create_game(admin, game, players_of_table)
+    created = await asyncio.gather(*(create(t) for t in tables))
     samples = [] if samples is None else samples
     started = time.perf_counter()
     results = await asyncio.gather(*(
@@ -191,7 +217,9 @@ async def play_moves(settings, game: str, games: int, players: int, moves_per_ga
     await pool.close()
     moves = sum(r.moves for r in results)
     return {"moves": moves, "seconds": round(took, 3), "moves_per_s": round(moves / took, 1),
-            "rejections": sum(r.rejections for r in results), "samples": samples}
+            "rejections": sum(r.rejections for r in results), "samples": samples,
+            "finished": sum(1 for r in results if any(v.get("finished") for v in r.views)),
+            "started": started}
 
 
 def run(args) -> dict[str, Any]:

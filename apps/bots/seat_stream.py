@@ -8,6 +8,7 @@ seat's view, where the unary way (drive_table) makes two calls.
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 import uuid
 from typing import Any, Callable
@@ -30,9 +31,12 @@ class TooManyRejections(RuntimeError):
 class _Table:
     """What the seats of one table share: the move count and when to stop."""
 
-    def __init__(self, max_moves: int | None, on_move: Callable[[float], None] | None):
+    def __init__(self, max_moves: int | None, on_move: Callable[[float], None] | None,
+                 pace_s: float | None = None):
         self.max_moves = max_moves
         self.on_move = on_move
+        self.pace_s = pace_s
+        self.next_move_at: float | None = None  # with pace_s: the table's next move not before
         self.moves = 0
         self.rejections = 0
         self.refusals: list[str] = []
@@ -47,6 +51,19 @@ class _Table:
             self.stopped.set()
             for call in self.calls:
                 call.cancel()  # the other seats are waiting for views that will not come
+
+    async def paced(self) -> None:
+        """With pace_s, waits for the table's next slot: one move every pace_s seconds at the
+        table, whichever seat makes it (a human table's pace); the first slot is at a random
+        point of the first interval, so that many tables do not move in step."""
+        if not self.pace_s:
+            return
+        now = time.monotonic()
+        if self.next_move_at is None:
+            self.next_move_at = now + random.uniform(0, self.pace_s)
+        at, self.next_move_at = self.next_move_at, max(now, self.next_move_at) + self.pace_s
+        if at > now:
+            await asyncio.sleep(at - now)
 
     def rejected(self, reason: str) -> None:
         self.rejections += 1
@@ -107,6 +124,9 @@ async def _play_seat_once(conn: Connection, game: str, game_id: str, seat: int, 
                 sent_at = None
             legal = view.get("legal_moves")
             if sent_at is None and fresh and legal and version >= floor and not table.stopped.is_set():
+                await table.paced()
+                if table.stopped.is_set():
+                    break
                 move = bot.choose(view, list(legal))
                 request = game_pb2.PlayGameMove(move_id=uuid.uuid4().hex, move_json=orjson.dumps(move).decode())
                 if takes_turns(view):
@@ -130,14 +150,15 @@ def _status_name(code: int) -> str:
 async def stream_table(settings: Settings, game: str, game_id: str, players, bots, *,
                        pool: ChannelPool | None = None, send_seeds: bool = True,
                        on_move: Callable[[float], None] | None = None,
-                       max_moves: int | None = None) -> TableResult:
+                       max_moves: int | None = None, pace_s: float | None = None) -> TableResult:
     """Every seat of an existing game played by its bot over its own PlayGame stream until the
     game is over (or `max_moves` were played). `on_move(seconds)` gets each move's round trip:
-    sent until its answer arrived. Each bot sees only its own seat's view."""
+    sent until its answer arrived. Each bot sees only its own seat's view. With `pace_s` the
+    table makes one move every pace_s seconds at most (_Table.paced), not as fast as it can."""
     from shared.auth import mint_token
 
     conns = [Connection(settings, mint_token(settings, name), name, pool=pool) for name in players]
-    table = _Table(max_moves, on_move)
+    table = _Table(max_moves, on_move, pace_s)
     try:
         if send_seeds:
             await send_client_seeds(conns, game_id)

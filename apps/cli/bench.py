@@ -18,6 +18,8 @@ BENCHES = {
                "straight to the engine and a bare forwarder",
     "streams": "a rules engine's memory with WatchGame streams open and after they closed, round after round",
     "idle-streams": "memory and CPU per idle WatchGame stream held through the gateway (10,000 by default)",
+    "capacity": "CPU per move and per finished game of every stack process, memory per live game, JetStream "
+                "disk per game (docs/capacity.md)",
 }
 
 
