@@ -96,6 +96,9 @@ class Settings:
     takeover_after_away_s: float = 60.0  # away this long and the seat's bot takes over
     no_show_s: float = 60.0  # a ranked game nobody connects to or moves in within this is cancelled
     abandon_after_s: float = 45.0  # a casual table whose players are all away this long is cancelled (0: never)
+    # games a rules engine keeps in memory, the least recently used dropped first (~0.25 MB a
+    # Foodie Forest game: docs/capacity.md); a game not kept is read back from its stream
+    game_cache: int = 10_000
     addresses: dict[str, str] = field(default_factory=dict)
     ports: dict[str, int] = field(default_factory=service_ports)
 
@@ -119,6 +122,7 @@ class Settings:
             "FOODGAMES_TAKEOVER_AFTER_AWAY_S": ("takeover_after_away_s", float),
             "FOODGAMES_NO_SHOW_S": ("no_show_s", float),
             "FOODGAMES_ABANDON_AFTER_S": ("abandon_after_s", float),
+            "FOODGAMES_GAME_CACHE": ("game_cache", int),
         }
         for var, (name, conv) in simple.items():
             if env.get(var):
@@ -126,6 +130,9 @@ class Settings:
                     kwargs[name] = conv(env[var])
                 except ValueError:
                     raise ValueError(f"{var}={env[var]!r} is not a valid {conv.__name__}") from None
+        if kwargs.get("game_cache", 1) < 1:
+            raise ValueError(f"FOODGAMES_GAME_CACHE={env['FOODGAMES_GAME_CACHE']!r}: a rules engine keeps at least "
+                             f"1 game in memory (the one being played); 10000 by default")
         ports = service_ports()
         kwargs["addresses"] = {s: env[_env_name(s)] for s in ports if env.get(_env_name(s))}
         if env.get("FOODGAMES_PORT_BASE"):

@@ -69,7 +69,7 @@ async def start_rules_server(game: Game, settings: Settings, port: int, store, d
     # the game's texts and messages: every event, move, turn and refusal in the reader's language
     narrator = Narrator.of_game(game)
     runtime = GameRuntime(game.rules, store, deck, moves=game.moves, policy=policy or live_policy(settings),
-                          bot=bot, cooperative=game.cooperative, narrator=narrator)
+                          bot=bot, cooperative=game.cooperative, narrator=narrator, cache_size=settings.game_cache)
     rules = game.rules
     server = await start_server(rules.name, port, settings,
                                 [(game_pb2_grpc.add_GameServiceServicer_to_server, GameServicer(runtime, game))],
