@@ -435,3 +435,33 @@ def test_the_services_read_the_token_key_from_the_mounted_file(tmp_path):
     # then the token key is the file's content, and no dev key is made
     assert settings.resolved_token_key() == "k" * 64
     assert not (tmp_path / "secrets" / "token.key").exists()
+
+
+# what a warm game and an idle engine take (docs/capacity.md: ~0.25 MB a Foodie Forest game;
+# an engine ~80-125 MB at rest)
+GAME_MB = 0.25
+ENGINE_AT_REST_MB = 128
+
+
+def _mebibytes(quantity: str) -> float:
+    units = {"Ki": 1 / 1024, "Mi": 1, "Gi": 1024}
+    suffix = quantity[-2:]
+    return float(quantity[:-2]) * units[suffix] if suffix in units else float(quantity) / 2**20
+
+
+@pytest.mark.parametrize("overlay", k.OVERLAYS)
+def test_a_rules_engines_warm_games_fit_its_memory_limit(overlay):
+    """Given the games an engine keeps warm (FOODGAMES_GAME_CACHE, else its default) at ~0.25 MB
+    each beside the process itself, then they fit the container's memory limit (the default
+    10,000, ~2.5 GB, would have the pod killed for its memory once it had served that many)."""
+    from shared.config import Settings
+
+    objects = render(overlay)
+    for service in RULES_SERVICES:
+        container = find(objects, "Deployment", service)["spec"]["template"]["spec"]["containers"][0]
+        env = k.container_env(objects, container)
+        games = int(env.get("FOODGAMES_GAME_CACHE", Settings().game_cache))
+        limit = _mebibytes(container["resources"]["limits"]["memory"])
+        assert ENGINE_AT_REST_MB + games * GAME_MB <= limit, (
+            f"{overlay}/{service}: {games} warm games (~{games * GAME_MB:.0f} MB) and the process do not fit "
+            f"its {container['resources']['limits']['memory']} limit")
