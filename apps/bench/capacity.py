@@ -65,8 +65,10 @@ def add_arguments(parser) -> None:
                         help="seconds after the last move before CPU and disk are read again: the leaderboard "
                              "rates the finished games meanwhile (default 3)")
     parser.add_argument("--channels", type=int, default=4, help="client channels per service (default 4)")
-    parser.add_argument("--via", choices=("stream", "gateway"), default="stream",
+    parser.add_argument("--via", choices=("stream", "unary", "gateway"), default="stream",
                         help="stream: each seat plays over its own gRPC PlayGame stream to the engine (default); "
+                             "unary: GetView and SubmitMove over gRPC straight to the engine (--via gateway's calls "
+                             "without the gateway); "
                              "gateway: GetView and SubmitMove calls through the stack's gateway in Connect JSON, as "
                              "a browser makes them (not with --move-every-s; the gateway's rates must be raised: "
                              "FOODGAMES_GATEWAY_RATE_PER_ADDRESS and FOODGAMES_GATEWAY_RATE_PER_PLAYER)")
@@ -88,8 +90,8 @@ def _check(args) -> None:
     if args.games < 1 or args.warmup_games < 0 or args.moves_per_game < 0 or args.channels < 1:
         raise SystemExit("foodgames bench capacity: --games and --channels must be at least 1, "
                          "--warmup-games and --moves-per-game at least 0")
-    if args.via == "gateway" and args.move_every_s:
-        raise SystemExit("foodgames bench capacity: --move-every-s paces PlayGame streams; not with --via gateway")
+    if args.via != "stream" and args.move_every_s:
+        raise SystemExit(f"foodgames bench capacity: --move-every-s paces PlayGame streams; not with --via {args.via}")
     if args.move_every_s < 0 or args.idle_s <= 0 or args.settle_s < 0:
         raise SystemExit("foodgames bench capacity: --idle-s must be more than 0, --move-every-s and "
                          "--settle-s at least 0")
