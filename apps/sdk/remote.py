@@ -309,8 +309,8 @@ async def with_retries(call: Callable[[], Awaitable[Any]], backoff: Backoff | No
 
 
 # How long a client keeps sending its client seed: the deck takes seeds for its seed window
-# (60 s by default) from the game's commitment on, and refuses a later one (FAILED_PRECONDITION,
-# not tried again).
+# from the game's commitment on (Settings.seed_window: 30 s unless set) and refuses a later one
+# (FAILED_PRECONDITION, not tried again).
 SEED_RETRY_DEADLINE_S = 30.0
 
 
