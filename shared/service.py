@@ -37,6 +37,24 @@ ANONYMOUS = auth.Identity("", "anonymous")
 
 log = telemetry.get_logger("shared.service")
 
+# How many calls may wait in gRPC core for the server to take them. The grpc.aio server takes
+# one call at a time from its event loop, so a burst (1,280 AddClientSeed calls at once from a
+# bench; every seat of hundreds of tables joining) queues calls in core until the loop gets to
+# them. Past gRPC's defaults (grpc.server.max_pending_requests 1,000: from there on a new call
+# is dropped at random, more often the longer the queue; max_pending_requests_hard_limit
+# 3,000: every new call is dropped) core ends a dropped call at once with CANCELLED
+# ("CANCELLED", as a trailers-only answer and RST_STREAM), the servicer never sees it and
+# nothing is logged (docs/capacity.md, "The check"). A waiting call costs little memory and
+# still ends after gRPC's 30 s (grpc.server_max_unrequested_time_in_server) if never taken,
+# so the limits are set well above any burst this project makes.
+MAX_PENDING_CALLS = 50_000
+MAX_PENDING_CALLS_HARD = 100_000
+SERVER_OPTIONS: list[tuple[str, Any]] = [
+    ("grpc.so_reuseport", 0),
+    ("grpc.server.max_pending_requests", MAX_PENDING_CALLS),
+    ("grpc.server.max_pending_requests_hard_limit", MAX_PENDING_CALLS_HARD),
+]
+
 # (full method, gRPC status name) -> calls answered: plain integers on the call path, read by the
 # `rpc.server.calls` counter when scraped (shared.metrics)
 CALLS: dict[tuple[str, str], int] = {}
@@ -271,7 +289,7 @@ async def start_server(name: str, port: int, settings: Settings,
     of its refusals' words (a rules engine's: its game's).
     """
     telemetry.configure(name)
-    options: list[tuple[str, Any]] = [("grpc.so_reuseport", 0)]
+    options: list[tuple[str, Any]] = list(SERVER_OPTIONS)
     if max_receive_bytes is not None:
         options.append(("grpc.max_receive_message_length", max_receive_bytes))
     server = grpc.aio.server(interceptors=[CallInterceptor(settings.resolved_token_key(), request_limits, texts)],

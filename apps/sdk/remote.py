@@ -29,6 +29,9 @@ from shared.games import builds_from_choices
 from shared.channels import CHANNEL_OPTIONS, client_channel, insecure_channel
 from shared.config import Settings
 from shared.protojson import to_dict, to_struct
+from shared import telemetry
+
+log = telemetry.get_logger("apps.sdk.remote")
 
 
 JSON_VIEWS = game_pb2.VIEW_ENCODING_JSON
@@ -305,6 +308,26 @@ async def with_retries(call: Callable[[], Awaitable[Any]], backoff: Backoff | No
         return result
 
 
+# How long a client keeps sending its client seed: the deck takes seeds for its seed window
+# from the game's commitment on (Settings.seed_window: 30 s unless set) and refuses a later one
+# (FAILED_PRECONDITION, not tried again).
+SEED_RETRY_DEADLINE_S = 30.0
+
+
+async def add_client_seed(conn: Connection, game_id: str, seat: int, seed: bytes,
+                          deadline_s: float = SEED_RETRY_DEADLINE_S):
+    """AddClientSeed, tried again with backoff (`with_retries`) while it fails in a way that may
+    pass (RETRYABLE: CANCELLED, UNAVAILABLE, ...), for up to `deadline_s`, always with the same
+    `seed`: the deck answers a repeat of a seed it took as success, so a retry after an answer
+    that was lost is harmless. A seed call lost for good would leave the table's first deal
+    waiting for the deck's whole seed window. The AddClientSeedResponse; raises the last error."""
+    from foodgames.v1 import deck_pb2
+
+    request = deck_pb2.AddClientSeedRequest(game_id=game_id, seat=seat, seed=seed)
+    stub = conn.deck()
+    return await with_retries(lambda: stub.AddClientSeed(request, timeout=10), Backoff(deadline_s))
+
+
 # -- matchmaking ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -486,17 +509,15 @@ class SeatPlayer:
                 await result
 
     async def send_seed(self) -> None:
-        from foodgames.v1 import deck_pb2
-
         if self.seed_sent:
             return
         self.seed_sent = True
         try:
-            await self.conn.deck().AddClientSeed(deck_pb2.AddClientSeedRequest(
-                game_id=self.game_id, seat=self.seat, seed=self.client_seed), timeout=10)
+            await add_client_seed(self.conn, self.game_id, self.seat, self.client_seed)
             ok, text = True, "client seed sent to the deck"
         except grpc.aio.AioRpcError as exc:
             ok, text = False, f"the deck did not take our client seed: {rpc_error_text(exc)}"
+            log.warning("client seed not sent", game_id=self.game_id, seat=self.seat, error=rpc_error_text(exc))
         if self.on_seed is not None:
             self.on_seed(ok, text)
 
@@ -781,18 +802,20 @@ def takes_turns(view: dict[str, Any]) -> bool:
     return len(view.get("to_act") or ()) == 1
 
 
-async def send_client_seeds(conns: list[Connection], game_id: str) -> None:
-    """Every seat's random client seed to the deck, seat i through conns[i]; a refusal (late,
-    after the first shuffle) is ignored: the game is played on."""
-    from foodgames.v1 import deck_pb2
-
-    async def seed(seat: int) -> None:
+async def send_client_seeds(conns: list[Connection], game_id: str,
+                            deadline_s: float = SEED_RETRY_DEADLINE_S) -> list[int]:
+    """Every seat's random client seed to the deck, seat i through conns[i], each call tried
+    again while it fails in a way that may pass (add_client_seed). A seed the deck did not take
+    in the end (refused as late, after the first shuffle; or still failing after `deadline_s`)
+    is logged as a warning and the game is played on. The seats whose seed was not taken."""
+    async def seed(seat: int) -> int | None:
         try:
-            await conns[seat].deck().AddClientSeed(deck_pb2.AddClientSeedRequest(
-                game_id=game_id, seat=seat, seed=os.urandom(32)), timeout=10)
-        except grpc.aio.AioRpcError:
-            pass
-    await asyncio.gather(*(seed(s) for s in range(len(conns))))
+            await add_client_seed(conns[seat], game_id, seat, os.urandom(32), deadline_s)
+        except grpc.aio.AioRpcError as exc:
+            log.warning("client seed not sent", game_id=game_id, seat=seat, error=rpc_error_text(exc))
+            return seat
+        return None
+    return [s for s in await asyncio.gather(*(seed(s) for s in range(len(conns)))) if s is not None]
 
 
 async def drive_table(settings: Settings, game: str, game_id: str, players, bots, *,
