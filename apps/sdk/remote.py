@@ -683,6 +683,9 @@ class SeatPlayer:
             reader.cancel()
             await asyncio.gather(reader, return_exceptions=True)
             if self._seed_task is not None:
+                # a game that ended (or was cancelled, or this player gave up on) needs no seed
+                # any more: a call still being tried again (up to 30 s) is not waited for
+                self._seed_task.cancel()
                 await asyncio.gather(self._seed_task, return_exceptions=True)
         return self.view or {}
 
