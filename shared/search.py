@@ -79,6 +79,7 @@ class SearchBot:
                  policy: Callable[[Any, int, list[dict], random.Random], dict] | None = None,
                  candidates: Callable[[Mapping[str, Any], list[dict], random.Random], list[dict]] | None = None,
                  common_random: bool = False, mean_margin: float | None = None,
+                 mean_z: float | None = None,
                  clock: Callable[[], float] = time.perf_counter):
         self.rules, self.sampler = rules, sampler
         self.seed = seed
@@ -91,6 +92,10 @@ class SearchBot:
         # prior's move stays unless another's mean beats it by this much (votes split among many
         # near-equal candidates, so the prior lost on noise: Forestaurant's)
         self.mean_margin = mean_margin
+        # with mean_margin: also the sureness another move's lead over the prior's must have, in
+        # standard errors of their per-sample differences (common random numbers pair them); None:
+        # the margin alone
+        self.mean_z = mean_z
         self.clock = clock
         self.calls = 0
         self.last: SearchStats | None = None
@@ -119,6 +124,7 @@ class SearchBot:
         deadline = None if self.budget_ms is None else started + self.budget_ms / 1000
         votes = [0.0] * len(moves)
         totals = [0.0] * len(moves)
+        squares = [0.0] * len(moves)  # of each move's per-sample lead over the prior's
         done = samples = 0
         while done < self.playouts:
             state = self.sampler.sample(view, rng)
@@ -136,6 +142,8 @@ class SearchBot:
                 votes[i] += 1 / len(winners)
             for i, v in enumerate(values):
                 totals[i] += v
+                if preferred is not None:
+                    squares[i] += (v - values[preferred]) ** 2
             if deadline is not None and self.clock() >= deadline:
                 break
         if self.mean_margin is None:
@@ -146,6 +154,11 @@ class SearchBot:
             pick = max(range(len(moves)), key=lambda i: (totals[i], -i))
             if preferred is not None and totals[pick] - totals[preferred] <= self.mean_margin * samples:
                 pick = preferred
+            elif preferred is not None and self.mean_z is not None:
+                lead = (totals[pick] - totals[preferred]) / samples
+                spread = max(0.0, squares[pick] / samples - lead * lead) * samples / max(1, samples - 1)
+                if lead <= self.mean_z * (spread / samples) ** 0.5:
+                    pick = preferred  # a lead no surer than mean_z standard errors
         self.last = SearchStats(samples, done, self.clock() - started,
                                 tuple(t / max(1, samples) for t in totals))
         return dict(moves[pick])

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from pathlib import Path
 
 import numpy as np
 
@@ -84,18 +85,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", default="2,3,4,5")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--explore", type=float, default=0.0, help="the share of other actions (see positions)")
+    ap.add_argument("--difficulties", default=",".join(DIFFICULTIES), help="the presets played")
+    ap.add_argument("--out", default=str(WEIGHTS_FILE), help="the weights file written")
+    ap.add_argument("--per-difficulty", action="store_true",
+                    help="also fit each difficulty's games alone (value.py uses those where present)")
     args = ap.parse_args(argv)
-    train: tuple[list, list] = ([], [])
-    test: tuple[list, list] = ([], [])
+    train: tuple[list, list, list] = ([], [], [])
+    test: tuple[list, list, list] = ([], [], [])
     for n in [int(p) for p in args.players.split(",")]:
-        for d in DIFFICULTIES:
+        for d in args.difficulties.split(","):
             won = 0
             for g in range(args.games):
                 rows, w = positions(n, f"fit/{args.seed}/{n}/{d}/{g}", {"difficulty": d}, args.explore)
                 won += w
-                xs, ys = test if g % 10 == 0 else train
+                xs, ys, ds = test if g % 10 == 0 else train
                 xs += rows
                 ys += [float(w)] * len(rows)
+                ds += [d] * len(rows)
             print(f"{n} players, {d}: the heuristic team won {won}/{args.games}", flush=True)
     x, y = np.array(train[0]), np.array(train[1])
     tx, ty = np.array(test[0]), np.array(test[1])
@@ -109,12 +115,26 @@ def main(argv: list[str] | None = None) -> int:
           f"mushrooms and stars only {log_loss(tx[:, base], ty, wb):.4f}, a constant {constant:.4f}")
     for f, v in zip(FEATURES, w):
         print(f"  {f:16s} {v:+.3f}")
-    WEIGHTS_FILE.write_text(json.dumps({
+    by_difficulty = {}
+    if args.per_difficulty:
+        d_train, d_test = np.array(train[2]), np.array(test[2])
+        for d in args.difficulties.split(","):
+            wd = fit(x[d_train == d], y[d_train == d])
+            mask = d_test == d
+            own, pooled = log_loss(tx[mask], ty[mask], wd), log_loss(tx[mask], ty[mask], w)
+            print(f"{d}: held-out log loss {own:.4f} fitted on its own games, {pooled:.4f} with the weights "
+                  f"of every difficulty: {'its own kept' if own < pooled else 'the pooled used'}")
+            if own < pooled:  # kept only where they predict the held-out games better
+                by_difficulty[d] = [round(float(v), 5) for v in wd]
+    out = Path(args.out)
+    out.write_text(json.dumps({
         "fitted_by": f"python -m services.forestaurant.fit_value --games {args.games} --players {args.players} "
-                     f"--seed {args.seed} --explore {args.explore}",
+                     f"--seed {args.seed} --explore {args.explore} --difficulties {args.difficulties}"
+                     + (" --per-difficulty" if args.per_difficulty else ""),
         "positions": len(y), "held_out_log_loss": round(log_loss(tx, ty, w), 4),
-        "features": list(FEATURES), "weights": [round(float(v), 5) for v in w]}, indent=1) + "\n")
-    print(f"wrote {WEIGHTS_FILE}")
+        "features": list(FEATURES), "weights": [round(float(v), 5) for v in w],
+        **({"by_difficulty": by_difficulty} if by_difficulty else {})}, indent=1) + "\n")
+    print(f"wrote {out}")
     return 0
 
 

@@ -26,6 +26,8 @@ FEATURES = (
     "eating_steps", "eating_semi", "eating_lost",
     "deficit", "species_done", "near_step",
     "time_left", "reshuffled", "spare_cards", "spare_value", "tokens", "menus_servable", "menus_short",
+    "line_empty", "line_seated", "line_waiting", "line_third", "line_leave_good", "line_leave_semi",
+    "line_leave_lost", "line_steps",
 )
 
 
@@ -56,6 +58,18 @@ def features(state: State) -> list[float]:
     stored = [k for s in state.storage for k in s]
     menus = [cat.menus[t.menu] for t, s in zip(state.tables, status) if s == "menu"]
     servable = sum(all(k in stored for k in m.ingredients) for m in menus)
+    # the events the turn just begun will bring: the marked line's tables (known at a turn's start)
+    line = [state.tables[t] for t in state.line] if state.phase == "events" else []
+    line_status = [t.status for t in line]
+    line_eating = [t for t, s in zip(line, line_status) if s == "eating"]
+    now = list(values)
+    line_steps = 0
+    for t in line_eating:
+        if t.clouds < 2:
+            sp = cat.species.index(cat.animals[t.guest].species)
+            v = cat.animals[t.guest].value
+            line_steps += (now[sp] + v) // cat.step - now[sp] // cat.step
+            now[sp] += v
     reshuffled = state.shuffles[0] >= 2
     time_left = len(state.animal_deck) + (0 if reshuffled else min(20, len(state.animal_discard)))
     return [
@@ -70,17 +84,24 @@ def features(state: State) -> list[float]:
         sum(v % cat.step >= 3 for v in values) / 8,
         time_left / 50, float(reshuffled), len(spare) / (3 * n), sum(cat.animals[c].value for c in spare) / (10 * n),
         len(stored) / (3 * n), servable / 3, (len(menus) - servable) / 3,
+        line_status.count("empty") / 3, line_status.count("seated") / 3,
+        sum(s in ("bell", "menu") for s in line_status) / 3,
+        sum(s in ("bell", "menu") and t.clouds >= 2 for t, s in zip(line, line_status)) / 3,
+        sum(t.clouds == 0 for t in line_eating) / 3, sum(t.clouds == 1 for t in line_eating) / 3,
+        sum(t.clouds >= 2 for t in line_eating) / 3, line_steps / 3,
     ]
 
 
-@lru_cache(maxsize=1)
-def weights() -> tuple[float, ...]:
+@lru_cache(maxsize=8)
+def weights(difficulty: str = "") -> tuple[float, ...]:
+    """The fitted weights: the difficulty's own (fit_value --per-difficulty) where the file has
+    them, else the ones fitted on every difficulty's games."""
     data = json.loads(WEIGHTS_FILE.read_text())
     if tuple(data["features"]) != FEATURES:
         raise ValueError(f"{WEIGHTS_FILE.name} was fitted on other features: run fit_value again")
-    return tuple(data["weights"])
+    return tuple(data.get("by_difficulty", {}).get(difficulty, data["weights"]))
 
 
 def win_chance(state: State) -> float:
-    z = sum(w * x for w, x in zip(weights(), features(state)))
+    z = sum(w * x for w, x in zip(weights(state.options.difficulty), features(state)))
     return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
