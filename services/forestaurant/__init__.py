@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from shared.games import Game, OptionSpec
 
-from . import bots, messages, render
+from . import bots, messages, render, strong
 from .catalogue import catalogue
 from .moves import MOVES
 from .rules import RULES
@@ -24,5 +24,5 @@ OPTIONS = (
 )
 
 GAME = Game(name="forestaurant", title="Forestaurant", rules=RULES, moves=MOVES, port=50056,
-            cooperative=True, bots=bots.BOTS, renderer=render, catalogue=catalogue,
+            cooperative=True, bots={**bots.BOTS, "strong": strong.strong}, renderer=render, catalogue=catalogue,
             default_bot="heuristic", texts=TEXTS, messages=messages, options=OPTIONS)

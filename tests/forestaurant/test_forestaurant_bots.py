@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from services.forestaurant.balance import play
-from services.forestaurant.bots import BOTS, HeuristicBot, RandomBot, strong
+from services.forestaurant import GAME
+from services.forestaurant.bots import HeuristicBot, RandomBot
+from services.forestaurant.strong import strong
 
 GAMES = 40
 
@@ -20,4 +22,4 @@ def test_the_heuristic_team_bot_scores_clearly_more_than_random_play():
 
 
 def test_bots_are_declared():
-    assert BOTS == {"heuristic": HeuristicBot, "strong": strong}
+    assert GAME.bots == {"heuristic": HeuristicBot, "strong": strong}
