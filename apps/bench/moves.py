@@ -17,15 +17,17 @@ goal: p50 <= 1.3x at 200 games); the gateway's rates must be raised for so many 
 address (FOODGAMES_GATEWAY_RATE_PER_ADDRESS and FOODGAMES_GATEWAY_RATE_PER_PLAYER).
 moves_per_s is moves over the wall time of the whole phase.
 
-The floor, measured in the same run on the same machine with the same number of concurrent
-callers: a gRPC unary echo (grpc.health.v1 Check) against a bare server in a child process,
+The floor, measured in the same run on the same machine with as many concurrent callers as
+our moves had in flight (on average, by Little's law: G for G tables whose seats take turns,
+up to G x players where they all choose at once, as in Food Fight's draft; `floor.concurrency`):
+a gRPC unary echo (grpc.health.v1 Check) against a bare server in a child process,
 plus a JetStream publish with Nats-Expected-Last-Subject-Sequence (one subject per caller,
 file storage, on the stack's NATS). floor = echo + publish, since a move needs at least one
-client round trip and one acknowledged append. The same figures with one caller at a time are
-under `single`.
+client round trip and one acknowledged append. The same figures for one game at a time (its
+moves in flight: one caller, or a few for simultaneous choices) are under `single`.
 
 The throughput ceiling, from the same floor phase: bare_appends_per_s is the JetStream appends
-the G floor callers made per second (each its own subject, one append at a time with the
+the floor callers made per second (each its own subject, one append at a time with the
 expected-sequence and Nats-Msg-Id headers the event store sends, into a stream configured like
 GAMES on the stack's own NATS, so with its fsync setting); throughput_vs_bare_appends is
 moves_per_s over it.
@@ -276,15 +278,19 @@ def run(args) -> dict[str, Any]:
             single = await phase("one game at a time", args.single_moves,
                                  lambda s: play_moves(settings, args.game, 1, args.players, args.single_moves, 1,
                                                       args.via, s))
-            echo = await phase(f"floor: gRPC echo, {args.games} callers", args.floor_calls,
-                               lambda s: echo_floor(args.floor_calls, args.games, s))
-            publish = await phase(f"floor: JetStream publish, {args.games} callers", args.floor_calls,
-                                  lambda s: publish_floor(settings.nats_url, args.floor_calls, args.games, s))
-            echo1 = await phase("floor: gRPC echo, one caller", few, lambda s: echo_floor(few, 1, s))
-            publish1 = await phase("floor: JetStream publish, one caller", few,
-                                   lambda s: publish_floor(settings.nats_url, few, 1, s))
+            # the floor's callers: as many as our moves had in flight (games whose seats choose
+            # at once, as Food Fight's drafts, have several moves in flight a table)
+            callers, callers1 = in_flight(loaded), in_flight(single)
+            echo = await phase(f"floor: gRPC echo, {callers} callers", args.floor_calls,
+                               lambda s: echo_floor(args.floor_calls, callers, s))
+            publish = await phase(f"floor: JetStream publish, {callers} callers", args.floor_calls,
+                                  lambda s: publish_floor(settings.nats_url, args.floor_calls, callers, s))
+            echo1 = await phase(f"floor: gRPC echo, {callers1} caller(s)", few,
+                                lambda s: echo_floor(few, callers1, s))
+            publish1 = await phase(f"floor: JetStream publish, {callers1} caller(s)", few,
+                                   lambda s: publish_floor(settings.nats_url, few, callers1, s))
         return {"loaded": loaded, "grpc": grpc_moves, "single": single, "echo": echo, "publish": publish,
-                "echo1": echo1, "publish1": publish1}
+                "echo1": echo1, "publish1": publish1, "callers": callers, "callers1": callers1}
 
     raw = aio.run(main())
     ours = percentiles_ms(raw["loaded"]["samples"])
@@ -315,14 +321,22 @@ def run(args) -> dict[str, Any]:
         "ratio_p99": round(ours["p99_ms"] / floor_p99, 2) if floor_p99 else None,
         "floor": {"echo_p50_ms": echo["p50_ms"], "echo_p99_ms": echo["p99_ms"],
                   "publish_p50_ms": publish["p50_ms"], "publish_p99_ms": publish["p99_ms"],
-                  "concurrency": args.games, "bare_appends": bare["appends"],
+                  "concurrency": raw["callers"], "bare_appends": bare["appends"],
                   "bare_appends_seconds": round(bare["seconds"], 3)},
         "single": {"moves": raw["single"]["moves"], "p50_ms": single["p50_ms"], "p99_ms": single["p99_ms"],
                    "floor_p50_ms": round(single_floor_p50, 3), "floor_p99_ms": round(single_floor_p99, 3),
+                   "floor_concurrency": raw["callers1"],
                    "ratio_p50": round(single["p50_ms"] / single_floor_p50, 2) if single_floor_p50 else None,
                    "ratio_p99": round(single["p99_ms"] / single_floor_p99, 2) if single_floor_p99 else None},
         "rejections": raw["loaded"]["rejections"], "machine": machine(),
     }
+
+
+def in_flight(played: dict[str, Any]) -> int:
+    """How many moves were in flight on average while `played` ran (Little's law: the round
+    trips' total time over the phase's wall time), at least one."""
+    seconds = played["seconds"]
+    return max(1, round(sum(played["samples"]) / seconds)) if seconds else 1
 
 
 def machine() -> dict[str, Any]:

@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import bisect
 import hashlib
+import math
 import random
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import Callable, Iterable, Sequence
 
 SCAN_LIMIT = 400  # tickets looked at around an anchor for one table size
@@ -150,20 +152,34 @@ def seat_order(match_id: str, parties: Sequence[Sequence[str]]) -> list[str]:
     return [p for i in order for p in parties[i]]
 
 
-_models: dict[str, object] = {}
+# openskill's PlackettLuce() defaults (mu 25, sigma 25/3): beta = sigma / 2
+BETA = 25.0 / 6
+_NORMAL = NormalDist()
 
 
-def quality(ratings: Sequence[tuple[float, float]], model: str = "PlackettLuce") -> dict[str, float]:
+def draw_probability(ratings: Sequence[tuple[float, float]]) -> float:
+    """openskill's `PlackettLuce().predict_draw` for a table of one-player teams, as a plain
+    function in the same order of operations: the library builds a rating object (and a uuid4)
+    per player and ranks each pair anew, which was an eighth of a matching pass's CPU
+    (docs/benchmarks.md, "bench matchmaking"); tests/matchmaking/test_matcher.py compares the two."""
+    n = len(ratings)
+    if n < 2:
+        return 1.0
+    margin = math.sqrt(n) * BETA * _NORMAL.inv_cdf((1 + 1 / n) / 2)
+    spread = 2 * BETA ** 2
+    total, pairs = 0.0, 0
+    for i, (mu_a, sigma_a) in enumerate(ratings):
+        for mu_b, sigma_b in ratings[i + 1:]:
+            c = math.sqrt(spread + sigma_a ** 2 + sigma_b ** 2)
+            total += _NORMAL.cdf((margin - mu_a + mu_b) / c) - _NORMAL.cdf((mu_b - mu_a - margin) / c)
+            pairs += 1
+    return total / pairs
+
+
+def quality(ratings: Sequence[tuple[float, float]]) -> dict[str, float]:
     """Match quality of a table of individual players: the spread of their mu
-    (max - min), their mean mu, and openskill's predicted probability of a draw
+    (max - min), their mean mu, and openskill's PlackettLuce probability of a draw
     (higher is a closer game)."""
-    if model not in _models:
-        from openskill import models
-
-        _models[model] = getattr(models, model)()
-    m = _models[model]
     mus = [mu for mu, _ in ratings]
-    teams = [[m.rating(mu=mu, sigma=sigma)] for mu, sigma in ratings]
-    draw = float(m.predict_draw(teams)) if len(teams) > 1 else 1.0
     return {"rating_spread": round(max(mus) - min(mus), 4), "mean_mu": round(sum(mus) / len(mus), 4),
-            "draw_probability": round(draw, 6)}
+            "draw_probability": round(draw_probability(ratings), 6)}

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
 from services.matchmaking.config import MatchmakingConfig, parse_expansions
-from services.matchmaking.matcher import Candidate, find_matches, quality, seat_order
+from services.matchmaking.matcher import Candidate, draw_probability, find_matches, quality, seat_order
 
 CONFIG = MatchmakingConfig(expansions=((0, 2.0), (15, 5.0), (30, 10.0)))
 
@@ -106,3 +107,17 @@ def test_quality():
     uneven = quality([(15, 3), (25, 3), (35, 3), (45, 3)])
     assert even["rating_spread"] == 0 and uneven["rating_spread"] == 30
     assert 0 < uneven["draw_probability"] < even["draw_probability"] <= 1
+
+
+def test_the_draw_probability_is_openskills_plackett_luce_prediction_for_one_player_teams():
+    # given tables of 2 to 8 players with ratings from brand new to long played, wide apart or close
+    from openskill.models import PlackettLuce
+
+    model, rng = PlackettLuce(), random.Random(7)
+    for _ in range(2000):
+        n = rng.randint(2, 8)
+        ratings = [(rng.uniform(-10, 60), rng.uniform(0.5, 25 / 3)) for _ in range(n)]
+        # when both predict a draw, then they agree (to the rounding of the last bits)
+        expected = model.predict_draw([[model.rating(mu=mu, sigma=sigma)] for mu, sigma in ratings])
+        assert draw_probability(ratings) == pytest.approx(expected, rel=1e-12, abs=1e-15), ratings
+    assert draw_probability([(25.0, 8.0)]) == 1.0  # one player alone: nobody to lose to

@@ -41,7 +41,10 @@ def test_bench_moves_plays_the_moves_asked_for_and_prints_its_figures_as_json(pl
                 "bare_appends_per_s", "throughput_vs_bare_appends"):
         assert figures[key] > 0, key
     assert figures["game"] == "foodie-forest"
-    assert "floor: JetStream publish, one caller" in done.stderr
+    # the floor's callers are the moves in flight on average: the turn-taking tables' moves
+    # never outnumber the tables, and one game has one in flight
+    assert 1 <= figures["floor"]["concurrency"] <= 6 and figures["single"]["floor_concurrency"] == 1
+    assert "floor: JetStream publish, 1 caller(s)" in done.stderr
 
 
 def test_bench_moves_plays_another_game_with_the_same_figures_and_its_bare_append_ceiling(play_stack):
@@ -54,8 +57,10 @@ def test_bench_moves_plays_another_game_with_the_same_figures_and_its_bare_appen
     assert figures["moves"] >= 3 and figures["single"]["moves"] >= 1
     for key in ("moves_per_s", "p50_ms", "p99_ms", "floor_p50_ms", "ratio_p50", "bare_appends_per_s"):
         assert figures[key] > 0, key
-    # the ceiling: the floor's 3 callers appended 30 each, and the share is moves/s over their rate
-    assert figures["floor"]["bare_appends"] == 90 and figures["floor"]["concurrency"] == 3
+    # the ceiling: the floor's callers (as many as the moves in flight: up to a table's four
+    # seats choosing at once) appended 90 // callers each, and the share is moves/s over their rate
+    callers = figures["floor"]["concurrency"]
+    assert 1 <= callers <= 3 * 4 and figures["floor"]["bare_appends"] == (90 // callers) * callers
     assert figures["throughput_vs_bare_appends"] == round(figures["moves_per_s"] / figures["bare_appends_per_s"], 3)
     assert "3 food-fight games" in done.stderr
 

@@ -16,9 +16,6 @@ from shared.search import HeuristicPolicy, SearchBot
 SEARCHING = ["food-fight", "foodie-forest", "foodtown-throwdown", "forestaurant"]
 SEARCHING = [g for g in SEARCHING if "strong" in games.get(g).bots]
 COUNTS = {"food-fight": (2, 4), "foodie-forest": (2, 4), "foodtown-throwdown": (2, 4), "forestaurant": (2, 4)}
-# games whose strong level leaves every decision to the heuristic for now (their search lost to
-# it in the arena, docs/bots.md): the bare search is tested there
-NOT_YET = {"forestaurant"}
 CHEAP = {"budget_ms": None, "playouts": 1}  # the tests' budget: one sample, deterministic
 
 
@@ -54,13 +51,10 @@ def decisions(game: str, players: int, seed: int, limit: int):
 
 
 def searched(game: str, players: int, seed: int, limit: int):
-    """The decisions the game's search bot searches (Food Fight: its Instant rounds; every
-    decision of a game that leaves all to its heuristic for now), among the first `limit` with
-    a choice."""
+    """The decisions the game's search bot searches (Food Fight: its Instant rounds), among the
+    first `limit` with a choice."""
     rules = games.get(game).rules
     searches = getattr(sampler(game), "searches", lambda view: True)
-    if game in NOT_YET:
-        searches = lambda view: True  # noqa: E731 - the search itself, without its prior
     for state, seat in decisions(game, players, seed, 400):
         view = rules.view(state, seat)
         if len(view["legal_moves"]) > 1 and searches(view):
@@ -71,12 +65,8 @@ def searched(game: str, players: int, seed: int, limit: int):
 
 
 def searcher(game: str, seed: int) -> SearchBot:
-    """The game's strong bot; a game whose strong level leaves every decision to its heuristic
-    for now (NOT_YET) gets the bare search, so that the search itself is what is tested."""
-    bot = make_bot(game, "strong", seed=seed, **CHEAP)
-    if game in NOT_YET:
-        return SearchBot(bot.rules, bot.sampler, seed, **CHEAP)
-    return bot
+    """The game's strong bot, on the tests' budget."""
+    return make_bot(game, "strong", seed=seed, **CHEAP)
 
 
 def hidden_of(state, seat: int):
@@ -167,14 +157,6 @@ def test_a_taken_over_seat_plays_the_search_bot_on_a_budget_every_replica_shares
     assert isinstance(bot, SearchBot)
     # no wall-time cap: replicas racing on one timeout decide the same move whatever their load
     assert bot.budget_ms is None and bot.playouts == TAKEOVER_PLAYOUTS
-
-
-@pytest.mark.parametrize("game", sorted(NOT_YET))
-def test_where_the_search_lost_to_the_heuristic_the_strong_level_plays_the_heuristics_move(game):
-    rules = games.get(game).rules
-    for state, seat in searched(game, 2, seed=4, limit=6):
-        view, legal = rules.view(state, seat), rules.legal_moves(state, seat)
-        assert make_bot(game, "strong", seed=9).choose(view, legal) == make_bot(game, "heuristic", seed=9).choose(view, legal)
 
 
 @pytest.mark.parametrize("game", [g for g in SEARCHING if hasattr(sampler(g), "first_to_act")])

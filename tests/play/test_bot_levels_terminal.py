@@ -1,0 +1,72 @@
+"""`foodgames play GAME --bots strong` at the terminal (issue 29): "A player can pick `strong`
+bots for a casual table of each game ... in the terminal". The player queues alone from the
+command line, the house fills the table after its quiet time, and the bots it seats are strong
+ones. On the stack; the browser's side is in tests/web/test_browser.py."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import time
+import uuid
+
+from services.matchmaking.botfill import house_bot_prefix
+from shared import games
+from shared.config import service_ports
+from tests.stacklib import FOODGAMES
+
+GAMES = sorted(games.names())
+
+
+def player_env(stack, data_dir) -> dict[str, str]:
+    """A player's terminal: the stack's addresses, its own folder for the remembered game."""
+    env = dict(os.environ, FOODGAMES_NATS_URL=stack.nats_url, FOODGAMES_DATA_DIR=str(data_dir),
+               FOODGAMES_TOKEN_KEY=stack.resolved_token_key())
+    for service in service_ports():
+        env["FOODGAMES_" + service.upper().replace("-", "_") + "_ADDR"] = stack.address(service)
+    return env
+
+
+def seated_bots(text: str, game: str) -> set[str]:
+    return set(re.findall(re.escape(house_bot_prefix(game)) + r"[\w-]+", text))
+
+
+def house_levels(stack) -> dict[str, str]:
+    """Each house bot the house seated, and the level it plays (its log)."""
+    log = stack.data_dir / "logs" / "house-bots.log"
+    told = [json.loads(line) for line in log.read_text().splitlines() if '"house bots queueing"' in line]
+    return {bot: t["bot_level"] for t in told for bot in t["bots"]}
+
+
+def test_a_casual_player_at_the_terminal_picks_strong_house_bots_for_every_game(play_stack, tmp_path):
+    tag = uuid.uuid4().hex[:6]
+    # given a player of each game, alone in a two-seat queue, who asks for strong bots
+    players = {}
+    for game in GAMES:
+        out = tmp_path / f"{game}.out"
+        players[game] = (out, subprocess.Popen(
+            [FOODGAMES, "play", game, "--name", f"lvl-{game[:6]}-{tag}", "--players", "2", "--bots", "strong",
+             "--plain"], env=player_env(play_stack, tmp_path / game), stdin=subprocess.PIPE,
+            stdout=out.open("w"), stderr=subprocess.STDOUT))
+    try:
+        # when the house fills their tables (after its quiet time)
+        deadline = time.monotonic() + 60
+        bots: dict[str, set[str]] = {}
+        while len(bots) < len(GAMES) and time.monotonic() < deadline:
+            for game, (out, proc) in players.items():
+                assert proc.poll() is None, out.read_text()[-2000:]
+                if found := seated_bots(out.read_text(), game):
+                    bots[game] = found
+            time.sleep(0.3)
+        assert len(bots) == len(GAMES), {g: o.read_text()[-1500:] for g, (o, _) in players.items() if g not in bots}
+    finally:
+        for _, proc in players.values():
+            proc.terminate()
+            proc.wait(10)
+    # then each table's bot is one the house seated as strong, and the table is casual
+    levels = house_levels(play_stack)
+    for game, found in bots.items():
+        assert [levels.get(bot) for bot in found] == ["strong"], (game, found)
+        text = players[game][0].read_text()
+        assert "The table started" in text or "Matched: game" in text, text[-1500:]
