@@ -27,6 +27,12 @@ OPERATOR_PREFIX = "operator"
 RESERVED = (SERVICE_PREFIX, OPERATOR_PREFIX, BOT_PREFIX)
 
 
+def house_bot_prefix(game: str) -> str:
+    """The names of the house's bots of `game` (apps/bots/house.py names them so; the
+    matchmaker's bot fill and the runtime's abandoned tables tell them by it)."""
+    return f"{BOT_PREFIX}{game}-"
+
+
 class InvalidName(ValueError):
     """A name the rule refuses; the message says why, in words."""
 

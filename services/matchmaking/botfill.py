@@ -28,6 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
+from shared.names import house_bot_prefix
+
 BOTS_WANTED_SUBJECT = "matchmaking.bots.wanted"
 
 # The queue option a player sets to choose the house bots' level at a casual table (easy:
@@ -67,9 +69,6 @@ def normal_options(options: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in options.items() if not (k == BOT_LEVEL and v == DEFAULT_BOT_LEVEL)}
 
 
-def house_bot_prefix(game: str) -> str:
-    """House bots of a game are named `bot-<game>-...` (apps/bots/house.py names them so)."""
-    return f"bot-{game}-"
 
 
 def is_house_bot(player: str, game: str) -> bool:

@@ -38,6 +38,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from shared import gamestream as env, names
+from shared.names import house_bot_prefix
 from shared.runtime import live
 
 ABANDON = "abandon"  # the kind of its live.Due
@@ -48,10 +49,6 @@ def is_bot(player: str) -> bool:
     return names.reserved(player) == names.BOT_PREFIX
 
 
-def house_bot_prefix(game: str) -> str:
-    """The names of the house's bots of `game` (the house names them so:
-    services/matchmaking/botfill.house_bot_prefix, which this must agree with)."""
-    return f"{names.BOT_PREFIX}{game}-"
 
 
 def player_seats(players: Sequence[str]) -> tuple[int, ...]:

@@ -81,8 +81,6 @@ def test_a_table_without_house_bots_is_left_to_its_clocks():
     # "... and frees its bots": people alone (a tournament's table), or with bots of their own
     for players in (("ann", "bob"), ("ann", "bot-a1b2-3")):
         assert abandon.abandoned_at(GAME, table([AWAY, AWAY], [T0, T0]), players, POLICY_45) is None, players
-    from services.matchmaking.botfill import house_bot_prefix
-    assert abandon.house_bot_prefix("foodie-forest") == house_bot_prefix("foodie-forest"), "the house's names"
 
 
 def test_a_player_who_has_not_come_yet_has_not_left():
