@@ -132,7 +132,7 @@ function Meal({ view }: { view: View }) {
             <h3>{who(f)}
               {m.current?.[f] != null && <span class="total"> · {tf("fight-now", { value: m.current[f] })}</span>}
               {m.chips?.[f] != null && <span class="muted"> · {tf("fight-chips", { count: m.chips[f] })}</span>}
-              {m.native?.[f] && <span class="badge">{tf("fight-native")}</span>}
+              {m.native?.[f] && <>{" "}<span class="badge">{tf("fight-native")}</span></>}
             </h3>
             <div class="cards">
               {(m.troops?.[f] ?? []).map((r: any) => (
