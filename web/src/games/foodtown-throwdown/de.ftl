@@ -1,7 +1,10 @@
 # Die Tischtexte von Foodtown Throwdown auf Deutsch (src/games/foodtown-throwdown/index.tsx);
 # Kartennamen und -texte kommen aus DescribeGame.
 town-you = (du)
-town-stars = Sterne (von { $target })
+town-stars = { $count ->
+    [one] Stern
+   *[other] Sterne
+  } (von { $target })
 town-hand-count = { $count ->
     [one] eine Karte auf der Hand
    *[other] { $count } Karten auf der Hand
@@ -10,7 +13,13 @@ town-blocked = blockiert
 town-hand = Deine Hand ({ $count } von höchstens { $limit })
 town-none = keine Karten
 town-round = Runde { $round }
-town-decks = { $play } Karten zum Ziehen, { $recipes } Rezepte im Stapel, { $discard } abgeworfen
+town-decks = { $play } { $play ->
+    [one] Karte
+   *[other] Karten
+  } zum Ziehen, { $recipes } { $recipes ->
+    [one] Rezept
+   *[other] Rezepte
+  } im Stapel, { $discard } abgeworfen
 town-display = Ausliegende Rezepte
 town-end-stars = Jemand hat die nötigen Sterne erreicht.
 town-end-recipes-out = Die Rezepte sind aus: die meisten Sterne gewinnen.

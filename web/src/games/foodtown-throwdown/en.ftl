@@ -1,7 +1,10 @@
 # Foodtown Throwdown's board texts in English (src/games/foodtown-throwdown/index.tsx); card
 # names and texts come from DescribeGame.
 town-you = (you)
-town-stars = stars (of { $target })
+town-stars = { $count ->
+    [one] star
+   *[other] stars
+  } (of { $target })
 town-hand-count = { $count ->
     [one] one card in hand
    *[other] { $count } cards in hand
@@ -10,7 +13,13 @@ town-blocked = blocked
 town-hand = Your hand ({ $count } of at most { $limit })
 town-none = no cards
 town-round = Round { $round }
-town-decks = { $play } cards to draw, { $recipes } recipes to come, { $discard } discarded
+town-decks = { $play } { $play ->
+    [one] card
+   *[other] cards
+  } to draw, { $recipes } { $recipes ->
+    [one] recipe
+   *[other] recipes
+  } to come, { $discard } discarded
 town-display = Recipes on offer
 town-end-stars = A player reached the stars needed.
 town-end-recipes-out = The recipes ran out: the most stars won.

@@ -55,16 +55,19 @@ function Players({ view }: { view: View }) {
   const names: string[] = view.players ?? [];
   return (
     <div class="players wide" id="players">
-      {names.map((name) => (
-        <div class={`player${view.current === name ? " acting" : ""}${name === view.you ? " mine" : ""}`} data-player={name}>
-          <div class="player-name" title={name}>{view.current === name ? "▶ " : ""}{shortName(name)}{name === view.you ? ` ${tf("town-you")}` : ""}</div>
-          <div class="points"><b>{(view.stars ?? {})[name] ?? 0}</b> {tf("town-stars", { target: view.target_stars ?? 0 })}</div>
-          <div class="muted">{tf("town-hand-count", { count: (view.hand_sizes ?? {})[name] ?? 0 })}
-            {(view.blocked ?? []).includes(name) ? ` · ${tf("town-blocked")}` : ""}</div>
-          {((view.menus ?? {})[name] ?? []).map((m: any) => <Recipe id={m.recipe} cards={m.cards} />)}
-          {((view.tables ?? {})[name] ?? []).length > 0 && <div class="cards">{(view.tables[name] as string[]).map((c) => <TownCard id={c} />)}</div>}
-        </div>
-      ))}
+      {names.map((name) => {
+        const stars: number = (view.stars ?? {})[name] ?? 0;
+        return (
+          <div class={`player${view.current === name ? " acting" : ""}${name === view.you ? " mine" : ""}`} data-player={name}>
+            <div class="player-name" title={name}>{view.current === name ? "▶ " : ""}{shortName(name)}{name === view.you ? ` ${tf("town-you")}` : ""}</div>
+            <div class="points"><b>{stars}</b> {tf("town-stars", { count: stars, target: view.target_stars ?? 0 })}</div>
+            <div class="muted">{tf("town-hand-count", { count: (view.hand_sizes ?? {})[name] ?? 0 })}
+              {(view.blocked ?? []).includes(name) ? ` · ${tf("town-blocked")}` : ""}</div>
+            {((view.menus ?? {})[name] ?? []).map((m: any) => <Recipe id={m.recipe} cards={m.cards} />)}
+            {((view.tables ?? {})[name] ?? []).length > 0 && <div class="cards">{(view.tables[name] as string[]).map((c) => <TownCard id={c} />)}</div>}
+          </div>
+        );
+      })}
     </div>
   );
 }

@@ -21,10 +21,19 @@ rest-status-menu = wartet auf das Essen
 rest-status-eating = isst
 rest-score = Punkte der Küche: { $score }
 rest-more = Arten, Ziel ({ $needed } Arten) und Stapel
-rest-mushrooms = noch { $count } Pilze
+rest-mushrooms = noch { $count } { $count ->
+    [one] Pilz
+   *[other] Pilze
+  }
 rest-stars = { $covered } von { $stars } Sternen abgedeckt
 rest-difficulty = Schwierigkeit: { $difficulty }
-rest-decks = Stapel: { $animals } Gäste, { $menus } Menüs, { $vegetables } Gemüse, { $meats } Fleisch
+rest-decks = Stapel: { $animals } { $animals ->
+    [one] Gast
+   *[other] Gäste
+  }, { $menus } { $menus ->
+    [one] Menü
+   *[other] Menüs
+  }, { $vegetables } Gemüse, { $meats } Fleisch
 rest-goal = Zum Sieg: { $needed } Arten zufriedenstellen, bevor die Pilze ausgehen.
 rest-cooking = { $player } schlägt vor, für Tisch { $table } zu kochen
 rest-offer = { $player } bietet an:

@@ -21,10 +21,25 @@ rest-status-menu = waiting for the meal
 rest-status-eating = eating
 rest-score = The kitchen's score: { $score }
 rest-more = Species, goal ({ $needed } species) and piles
-rest-mushrooms = { $count } mushrooms left
+rest-mushrooms = { $count } { $count ->
+    [one] mushroom
+   *[other] mushrooms
+  } left
 rest-stars = { $covered } of { $stars } stars covered
 rest-difficulty = difficulty: { $difficulty }
-rest-decks = Deck: { $animals } guests, { $menus } menus, { $vegetables } vegetables, { $meats } meats
+rest-decks = Deck: { $animals } { $animals ->
+    [one] guest
+   *[other] guests
+  }, { $menus } { $menus ->
+    [one] menu
+   *[other] menus
+  }, { $vegetables } { $vegetables ->
+    [one] vegetable
+   *[other] vegetables
+  }, { $meats } { $meats ->
+    [one] meat
+   *[other] meats
+  }
 rest-goal = To win: satisfy { $needed } species before the mushrooms run out.
 rest-cooking = { $player } proposes to cook for table { $table }
 rest-offer = { $player } offers:

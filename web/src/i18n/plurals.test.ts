@@ -1,0 +1,39 @@
+// A count of one reads in the singular: "1 star", "noch 1 Pilz", where the boards once said
+// "1 stars" and "1 Sterne" (the count shown beside a word the text did not choose by it).
+import { FluentBundle, FluentResource, type FluentVariable } from "@fluent/bundle";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+function text(game: string, lang: "en" | "de", id: string, args: Record<string, FluentVariable>): string {
+  const bundle = new FluentBundle(lang, { useIsolating: false });
+  bundle.addResource(new FluentResource(readFileSync(join(__dirname, "..", "games", game, `${lang}.ftl`), "utf8")));
+  const message = bundle.getMessage(id);
+  if (!message?.value) throw new Error(`${game} ${lang}: no ${id}`);
+  const errors: Error[] = [];
+  const out = bundle.formatPattern(message.value, args, errors);
+  expect(errors).toEqual([]);
+  return out.replace(/\s+/g, " ");
+}
+
+const CASES: [string, string, Record<string, number>, string, string][] = [
+  ["foodtown-throwdown", "town-stars", { count: 1, target: 5 }, "star (of 5)", "Stern (von 5)"],
+  ["foodtown-throwdown", "town-stars", { count: 3, target: 5 }, "stars (of 5)", "Sterne (von 5)"],
+  ["foodtown-throwdown", "town-decks", { play: 1, recipes: 1, discard: 4 },
+    "1 card to draw, 1 recipe to come, 4 discarded", "1 Karte zum Ziehen, 1 Rezept im Stapel, 4 abgeworfen"],
+  ["foodtown-throwdown", "town-decks", { play: 0, recipes: 2, discard: 1 },
+    "0 cards to draw, 2 recipes to come, 1 discarded", "0 Karten zum Ziehen, 2 Rezepte im Stapel, 1 abgeworfen"],
+  ["forestaurant", "rest-mushrooms", { count: 1 }, "1 mushroom left", "noch 1 Pilz"],
+  ["forestaurant", "rest-mushrooms", { count: 8 }, "8 mushrooms left", "noch 8 Pilze"],
+  ["forestaurant", "rest-decks", { animals: 1, menus: 1, vegetables: 1, meats: 1 },
+    "Deck: 1 guest, 1 menu, 1 vegetable, 1 meat", "Stapel: 1 Gast, 1 Menü, 1 Gemüse, 1 Fleisch"],
+  ["forestaurant", "rest-decks", { animals: 12, menus: 0, vegetables: 5, meats: 2 },
+    "Deck: 12 guests, 0 menus, 5 vegetables, 2 meats", "Stapel: 12 Gäste, 0 Menüs, 5 Gemüse, 2 Fleisch"],
+];
+
+describe("a board's counts", () => {
+  it.each(CASES)("%s %s %o reads in English and German", (game, id, args, english, german) => {
+    expect(text(game, "en", id, args)).toBe(english);
+    expect(text(game, "de", id, args)).toBe(german);
+  });
+});
