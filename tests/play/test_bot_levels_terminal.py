@@ -28,8 +28,10 @@ def player_env(stack, data_dir) -> dict[str, str]:
     return env
 
 
-def seated_bots(text: str, game: str) -> set[str]:
-    return set(re.findall(re.escape(house_bot_prefix(game)) + r"[\w-]+", text))
+def seated_bots(text: str, game: str, known: set[str]) -> set[str]:
+    """The house's bots the player's terminal names (a name the terminal cut or wrapped to
+    its width is not one of them)."""
+    return set(re.findall(re.escape(house_bot_prefix(game)) + r"[\w-]+", text)) & known
 
 
 def house_levels(stack) -> dict[str, str]:
@@ -54,9 +56,10 @@ def test_a_casual_player_at_the_terminal_picks_strong_house_bots_for_every_game(
         deadline = time.monotonic() + 60
         bots: dict[str, set[str]] = {}
         while len(bots) < len(GAMES) and time.monotonic() < deadline:
+            known = set(house_levels(play_stack))
             for game, (out, proc) in players.items():
                 assert proc.poll() is None, out.read_text()[-2000:]
-                if found := seated_bots(out.read_text(), game):
+                if found := seated_bots(out.read_text(), game, known):
                     bots[game] = found
             time.sleep(0.3)
         assert len(bots) == len(GAMES), {g: o.read_text()[-1500:] for g, (o, _) in players.items() if g not in bots}
