@@ -146,8 +146,9 @@ async def test_streams_are_capped_per_address_as_well_as_per_player(stack):
 
 async def test_the_gateways_valkey_connections_are_bounded(stack):
     """Given a gateway holding at most 3 Valkey connections, when 60 calls come at once (each
-    counted per address and per player), then all are answered and Valkey never sees more than
-    3 connections of that gateway."""
+    counted per address and per player, in the limiter's batches) and its stream slots' client
+    is asked 30 things at once that each hold a connection a while (as many streams opening),
+    then all are answered and Valkey never sees more than 3 connections of that gateway."""
     async with gateway(stack, valkey_max_connections=3, per_player_per_minute=1000) as (base, running), \
             httpx.AsyncClient(base_url=base, timeout=30) as client:
         token = await sign_in(client, f"sec-pool-{uuid.uuid4().hex[:6]}")
@@ -164,6 +165,9 @@ async def test_the_gateways_valkey_connections_are_bounded(stack):
         try:
             replies = await asyncio.gather(*(call_json(client, "/foodgames.v1.DeckService/GetPublicKey", token, {})
                                              for _ in range(60)))
+            # (the calls alone may finish before the limiter's first sync opens a connection)
+            shared = running.app.limiter.redis
+            await asyncio.gather(*(shared.blpop([f"sec-pool-none-{i}"], timeout=0.05) for i in range(30)))
         finally:
             watcher.cancel()
             await asyncio.gather(watcher, return_exceptions=True)
