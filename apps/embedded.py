@@ -33,10 +33,25 @@ def _ephemeral_low() -> int:
         return 32768
 
 
+# Runs of ports handed out in the last RESERVED_S seconds, by any process of this machine (a
+# file of `base count until` lines under a lock): the suite's three workers start their stacks at
+# the same moment, and two runs checked free at once could overlap; the second stack's services
+# then failed to bind ("Address already in use"), its `up` gave up, and a worker's tests failed
+# with it. Once a stack has bound its ports the bind check below keeps them.
+RESERVED_S = 120.0
+
+
+def _reservations_file() -> Path:
+    return Path(tempfile.gettempdir()) / "foodgames-port-runs"
+
+
 def free_port_base(count: int | None = None, replicas: int = 1) -> int:
     """The first of `count` consecutive free ports on 127.0.0.1, picked at random and checked by
-    binding each; by default as many as a whole stack's FOODGAMES_PORT_BASE spans with
-    `replicas` of everything (shared.config.replica_port)."""
+    binding each, and overlapping no run another process was handed in the last RESERVED_S
+    seconds; by default as many as a whole stack's FOODGAMES_PORT_BASE spans with `replicas` of
+    everything (shared.config.replica_port)."""
+    import fcntl
+
     from shared.config import stack_span
     from shared.metrics import METRICS_OFFSET
 
@@ -46,21 +61,46 @@ def free_port_base(count: int | None = None, replicas: int = 1) -> int:
     # seconds later, when the services bound it, one of its ports was a client connection's own
     # (a stack of the suite came up without the matchmaker's metrics: "Address already in use")
     top = max(10000 + count + 1, _ephemeral_low() - count)
-    for _ in range(200):
-        base = random.randrange(10000, top)
-        sockets = []
-        try:
-            for port in range(base, base + count):
-                s = socket.socket()
-                sockets.append(s)
-                s.bind(("127.0.0.1", port))
-            return base
-        except OSError:
-            continue
-        finally:
-            for s in sockets:
-                s.close()
+    path = _reservations_file()
+    with open(path, "a+") as file:
+        fcntl.flock(file, fcntl.LOCK_EX)  # released when the file closes
+        file.seek(0)
+        now = time.time()
+        taken = [(b, c, until) for b, c, until in (_reservation(line) for line in file) if until > now]
+        for attempt in range(400):
+            base = random.randrange(10000, top)
+            # (past half the attempts the machine's runs are all taken: the bind check alone)
+            if attempt < 200 and any(base < b + c and b < base + count for b, c, _ in taken):
+                continue
+            if _all_free(base, count):
+                file.seek(0)
+                file.truncate()
+                file.writelines(f"{b} {c} {until}\n" for b, c, until in [*taken, (base, count, now + RESERVED_S)])
+                return base
     raise RuntimeError("no run of free ports found")
+
+
+def _reservation(line: str) -> tuple[int, int, float]:
+    try:
+        base, count, until = line.split()
+        return int(base), int(count), float(until)
+    except ValueError:
+        return 0, 0, 0.0  # a line written by an older version: expired
+
+
+def _all_free(base: int, count: int) -> bool:
+    sockets = []
+    try:
+        for port in range(base, base + count):
+            s = socket.socket()
+            sockets.append(s)
+            s.bind(("127.0.0.1", port))
+        return True
+    except OSError:
+        return False
+    finally:
+        for s in sockets:
+            s.close()
 
 
 def wait_for_port(port: int, timeout: float = 15.0, host: str = "127.0.0.1") -> None:

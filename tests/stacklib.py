@@ -32,9 +32,12 @@ def this_tree_first(env: dict[str, str]) -> dict[str, str]:
 
 
 def stack_env(tmp: Path, nats_url: str | None, redis_url: str | None, base: int) -> dict[str, str]:
+    # the gateway's per-address rate: every call of a worker's tests comes from 127.0.0.1 and is
+    # counted with every other gateway's of that worker in its Valkey (the browser tests' too);
+    # the rate limits are tested on gateways of their own (tests/gateway, tests/security)
     env = dict(os.environ, FOODGAMES_DATA_DIR=str(tmp), FOODGAMES_PORT_BASE=str(base),
                FOODGAMES_TOKEN_KEY="stack-test-key-" + "z" * 32, FOODGAMES_SEED_WINDOW_S="0.3",
-               FOODGAMES_LOG_LEVEL="INFO")
+               FOODGAMES_LOG_LEVEL="INFO", FOODGAMES_GATEWAY_RATE_PER_ADDRESS="100000")
     for name, value in (("FOODGAMES_NATS_URL", nats_url), ("FOODGAMES_REDIS_URL", redis_url)):
         if value:
             env[name] = value

@@ -40,3 +40,19 @@ def test_more_replicas_than_the_run_holds_are_refused_in_words():
     settings = Settings.from_env({"FOODGAMES_PORT_BASE": "20000"})
     with pytest.raises(ValueError, match=f"--replicas is 1 to {max_local_replicas()} on one machine, not 11"):
         replica_processes(services(), {n: settings.address(n) for n in services()}, 11)
+
+
+def test_two_runs_handed_out_at_once_never_overlap(monkeypatch, tmp_path):
+    # given two processes asking for a stack's run at the same moment, the random pick giving both
+    # the same base (the suite's workers start their stacks together: two overlapping runs once
+    # took each other's ports)
+    import tempfile
+
+    from apps import embedded
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # a reservations file of its own
+    count = stack_span() + METRICS_OFFSET
+    picks = iter([21000, 21000, 21000 + count - 1, 21000 + count])
+    monkeypatch.setattr(embedded.random, "randrange", lambda low, high: next(picks))
+    # when both are handed a run before either binds it, then the second run starts past the first
+    assert (free_port_base(), free_port_base()) == (21000, 21000 + count)
