@@ -437,6 +437,9 @@ async def test_a_whole_game_is_played_by_tapping_and_its_end_says_who_won_and_wh
         # once: beside the game's own reason the frame's "the game is over: X won" is not repeated
         if await page.locator("#end-why").count():
             await expect(page.locator("#end-message")).to_have_count(0)
+            # the reason in a sentence of the game's words, never its id ("rest-end-time" once)
+            why = await page.locator("#end-why").inner_text()
+            assert why[:1].isupper() and why.endswith(".") and " " in why, why
         found = await internal_tokens(page)
         assert not found, found
         violations = await axe_violations(page) if full else []

@@ -45,10 +45,6 @@ rest-hand-count = { $count ->
   }
 rest-hand = Deine Hand ({ $count })
 rest-none = keine
-rest-end-mushrooms = Die Pilze sind aus und das Restaurant hat noch offen: der Tisch hat gewonnen.
-rest-end-satisfied = Genug Arten wurden zufriedengestellt: der Tisch hat gewonnen.
-rest-end-chaos = Zu viele Wolken: Chaos im Restaurant, der Tisch hat verloren.
-rest-end-bankrupt = Das Restaurant ist pleite: der Tisch hat verloren.
 species-hare = Hase
 species-fox = Fuchs
 species-marten = Marder

@@ -51,10 +51,6 @@ rest-hand-count = { $count ->
   }
 rest-hand = Your hand ({ $count })
 rest-none = none
-rest-end-mushrooms = The mushrooms ran out with the restaurant still open: the table won.
-rest-end-satisfied = Enough species were satisfied: the table won.
-rest-end-chaos = Too many clouds: chaos in the restaurant, the table lost.
-rest-end-bankrupt = The restaurant went bankrupt: the table lost.
 species-hare = Hare
 species-fox = Fox
 species-marten = Marten

@@ -143,8 +143,11 @@ const words = { ...builderWords(GAME, (_type, field, v) => {
   card: (id: string, pick: { onPick: () => void; picked: boolean; disabled: boolean }) =>
     (cardFace(GAME, id)?.kind === "animal" ? <Animal id={id} {...pick} /> : <Card game={GAME} id={id} class="ingredient-tile" {...pick}><span class="ff-name"><TileName text={ingredient(id)} /></span></Card>) };
 
+// why the restaurant closed, in the game's own words (DescribeGame's `reason-<reason>`, the
+// same the log's last line says: "the restaurant went bankrupt (every star was covered)")
 function endWhy(view: View): string | null {
-  return view.end_reason ? tf(`rest-end-${view.end_reason}`) : null;
+  const words = view.end_reason ? term(GAME, `reason-${view.end_reason}`, "") : "";
+  return words ? `${words.charAt(0).toUpperCase()}${words.slice(1)}.` : null;
 }
 
 export const ui: GameUi = { Board, buildsMoves: true, words, endWhy };
