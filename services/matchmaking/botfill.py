@@ -69,8 +69,6 @@ def normal_options(options: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in options.items() if not (k == BOT_LEVEL and v == DEFAULT_BOT_LEVEL)}
 
 
-
-
 def is_house_bot(player: str, game: str) -> bool:
     return player.startswith(house_bot_prefix(game))
 

@@ -38,7 +38,6 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from shared import gamestream as env, names
-from shared.names import house_bot_prefix
 from shared.runtime import live
 
 ABANDON = "abandon"  # the kind of its live.Due
@@ -47,8 +46,6 @@ ABANDON = "abandon"  # the kind of its live.Due
 def is_bot(player: str) -> bool:
     """Whether `player` is one of the stack's bots (a reserved `bot-` name), not a person."""
     return names.reserved(player) == names.BOT_PREFIX
-
-
 
 
 def player_seats(players: Sequence[str]) -> tuple[int, ...]:
@@ -64,7 +61,7 @@ def abandoned_at(game: str, table: live.Table, players: Sequence[str], policy: l
             or not table.seats or len(players) != table.seats):
         return None
     people = player_seats(players)
-    if not people or not any(p.startswith(house_bot_prefix(game)) for p in players):
+    if not people or not any(p.startswith(names.house_bot_prefix(game)) for p in players):
         return None
     if any(table.presence[seat] == live.CONNECTED or not table.away_ms[seat] for seat in people):
         return None  # someone is there, or has not come yet

@@ -5,27 +5,21 @@ ones. On the stack; the browser's side is in tests/web/test_browser.py."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import time
 import uuid
 
-from services.matchmaking.botfill import house_bot_prefix
 from shared import games
-from shared.config import service_ports
-from tests.stacklib import FOODGAMES
+from shared.names import house_bot_prefix
+from tests.play.test_bench_moves import FOODGAMES, stack_env
 
 GAMES = sorted(games.names())
 
 
 def player_env(stack, data_dir) -> dict[str, str]:
     """A player's terminal: the stack's addresses, its own folder for the remembered game."""
-    env = dict(os.environ, FOODGAMES_NATS_URL=stack.nats_url, FOODGAMES_DATA_DIR=str(data_dir),
-               FOODGAMES_TOKEN_KEY=stack.resolved_token_key())
-    for service in service_ports():
-        env["FOODGAMES_" + service.upper().replace("-", "_") + "_ADDR"] = stack.address(service)
-    return env
+    return dict(stack_env(stack), FOODGAMES_DATA_DIR=str(data_dir))
 
 
 def seated_bots(text: str, game: str, known: set[str]) -> set[str]:
