@@ -277,7 +277,7 @@ def run(args) -> dict[str, Any]:
                                                               args.moves_per_game, args.channels, "unary", s))
             single = await phase("one game at a time", args.single_moves,
                                  lambda s: play_moves(settings, args.game, 1, args.players, args.single_moves, 1,
-                                                      args.via, s))
+                                                      args.via, RoundTrips(s)))
             # the floor's callers: as many as our moves had in flight (games whose seats choose
             # at once, as Food Fight's drafts, have several moves in flight a table)
             callers, callers1 = in_flight(loaded), in_flight(single)
@@ -327,9 +327,38 @@ def run(args) -> dict[str, Any]:
                    "floor_p50_ms": round(single_floor_p50, 3), "floor_p99_ms": round(single_floor_p99, 3),
                    "floor_concurrency": raw["callers1"],
                    "ratio_p50": round(single["p50_ms"] / single_floor_p50, 2) if single_floor_p50 else None,
-                   "ratio_p99": round(single["p99_ms"] / single_floor_p99, 2) if single_floor_p99 else None},
+                   "ratio_p99": round(single["p99_ms"] / single_floor_p99, 2) if single_floor_p99 else None,
+                   **behind_others(raw["single"]["samples"].spans)},
         "rejections": raw["loaded"]["rejections"], "machine": machine(),
     }
+
+
+class RoundTrips(list):
+    """Round trips in seconds (a phase's progress counts them) that also keep when each was
+    sent and answered: the answer is the moment it is appended."""
+
+    def __init__(self, counted: list[float]):
+        super().__init__()
+        self.counted = counted
+        self.spans: list[tuple[float, float]] = []
+
+    def append(self, seconds: float) -> None:
+        answered = time.perf_counter()
+        self.spans.append((answered - seconds, answered))
+        self.counted.append(seconds)
+        super().append(seconds)
+
+
+def behind_others(spans: list[tuple[float, float]]) -> dict[str, Any]:
+    """One table's moves split by whether another of its moves was in flight when they were
+    sent: in Food Fight the seats draft at once, and the engine stores a table's moves one after
+    the other (each append waits for the one before), so a pick can wait behind the others'."""
+    alone, behind = [], []
+    for i, (sent, answered) in enumerate(spans):
+        crowded = any(s < sent < a for j, (s, a) in enumerate(spans) if j != i)
+        (behind if crowded else alone).append(answered - sent)
+    return {"alone": {"moves": len(alone), "p50_ms": percentiles_ms(alone)["p50_ms"]},
+            "sent_behind_another": {"moves": len(behind), "p50_ms": percentiles_ms(behind)["p50_ms"]}}
 
 
 def in_flight(played: dict[str, Any]) -> int:

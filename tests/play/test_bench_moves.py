@@ -63,6 +63,22 @@ def test_bench_moves_plays_another_game_with_the_same_figures_and_its_bare_appen
     assert 1 <= callers <= 3 * 4 and figures["floor"]["bare_appends"] == (90 // callers) * callers
     assert figures["throughput_vs_bare_appends"] == round(figures["moves_per_s"] / figures["bare_appends_per_s"], 3)
     assert "3 food-fight games" in done.stderr
+    # its seats draft at once: one game at a time, some picks are sent while another is in flight
+    single = figures["single"]
+    assert single["alone"]["moves"] + single["sent_behind_another"]["moves"] == single["moves"]
+    assert single["sent_behind_another"]["moves"] >= 1 and single["sent_behind_another"]["p50_ms"] > 0
+
+
+def test_a_move_sent_while_another_of_its_table_is_in_flight_counts_as_sent_behind_it():
+    from apps.bench.moves import behind_others
+
+    # given three moves: the second sent while the first waits for its answer, the third alone
+    spans = [(0.0, 0.002), (0.001, 0.004), (0.010, 0.011)]
+    # when they are split
+    split = behind_others(spans)
+    # then the first and the third went alone, the second behind the first
+    assert split["alone"] == {"moves": 2, "p50_ms": 2.0}
+    assert split["sent_behind_another"] == {"moves": 1, "p50_ms": 3.0}
 
 
 def _gateway_moves(stack) -> float:
