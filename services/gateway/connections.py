@@ -25,7 +25,7 @@ import hypercorn.asyncio.run
 import hypercorn.protocol
 from hypercorn.asyncio.tcp_server import TCPServer
 from hypercorn.config import Config
-from hypercorn.events import Updated
+from hypercorn.events import Closed, RawData, Updated
 from hypercorn.protocol.h2 import H2Protocol
 
 from services.gateway.config import GatewayConfig
@@ -45,16 +45,49 @@ class GuardedH2Protocol(H2Protocol):
 
 
 class GatewayTCPServer(TCPServer):
-    """A connection with a short deadline for its first request and Hypercorn's keep-alive after."""
+    """A connection with a short deadline for its first request and Hypercorn's keep-alive after,
+    whose writes of one pass of the event loop leave in one send."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._requested = False
+        self._unsent: list[bytes] = []
 
     async def protocol_send(self, event) -> None:
+        if isinstance(event, RawData):
+            # Hypercorn writes an answer's head, body and end one by one, each a send of its own
+            # (a third of the gateway's CPU a move went to them, docs/benchmarks.md); they are
+            # written in one pass of the loop, so they are kept until its end and sent together
+            if not self._unsent:
+                self.loop.call_soon(self._send_unsent)
+            self._unsent.append(event.data)
+            async with self.send_lock:
+                try:
+                    await self.writer.drain()  # the answers sent before: back pressure as before
+                except (ConnectionError, RuntimeError):
+                    await self.protocol.handle(Closed())
+            return
         if isinstance(event, Updated) and not event.idle:
             self._requested = True  # a request (HTTP/1.1) or stream (HTTP/2) has begun
         await super().protocol_send(event)
+
+    def _send_unsent(self) -> None:
+        data, self._unsent = b"".join(self._unsent), []
+        if not data or self.writer.is_closing():
+            return
+        try:
+            self.writer.write(data)
+        except (ConnectionError, RuntimeError):
+            self._closing = self.loop.create_task(self.protocol.handle(Closed()))  # kept: a task needs a holder
+
+    async def _close(self) -> None:
+        self._send_unsent()  # what was written before the close goes first
+        await super()._close()
+
+    async def _initiate_server_close(self) -> None:
+        await self.protocol.handle(Closed())
+        self._send_unsent()
+        self.writer.close()
 
     async def _idle_timeout(self) -> None:
         limit = self.config.keep_alive_timeout

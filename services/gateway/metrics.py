@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from time import perf_counter
 
+from opentelemetry.metrics import CallbackOptions, Observation
+
 from services.gateway import operations
 from services.gateway.forward import PUBLIC
 from services.gateway.ratelimit import RATE_LIMITED
@@ -24,11 +26,27 @@ DURATION = _m.create_histogram("http.server.request.duration", unit="s",
 BODY_SIZE = _m.create_histogram("http.server.request.body.size", unit="By",
                                 description="request bodies read by the gateway, by http.route",
                                 explicit_bucket_boundaries_advisory=metrics.SIZE_BUCKETS_B)
-ACTIVE = _m.create_up_down_counter("http.server.active_requests", unit="{request}",
-                                   description="requests the gateway is answering now (server streams included)")
-STREAMS = _m.create_up_down_counter("foodgames.gateway.streams", unit="{stream}",
-                                    description="server streams open through the gateway (WatchGame, "
-                                                "SpectateGame, WatchTicket), by http.route")
+# Requests and streams open now: plain counts the exporter reads when it collects. An
+# up-down counter's add() hashes its attributes on every call, twice a request (in and out),
+# which was ~4 % of the gateway's CPU a move (docs/benchmarks.md); the figures are the same.
+_active = 0
+_streams: dict[str, int] = {}
+
+
+def _observe_active(_options: CallbackOptions):
+    return [Observation(_active)]
+
+
+def _observe_streams(_options: CallbackOptions):
+    return [Observation(n, {"http.route": route}) for route, n in list(_streams.items())]
+
+
+ACTIVE = _m.create_observable_up_down_counter("http.server.active_requests", [_observe_active], unit="{request}",
+                                              description="requests the gateway is answering now (server streams "
+                                                          "included)")
+STREAMS = _m.create_observable_up_down_counter("foodgames.gateway.streams", [_observe_streams], unit="{stream}",
+                                               description="server streams open through the gateway (WatchGame, "
+                                                           "SpectateGame, WatchTicket), by http.route")
 
 # the RPC routes: path -> whether it is a server stream
 _RPCS = {f"/{p.full_name}/{m}": p.descriptor.methods_by_name[m].server_streaming for p in PUBLIC for m in p.methods}
@@ -61,14 +79,14 @@ def _grpc_status(headers) -> str | None:
 def metered(app):
     """`app` with every HTTP request counted and timed."""
     # every series from 0: there before anything happens, so that rates and alerts see it
-    ACTIVE.add(0)
     for kind in ("address", "player"):
         RATE_LIMITED.add(0, {"kind": kind})
     for route, streaming in _RPCS.items():
         if streaming:
-            STREAMS.add(0, {"http.route": route})
+            _streams.setdefault(route, 0)
 
     async def middleware(scope, receive, send):
+        global _active
         if scope["type"] != "http":
             await app(scope, receive, send)
             return
@@ -93,20 +111,19 @@ def metered(app):
                 grpc_status = _grpc_status(message.get("headers")) or grpc_status
             await send(message)
 
-        route_attributes = {"http.route": route}
-        ACTIVE.add(1)
+        _active += 1
         if streaming:
-            STREAMS.add(1, route_attributes)
+            _streams[route] += 1
         try:
             await app(scope, counting, watching)
         finally:
-            ACTIVE.add(-1)
+            _active -= 1
             if streaming:
-                STREAMS.add(-1, route_attributes)
+                _streams[route] -= 1
             attributes = {"http.route": route, "http.request.method": scope["method"],
                           "http.response.status_code": status}
             if grpc_status is not None:
                 attributes["rpc.grpc.status_code"] = grpc_status
             DURATION.record(perf_counter() - started, attributes)
-            BODY_SIZE.record(size, route_attributes)
+            BODY_SIZE.record(size, {"http.route": route})
     return middleware

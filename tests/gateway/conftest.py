@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import time
 from pathlib import Path
 
 import foodgames
 import foodgames.v1
+import httpx
 import pytest
 
 # The editable install's `foodgames` package may be another checkout's proto/gen (a git
@@ -16,8 +19,11 @@ for _package, _folder in ((foodgames, _GEN), (foodgames.v1, _GEN / "v1")):
     if str(_folder) not in _package.__path__:
         _package.__path__.insert(0, str(_folder))
 
+from apps.embedded import free_port_base
 from services.gateway.bootstrap import serve
 from services.gateway.config import GatewayConfig
+from shared.metrics import METRICS_OFFSET
+from tests.play.test_bench_moves import FOODGAMES, stack_env
 
 ORIGIN = "http://app.example.test"
 MAX_BODY = 16 * 1024
@@ -38,3 +44,36 @@ async def gateway(stack):
     yield f"http://127.0.0.1:{ready.running.port}"
     task.cancel()
     await asyncio.gather(task, return_exceptions=True)
+
+
+@pytest.fixture(scope="session")
+def gateway_process(stack, tmp_path_factory):
+    """(the gateway's base URL, its metrics URL, its process id): a `foodgames serve gateway` of its
+    own, as it runs in the stack (the in-process `gateway` shares the tests' process)."""
+    port = free_port_base(METRICS_OFFSET + 1)
+    # (not a test of rates: every call of the worker's tests comes from 127.0.0.1 and counts in the
+    # same Valkey, the browser tests' many among them; at the default 600 a minute its streams met 429)
+    env = dict(stack_env(stack), FOODGAMES_REDIS_URL=stack.redis_url, FOODGAMES_LOG_LEVEL="WARNING",
+               FOODGAMES_GATEWAY_RATE_PER_ADDRESS="100000")
+    log = tmp_path_factory.mktemp("gateway") / "gateway.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen([FOODGAMES, "serve", "gateway", "--port", str(port)], env=env, stdout=out,
+                                stderr=subprocess.STDOUT)
+    base, metrics = f"http://127.0.0.1:{port}", f"http://127.0.0.1:{port + METRICS_OFFSET}/metrics"
+    try:
+        deadline = time.monotonic() + 60
+        while True:  # the gateway and its metrics both answer (the metrics' server starts first)
+            try:
+                if all(httpx.get(url, timeout=1).status_code == 200 for url in (f"{base}/healthz", metrics)):
+                    break
+            except httpx.TransportError:
+                pass
+            assert proc.poll() is None and time.monotonic() < deadline, log.read_text()[-3000:]
+            time.sleep(0.1)
+        yield base, metrics, proc.pid
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()

@@ -3,71 +3,35 @@ next message: an idle WatchGame whose browser closed its connection kept its ups
 seat present on the rules engine and its stream slots in Valkey for as long as nothing happened
 at the table (10,000 of them stayed open in `foodgames bench idle-streams`), and once told of
 the disconnect the Connect runtime waited for good to send the stream's end to the closed
-stream. The gateway here is a process of its own (`foodgames serve gateway`), as it runs in
-the stack, and its metrics say how many streams it forwards."""
+stream. The gateway here is a process of its own (`gateway_process`, tests/gateway/conftest.py), as it
+runs in the stack, and its metrics say how many streams it forwards."""
 from __future__ import annotations
 
 import asyncio
-import subprocess
-import time
 import uuid
 
 import httpx
 import pytest
 from foodgames.v1 import game_pb2
 
-from apps.embedded import free_port_base
 from apps.sdk.remote import JSON_VIEWS, Connection, create_game, send_client_seeds, view_of
 from shared.auth import mint_token, service_token
-from shared.metrics import METRICS_OFFSET
 from tests.gateway.test_gateway import GAME, bearer, envelope, frames
-from tests.play.test_bench_moves import FOODGAMES, stack_env
 
 WATCH = f"/games/{GAME}/foodgames.v1.GameService/WatchGame"
 GAUGE = 'foodgames_gateway_streams{http_route="/foodgames.v1.GameService/WatchGame"'
+ACTIVE = "http_server_active_requests"  # every request being answered, streams included
 
 
-@pytest.fixture(scope="module")
-def gateway_process(stack, tmp_path_factory):
-    """(the gateway's base URL, its metrics URL), a `foodgames serve gateway` of its own."""
-    port = free_port_base(METRICS_OFFSET + 1)
-    # (not a test of rates: every call of the worker's tests comes from 127.0.0.1 and counts in the
-    # same Valkey, the browser tests' many among them; at the default 600 a minute its streams met 429)
-    env = dict(stack_env(stack), FOODGAMES_REDIS_URL=stack.redis_url, FOODGAMES_LOG_LEVEL="WARNING",
-               FOODGAMES_GATEWAY_RATE_PER_ADDRESS="100000")
-    log = tmp_path_factory.mktemp("gateway") / "gateway.log"
-    with open(log, "wb") as out:
-        proc = subprocess.Popen([FOODGAMES, "serve", "gateway", "--port", str(port)], env=env, stdout=out,
-                                stderr=subprocess.STDOUT)
-    base, metrics = f"http://127.0.0.1:{port}", f"http://127.0.0.1:{port + METRICS_OFFSET}/metrics"
-    try:
-        deadline = time.monotonic() + 60
-        while True:  # the gateway and its metrics both answer (the metrics' server starts first)
-            try:
-                if all(httpx.get(url, timeout=1).status_code == 200 for url in (f"{base}/healthz", metrics)):
-                    break
-            except httpx.TransportError:
-                pass
-            assert proc.poll() is None and time.monotonic() < deadline, log.read_text()[-3000:]
-            time.sleep(0.1)
-        yield base, metrics
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-
-
-async def forwarded(metrics: str) -> float:
+async def forwarded(metrics: str, gauge: str = GAUGE) -> float:
     async with httpx.AsyncClient(timeout=5) as client:
         text = (await client.get(metrics)).text
-    return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines() if line.startswith(GAUGE))
+    return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines() if line.startswith(gauge))
 
 
-async def settles_at(metrics: str, count: int) -> bool:
+async def settles_at(metrics: str, count: int, gauge: str = GAUGE) -> bool:
     for _ in range(100):
-        if await forwarded(metrics) == count:
+        if await forwarded(metrics, gauge) == count:
             return True
         await asyncio.sleep(0.1)
     return False
@@ -95,7 +59,7 @@ async def dealt_table(stack) -> tuple[str, list[str]]:
 @pytest.mark.parametrize("http2", [True, False], ids=["http2", "http1"])
 async def test_given_an_idle_stream_when_its_client_goes_away_then_the_gateway_ends_it(stack, gateway_process,
                                                                                        http2):
-    base, metrics = gateway_process
+    base, metrics, _ = gateway_process
     game_id, players = await dealt_table(stack)
     headers = bearer(mint_token(stack, players[0]), **{"content-type": "application/connect+proto",
                                                        "connect-protocol-version": "1"})
@@ -119,12 +83,14 @@ async def test_given_an_idle_stream_when_its_client_goes_away_then_the_gateway_e
             holder.result()  # why the stream did not open
         assert first.is_set(), "no first message within 10 s"
         assert await settles_at(metrics, 1), "the gateway does not count the open stream"
+        assert await settles_at(metrics, 1, ACTIVE), "the gateway does not count the stream as a request answered"
         # when its client goes away
         holder.cancel()
         await asyncio.gather(holder, return_exceptions=True)
         await client.aclose()
         # then the gateway ends it
         assert await settles_at(metrics, 0), "the gateway still forwards the stream of a client that has gone"
+        assert await settles_at(metrics, 0, ACTIVE), "the gateway still counts the gone client's request"
     finally:
         holder.cancel()
         await client.aclose()
