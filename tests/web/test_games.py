@@ -275,6 +275,21 @@ async def make_a_move(page, turn: dict, tried: dict, rng: random.Random, keyboar
     return kind
 
 
+# Every text on a card's tile or under a troop that its box cuts (an ellipsis, a line hidden): the
+# tile's name and its Meal, kind or type, and a boost, read whole or not at all ("Frühst…", "+3
+# San…" once did not). A clipping box (overflow not visible) narrower or lower than what it holds.
+CUT_TEXTS = """() => {
+    const drawn = e => [...e.childNodes].map(n => n.nodeType === 3 ? n.data
+        : n.classList?.contains('sr-only') ? '' : drawn(n)).join('').replace(/\u00ad/g, '');
+    return [...document.querySelectorAll('#table .card, #table .card *, #table .boost')]
+        .filter(e => e.offsetParent && !e.closest('.sr-only')).filter(e => {
+            const s = getComputedStyle(e);
+            return (s.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1)
+                || (s.overflowY !== 'visible' && e.scrollHeight > e.clientHeight + 1); })
+        .map(e => `${e.closest('[data-card]')?.dataset.card ?? ''} ${e.tagName.toLowerCase()}.${[...e.classList].join('.')}: ${drawn(e)}`);
+}"""
+
+
 # The page's tallest parts, for a failure's message: what made a phone's table too tall.
 TALLEST = """() => [...document.querySelectorAll('#table *')]
     .filter(e => e.offsetParent && !e.closest('details:not([open]) > :not(summary)'))
@@ -323,6 +338,9 @@ async def play_to_the_end(page, game: str, shot: str, keyboard: bool = False, ax
             height = await page.evaluate("() => document.documentElement.scrollHeight")
             assert height <= 2 * PHONE["height"], \
                 f"the table is {height}px tall on a phone at move {moves}: {await page.evaluate(TALLEST)}"
+        # at every turn, on either screen: every tile's words and every boost under a troop read whole
+        cut = await page.evaluate(CUT_TEXTS)
+        assert not cut, f"texts cut at move {moves}: {cut}"
         kind = await make_a_move(page, turn, tried, rng, keyboard, None if made.get("plate") else shot)
         made[kind] = made.get(kind, 0) + 1
         spent["moving"] += time.perf_counter() - clock

@@ -12,7 +12,7 @@ import httpx
 import pytest
 from playwright.async_api import expect
 
-from tests.web.test_games import BOARDS, PHONE, queue, sign_in
+from tests.web.test_games import BOARDS, CUT_TEXTS, PHONE, queue, sign_in
 
 SOFT_HYPHEN = "\u00ad"
 
@@ -95,6 +95,9 @@ async def test_long_card_names_on_a_german_phone_table_break_with_a_hyphen(brows
         # and no name is broken between two letters without a hyphen
         broken = [b for n in names for b in n["broken"]]
         assert not broken, f"names broken inside a word without a hyphen: {broken}"
+        # and no tile's name, Meal, kind or type is cut ("Gefreiter Pfannkuchen Frühst…" once)
+        cut = await page.evaluate(CUT_TEXTS)
+        assert not cut, f"texts cut on the tiles: {cut}"
         # and the tiles' accessible names (Chromium's, which would keep a soft hyphen) have none
         cdp = await context.new_cdp_session(page)
         nodes = (await cdp.send("Accessibility.getFullAXTree"))["nodes"]

@@ -37,6 +37,11 @@ fight-chips = { $count ->
   }
 fight-native = heimisch
 fight-serving = Gang { $serving }
+# a boost under a troop (the view's "+4", "is 9", "x2"), and with the card it came from
+fight-boost-add = +{ $amount }
+fight-boost-set = ist { $value }
+fight-boost-times = ×{ $factor }
+fight-boost-by = { $boost } { $card }
 fight-left = noch { $count }
 fight-dog = Der Hund
 fight-instants = Gespielte Sofortkarten

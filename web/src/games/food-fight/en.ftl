@@ -37,6 +37,11 @@ fight-chips = { $count ->
   }
 fight-native = native
 fight-serving = Serving { $serving }
+# a boost under a troop (the view's "+4", "is 9", "x2"), and with the card it came from
+fight-boost-add = +{ $amount }
+fight-boost-set = is { $value }
+fight-boost-times = ×{ $factor }
+fight-boost-by = { $boost } { $card }
 fight-left = { $count } left
 fight-dog = The Dog
 fight-instants = Instants played

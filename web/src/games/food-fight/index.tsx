@@ -27,7 +27,8 @@ export function FightCard({ id, yum, onPick, picked, disabled }: { id: string; y
       label={face?.name ?? id}>
       {shown !== null && shown !== undefined && <b class="yum">{shown}</b>}
       <span class="ff-name"><TileName text={face?.name ?? id} /></span>
-      <small>{m ? meal(m) : kind ? term(GAME, `kind-${kind}`, kind) : ""}</small>
+      {/* the Meal or kind in words, never cut: a long word breaks at a hyphenation point ("Mittag-essen") */}
+      {(m || kind) && <small><TileName text={m ? meal(m) : term(GAME, `kind-${kind}`, kind)} /></small>}
     </Card>
   );
 }
@@ -117,6 +118,24 @@ function MyArmy({ view }: { view: View }) {
   );
 }
 
+/** A boost of a troop's Yumminess in the view's words ("+4", "is 9", "x2"), in the board's. */
+function boostWords(bonus: string): string {
+  const found = /^(?:\+(\d+)|is (\d+)|x(\d+))$/.exec(bonus.trim());
+  if (!found) return bonus;
+  if (found[1] !== undefined) return tf("fight-boost-add", { amount: Number(found[1]) });
+  if (found[2] !== undefined) return tf("fight-boost-set", { value: Number(found[2]) });
+  return tf("fight-boost-times", { factor: Number(found[3]) });
+}
+
+/** A boost under a troop: what it did and the card it came from, whole words that wrap (a long
+ * name breaks at a hyphenation point), never cut; its own power names no card (its tile does). */
+function Boost({ bonus, from, troop }: { bonus: string; from: string; troop: string }) {
+  const what = boostWords(bonus);
+  const card = cardFace(GAME, from)?.name ?? term(GAME, `bonus-${from}`, from);
+  const line = tf("fight-boost-by", { boost: what, card });
+  return <div class="boost" title={line}><TileName text={from === troop ? what : line} /></div>;
+}
+
 function Meal({ view }: { view: View }) {
   const m = view.meal;
   if (!m) return null;
@@ -139,10 +158,7 @@ function Meal({ view }: { view: View }) {
                 <figure class="troop">
                   <FightCard id={r.card} yum={r.yumminess} />
                   <figcaption><span class="serving">{tf("fight-serving", { serving: r.serving })}</span>
-                    {(r.bonuses ?? []).map((b: any) => {
-                      const line = `${String(b.bonus)} ${cardFace(GAME, b.from)?.name ?? term(GAME, `bonus-${b.from}`, b.from)}`;
-                      return <div class="boost" title={line}>{line}</div>;
-                    })}
+                    {(r.bonuses ?? []).map((b: any) => <Boost bonus={String(b.bonus)} from={b.from} troop={r.card} />)}
                   </figcaption>
                 </figure>
               ))}

@@ -24,7 +24,8 @@ function TownCard({ id, onPick, picked, disabled }: { id: string; onPick?: () =>
     <Card game={GAME} id={id} class={`town k-${kindOf(id)}`} label={nameOf(id)} onPick={onPick} picked={picked} disabled={disabled}>
       {stars ? <b class="yum">{"★".repeat(Math.min(stars, 4))}</b> : null}
       <span class="ff-name"><TileName text={nameOf(id)} /></span>
-      <small>{face?.type ? typeWord(String(face.type)) : tf(`town-one-${KINDS.includes(kindOf(id)) ? kindOf(id) : "other"}`)}</small>
+      {/* its type or kind in words, never cut: a long word breaks at a hyphenation point ("Kartof-feln") */}
+      <small><TileName text={face?.type ? typeWord(String(face.type)) : tf(`town-one-${KINDS.includes(kindOf(id)) ? kindOf(id) : "other"}`)} /></small>
     </Card>
   );
 }
