@@ -163,8 +163,18 @@ def test_doubling_applies_after_every_other_bonus_including_instants():
     state, _ = act(state, 0, {"type": "instant", "card": "major-maple-syrup", "target": "private-pancake"})
     assert yum(state, 0) == (4 + 3) * 2
     bonuses = RULES.view(state, 0)["meal"]["troops"]["ann"][1]["bonuses"]
-    assert {"from": "tech-sergeant-toast", "bonus": "x2"} in bonuses
-    assert {"from": "major-maple-syrup", "bonus": "+3"} in bonuses
+    assert {"from": "tech-sergeant-toast", "bonus": "x2", "effect": "times", "amount": 2} in bonuses
+    assert {"from": "major-maple-syrup", "bonus": "+3", "effect": "add", "amount": 3} in bonuses
+
+
+def test_a_troop_that_is_a_new_value_at_its_meal_shows_that_value_as_its_bonus():
+    # "Corporal Cinnamon Roll, is a lowly 1 Yumminess, but when it fights at a Breakfast Meal ...
+    # it becomes a 9 Yumminess instead!": the view says so as data, for a client's own words
+    army = ["corporal-cinnamon-roll"]
+    state = meal_of(P2, {0: army, 1: ["big-bad-bacon"]}, {0: army, 1: ["big-bad-bacon"]}, "breakfast", B)
+    assert yum(state, 0) == 9
+    bonuses = RULES.view(state, 1)["meal"]["troops"]["ann"][0]["bonuses"]
+    assert bonuses == [{"from": "corporal-cinnamon-roll", "bonus": "is 9", "effect": "set", "amount": 9}]
 
 
 def test_toast_doubles_only_a_breakfast_next_troop():

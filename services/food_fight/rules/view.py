@@ -39,7 +39,8 @@ def _meal_view(state: State, me: int | None) -> dict[str, Any] | None:
             v = troop_value(state, r)
             shown.append({"card": r.card, "serving": r.serving, "yumminess": v.value,
                           "printed": catalogue().cards[r.card].yumminess,
-                          "bonuses": [{"from": src, "bonus": b} for src, b in v.bonuses]})
+                          "bonuses": [{"from": b.source, "bonus": b.text, "effect": b.effect, "amount": b.amount}
+                                      for b in v.bonuses]})
         troops[names[f]] = shown
     current = {names[f]: serving_value(state, f) for f in state.fighters} if state.serving else {}
     if state.dog_in and state.serving:

@@ -15,9 +15,23 @@ from .state import Reveal, State
 
 
 @dataclass(frozen=True)
+class Bonus:
+    """One bonus of a troop: its source card and what it does: "set" the value to `amount`
+    (a power that replaces the printed value), "add" `amount`, or "times" `amount` (a doubling)."""
+    source: str
+    effect: str
+    amount: int
+
+    @property
+    def text(self) -> str:
+        """As the rulebook writes it: "+4", "is 9", "x2"."""
+        return {"set": f"is {self.amount}", "add": f"+{self.amount}", "times": f"x{self.amount}"}[self.effect]
+
+
+@dataclass(frozen=True)
 class Value:
     value: int
-    bonuses: tuple[tuple[str, str], ...]  # (source card id, "+4" / "is 9" / "x2")
+    bonuses: tuple[Bonus, ...]
 
 
 def _card(cid: str) -> Card:
@@ -38,12 +52,12 @@ def troop_value(state: State, r: Reveal) -> Value:
     adds: list[tuple[str, int]] = []
     doubles: list[str] = []
     base = card.yumminess
-    sets: list[tuple[str, str]] = []
+    sets: list[Bonus] = []
     p = card.power
     if p is not None:
         k = p.kind
         if k == "at_meal" and meal == p.meal and p.value > base:
-            sets.append((card.id, f"is {p.value}"))
+            sets.append(Bonus(card.id, "set", p.value))
             base = p.value
         elif k == "meal_bonus" and meal == p.meal:
             adds.append((card.id, p.amount))
@@ -104,7 +118,7 @@ def troop_value(state: State, r: Reveal) -> Value:
         elif e.kind == "double":
             doubles.append(played.card)
     value = (base + sum(a for _, a in adds)) * (2 ** len(doubles))
-    bonuses = tuple(sets) + tuple((src, f"+{a}") for src, a in adds) + tuple((src, "x2") for src in doubles)
+    bonuses = (*sets, *(Bonus(src, "add", a) for src, a in adds), *(Bonus(src, "times", 2) for src in doubles))
     return Value(value, bonuses)
 
 

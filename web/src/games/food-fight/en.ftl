@@ -37,7 +37,7 @@ fight-chips = { $count ->
   }
 fight-native = native
 fight-serving = Serving { $serving }
-# a boost under a troop (the view's "+4", "is 9", "x2"), and with the card it came from
+# a boost under a troop (the view's effect "add", "set" or "times" and its amount), and with the card it came from
 fight-boost-add = +{ $amount }
 fight-boost-set = is { $value }
 fight-boost-times = ×{ $factor }

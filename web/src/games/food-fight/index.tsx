@@ -118,22 +118,23 @@ function MyArmy({ view }: { view: View }) {
   );
 }
 
-/** A boost of a troop's Yumminess in the view's words ("+4", "is 9", "x2"), in the board's. */
-function boostWords(bonus: string): string {
-  const found = /^(?:\+(\d+)|is (\d+)|x(\d+))$/.exec(bonus.trim());
-  if (!found) return bonus;
-  if (found[1] !== undefined) return tf("fight-boost-add", { amount: Number(found[1]) });
-  if (found[2] !== undefined) return tf("fight-boost-set", { value: Number(found[2]) });
-  return tf("fight-boost-times", { factor: Number(found[3]) });
+/** A boost of a troop's Yumminess in the board's words, from what the view says it does:
+ * "add" (+4), "set" (a new value: is 9) or "times" (x2); the view's own short text otherwise. */
+function boostWords(bonus: { bonus?: unknown; effect?: string; amount?: number }): string {
+  const amount = Number(bonus.amount);
+  if (bonus.effect === "add") return tf("fight-boost-add", { amount });
+  if (bonus.effect === "set") return tf("fight-boost-set", { value: amount });
+  if (bonus.effect === "times") return tf("fight-boost-times", { factor: amount });
+  return String(bonus.bonus ?? "");
 }
 
 /** A boost under a troop: what it did and the card it came from, whole words that wrap (a long
  * name breaks at a hyphenation point), never cut; its own power names no card (its tile does). */
-function Boost({ bonus, from, troop }: { bonus: string; from: string; troop: string }) {
+function Boost({ bonus, troop }: { bonus: any; troop: string }) {
   const what = boostWords(bonus);
-  const card = cardFace(GAME, from)?.name ?? term(GAME, `bonus-${from}`, from);
+  const card = cardFace(GAME, bonus.from)?.name ?? term(GAME, `bonus-${bonus.from}`, bonus.from);
   const line = tf("fight-boost-by", { boost: what, card });
-  return <div class="boost" title={line}><TileName text={from === troop ? what : line} /></div>;
+  return <div class="boost" title={line}><TileName text={bonus.from === troop ? what : line} /></div>;
 }
 
 function Meal({ view }: { view: View }) {
@@ -158,7 +159,7 @@ function Meal({ view }: { view: View }) {
                 <figure class="troop">
                   <FightCard id={r.card} yum={r.yumminess} />
                   <figcaption><span class="serving">{tf("fight-serving", { serving: r.serving })}</span>
-                    {(r.bonuses ?? []).map((b: any) => <Boost bonus={String(b.bonus)} from={b.from} troop={r.card} />)}
+                    {(r.bonuses ?? []).map((b: any) => <Boost bonus={b} troop={r.card} />)}
                   </figcaption>
                 </figure>
               ))}
