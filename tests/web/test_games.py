@@ -409,6 +409,10 @@ if os.environ.get(SHOTS_ENV):
 BOARDS = {"food-fight": "food-fight", "forestaurant": "forestaurant", "foodtown-throwdown": "foodtown"}
 
 
+# the games whose view says why the game ended (end_reason), in DescribeGame's `reason-<reason>`
+ENDS_WITH_A_REASON = ("forestaurant", "foodtown-throwdown")
+
+
 @pytest.mark.parametrize("game,language,viewport,keyboard,players,options", RUNS)
 async def test_a_whole_game_is_played_by_tapping_and_its_end_says_who_won_and_why(
         browser, web_gateway, bots, game, language, viewport, keyboard, players, options):
@@ -452,6 +456,8 @@ async def test_a_whole_game_is_played_by_tapping_and_its_end_says_who_won_and_wh
         # then the end says who won (or whether the table won) and why, in words
         await expect(page.locator("#end-headline")).not_to_be_empty()
         await expect(page.locator("#placings tbody tr")).to_have_count(players)
+        if game in ENDS_WITH_A_REASON:  # their views name why the game ended, and the page says it
+            await expect(page.locator("#end-why")).to_have_count(1)
         # once: beside the game's own reason the frame's "the game is over: X won" is not repeated
         if await page.locator("#end-why").count():
             await expect(page.locator("#end-message")).to_have_count(0)

@@ -30,6 +30,11 @@ effect-redraw = Hand abwerfen und neu ziehen
 effect-review = Ein Rezept schließen
 effect-block = Im nächsten Zug keine Rezepte
 effect-skip = Nächsten Zug aussetzen
+# why a game ended (the view's end_reason), for a client's own sentence; the log's last line
+# says it in its own way (event-GameEnded)
+reason-stars = jemand hat die nötigen Sterne erreicht
+reason-recipes-out = die Rezepte waren aus, und die meisten Sterne gewannen
+reason-turn-limit = die Rundengrenze war erreicht, und die meisten Sterne gewannen
 table-display = Ausliegende Rezepte
 table-menu = Speisekarte
 table-in-front = Ausliegend

@@ -29,6 +29,11 @@ effect-redraw = Discard and redraw the hand
 effect-review = Close a recipe
 effect-block = No recipes next turn
 effect-skip = Skip the next turn
+# why a game ended (the view's end_reason), for a client's own sentence; the log's last line
+# says it in its own way (event-GameEnded)
+reason-stars = a player reached the stars needed
+reason-recipes-out = the recipes ran out, and the most stars won
+reason-turn-limit = the round limit was reached, and the most stars won
 table-display = Recipes on display
 table-menu = Menu
 table-in-front = In front

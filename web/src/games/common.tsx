@@ -14,6 +14,13 @@ export function term(game: string, id: string, fallback?: string): string {
   return fallback ?? id.replace(/^[a-z]+-/, "").replace(/[-_]/g, " ");
 }
 
+/** Why a game ended as a sentence, in the game's own words (DescribeGame's `reason-<reason>`,
+ * the view's `end_reason`); null when the game names no reason or serves no words for it. */
+export function endSentence(game: string, reason: unknown): string | null {
+  const words = reason ? term(game, `reason-${String(reason)}`, "") : "";
+  return words ? `${words.charAt(0).toUpperCase()}${words.slice(1)}.` : null;
+}
+
 export function builderWords(game: string, value?: BuilderWords["value"]): BuilderWords {
   return {
     // never the type or field name: the board's word, else the server's label of the move

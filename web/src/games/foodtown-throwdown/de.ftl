@@ -21,9 +21,6 @@ town-decks = { $play } { $play ->
    *[other] Rezepte
   } im Stapel, { $discard } abgeworfen
 town-display = Ausliegende Rezepte
-town-end-stars = Jemand hat die nötigen Sterne erreicht.
-town-end-recipes-out = Die Rezepte sind aus: die meisten Sterne gewinnen.
-town-end-turn-limit = Die Züge sind aus: die meisten Sterne gewinnen.
 type-beans = Bohnen
 type-bread = Brot
 type-cheese = Käse

@@ -21,9 +21,6 @@ town-decks = { $play } { $play ->
    *[other] recipes
   } to come, { $discard } discarded
 town-display = Recipes on offer
-town-end-stars = A player reached the stars needed.
-town-end-recipes-out = The recipes ran out: the most stars won.
-town-end-turn-limit = The turns ran out: the most stars won.
 type-beans = beans
 type-bread = bread
 type-cheese = cheese

@@ -7,7 +7,7 @@ import { Card, TileName } from "../../table/card";
 import { cardFace } from "../../table/describe";
 import type { View } from "../../table/store";
 import { shortName } from "../../util";
-import { builderWords, Panel, term } from "../common";
+import { builderWords, endSentence, Panel, term } from "../common";
 import type { BoardProps, GameUi } from "../types";
 
 const GAME = "foodtown-throwdown";
@@ -108,8 +108,9 @@ const words = { ...builderWords(GAME, (_type, field, v) => {
 }),
   card: (id: string, pick: { onPick: () => void; picked: boolean; disabled: boolean }) => <TownCard id={id} {...pick} /> };
 
+// why the game ended, in the game's own words (DescribeGame's `reason-<reason>`)
 function endWhy(view: View): string | null {
-  return view.end_reason ? tf(`town-end-${view.end_reason}`) : null;
+  return endSentence(GAME, view.end_reason);
 }
 
 export const ui: GameUi = { Board, buildsMoves: true, words, endWhy };

@@ -9,7 +9,7 @@ import { Card, TileName } from "../../table/card";
 import { cardFace } from "../../table/describe";
 import type { View } from "../../table/store";
 import { shortName, wideScreen } from "../../util";
-import { builderWords, Panel, term } from "../common";
+import { builderWords, endSentence, Panel, term } from "../common";
 import type { BoardProps, GameUi } from "../types";
 
 const GAME = "forestaurant";
@@ -146,8 +146,7 @@ const words = { ...builderWords(GAME, (_type, field, v) => {
 // why the restaurant closed, in the game's own words (DescribeGame's `reason-<reason>`, the
 // same the log's last line says: "the restaurant went bankrupt (every star was covered)")
 function endWhy(view: View): string | null {
-  const words = view.end_reason ? term(GAME, `reason-${view.end_reason}`, "") : "";
-  return words ? `${words.charAt(0).toUpperCase()}${words.slice(1)}.` : null;
+  return endSentence(GAME, view.end_reason);
 }
 
 export const ui: GameUi = { Board, buildsMoves: true, words, endWhy };
