@@ -13,6 +13,7 @@ runs out, and finished with the same game id and seats.
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
 import time
 import uuid
@@ -153,7 +154,11 @@ class Matchmaker:
 
     def __post_init__(self):
         self._tasks: set[asyncio.Task] = set()
-        self._sem = asyncio.Semaphore(self.config.max_concurrent_creates)
+        # tables claimed and not yet being finished, and the tasks finishing them (at most
+        # max_concurrent_creates): a task and a semaphore wait a table were ~18 % of a matching
+        # pass's CPU flat out (docs/benchmarks.md, "bench matchmaking")
+        self._unfinished: collections.deque[dict] = collections.deque()
+        self._finishers: set[asyncio.Task] = set()
         self.matches_created = 0
         self.matches_released = 0
         self.claims_lost = 0  # tables another replica (or a cancel) got to first
@@ -247,7 +252,7 @@ class Matchmaker:
         for match, ok in zip(matches, won):
             if ok:
                 stats.claimed += 1
-                self._spawn(self.finalize(match))
+                self._finish_later(match)
             else:
                 self.claims_lost += 1
 
@@ -341,7 +346,7 @@ class Matchmaker:
             if match is not None:
                 stats.taken_over += 1
                 log.warning("taking over a table whose lease ran out", match_id=match_id)
-                self._spawn(self.finalize(match))
+                self._finish_later(match)
 
     async def _create(self, game: GameInfo, match: dict) -> None:
         """CreateGame, retried with the same game id when it timed out or found no
@@ -361,54 +366,70 @@ class Matchmaker:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    def _finish_later(self, match: dict) -> None:
+        """A claimed table is finished (`finalize`) by one of at most max_concurrent_creates tasks."""
+        self._unfinished.append(match)
+        if len(self._finishers) < self.config.max_concurrent_creates:
+            task = asyncio.get_running_loop().create_task(self._finish_tables())
+            for tasks in (self._tasks, self._finishers):
+                tasks.add(task)
+                task.add_done_callback(tasks.discard)
+
+    async def _finish_tables(self) -> None:
+        while self._unfinished:
+            match = self._unfinished.popleft()
+            try:
+                await self.finalize(match)
+            except Exception:  # noqa: BLE001 - its claim lapses and a replica takes the table over
+                log.exception("finishing a table failed", match_id=match.get("match_id"))
+
     async def finalize(self, match: dict) -> bool:
         """Create the game, then mark the tickets matched and tell everyone. True when matched."""
         game = self.catalogue.get(match["game"])
-        async with self._sem:
-            with _tracer.start_as_current_span("matchmaking.create_table", attributes={
-                    "foodgames.match_id": match["match_id"], "foodgames.game": match["game"],
-                    "foodgames.table_size": len(match["players"])}):
-                try:
-                    await self._create(game, match)
-                except Exception as exc:  # noqa: BLE001 - any failure puts the table back
-                    reason = _failure(exc)
-                    log.warning("creating the game failed; tickets go back to the queue",
-                                match_id=match["match_id"], game=match["game"], reason=reason)
-                    released = await self.store.release(match, self.clock(), f"the game could not be created "
-                                                        f"({reason}); back in the queue, waiting time kept")
-                    self.matches_released += 1
-                    meters.TABLES.add(1, {"game": match["game"], "outcome": "released"})
-                    for t in await self.store.get_many(released):
-                        if t is not None:
-                            await publish_ticket(self.publisher, t)
-                    return False
-                tickets = await self._completions.submit(match)
-                if not tickets:
-                    return False  # another replica finished this table
-                now = tickets[0].updated_at  # when the batch marked them matched
-                self.matches_created += 1
-                waited = {t.ticket_id: round(now - t.created_at, 4) for t in tickets}
-                meters.TABLES.add(1, {"game": match["game"], "outcome": "created"})
-                queue = meters.queue_attributes(match["queue"])
-                for seconds in waited.values():
-                    meters.WAIT.record(max(0.0, seconds), queue)
-                body = {"match_id": match["match_id"], "game_id": match["game_id"], "game": match["game"],
-                        "ranked": match["ranked"], "players": match["players"], "seats": match["seats"],
-                        "table_size": len(match["players"]), "quality": match["quality"],
-                        "tickets": [{"ticket_id": t["ticket_id"], "players": t["players"],
-                                     "waited_s": waited.get(t["ticket_id"])} for t in match["tickets"]],
-                        "formed_at": match["formed_at"], "matched_at": now}
-                log.info("match found", match_id=match["match_id"], game=match["game"],
-                         players=match["players"], **match["quality"])
-                try:
-                    await self.publisher.publish(f"{MATCH_FOUND_SUBJECT}.{match['game']}", body)
-                except Exception:  # noqa: BLE001
-                    log.exception("publishing match.found failed", match_id=match["match_id"])
-                for t in tickets:
-                    await publish_ticket(self.publisher, t)
-                if self.on_matched is not None:
-                    self.on_matched(match, tickets)
-                return True
+        with _tracer.start_as_current_span("matchmaking.create_table", attributes={
+                "foodgames.match_id": match["match_id"], "foodgames.game": match["game"],
+                "foodgames.table_size": len(match["players"])}):
+            try:
+                await self._create(game, match)
+            except Exception as exc:  # noqa: BLE001 - any failure puts the table back
+                reason = _failure(exc)
+                log.warning("creating the game failed; tickets go back to the queue",
+                            match_id=match["match_id"], game=match["game"], reason=reason)
+                released = await self.store.release(match, self.clock(), f"the game could not be created "
+                                                    f"({reason}); back in the queue, waiting time kept")
+                self.matches_released += 1
+                meters.TABLES.add(1, {"game": match["game"], "outcome": "released"})
+                for t in await self.store.get_many(released):
+                    if t is not None:
+                        await publish_ticket(self.publisher, t)
+                return False
+            tickets = await self._completions.submit(match)
+            if not tickets:
+                return False  # another replica finished this table
+            now = tickets[0].updated_at  # when the batch marked them matched
+            self.matches_created += 1
+            waited = {t.ticket_id: round(now - t.created_at, 4) for t in tickets}
+            meters.TABLES.add(1, {"game": match["game"], "outcome": "created"})
+            queue = meters.queue_attributes(match["queue"])
+            for seconds in waited.values():
+                meters.WAIT.record(max(0.0, seconds), queue)
+            body = {"match_id": match["match_id"], "game_id": match["game_id"], "game": match["game"],
+                    "ranked": match["ranked"], "players": match["players"], "seats": match["seats"],
+                    "table_size": len(match["players"]), "quality": match["quality"],
+                    "tickets": [{"ticket_id": t["ticket_id"], "players": t["players"],
+                                 "waited_s": waited.get(t["ticket_id"])} for t in match["tickets"]],
+                    "formed_at": match["formed_at"], "matched_at": now}
+            log.info("match found", match_id=match["match_id"], game=match["game"],
+                     players=match["players"], **match["quality"])
+            try:
+                await self.publisher.publish(f"{MATCH_FOUND_SUBJECT}.{match['game']}", body)
+            except Exception:  # noqa: BLE001
+                log.exception("publishing match.found failed", match_id=match["match_id"])
+            for t in tickets:
+                await publish_ticket(self.publisher, t)
+            if self.on_matched is not None:
+                self.on_matched(match, tickets)
+            return True
 
 
 RETRYABLE = (grpc.StatusCode.DEADLINE_EXCEEDED, grpc.StatusCode.UNAVAILABLE)
