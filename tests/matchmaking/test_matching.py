@@ -282,3 +282,28 @@ async def test_watching_a_ticket_over_grpc_keeps_its_players_present(stack):
     seen = await stack.store.seen(ticket.queue, [ticket.ticket_id])
     assert time.time() - seen[ticket.ticket_id] < 2
     call.cancel()
+
+
+async def test_tables_claimed_at_once_are_created_a_few_at_a_time_and_all_finished(stack):
+    # given a matchmaker that may create 2 games at once, and a game service that takes a while
+    mm = stack.matchmaker(fast_config(max_concurrent_creates=2))
+    creating, most = 0, 0
+
+    async def slow(*args, **kwargs):
+        nonlocal creating, most
+        creating += 1
+        most = max(most, creating)
+        await asyncio.sleep(0.05)
+        creating -= 1
+    mm.creator = type("Slow", (), {"create": staticmethod(slow)})()
+    tickets = [make_ticket(names(1), lo=2, hi=2) for _ in range(12)]
+    for t in tickets:
+        await stack.store.create(t)
+    # when one pass claims their six tables
+    stats = await mm.run_pass()
+    assert stats.claimed == 6
+    # then every table is finished, and never more than 2 were being created at once
+    await mm.drain()
+    got = await stack.store.get_many([t.ticket_id for t in tickets])
+    assert {t.state for t in got} == {MATCHED} and len({t.game_id for t in got}) == 6
+    assert most == 2
