@@ -27,8 +27,9 @@ BODY_SIZE = _m.create_histogram("http.server.request.body.size", unit="By",
                                 description="request bodies read by the gateway, by http.route",
                                 explicit_bucket_boundaries_advisory=metrics.SIZE_BUCKETS_B)
 # Requests and streams open now: plain counts the exporter reads when it collects. An
-# up-down counter's add() hashes its attributes on every call, twice a request (in and out),
-# which was ~4 % of the gateway's CPU a move (docs/benchmarks.md); the figures are the same.
+# up-down counter's add() hashes its attributes on every call, twice a request (in and out):
+# two of the four instrument calls a request, which together were ~10 % of the gateway's
+# samples in a profile (docs/benchmarks.md); the figures exported are the same.
 _active = 0
 _streams: dict[str, int] = {}
 
