@@ -42,9 +42,11 @@ def test_bench_moves_plays_the_moves_asked_for_and_prints_its_figures_as_json(pl
         assert figures[key] > 0, key
     assert figures["game"] == "foodie-forest"
     # the floor's callers are the moves in flight on average: the turn-taking tables' moves
-    # never outnumber the tables, and one game has one in flight
-    assert 1 <= figures["floor"]["concurrency"] <= 6 and figures["single"]["floor_concurrency"] == 1
-    assert "floor: JetStream publish, 1 caller(s)" in done.stderr
+    # never outnumber the tables, and one game has one in flight, or a few while its seats
+    # choose their recipes at once (a CI run on a busy machine: 2 over a 20-move game)
+    single = figures["single"]["floor_concurrency"]
+    assert 1 <= figures["floor"]["concurrency"] <= 6 and 1 <= single <= 4
+    assert f"floor: JetStream publish, {single} caller(s)" in done.stderr
 
 
 def test_bench_moves_plays_another_game_with_the_same_figures_and_its_bare_append_ceiling(play_stack):
