@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -169,6 +170,28 @@ class GaveUp(RuntimeError):
     """A service kept crashing."""
 
 
+# how gRPC core says a server could not listen (its port is held by another program)
+_BIND_FAILED = re.compile(r"Failed to bind to address (\S+?);")
+
+
+def port_taken(log: Path) -> str | None:
+    """Why a service stopped, when its log's end says it could not listen on its port: in words
+    that name the port and what to do (the default ports lie among those the kernel gives
+    outgoing connections, so another program, or a connection, may hold one for a while)."""
+    try:
+        with open(log, "rb") as f:
+            f.seek(max(0, f.seek(0, os.SEEK_END) - 8192))
+            tail = f.read().decode("utf-8", "replace")
+    except OSError:
+        return None
+    found = _BIND_FAILED.findall(tail)
+    if not found:
+        return None
+    port = found[-1].rpartition(":")[2]
+    return (f"it could not listen on {found[-1]}: another program or connection holds that port "
+            f"(`ss -tanp 'sport = :{port}'` names it); FOODGAMES_PORT_BASE moves the stack's ports")
+
+
 class Supervisor:
     """The services' processes: started, restarted with backoff when one stops on its own,
     given up on (GaveUp) when one keeps crashing. Each process's pid is kept in
@@ -215,15 +238,16 @@ class Supervisor:
             while crashes and now - crashes[0] > GIVE_UP_WINDOW_S:
                 crashes.popleft()
             self.recovering.discard(name)
+            why = port_taken(self.log_of(name))
             if len(crashes) >= GIVE_UP_CRASHES:
                 raise GaveUp(f"{name} keeps crashing ({len(crashes)} times within {GIVE_UP_WINDOW_S:.0f}s, "
                              f"last with status {proc.returncode}); giving up and stopping everything. "
-                             f"See {self.log_of(name)}")
+                             f"{why + '. ' if why else ''}See {self.log_of(name)}")
             pause = min(RESTART_MAX_S, self.restart_first_s * 2 ** (len(crashes) - 1))
             self.restart_at[name] = now + pause
             self.say(f"{name} stopped with status {proc.returncode}; restarting it in {pause:.1f}s "
                      f"(crash {len(crashes)} of {GIVE_UP_CRASHES} allowed within {GIVE_UP_WINDOW_S:.0f}s; "
-                     f"see {self.log_of(name)})")
+                     f"{why + '; ' if why else ''}see {self.log_of(name)})")
         for name, when in list(self.restart_at.items()):
             if now >= when:
                 del self.restart_at[name]

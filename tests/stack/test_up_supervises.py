@@ -117,8 +117,12 @@ def test_a_service_that_always_crashes_makes_up_give_up_naming_it(tmp_path, nats
             stop_up(proc)
         out.thread.join(10)
     text = out.text()
+    flat = " ".join(text.split())  # a long message wraps even at 300 columns
     assert proc.returncode == 1, text
-    assert f"deck keeps crashing ({GIVE_UP_CRASHES} times within 60s" in text, text
-    assert f"See {tmp_path / 'logs' / 'deck.log'}" in text
+    assert f"deck keeps crashing ({GIVE_UP_CRASHES} times within 60s" in flat, text
+    # and it says why, naming the port and the way out
+    assert f"it could not listen on 127.0.0.1:{port}: another program or connection holds that port" in flat, text
+    assert "FOODGAMES_PORT_BASE moves the stack's ports" in flat
+    assert f"See {tmp_path / 'logs' / 'deck.log'}" in flat
     assert text.count("deck stopped with status") == GIVE_UP_CRASHES - 1
     assert "stopped." in text
