@@ -33,6 +33,11 @@ def house_bot_prefix(game: str) -> str:
     return f"{BOT_PREFIX}{game}-"
 
 
+def is_house_bot(player: str, game: str) -> bool:
+    """Whether `player` is one of the house's bots of `game` (by its name: house_bot_prefix)."""
+    return player.startswith(house_bot_prefix(game))
+
+
 class InvalidName(ValueError):
     """A name the rule refuses; the message says why, in words."""
 

@@ -35,10 +35,11 @@ from typing import Any, Callable
 
 import grpc
 
-from services.matchmaking.botfill import BOT_LEVEL, BOTS_WANTED_SUBJECT, house_bot_prefix
+from services.matchmaking.botfill import BOT_LEVEL, BOTS_WANTED_SUBJECT
 from services.matchmaking.tableservice import BOTS_SEATED_SUBJECT
 from shared import games, telemetry
 from shared.config import HOUSE_BOTS_PORT, Settings
+from shared.names import house_bot_prefix, is_house_bot
 
 log = telemetry.get_logger("house-bots")
 
@@ -133,7 +134,7 @@ class Seated:
         game = str(body["game"])
         games.get(game)
         seats = tuple((int(seat), str(name)) for seat, name in body["seats"])
-        if any(not name.startswith(house_bot_prefix(game)) for _, name in seats):
+        if any(not is_house_bot(name, game) for _, name in seats):
             raise ValueError("a seated bot is named as a house bot of its game")
         return cls(game, str(body["game_id"]), seats, str(body.get("level") or ""))
 

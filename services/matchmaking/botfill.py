@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
-from shared.names import house_bot_prefix
+from shared.names import is_house_bot
 
 BOTS_WANTED_SUBJECT = "matchmaking.bots.wanted"
 
@@ -67,10 +67,6 @@ def split_bot_level(options: Mapping[str, Any], ranked: bool) -> tuple[dict[str,
 def normal_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """A ticket's options as its queue knows them: the default level said or not is one queue."""
     return {k: v for k, v in options.items() if not (k == BOT_LEVEL and v == DEFAULT_BOT_LEVEL)}
-
-
-def is_house_bot(player: str, game: str) -> bool:
-    return player.startswith(house_bot_prefix(game))
 
 
 # What a waiting ticket says (its `reason`, state still searching) while the house cannot seat

@@ -14,7 +14,6 @@ from foodgames.v1 import tables_pb2 as pb
 from foodgames.v1 import tables_pb2_grpc as pb_grpc
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from services.matchmaking.botfill import house_bot_prefix
 from services.matchmaking.catalogue import Catalogue
 from services.matchmaking.config import MatchmakingConfig
 from services.matchmaking.engine import GrpcGameCreator, Publisher
@@ -238,7 +237,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
         level = request.level.strip()
         if level and len(level) > 32:
             raise InvalidArgument("a bot level is a short name, e.g. 'hard'")
-        stem = f"{house_bot_prefix(t.game)}{t.table_id[3:11]}-"
+        stem = f"{names.house_bot_prefix(t.game)}{t.table_id[3:11]}-"
         t = await self._start(t.table_id, lambda old: old.players + tuple(
             f"{stem}{i + 1}" for i in range(old.free_seats)), level)
         return pb.FillWithBotsResponse(table=to_proto(t))
@@ -397,7 +396,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
                              spectators=t.spectators, public=False, fixed_seats=False, state=OPEN, created_at=now,
                              expires_at=now + self.config.private_table_ttl_s, rematch_of=t.table_id)
         await self.store.redis.set(self.store._key(new_id), fresh.to_json())
-        stem = f"{house_bot_prefix(t.game)}{new_id[3:11]}-"
+        stem = f"{names.house_bot_prefix(t.game)}{new_id[3:11]}-"
         await self._start(new_id, lambda old: old.players + tuple(f"{stem}{i + 1}" for i in range(bots)),
                           t.bot_level)
         log.info("rematch started", table_id=t.table_id, rematch_table_id=new_id)

@@ -61,7 +61,7 @@ def abandoned_at(game: str, table: live.Table, players: Sequence[str], policy: l
             or not table.seats or len(players) != table.seats):
         return None
     people = player_seats(players)
-    if not people or not any(p.startswith(names.house_bot_prefix(game)) for p in players):
+    if not people or not any(names.is_house_bot(p, game) for p in players):
         return None
     if any(table.presence[seat] == live.CONNECTED or not table.away_ms[seat] for seat in people):
         return None  # someone is there, or has not come yet

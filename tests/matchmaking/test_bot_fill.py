@@ -8,7 +8,8 @@ import json
 import time
 import uuid
 
-from services.matchmaking.botfill import BOTS_WANTED_SUBJECT, Waiting, bots_wanted, house_bot_prefix
+from services.matchmaking.botfill import BOTS_WANTED_SUBJECT, Waiting, bots_wanted
+from shared.names import house_bot_prefix
 from services.matchmaking.config import MatchmakingConfig
 from services.matchmaking.engine import NatsPublisher
 from services.matchmaking.tickets import SEARCHING

@@ -22,7 +22,8 @@ from apps.cli.play import wait_rated
 from apps.cli.up import DEV_BOT_FILL_AFTER_S, wait_serving
 from apps.embedded import free_port
 from apps.sdk.remote import Connection, create_ticket, run_bot, watch_ticket
-from services.matchmaking.botfill import BOTS_WANTED_SUBJECT, house_bot_prefix
+from services.matchmaking.botfill import BOTS_WANTED_SUBJECT
+from shared.names import house_bot_prefix
 from shared.auth import mint_token, service_token
 from shared.config import Settings
 from tests.stack.test_bots_report import bots_env

@@ -15,7 +15,7 @@ import httpx
 import pytest
 from playwright.async_api import expect
 
-from services.matchmaking.botfill import house_bot_prefix
+from shared.names import house_bot_prefix
 from tests.web.conftest import check_page, new_page, screenshot
 
 GAME = "foodie-forest"
