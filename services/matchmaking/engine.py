@@ -361,19 +361,19 @@ class Matchmaker:
                     raise
                 await asyncio.sleep(0.2 * attempt)
 
-    def _spawn(self, coro) -> None:
+    def _spawn(self, coro) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     def _finish_later(self, match: dict) -> None:
         """A claimed table is finished (`finalize`) by one of at most max_concurrent_creates tasks."""
         self._unfinished.append(match)
         if len(self._finishers) < self.config.max_concurrent_creates:
-            task = asyncio.get_running_loop().create_task(self._finish_tables())
-            for tasks in (self._tasks, self._finishers):
-                tasks.add(task)
-                task.add_done_callback(tasks.discard)
+            task = self._spawn(self._finish_tables())
+            self._finishers.add(task)
+            task.add_done_callback(self._finishers.discard)
 
     async def _finish_tables(self) -> None:
         while self._unfinished:
