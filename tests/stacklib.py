@@ -3,7 +3,6 @@ ports of their own, against the suite's NATS and Valkey."""
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -63,9 +62,15 @@ def stack(tmp_path_factory, nats_url, valkey_server):
         raise AssertionError("the stack did not start:\n" + (tmp / "up.log").read_text()
                              + "\n".join(f"--- {p.name}\n{p.read_text()[-3000:]}" for p in (tmp / "logs").glob("*.log")))
     yield settings
-    proc.send_signal(signal.SIGTERM)
+    stop(proc, 30)
+
+
+def stop(proc: subprocess.Popen, timeout_s: float = 10) -> None:
+    """A process the tests started, asked to stop (SIGTERM), killed if it has not within
+    `timeout_s`."""
+    proc.terminate()
     try:
-        proc.wait(30)
+        proc.wait(timeout_s)
     except subprocess.TimeoutExpired:
         proc.kill()
 

@@ -24,6 +24,7 @@ from services.gateway.bootstrap import serve
 from services.gateway.config import GatewayConfig
 from shared.metrics import METRICS_OFFSET
 from tests.play.test_bench_moves import FOODGAMES, stack_env
+from tests.stacklib import stop
 
 ORIGIN = "http://app.example.test"
 MAX_BODY = 16 * 1024
@@ -72,8 +73,4 @@ def gateway_process(stack, tmp_path_factory):
             time.sleep(0.1)
         yield base, metrics, proc.pid
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc)

@@ -13,6 +13,7 @@ import uuid
 from shared import games
 from shared.names import house_bot_prefix
 from tests.play.test_bench_moves import FOODGAMES, stack_env
+from tests.stacklib import stop
 
 GAMES = sorted(games.names())
 
@@ -59,8 +60,7 @@ def test_a_casual_player_at_the_terminal_picks_strong_house_bots_for_every_game(
         assert len(bots) == len(GAMES), {g: o.read_text()[-1500:] for g, (o, _) in players.items() if g not in bots}
     finally:
         for _, proc in players.values():
-            proc.terminate()
-            proc.wait(10)
+            stop(proc)
     # then each table's bot is one the house seated as strong, and the table is casual
     levels = house_levels(play_stack)
     for game, found in bots.items():

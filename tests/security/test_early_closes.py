@@ -18,7 +18,7 @@ from grpc_health.v1 import health_pb2
 from apps.cli.up import services
 from apps.embedded import free_port
 from tests.security.servers import h2_request, host_port, http1_request, send_and_close
-from tests.stacklib import FOODGAMES, ROOT, this_tree_first
+from tests.stacklib import FOODGAMES, ROOT, stop, this_tree_first
 
 GAME = "foodie-forest"
 ROUNDS = 8
@@ -124,9 +124,5 @@ async def test_the_images_entrypoint_survives_early_closes(stack, tmp_path):
         await answers(address)
         assert proc.poll() is None, f"the gateway ended with {proc.returncode}"
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc)
         log.close()

@@ -15,8 +15,8 @@ from apps.sdk.remote import Connection
 from services.matchmaking.store import TicketStore
 from shared.auth import mint_token
 from shared.config import service_ports
-from tests.stack.test_up_supervises import Output, stop_up
-from tests.stacklib import FOODGAMES, this_tree_first
+from tests.stack.test_up_supervises import Output
+from tests.stacklib import FOODGAMES, stop, this_tree_first
 
 
 def bots_env(stack) -> dict[str, str]:
@@ -73,7 +73,7 @@ async def test_a_failed_bot_is_reported_at_once_while_the_others_play_on(stack):
                        for p in players), text
         assert proc.wait(120) == 1, out.text()
     finally:
-        stop_up(proc)
+        stop(proc, 30)
     out.thread.join(10)
     text = out.text()
     assert "the test takes this bot out" in text

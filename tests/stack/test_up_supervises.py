@@ -11,7 +11,7 @@ import time
 
 from apps.cli.up import GIVE_UP_CRASHES, services, wait_serving
 from shared.config import Settings
-from tests.stacklib import FOODGAMES, STACK_DB, free_port_base, stack_env
+from tests.stacklib import FOODGAMES, STACK_DB, free_port_base, stack_env, stop
 
 
 class Output:
@@ -66,15 +66,6 @@ def start_up(tmp_path, nats_url, valkey_server, db: int, base: int | None = None
     return proc, Output(proc), env
 
 
-def stop_up(proc: subprocess.Popen) -> None:
-    if proc.poll() is None:
-        proc.send_signal(signal.SIGTERM)
-    try:
-        proc.wait(30)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-
-
 async def test_a_killed_rules_engine_is_restarted_and_up_keeps_running(tmp_path, nats_url, valkey_server):
     # (the engine and the deck it deals with: a whole stack supervises each process the same way)
     started = ["deck", "foodie-forest"]
@@ -93,7 +84,7 @@ async def test_a_killed_rules_engine_is_restarted_and_up_keeps_running(tmp_path,
         assert set(took) == set(started)
         assert not [n for n in services() if n not in started and (tmp_path / "pids" / f"{n}.pid").exists()]
     finally:
-        stop_up(proc)
+        stop(proc, 30)
     out.thread.join(10)
     assert proc.returncode == 0, out.text()
     assert "stopped." in out.text()
@@ -114,7 +105,7 @@ def test_a_service_that_always_crashes_makes_up_give_up_naming_it(tmp_path, nats
         try:
             proc.wait(300)
         finally:
-            stop_up(proc)
+            stop(proc, 30)
         out.thread.join(10)
     text = out.text()
     flat = " ".join(text.split())  # a long message wraps even at 300 columns
