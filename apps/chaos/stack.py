@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from types import SimpleNamespace
 
-from apps.cli.up import (HOUSE_BOTS, Supervisor, _health, house_bots_processes, nats_env, replica_processes,
+from apps.cli.up import (Supervisor, _health, house_bots_processes, nats_env, replica_processes,
                           services, start_nats_for)
 from apps.embedded import NatsCluster, free_port_base, start_valkey
 from shared.config import Settings

@@ -7,7 +7,7 @@ import json
 import time
 import uuid
 from dataclasses import replace
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 from foodgames.v1 import game_pb2
 from foodgames.v1 import tables_pb2 as pb
@@ -199,7 +199,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
         player = self._player()
         t = await self._by_code(request.code)
         if player in t.players:
-            raise AlreadyExists(f"you sit at this table already", key="table-joined-twice")
+            raise AlreadyExists("you sit at this table already", key="table-joined-twice")
         held = await self.store.held_by(player)
         if held and held != t.table_id:
             raise AlreadyExists(f"{player} already sits at the open table {held}; start or leave it first",
@@ -362,7 +362,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
         player = self._player()
         t = await self._reveal(await self._table(request.table_id))
         if player not in t.players:
-            raise PermissionDenied(f"only the table's players ask for its rematch", key="table-not-yours")
+            raise PermissionDenied("only the table's players ask for its rematch", key="table-not-yours")
         if t.state != STARTED:
             raise FailedPrecondition(f"the table {_said(t.state)}: a rematch follows a game", key="table-not-started")
         if t.rematch_table_id:

@@ -237,7 +237,7 @@ def test_the_cli_replays_the_record_offline_and_fails_a_changed_deal(tmp_path, c
     changed.write_text(json.dumps(bundle))
     assert cli(["audit", "verify", "--bundle", str(changed)]) == 1
     out = capsys.readouterr().out
-    assert f"FAILED  game record" in out and f"game event {i} (CardsDealt) differs" in out
+    assert "FAILED  game record" in out and f"game event {i} (CardsDealt) differs" in out
     assert "data.hands[0][0]" in out
 
 

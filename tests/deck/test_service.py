@@ -361,7 +361,7 @@ async def test_a_shuffle_asked_twice_or_by_racing_replicas_is_one_order_and_one_
     assert code == grpc.StatusCode.FAILED_PRECONDITION and "main#2" in details
 
     # both replicas sign the same tree
-    (ca, ia), (cb, ib) = await verified_checkpoint(a), await verified_checkpoint(b)
+    (_, ia), (_, ib) = await verified_checkpoint(a), await verified_checkpoint(b)
     assert (ia.size, ia.root) == (ib.size, ib.root)
 
     # a replica that has not seen the latest leaf cannot append at a taken position

@@ -89,7 +89,6 @@ def test_the_heuristic_bot_beats_the_random_bot_clearly():
 
 
 def test_bots_choose_a_legal_move_from_the_view_only():
-    bot = HeuristicBot(seed=1)
     state, log = play([HeuristicBot(seed=1), HeuristicBot(seed=2), HeuristicBot(seed=3)], seed=4)
     assert RULES.is_terminal(state)
     assert GAME.bots["heuristic"] is HeuristicBot and GAME.default_bot == "heuristic"

@@ -13,7 +13,7 @@ import pytest
 from ff_helpers import P2, apply, started
 from services.food_fight.moves import MOVES
 from services.food_fight.rules import RULES
-from services.food_fight.rules.cards import MEALS, catalogue
+from services.food_fight.rules.cards import MEALS
 from services.food_fight.texts import TEXTS
 from shared import choices as C
 from shared.rules import RulesError

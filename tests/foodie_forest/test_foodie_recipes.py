@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from foodie_helpers import (RULES, choose, choose_all, dealt, finish_deal, of_type, started,
+from foodie_helpers import (RULES, choose, choose_all, dealt, finish_deal, started,
                             types)
 from shared.rules import IllegalMove, MalformedMove, NotYourTurn
 

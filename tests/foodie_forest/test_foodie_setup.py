@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from foodie_helpers import RULES, of_type, started
+from foodie_helpers import RULES, started
 from services.foodie_forest.rules.events import EVENT_TYPES
 from shared.games import load_rules
 from shared.rules import InvalidSetup

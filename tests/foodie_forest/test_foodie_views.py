@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from foodie_helpers import (RULES, apply, choose, choose_all, dealt, of_type, play, ready,
+from foodie_helpers import (RULES, apply, choose, dealt, of_type, play, ready,
                             started)
 
 VIEW_KEYS = {"game", "players", "seat", "you", "options", "phase", "deal", "deals", "dealer",

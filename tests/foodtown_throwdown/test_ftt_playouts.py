@@ -209,7 +209,6 @@ def test_the_leak_check_can_fail():
     original = v.view
     try:
         v.view = lambda st, seat: {**original(st, seat), "all": [list(h) for h in st.hands]}
-        RULES_view = RULES.view
         type(RULES).view = staticmethod(v.view)
         with pytest.raises(AssertionError):
             _check_views(state, [], known)

@@ -124,7 +124,6 @@ def test_red_and_yellow_cards_purchase_meats():
 
 
 def test_an_empty_ingredient_pile_is_reshuffled_from_its_discards_and_drawing_goes_on():
-    piles = (("carrot",), ())
     state = _acting(piles=(("carrot",), ("fish",) * 3), pile_discards=(("nuts", "clover"), ()))
     state, events = act(state, 0, {"type": "purchase", "card": "hare-2"})
     assert RULES.chance(state).deck == "vegetables"

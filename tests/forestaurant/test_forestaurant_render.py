@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import io
-import random
 
 from rich.console import Console
 

@@ -3,7 +3,6 @@ then an order, purchases, a meal, a 5-step."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 from forestaurant_helpers import RULES, apply, of_type
@@ -18,7 +17,7 @@ def _play(spec):
     events = []
 
     def settle(state):
-        while (node := RULES.chance(state)) is not None:
+        while RULES.chance(state) is not None:
             evs = RULES.resolve_chance(state, shuffles.pop(0))
             events.extend(evs)
             state = apply(state, evs)

@@ -30,7 +30,7 @@ from shared.runtime.bootstrap import open_game_store, start_rules_server
 from shared.runtime.deck import SeededDeck
 from tests.gateway.conftest import ORIGIN
 from tests.gateway.test_gateway import bearer, call_json, envelope, frames
-from tests.runtime.test_every_game_reads import MATCHMAKER, SHORT, play_to_the_end
+from tests.runtime.test_every_game_reads import MATCHMAKER, play_to_the_end
 
 SCENARIO = Path(__file__).resolve().parents[1] / "scenarios" / "food-fight-rulebook-breakfast.json"
 RULEBOOK = json.loads(SCENARIO.read_text())

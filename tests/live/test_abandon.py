@@ -22,10 +22,10 @@ from services.deck.checkpoint import Checkpoint
 from services.leaderboard.consumer import ConsumerSettings, parse_message
 from services.leaderboard.ratings import RatingConfig
 from shared import games
-from shared.auth import Identity, mint_token
+from shared.auth import Identity
 from shared.eventstore.memory import MemoryEventStore
 from shared.gamestream import encode_body
-from shared.runtime import abandon, live
+from shared.runtime import abandon
 from shared.runtime.game import GameRuntime
 from shared.runtime.live import AWAY, CONNECTED, ClockSpec, LivePolicy, Table
 from tests.deck.record_games import SIGNER, LogDeck

@@ -9,7 +9,7 @@ import uuid
 
 import pytest
 
-from services.matchmaking.catalogue import Catalogue, GameInfo
+from services.matchmaking.catalogue import Catalogue
 from services.matchmaking.config import MatchmakingConfig
 from services.matchmaking.engine import GrpcGameCreator, Matchmaker, NatsPublisher
 from services.matchmaking.ratings import FixedRatings

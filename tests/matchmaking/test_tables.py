@@ -5,7 +5,6 @@ gRPC and the Foodie Forest rules engine (its games really created)."""
 from __future__ import annotations
 
 import asyncio
-import time
 
 import grpc
 import pytest

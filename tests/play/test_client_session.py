@@ -60,7 +60,7 @@ async def test_a_scripted_player_plays_a_full_game_against_three_bots(play_stack
     assert "the trick:" in text and "Deal 5 is scored" in text
     # the end: placings and the rating change
     assert "Final placings" in text
-    assert f"Your rating: unrated -> " in text, text[-2000:]
+    assert "Your rating: unrated -> " in text, text[-2000:]
     assert not me.path.exists()  # nothing to rejoin any more
     prompts = [p for p, _ in script.transcript]
     assert len(prompts) > 40 and all(p == f"ann-{tag}> " for p in prompts)

@@ -13,7 +13,7 @@ from shared.eventstore.jetstream import JetStreamEventStore, connect
 from shared.protojson import to_dict
 from shared.runtime.bootstrap import start_rules_server
 from shared.runtime.deck import SeededDeck
-from tests.games.counter import GAME, RULES
+from tests.games.counter import GAME
 
 
 class DeckDown(SeededDeck):

@@ -6,11 +6,8 @@ from __future__ import annotations
 import asyncio
 import uuid
 
-import pytest
-
 from shared.auth import Identity
 from shared.runtime import feed
-from tests.runtime.conftest import create_table
 
 PLAYERS = ("ann", "bob")
 

@@ -4,7 +4,6 @@ of its kind, redrawn every interval; `--once` prints the same figures and exits 
 service answers, 1 naming the one that does not."""
 from __future__ import annotations
 
-import asyncio
 import subprocess
 
 from apps.cli.top import addresses

@@ -27,7 +27,6 @@ def operator_env(stack, monkeypatch):
 
 
 def test_the_cli_creates_follows_exports_and_verifies_a_tournament(operator_env, tmp_path, capsys):
-    stack = operator_env
     names = tmp_path / "entrants.txt"
     names.write_text("\n".join(entrants(4)) + "\n")
     tid = "cli-" + uuid.uuid4().hex[:8]
