@@ -79,7 +79,7 @@ CHANNEL_OPTIONS: list[tuple[str, object]] = [
 
 def channel_target(address: str) -> str:
     """The gRPC target of a service address: one `host:port` (or any gRPC target, such as
-    `dns:///svc-headless:50051`) as it is, or several replicas' `ip:port`s separated by commas
+    `dns:///svc-headless:20051`) as it is, or several replicas' `ip:port`s separated by commas
     (FOODGAMES_<SERVICE>_ADDR of `foodgames up --replicas N`) as one `ipv4:`/`ipv6:` target whose
     calls round_robin spreads over them."""
     parts = [p.strip() for p in address.split(",") if p.strip()]

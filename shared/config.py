@@ -15,15 +15,15 @@ from shared import games
 # The real gRPC port of every service that is not a game; each game declares its own
 # (shared.games). deploy/ manifests are checked against both.
 INFRA_PORTS: dict[str, int] = {
-    "deck": 50052,
-    "leaderboard": 50053,
-    "matchmaking": 50054,
-    "gateway": 50058,  # the public API for browsers and mobile apps (Connect, gRPC-Web, gRPC)
-    "tournament": 50059,  # tournaments: pairing, draws, tables, standings (docs/tournaments.md)
+    "deck": 20052,
+    "leaderboard": 20053,
+    "matchmaking": 20054,
+    "gateway": 20058,  # the public API for browsers and mobile apps (Connect, gRPC-Web, gRPC)
+    "tournament": 20059,  # tournaments: pairing, draws, tables, standings (docs/tournaments.md)
 }
 # FOODGAMES_PORT_BASE moves every port by the same amount: base + (port - FIRST_PORT).
-FIRST_PORT = 50051
-HOUSE_BOTS_PORT = 50060  # the house bots' health endpoint: not a service others call (not in service_ports)
+FIRST_PORT = 20051
+HOUSE_BOTS_PORT = 20060  # the house bots' health endpoint: not a service others call (not in service_ports)
 
 
 def rules_services() -> tuple[str, ...]:

@@ -23,8 +23,8 @@ from opentelemetry.metrics import CallbackOptions, Observation
 
 __all__ = ["CallbackOptions", "Observation", "meter", "metrics_port", "start", "serving"]
 
-# A service's metrics port is its gRPC port plus this (50151 for the first game's rules engine,
-# 50152 for the deck, ...), unless FOODGAMES_METRICS_PORT sets one (every pod: 9464, the
+# A service's metrics port is its gRPC port plus this (20151 for the first game's rules engine,
+# 20152 for the deck, ...), unless FOODGAMES_METRICS_PORT sets one (every pod: 9464, the
 # OpenTelemetry Prometheus exporter's usual port); "off" turns the endpoint off.
 METRICS_OFFSET = 100
 POD_METRICS_PORT = 9464

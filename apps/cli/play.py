@@ -81,7 +81,7 @@ def register(subparsers) -> None:
                        help="most bots playing at once (default FOODGAMES_HOUSE_BOTS_MAX, else 200; of them at "
                             "most FOODGAMES_HOUSE_BOTS_MAX_STRONG, else 16, strong; docs/bots.md)")
     house.add_argument("--port", type=int, default=None,
-                       help="the gRPC health endpoint's port (default 50060; FOODGAMES_HOUSE_BOTS_PORT; 0: any free one)")
+                       help="the gRPC health endpoint's port (default 20060; FOODGAMES_HOUSE_BOTS_PORT; 0: any free one)")
     house.set_defaults(func=run_house_bots)
 
     demo = subparsers.add_parser("demo", help="bots play ranked games end to end, then leaderboard and audit",

@@ -93,7 +93,7 @@ def register(subparsers) -> None:
     up.add_argument("--replicas", type=int, default=1, metavar="N",
                     help="how many replicas of every service and of the house bots (default 1, at most 10): "
                     "replica 1 on the service's own port, replica n 10 x (n - 1) ports above it (the house "
-                    "bots' health port 50060 likewise); every client is given the whole list "
+                    "bots' health port 20060 likewise); every client is given the whole list "
                     "(FOODGAMES_<SERVICE>_ADDR=ip:port,ip:port) and spreads its calls over it (round_robin)")
     up.add_argument("--only", type=_service_list, default=None, metavar="NAMES",
                     help="start only these services, comma-separated (e.g. deck,foodie-forest; default every "

@@ -16,7 +16,7 @@ from .texts import TEXTS
 
 _DEFAULTS = Options()
 
-GAME = Game(name="food-fight", title="Food Fight", rules=RULES, moves=MOVES, port=50055,
+GAME = Game(name="food-fight", title="Food Fight", rules=RULES, moves=MOVES, port=20055,
             cooperative=False, bots={**bots.BOTS, "strong": strong.strong}, renderer=render, catalogue=catalogue,
             default_bot="heuristic", texts=TEXTS, messages=messages,
             options=(OptionSpec("boot_camp", _DEFAULTS.boot_camp, choices=(False, True)),

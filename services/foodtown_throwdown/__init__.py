@@ -14,6 +14,6 @@ from .texts import TEXTS
 OPTIONS = tuple(OptionSpec(name, getattr(Options(), name), minimum=low, maximum=high)
                 for name, (low, high) in LIMITS.items())
 
-GAME = Game(name="foodtown-throwdown", title="Foodtown Throwdown", rules=RULES, moves=MOVES, port=50057,
+GAME = Game(name="foodtown-throwdown", title="Foodtown Throwdown", rules=RULES, moves=MOVES, port=20057,
             cooperative=False, bots={**bots.BOTS, "strong": strong.strong}, renderer=render, catalogue=catalogue,
             default_bot="heuristic", texts=TEXTS, messages=messages, options=OPTIONS)

@@ -23,6 +23,6 @@ OPTIONS = (
     OptionSpec("ignore_eating_clouds", _NORMAL["ignore_eating_clouds"], choices=(False, True)),
 )
 
-GAME = Game(name="forestaurant", title="Forestaurant", rules=RULES, moves=MOVES, port=50056,
+GAME = Game(name="forestaurant", title="Forestaurant", rules=RULES, moves=MOVES, port=20056,
             cooperative=True, bots={**bots.BOTS, "strong": strong.strong}, renderer=render, catalogue=catalogue,
             default_bot="heuristic", texts=TEXTS, messages=messages, options=OPTIONS)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-DEFAULT_PORT = 50058
+DEFAULT_PORT = 20058
 
 
 def _flag(value: str | None) -> bool:

@@ -37,7 +37,7 @@ MIN_UID = 10000
 APP_SERVICES = ("gateway", "deck", "leaderboard", "matchmaking", "tournament")
 # Workloads of the project's image that no one calls (no Service, not in service_ports()): name ->
 # (its `foodgames` arguments, the port of its gRPC health endpoint)
-WORKERS = {"house-bots": (["house-bots", "--port", "50060"], 50060)}
+WORKERS = {"house-bots": (["house-bots", "--port", "20060"], 20060)}
 # In production every app workload keeps its state in NATS or Valkey, so any replica may go: at
 # least this many of each, and a PodDisruptionBudget that keeps one serving through a drain.
 PROD_MIN_REPLICAS = 2

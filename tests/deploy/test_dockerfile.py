@@ -98,7 +98,7 @@ BROKEN = {
     "vague tag": (GOOD.replace("FROM ${BASE}\n", "FROM python:3.11-slim\n"), "not a specific version"),
     "invented digest": (GOOD.replace("86adf8dbadc3d6e82ee5dd2c74bec2e1c2467cdad47886280501df722372d2e1",
                                      "0" * 64), "placeholder digest"),
-    "single stage": ("FROM python:3.11.13-slim-bookworm\nUSER 10001\nEXPOSE 50051 50052 50053 50054\n"
+    "single stage": ("FROM python:3.11.13-slim-bookworm\nUSER 10001\nEXPOSE 20051 20052 20053 20054\n"
                      'ENTRYPOINT ["foodgames"]\n', "not a multi-stage build"),
     "root user": (GOOD.replace("USER 10001", "USER root"), "final USER is root"),
     "no user": (GOOD.replace("USER 10001\n", ""), "sets no USER"),
@@ -113,10 +113,10 @@ BROKEN = {
     "final built on builder": (GOOD.replace("FROM ${BASE}\n", "FROM builder\n"), "build-essential"),
     "wrong entrypoint": (GOOD.replace('ENTRYPOINT ["foodgames"]', 'ENTRYPOINT ["python", "-m", "shared"]'),
                          "ENTRYPOINT"),
-    "service baked in": (GOOD.replace('CMD ["--help"]', 'CMD ["serve", "deck", "--port", "50052"]'),
+    "service baked in": (GOOD.replace('CMD ["--help"]', 'CMD ["serve", "deck", "--port", "20052"]'),
                          "hard-codes a service"),
-    "port not exposed": (GOOD.replace(EXPOSE_ALL, "EXPOSE 50051"),
-                         "[50052, 50053, 50054,"),
+    "port not exposed": (GOOD.replace(EXPOSE_ALL, "EXPOSE 20051"),
+                         "[20052, 20053, 20054,"),
 }
 
 

@@ -97,8 +97,8 @@ def test_the_house_bots_run_in_every_overlay_probed_on_their_health_port():
         objects = render(overlay)
         house = find(objects, "Deployment", "house-bots")
         container = house["spec"]["template"]["spec"]["containers"][0]
-        assert container["args"] == ["house-bots", "--port", "50060"]
-        assert container["readinessProbe"]["grpc"]["port"] == container["livenessProbe"]["grpc"]["port"] == 50060
+        assert container["args"] == ["house-bots", "--port", "20060"]
+        assert container["readinessProbe"]["grpc"]["port"] == container["livenessProbe"]["grpc"]["port"] == 20060
         assert find(objects, "PodDisruptionBudget", "house-bots")
 
 
@@ -173,15 +173,15 @@ def _orphan_selector(o):
 
 
 def _wrong_probe_port(o):
-    _deck_container(o)["livenessProbe"]["grpc"]["port"] = 50051
+    _deck_container(o)["livenessProbe"]["grpc"]["port"] = 20051
 
 
 def _http_probe(o):
-    _deck_container(o)["readinessProbe"] = {"tcpSocket": {"port": 50052}}
+    _deck_container(o)["readinessProbe"] = {"tcpSocket": {"port": 20052}}
 
 
 def _wrong_args_port(o):
-    _deck_container(o)["args"] = ["serve", "deck", "--port", "50053"]
+    _deck_container(o)["args"] = ["serve", "deck", "--port", "20053"]
 
 
 def _latest(o):
@@ -304,7 +304,7 @@ def _not_scraped(o):
 
 def _house_bots_probe_elsewhere(o):
     container = find(o, "Deployment", "house-bots")["spec"]["template"]["spec"]["containers"][0]
-    container["readinessProbe"] = {"grpc": {"port": 50054}}
+    container["readinessProbe"] = {"grpc": {"port": 20054}}
 
 
 def _house_bots_unbudgeted(o):
@@ -330,9 +330,9 @@ BREAKAGES = {
     "service port differs from the code": (_wrong_service_port, "Service/deck: ports"),
     "target port not exposed": (_wrong_target_port, "no selected container exposes"),
     "service selects no pods": (_orphan_selector, "matches no pod template"),
-    "probe on the wrong port": (_wrong_probe_port, "livenessProbe checks port 50051"),
+    "probe on the wrong port": (_wrong_probe_port, "livenessProbe checks port 20051"),
     "probe is not gRPC": (_http_probe, "not a gRPC health check"),
-    "args port differs": (_wrong_args_port, "are not ['serve', 'deck', '--port', '50052']"),
+    "args port differs": (_wrong_args_port, "are not ['serve', 'deck', '--port', '20052']"),
     "latest tag": (_latest, ":latest"),
     "third-party image unpinned": (_untagged_third_party, "not pinned by digest"),
     "inlined Secret": (_inlined_secret, "Secret with values"),
@@ -345,7 +345,7 @@ BREAKAGES = {
     "low uid": (_low_uid, "runAsUser 999 is a low uid"),
     "no default deny": (_no_default_deny, "no default-deny NetworkPolicy"),
     "a workload without its NetworkPolicy": (_no_policy_of_its_own, "Deployment/leaderboard: no NetworkPolicy"),
-    "a flow the code uses is blocked": (_engine_cut_off_from_the_deck, "do not let foodie-forest reach deck on port 50052"),
+    "a flow the code uses is blocked": (_engine_cut_off_from_the_deck, "do not let foodie-forest reach deck on port 20052"),
     "a flow allowed to the wrong peer": (_redis_open_to_the_deck_only, "do not let matchmaking reach redis on port 6379"),
     "no DNS": (_no_dns, "may not ask the cluster's DNS"),
     "an object outside the stack's namespace": (_default_namespace, "Service/deck: in namespace None"),
@@ -358,7 +358,7 @@ BREAKAGES = {
     "unknown service": (_extra_unknown_service, "not a service of shared.config.service_ports()"),
     "missing service": (_missing_service, "no Deployment named matchmaking"),
     "pods not scraped": (_not_scraped, "Deployment/leaderboard: its pods are not scraped by Prometheus"),
-    "house bots probed elsewhere": (_house_bots_probe_elsewhere, "Deployment/house-bots: readinessProbe is not a gRPC health check on port 50060"),
+    "house bots probed elsewhere": (_house_bots_probe_elsewhere, "Deployment/house-bots: readinessProbe is not a gRPC health check on port 20060"),
     "house bots without a budget": (_house_bots_unbudgeted, "Deployment/house-bots: no PodDisruptionBudget"),
     "house bots cut off from NATS": (_house_bots_cut_off_from_nats, "do not let house-bots reach nats on port 4222"),
 }

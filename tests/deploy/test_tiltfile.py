@@ -56,11 +56,11 @@ def test_a_python_only_construct_is_not_starlark(source):
 
 
 def test_a_port_that_differs_from_the_code_is_reported(source):
-    broken = source.replace("'deck': 50052", "'deck': 50059")
+    broken = source.replace("'deck': 20052", "'deck': 20059")
     assert broken != source
     problems = tilt_problems(evaluate(broken), SERVICE_PORTS)
     assert any("SERVICE_PORTS" in p for p in problems), problems
-    assert any("50059" in p and "does not expose" in p for p in problems), problems
+    assert any("20059" in p and "does not expose" in p for p in problems), problems
 
 
 def test_a_sync_of_a_missing_directory_is_reported(source):

@@ -9,7 +9,7 @@ from services.foodtown_throwdown.bots import HeuristicBot
 
 
 def test_the_game_declares_its_heuristic_bot_and_renderer():
-    assert GAME.name == "foodtown-throwdown" and GAME.port == 50057 and not GAME.cooperative
+    assert GAME.name == "foodtown-throwdown" and GAME.port == 20057 and not GAME.cooperative
     assert GAME.default_bot == "heuristic" and GAME.bots["heuristic"] is HeuristicBot
     assert GAME.rules.min_players == 2 and GAME.rules.max_players == 5
 

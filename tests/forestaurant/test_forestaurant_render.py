@@ -49,7 +49,7 @@ def test_the_restaurant_reads_tables_1_to_9_as_the_board_numbers_them():
 
 
 def test_the_game_declaration():
-    assert GAME.name == "forestaurant" and GAME.cooperative and GAME.port == 50056
+    assert GAME.name == "forestaurant" and GAME.cooperative and GAME.port == 20056
     assert GAME.min_players == 1 and GAME.max_players == 5
     cat = GAME.catalogue()
     assert len(cat["decks"]["animals"]) == 96 and len(cat["decks"]["menus"]) == 30

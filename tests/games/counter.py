@@ -205,6 +205,6 @@ def catalogue() -> dict[str, Any]:
 
 # Registered like any game, but only where a test asks for it:
 # FOODGAMES_EXTRA_GAMES=tests.games.counter:GAME (shared.games).
-GAME = Game(name="counter", title="Counter", rules=RULES, moves=MOVES, port=50070, catalogue=catalogue,
+GAME = Game(name="counter", title="Counter", rules=RULES, moves=MOVES, port=20070, catalogue=catalogue,
             texts=Catalogue.of_game(Path(__file__).parent / "counter_texts", card_key=lambda card: "secret"),
             messages=CounterMessages(), options=(OptionSpec("target", 21, minimum=1, maximum=1000),))

@@ -48,9 +48,9 @@ async def test_calls_spread_over_every_listed_replica_and_go_on_when_one_dies(se
 
 
 def test_a_list_of_replicas_is_one_round_robin_target_and_a_single_address_stays_as_it_is():
-    assert channel_target("127.0.0.1:50051") == "127.0.0.1:50051"
-    assert channel_target("dns:///foodie-forest-headless:50051") == "dns:///foodie-forest-headless:50051"
+    assert channel_target("127.0.0.1:20051") == "127.0.0.1:20051"
+    assert channel_target("dns:///foodie-forest-headless:20051") == "dns:///foodie-forest-headless:20051"
     assert channel_target("127.0.0.1:1, 127.0.0.1:2") == "ipv4:127.0.0.1:1,127.0.0.1:2"
     assert channel_target("[::1]:1,[::1]:2") == "ipv6:[::1]:1,[::1]:2"
     with pytest.raises(ValueError, match="IP address"):
-        channel_target("deck-0:50052,deck-1:50052")
+        channel_target("deck-0:20052,deck-1:20052")

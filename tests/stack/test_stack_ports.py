@@ -13,8 +13,8 @@ from shared.config import Settings, max_local_replicas, stack_span
 from shared.metrics import METRICS_OFFSET
 
 
-def _stack_ports(base: int, replicas: int) -> list[int]:
-    settings = Settings.from_env({"FOODGAMES_PORT_BASE": str(base)})
+def _stack_ports(base: int | None, replicas: int) -> list[int]:
+    settings = Settings.from_env({"FOODGAMES_PORT_BASE": str(base)} if base is not None else {})
     firsts = {name: settings.address(name) for name in services()}
     extra, _ = replica_processes(services(), firsts, replicas)
     grpc = [int(a.rsplit(":", 1)[1]) for a in [*firsts.values(), *(a for _, a in extra.values())]]
@@ -59,3 +59,13 @@ def test_two_runs_handed_out_at_once_never_overlap(monkeypatch, tmp_path):
     monkeypatch.setattr(embedded, "_all_free", lambda base, count: True)
     # when both are handed a run before either binds it, then the second run starts past the first
     assert (free_port_base(), free_port_base()) == (21000, 21000 + count)
+
+
+@pytest.mark.parametrize("replicas", [1, max_local_replicas()])
+def test_the_default_ports_lie_below_the_ports_linux_gives_outgoing_connections(replicas):
+    # given a stack started as it comes (no FOODGAMES_PORT_BASE), with `replicas` of everything
+    grpc = _stack_ports(None, replicas)
+    # then every gRPC and metrics port lies below Linux's first port for outgoing connections
+    # (32768 by default): `make run` once gave up on a rules engine whose default port, 50056,
+    # a connection of the machine's held just then
+    assert max(grpc) + METRICS_OFFSET < 32768, sorted(grpc)

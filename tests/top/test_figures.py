@@ -63,9 +63,9 @@ def test_a_service_that_does_not_answer_is_down():
 def test_every_replica_of_a_service_has_its_line_and_a_pods_port_is_used_where_set():
     from shared.config import Settings
 
-    settings = Settings.from_env({"FOODGAMES_DECK_ADDR": "10.0.0.1:50052,10.0.0.2:6000", "FOODGAMES_PORT_BASE": "51051"})
+    settings = Settings.from_env({"FOODGAMES_DECK_ADDR": "10.0.0.1:20052,10.0.0.2:6000", "FOODGAMES_PORT_BASE": "51051"})
     found = figures.addresses(settings, env={})
-    assert found["deck"] == "10.0.0.1:50152" and found["deck-2"] == "10.0.0.2:6100"
+    assert found["deck"] == "10.0.0.1:20152" and found["deck-2"] == "10.0.0.2:6100"
     assert found["leaderboard"] == "127.0.0.1:51153"  # the gRPC port (moved by the base) + 100
     pods = figures.addresses(settings, only=["deck"], env={"FOODGAMES_METRICS_PORT": "9464"})
     assert pods == {"deck": "10.0.0.1:9464", "deck-2": "10.0.0.2:9464"}
