@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import time
+from pathlib import Path
 
 import pytest
 
@@ -27,10 +29,27 @@ async def server_and_client(tmp_path):
 
 
 def stopped_for(server, seconds: float | None) -> None:
-    """NATS stopped now (SIGSTOP), going on after `seconds` (None: not before the test ends)."""
+    """NATS stopped now (SIGSTOP), going on after `seconds` (None: not before the test ends).
+
+    Returns once every thread of the server is stopped: the signal is only queued when kill()
+    returns, and a thread the busy machine had not yet stopped answered a request once (a CI
+    run: "ensure_stream said the stream was made while NATS was stopped")."""
     server.process.send_signal(signal.SIGSTOP)
+    tasks = Path(f"/proc/{server.process.pid}/task")
+    deadline = time.monotonic() + 5
+    while not all(_state(t) == "T" for t in tasks.iterdir()):
+        assert time.monotonic() < deadline, "NATS did not stop within 5 s of SIGSTOP"
+        time.sleep(0.001)
     if seconds is not None:
         asyncio.get_running_loop().call_later(seconds, server.process.send_signal, signal.SIGCONT)
+
+
+def _state(task: Path) -> str:
+    """A thread's state letter (T: stopped) from /proc/PID/task/TID/stat, after its "(name)"."""
+    try:
+        return (task / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return "T"  # the thread has ended: it answers nothing
 
 
 def stream_config(name: str):
