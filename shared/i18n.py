@@ -120,6 +120,7 @@ class Catalogue:
                     parts.append(path.read_text(encoding="utf-8"))
             self._sources[language] = "\n".join(parts)
         self._bundles: dict[str, FluentBundle] = {}
+        self._variable_names: dict[tuple[str, str], frozenset[str]] = {}
 
     @classmethod
     def of_game(cls, folder: Path | str, card_key: Callable[[str], str] | None = None) -> "Catalogue":
@@ -203,10 +204,18 @@ class Catalogue:
         """Every message key of `language` (terms, whose names start with '-', left out)."""
         return {k for k in self._parsed[language] if not k.startswith("-") and k.startswith(prefix)}
 
-    def variables(self, key: str, language: str = DEFAULT) -> set[str]:
-        """The arguments the message `key` (value and attributes) names in `language`."""
-        entry = self._parsed[language].get(key)
-        return _variables(entry) if entry is not None else set()
+    def variables(self, key: str, language: str = DEFAULT) -> frozenset[str]:
+        """The arguments the message `key` (value and attributes) names in `language`.
+
+        Kept once found: the walk over the message's syntax tree was a seventh of the contract
+        tests' time (asked for every message of every event, in each language) and is most of
+        DescribeGame's first answer (asked for every key)."""
+        found = self._variable_names.get((key, language))
+        if found is None:
+            entry = self._parsed[language].get(key)
+            found = frozenset(_variables(entry)) if entry is not None else frozenset()
+            self._variable_names[(key, language)] = found
+        return found
 
     def attributes(self, key: str, language: str = DEFAULT) -> set[str]:
         entry = self._parsed[language].get(key)
