@@ -216,8 +216,8 @@ class Catalogue:
         """The arguments the message `key` (value and attributes) names in `language`.
 
         Kept once found: the walk over the message's syntax tree was a seventh of the contract
-        tests' time (asked for every message of every event, in each language) and is most of
-        DescribeGame's first answer (asked for every key)."""
+        tests' time (asked for every message of every event, in each language); DescribeGame
+        asks it for every key."""
         found = self._variable_names.get((key, language))
         if found is None:
             entry = self._parsed[language].get(key)

@@ -32,8 +32,9 @@ def stopped_for(server, seconds: float | None) -> None:
     """NATS stopped now (SIGSTOP), going on after `seconds` (None: not before the test ends).
 
     Returns once every thread of the server is stopped: the signal is only queued when kill()
-    returns, and a thread the busy machine had not yet stopped answered a request once (a CI
-    run: "ensure_stream said the stream was made while NATS was stopped")."""
+    returns. A `make test` here once failed with "ensure_stream said the stream was made while
+    NATS was stopped", and a thread the busy machine had not stopped yet is the one way found
+    for a stopped server to answer."""
     server.process.send_signal(signal.SIGSTOP)
     tasks = Path(f"/proc/{server.process.pid}/task")
     deadline = time.monotonic() + 5

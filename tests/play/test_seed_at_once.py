@@ -38,5 +38,6 @@ async def test_the_seat_player_sends_its_seed_before_it_reads_the_game(play_stac
         await conn.close()
     # then its seed reached the deck all the same: taken, or, where the busy machine took longer
     # than the suite's stack's seed window (0.3 s after the commitment) to start the player,
-    # answered "too late" (a CI run under load): either way the deck heard it, with no view
+    # answered "too late" (a `make test` here, under a profiler): either way the deck heard it,
+    # with no view
     assert len(fate) == 1 and (fate[0] == (True, "client seed sent to the deck") or "too late" in fate[0][1]), fate
