@@ -40,16 +40,20 @@ def test_every_served_game_has_a_folder_of_its_own():
 
 
 # One round trip per question: is the game over, and else what can this seat do now (the
-# listed moves' buttons, or the builder's kinds of move).
+# listed moves' buttons, or the builder's kinds of move), at which version of the table: what
+# the seat could do and the version it is waited past are read together, or a table that moved
+# on between the two reads (Forestaurant's helping offers, then the player's own "Resolve the
+# event") has the kinds of the old version tried and the new one waited past, for ever.
 STATE = """() => {
     if (document.querySelector('#end:not([hidden])')) return {over: true};
+    const version = document.querySelector('#table')?.dataset.version;
     const b = document.querySelector('#builder');
-    if (b && b.classList.contains('building')) return {over: false, building: true};
+    if (b && b.classList.contains('building')) return {over: false, building: true, version};
     const kinds = [...document.querySelectorAll('#builder button.kind:not(:disabled)')].map(k => k.dataset.kind);
     const switches = [...document.querySelectorAll('#builder button.kind.switch')].map(k => k.dataset.kind);
     const moves = document.querySelectorAll('#moves button.move:not(:disabled)').length;
     if (!kinds.length && !moves) return false;
-    return {over: false, kinds, switches, moves};
+    return {over: false, kinds, switches, moves, version};
 }"""
 
 
@@ -214,7 +218,7 @@ async def make_a_move(page, turn: dict, tried: dict, rng: random.Random, keyboar
                       shot: str | None = None) -> str:
     """One move by tapping, as a person who has not learnt the game yet: a move at random (a
     kind of move first when there are many), or a move built in the builder; the kind of move."""
-    version = await page.get_attribute("#table", "data-version")
+    version = turn.get("version") or await page.get_attribute("#table", "data-version")
     kind, sent = "listed", None
     if turn.get("moves"):
         groups = page.locator("#moves button.group:not(:disabled)")
