@@ -67,7 +67,7 @@ async def play_by_turns(pages: list) -> int:
             if turn and turn["over"]:
                 over.add(id(page))
             elif turn:
-                version = await page.get_attribute("#table", "data-version")
+                version = turn["version"]  # the version the turn was read at (STATE)
                 try:
                     await make_a_move(page, turn, tried[id(page)], rng)
                 except (PlaywrightTimeout, AssertionError):
