@@ -77,6 +77,9 @@ class ScriptedInput:
         self.transcript: list[tuple[str, str | None]] = []
 
     async def read(self, prompt, view, legal_moves):
+        # as a player at a keyboard does, the loop gets to run while the answer comes: a script
+        # answering at once for ever would keep the game's updates from ever arriving
+        await asyncio.sleep(0)
         line = self.lines.pop(0) if self.lines else self.then(view, legal_moves)
         self.transcript.append((prompt, line))
         return line
@@ -229,6 +232,12 @@ class TerminalClient:
     def draw(self, view: dict[str, Any], legal_moves: list[dict[str, Any]]) -> None:
         """The table as the seat sees it now."""
         self.console.print(render.screen(view, legal_moves, self.log, None, self.game_id))
+
+    def shown_moves(self, legal_moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The moves the numbers on the player's screen stand for: here the list draw() printed
+        above the prompt. (Read against a newer view's list, "2" would name a move the player
+        never saw; a move that went stale while they typed is asked again by SeatPlayer.)"""
+        return legal_moves
 
     def show(self, renderable) -> None:
         """Anything else worth showing (the final placings)."""
@@ -408,9 +417,7 @@ class TerminalClient:
                 if built is not None:
                     return built
                 continue
-            current = self.player.view if self.player and self.player.view else view
-            legal = list(current.get("legal_moves") or legal_moves)
-            parsed = parse_input(line, legal, games.get(self.game).moves)
+            parsed = parse_input(line, self.shown_moves(legal_moves), games.get(self.game).moves)
             if isinstance(parsed, dict):
                 return parsed
             self.say(parsed, style="bold red")

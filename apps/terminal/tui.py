@@ -306,6 +306,10 @@ class FullScreenMixin:
         self.app.log_lines = list(self.log)
         self.app.set_view(view, list(legal_moves), getattr(self.player, "version", None))
 
+    def shown_moves(self, legal_moves):
+        # the move list is redrawn with every update: the numbers are the newest list's
+        return list(self.app.legal or legal_moves)
+
     def show(self, renderable) -> None:
         text = renderable.plain if isinstance(renderable, Text) else str(renderable)
         self.app.log_lines.extend(line for line in text.splitlines() if line)

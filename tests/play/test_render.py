@@ -118,3 +118,28 @@ def test_hand_by_colour_and_input_parsing():
     assert parse_input("recipe empty-pot", legal, MOVES) == {"type": "choose_recipe", "recipe": "empty-pot"}
     assert parse_input("9", legal) == "9 is not on the list: pick 1 to 2"
     assert "is not a move" in parse_input("what now?", legal, MOVES)
+
+
+async def test_a_number_picks_from_the_list_the_player_was_shown_though_the_table_moved_on(tmp_path):
+    # given dan's screen listing his moves, and a newer view (the table moved on while he typed)
+    # whose list differs
+    import io
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from apps.terminal.app import ScriptedInput, TerminalClient
+    from shared.config import Settings
+
+    state = known_state()
+    shown = RULES.view(state, 3)
+    legal = list(RULES.legal_moves(state, 3))
+    newer = dict(shown, legal_moves=list(reversed(legal)))
+    me = TerminalClient(Settings(data_dir=tmp_path, token_key="render-test-key-" + "r" * 32), "dan", "foodie-forest",
+                        console=Console(file=io.StringIO(), width=100), input_source=ScriptedInput(["2"]))
+    me.player = SimpleNamespace(view=newer)
+    try:
+        # when he types 2, then the move is the second he was shown, not the newer list's second
+        assert await me._choose(shown, legal) == legal[1] != newer["legal_moves"][1]
+    finally:
+        await me.conn.close()
