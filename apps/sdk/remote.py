@@ -252,13 +252,22 @@ RETRYABLE = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXC
                        grpc.StatusCode.RESOURCE_EXHAUSTED, grpc.StatusCode.CANCELLED})
 # How long a client keeps trying a service that does not answer before it gives up.
 RETRY_DEADLINE_S = 60.0
+# What gRPC's own client says (as INTERNAL) when it could not send a stream's message because
+# the connection under it was going away, a server stopping: no server answered the call. Seen
+# on a CI run as a PlayGame stream's write failed while its engine restarted, which ended a
+# seat that a retry would have carried on.
+NOT_SENT = (grpc.StatusCode.INTERNAL, "Internal error from Core")
 
 
 def retryable(exc: BaseException) -> bool:
     """Whether a failed call may succeed if tried again later: the service is away or slow, or
-    a limiter said "not now". A request too large for its method (also RESOURCE_EXHAUSTED) is
-    not: it would be refused again."""
-    if not isinstance(exc, grpc.aio.AioRpcError) or exc.code() not in RETRYABLE:
+    a limiter said "not now", or the message never left this client (NOT_SENT). A request too
+    large for its method (also RESOURCE_EXHAUSTED) is not: it would be refused again."""
+    if not isinstance(exc, grpc.aio.AioRpcError):
+        return False
+    if (exc.code(), exc.details()) == NOT_SENT:
+        return True
+    if exc.code() not in RETRYABLE:
         return False
     details = exc.details() or ""
     return not (exc.code() == grpc.StatusCode.RESOURCE_EXHAUSTED

@@ -10,7 +10,7 @@ import grpc
 import pytest
 
 from apps.embedded import free_port
-from apps.sdk.remote import Backoff, Connection, SeatPlayer, with_retries
+from apps.sdk.remote import Backoff, Connection, SeatPlayer, retryable, with_retries
 from shared.auth import mint_token
 from shared.runtime.bootstrap import open_game_store, start_rules_server
 from shared.runtime.deck import SeededDeck
@@ -130,6 +130,16 @@ async def test_with_retries_backs_off_until_its_deadline(settings):
     assert err.value.code() == grpc.StatusCode.UNAVAILABLE
     assert 1.5 <= time.monotonic() - started < 8
     assert 2 <= calls <= 20, calls
+
+
+def test_a_message_grpc_could_not_send_is_tried_again_and_a_servers_internal_error_is_not():
+    # what grpc's client raised on a CI run when a PlayGame stream's write met an engine
+    # stopping (the stream test below then lost its seat)
+    not_sent = grpc.aio.AioRpcError(grpc.StatusCode.INTERNAL, details="Internal error from Core",
+                                    debug_error_string='Failed "execute_batch": (SendMessageOperation,)')
+    assert retryable(not_sent)
+    assert not retryable(grpc.aio.AioRpcError(grpc.StatusCode.INTERNAL, details="internal error: KeyError"))
+    assert retryable(grpc.aio.AioRpcError(grpc.StatusCode.UNAVAILABLE, details="the engine is restarting"))
 
 
 @pytest.mark.parametrize("way", ["stream", "unary"])
