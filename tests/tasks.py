@@ -17,6 +17,21 @@ def print_task_stacks(file=None, limit: int = 15) -> None:
         for frame in task.get_stack(limit=limit):
             code = frame.f_code
             print(f"   {code.co_filename}:{frame.f_lineno} in {code.co_name}", file=out)
+        # get_stack gives a coroutine's outermost frame only; where it waits is down its awaits
+        for code, line in awaiting(task.get_coro())[1:limit]:
+            print(f"     awaits {code.co_filename}:{line} in {code.co_name}", file=out)
+
+
+def awaiting(coro) -> list[tuple[object, int | None]]:
+    """(code, line) of each coroutine or generator down the chain `coro` awaits."""
+    chain = []
+    while coro is not None and len(chain) < 50:
+        frame = getattr(coro, "cr_frame", None) or getattr(coro, "gi_frame", None) or getattr(coro, "ag_frame", None)
+        if frame is None:
+            break
+        chain.append((frame.f_code, frame.f_lineno))
+        coro = getattr(coro, "cr_await", None) or getattr(coro, "gi_yieldfrom", None) or getattr(coro, "ag_await", None)
+    return chain
 
 
 # An async test gets this much less than its pytest-timeout, so that a hang is reported by the
