@@ -17,13 +17,17 @@ class RedisProbe:
         self.client, self.interval_s = client, interval_s
         self.is_connected = True
         self._task: asyncio.Task | None = None
+        self._stopped = False
 
     def start(self) -> "RedisProbe":
         self._task = asyncio.get_running_loop().create_task(self._run(), name="redis-probe")
         return self
 
     async def _run(self) -> None:
-        while True:
+        # Not `while True`: a cancellation that arrives mid-ping can come out of the client as
+        # another error (seen under uvloop: a leaderboard's stop then waited out its 5 s bound
+        # on this loop, pinging on), so stop() also says so here and a cancelled task ends.
+        while not self._stopped:
             try:
                 async with asyncio.timeout(PING_TIMEOUT_S):
                     await self.client.ping()
@@ -31,10 +35,13 @@ class RedisProbe:
             except asyncio.CancelledError:
                 raise
             except Exception:  # noqa: BLE001 - unreachable, refused, timed out, loading: not usable
+                if asyncio.current_task().cancelling():
+                    raise asyncio.CancelledError() from None
                 self.is_connected = False
             await asyncio.sleep(self.interval_s)
 
     async def stop(self) -> None:
+        self._stopped = True
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
