@@ -218,7 +218,7 @@ async def make_a_move(page, turn: dict, tried: dict, rng: random.Random, keyboar
                       shot: str | None = None) -> str:
     """One move by tapping, as a person who has not learnt the game yet: a move at random (a
     kind of move first when there are many), or a move built in the builder; the kind of move."""
-    version = turn.get("version") or await page.get_attribute("#table", "data-version")
+    version = turn.get("version")  # the table's, read with what the seat can do (STATE)
     kind, sent = "listed", None
     if turn.get("moves"):
         groups = page.locator("#moves button.group:not(:disabled)")
