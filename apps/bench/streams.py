@@ -60,7 +60,7 @@ async def _engine(nats_url: str, out: str, game_name: str) -> None:
             except (OSError, AttributeError):  # not glibc
                 pass
         figures = {"rss_mb": _rss_mb(), "subscriptions": len(nc._subs), "tasks": len(asyncio.all_tasks()),
-                   "seats_held": len(runtime._holders), "games_followed": len(runtime._followers)}
+                   "seats_held": len(runtime.presence.holders), "games_followed": len(runtime.followers.games)}
         Path(out + ".tmp").write_text(json.dumps(figures))
         os.replace(out + ".tmp", out)
 
@@ -71,13 +71,26 @@ async def _engine(nats_url: str, out: str, game_name: str) -> None:
     await server.wait_for_termination()
 
 
+def _engine_failed(proc, log: Path, what: str, within_s: int):
+    """The bench's own engine did not do `what`: the error names it and ends with the engine's log."""
+    from apps.bench.reach import NotReachable
+
+    state = (f"it exited with {proc.returncode}" if proc.poll() is not None
+             else f"no sign of it in {within_s} s, and it is still running")
+    lines = log.read_text(errors="replace").splitlines()[-20:] if log.exists() else []
+    return NotReachable(f"the rules engine this bench started did not {what} ({state}); "
+                        f"its log ({log}) ends:\n" + "\n".join(lines))
+
+
 async def _ask(proc, out: Path, js, trim: bool = False) -> dict:
     out.unlink(missing_ok=True)
     proc.send_signal(signal.SIGUSR2 if trim else signal.SIGUSR1)
     for _ in range(600):
         await asyncio.sleep(0.05)
-        if out.exists():
+        if out.exists() or proc.poll() is not None:
             break
+    if not out.exists():
+        raise _engine_failed(proc, out.with_suffix(".log"), "report what it holds", 30)
     figures = json.loads(out.read_text())
     figures["consumers"] = (await js.stream_info("GAMES")).state.consumer_count
     return figures
@@ -115,15 +128,19 @@ async def _drive(args) -> dict:
     server = start_nats(tmp / "nats")
     out = tmp / "engine.json"
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
-    proc = subprocess.Popen([sys.executable, "-m", "apps.bench.streams", server.url, str(out), args.game], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    channels = []
+    log = out.with_suffix(".log")
+    with log.open("wb") as written:
+        proc = subprocess.Popen([sys.executable, "-m", "apps.bench.streams", server.url, str(out), args.game],
+                                env=env, stdout=written, stderr=subprocess.STDOUT)
+    channels, nc = [], None
     try:
         port_file = Path(str(out) + ".port")
         for _ in range(600):
             if port_file.exists() or proc.poll() is not None:
                 break
             await asyncio.sleep(0.1)
+        if not port_file.exists():
+            raise _engine_failed(proc, log, "start", 60)
         address = f"127.0.0.1:{port_file.read_text()}"
         settings = Settings(data_dir=tmp, token_key=KEY)
         nc = await nats.connect(server.url)
@@ -162,9 +179,10 @@ async def _drive(args) -> dict:
             figures["rounds"][str(n)] = {"open_mb": opened["rss_mb"], "open_subscriptions": opened["subscriptions"],
                                          "open_tasks": opened["tasks"], **{f"closed_{k}": v for k, v in closed.items()}}
         figures["closed_trimmed_mb"] = (await _ask(proc, out, js, trim=True))["rss_mb"]
-        await nc.close()
         return figures
     finally:
+        if nc is not None:
+            await nc.close()
         for channel in channels:
             await channel.close()
         proc.terminate()

@@ -74,7 +74,7 @@ class Clocks:
             self._catching_up[game_id] = max(version, self._catching_up[game_id])
             return
         self._catching_up[game_id] = version
-        self.runtime._spawn(self._catch_up(game_id))
+        self.runtime.spawn(self._catch_up(game_id))
 
     async def _catch_up(self, game_id: str) -> None:
         """Read a game another replica wrote to until it shows what we heard of (its timer set)."""
@@ -156,7 +156,7 @@ class Clocks:
         self.timers.pop(game_id, None)
         if self.runtime.closed:
             return
-        self.runtime._spawn(self.run_due(game_id))
+        self.runtime.spawn(self.run_due(game_id))
 
     async def run_due(self, game_id: str) -> None:
         """Write what fell due on the table (a timeout, a takeover, a bot's move, a cancel),
@@ -164,7 +164,7 @@ class Clocks:
         runtime = self.runtime
         try:
             for _ in range(64):
-                async with runtime._lock(game_id):
+                async with runtime.lock(game_id):
                     record = await runtime.load(game_id)
                     now = runtime.policy.now_ms()
                     due = [d for d in self.deadlines(record) if d.at_ms <= now]
@@ -182,7 +182,7 @@ class Clocks:
                             move=env.command_move(due[0].seat, move) if move is not None else None)
                     except (VersionConflict, DuplicateCommand):
                         continue  # another replica wrote first: look again
-                    record, _ = runtime._apply(record, result, decided)
+                    record, _ = runtime.applied(record, result, decided)
                     log.info("live table", game_id=game_id, command=command_id, version=record.version)
                 runtime.settle_if_waiting(record)
         except Exception:

@@ -10,93 +10,43 @@ Nothing is written when any step before the append fails.
 from __future__ import annotations
 
 import asyncio
-import re
-import uuid
-from time import perf_counter
 from collections import OrderedDict, abc
-from dataclasses import dataclass, field
+from time import perf_counter
 from typing import Any, AsyncIterator, Mapping, Sequence
 
-from shared import aio, choices, names, telemetry
+from shared import aio, choices, telemetry
+from shared import gamestream as env
 from shared.auth import Identity
 from shared.codec import EventCodec, to_jsonable
 from shared.errors import Aborted, AlreadyExists, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied
 from shared.eventstore import AppendResult, DuplicateCommand, EventStore, Freshness, RecordedCommand, VersionConflict
-from shared.moves import MAX_TEXT, MoveSet, move_digest, quote
-from shared.rules import InvalidSetup, Rules, RulesError
-from shared import gamestream as env
-from shared.runtime import live
 from shared.leases import owner_id
+from shared.moves import MoveSet, move_digest, quote
+from shared.rules import Rules, RulesError
+from shared.runtime import creation, live
 from shared.runtime.clock_owner import shard_of
 from shared.runtime.clocks import Clocks
 from shared.runtime.deck import DeckPort
 from shared.runtime.feed import Feeds
+from shared.runtime.followers import Followers
 from shared.runtime.meters import GameMeters
 from shared.runtime.narrate import Narrator
-from shared.runtime.presence import Presence, SeatKey
-from shared.runtime.settlement import Settlement, deck_call
-from shared.runtime.spectators import split_options
+from shared.runtime.presence import Presence
+from shared.runtime.record import GameRecord, MoveOutcome, Update, check_game_id, fold
+from shared.runtime.settlement import Settlement
+from shared.runtime.watch import Watches
 
-GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-MAX_OPTIONS = 32  # game options a table may set; each is a name and a text, number or true/false
-# Followers of a game are also woken this often, so that what cannot be heard (a reconnect, a
-# store that does not listen, a deal left waiting) is looked at again.
-IDLE_WAKE_S = 2.0
-# A write can be heard before the stream holds it: read again after these pauses.
-BEHIND_RETRY_S = (0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.4, 0.8)
-# Streams that read and fold a game's whole history at the same time (WatchGame's first update):
-# 240 opened at once held 240 decoded histories at one moment, and the heap they grew stayed
-# (issue 26); the others wait their turn, a read each.
-CATCH_UP_AT_ONCE = 8
+__all__ = ["CLOSE_STEP_S", "GameRecord", "GameRuntime", "MoveOutcome", "Update", "live_game_ids"]
+
 log = telemetry.get_logger("shared.runtime")
 CLOSE_STEP_S = 5.0  # each step of close(): well inside the 10 s a supervisor waits before it kills
 
 
-@dataclass(frozen=True)
-class GameRecord:
-    """A game as folded from its stream."""
-
-    game_id: str
-    state: Any = None
-    players: tuple[str, ...] = ()
-    options: Mapping[str, Any] = field(default_factory=dict)
-    ranked: bool = False
-    version: int = 0
-    last_seq: int = 0
-    commitment: str = ""
-    results: Mapping[str, int] = field(default_factory=dict)  # command id -> version after it
-    over: bool = False
-    revealed: bool = False
-    # command id -> digest of the move it carried (shared.moves.move_digest), for the commands
-    # stored with one: a move id reused for another move is refused, not taken for a retry
-    digests: Mapping[str, str] = field(default_factory=dict)
-    # the live table: clocks, presence, takeover, cancellation (shared.runtime.live)
-    table: live.Table = live.Table()
-    # the version after the last command that held more than live-table events: a client
-    # that saw it has seen the table as it is, whatever clock or presence events came after
-    rules_version: int = 0
-
-
-@dataclass(frozen=True)
-class MoveOutcome:
-    version: int
-    events: list[dict[str, Any]]  # as the moving seat may see them
-    view: dict[str, Any]
-    duplicate: bool
-    players: tuple[str, ...] = ()  # in seat order (the events' messages name them)
-
-
-@dataclass(frozen=True)
-class Update:
-    version: int
-    events: list[dict[str, Any]]
-    view: dict[str, Any]
-    finished: bool
-    from_version: int = 0  # the events are those after this version (WatchGameResponse.from_version)
-    players: tuple[str, ...] = ()
-
-
 class GameRuntime:
+    """One rules engine's games in this process: it loads, decides, appends and answers; its
+    parts (self.clocks, presence, settlement, followers, feeds, watches, meters) do the rest and
+    call back through load, lock, applied and spawn."""
+
     def __init__(self, rules: Rules, store: EventStore, deck: DeckPort, *, moves: MoveSet | None = None,
                  cache_size: int = 10_000, max_retries: int = 5, policy: live.LivePolicy | None = None,
                  bot=None, cooperative: bool = False, narrator: Narrator | None = None):
@@ -123,31 +73,11 @@ class GameRuntime:
         self.max_retries = max_retries
         self._locks: dict[str, asyncio.Lock] = {}
         self._background: set[asyncio.Task] = set()
-        # game id -> the events of the seat streams (shared.runtime.seat) that follow it here
-        self._followers: dict[str, set[asyncio.Event]] = {}
-        self.ticks = 0  # how many times the followers were woken for IDLE_WAKE_S passing
-        self._ticker: asyncio.Task | None = None
-        self._catching_up = asyncio.Semaphore(CATCH_UP_AT_ONCE)
+        # the seat streams (shared.runtime.seat) that follow a game here
+        self.followers = Followers(self)
+        self.watches = Watches(self)  # WatchGame's streams
         self.feeds = Feeds(self)  # the one follower of each game its streams read here
         self.closed = False  # after close() (or once the store's connection closed): no background work
-        store.on_other_writes(self._heard)
-
-    async def wait_for_change(self, record: GameRecord, changed: asyncio.Event) -> bool:
-        """Until the game may have changed (True) or the runtime's idle wake came first (False)."""
-        if self.freshness(record) == Freshness.BEHIND:
-            # heard of a write the stream did not show us yet
-            for pause in BEHIND_RETRY_S:
-                try:
-                    async with asyncio.timeout(pause):
-                        await changed.wait()
-                    return True
-                except TimeoutError:
-                    if self.freshness(record) != Freshness.BEHIND:
-                        return True
-            return True
-        ticks = self.ticks
-        await changed.wait()
-        return self.ticks == ticks or self.freshness(record) != Freshness.CURRENT
 
     # -- folding ---------------------------------------------------------------------------
 
@@ -162,51 +92,7 @@ class GameRuntime:
              decided: Sequence[Any] | None = None) -> GameRecord:
         """`record` with `commands` applied. `decided`: the rules' own events of the commands as
         this process decided them (the stored copies need not be decoded again)."""
-        domain = iter(decided) if decided is not None else None
-        state, players, options, ranked = record.state, record.players, record.options, record.ranked
-        commitment, over, revealed = record.commitment, record.over, record.revealed
-        results = dict(record.results)
-        digests = record.digests
-        version, last_seq = record.version, record.last_seq
-        table, rules_version = record.table, record.rules_version
-        for command in commands:
-            if command.version <= version:
-                continue
-            touched = False  # a live-table event, or the game's creation
-            only_live = True
-            for event in command.events:
-                if event.type in env.LIVE_EVENTS:
-                    touched = True
-                    continue
-                only_live = False
-                if event.type == env.GAME_CREATED:
-                    touched = True
-                    players = tuple(event.data["players"])
-                    options = dict(event.data.get("options") or {})
-                    ranked = bool(event.data.get("ranked"))
-                    state = self.rules.initial_state(players, options)
-                elif event.type == env.SEED_COMMITTED:
-                    commitment = event.data["commitment"]
-                elif event.type == env.GAME_OVER:
-                    over = True
-                elif event.type == env.SEED_REVEALED:
-                    revealed = True
-                elif event.type not in env.RUNTIME_EVENTS:
-                    state = self.rules.evolve(state, next(domain) if domain is not None
-                                              else self.codec.decode(event.record()))
-            if touched or (command.command_id.startswith("move:")
-                           and (table.tracked or (table.ranked and not table.showed_up))):
-                table = live.fold(table, command.command_id, command.recorded_at, command.events, players)
-            if not only_live:
-                rules_version = command.version
-            results[command.command_id] = command.version
-            if command.digest:
-                if digests is record.digests:
-                    digests = dict(digests)
-                digests[command.command_id] = command.digest
-            version, last_seq = command.version, command.seq
-        return GameRecord(record.game_id, state, players, options, ranked, version, last_seq, commitment,
-                          results, over, revealed, digests, table, rules_version)
+        return fold(self.rules, self.codec, record, commands, decided)
 
     async def replay(self, game_id: str) -> GameRecord:
         """The game rebuilt from its whole stream, ignoring the cache."""
@@ -218,8 +104,8 @@ class GameRuntime:
             return cached  # a slower reader must not put an older state back
         self.cache[record.game_id] = record
         self.cache.move_to_end(record.game_id)
-        if record.game_id in self._followers and (cached is None or cached.version < record.version):
-            self._wake(record.game_id)
+        if record.game_id in self.followers.games and (cached is None or cached.version < record.version):
+            self.followers.wake(record.game_id)
         if record.table.tracked or record.table.ranked:
             self.clocks.schedule(record)
         while len(self.cache) > self.cache_size:
@@ -233,9 +119,7 @@ class GameRuntime:
         """The game from the warm cache, caught up with what other replicas wrote. With
         `trust_hints`, a game the store knows to be current is not asked about (a read may
         then miss a write that landed a moment ago, as any read can)."""
-        if not GAME_ID.match(game_id or ""):
-            raise InvalidArgument(f"{quote(game_id)} is not a valid game id (letters, digits, - and _, up to 64)",
-                                  key="bad-game-id")
+        check_game_id(game_id)
         record = self.cache.get(game_id)
         if record is None:
             record = await self.replay(game_id)
@@ -247,43 +131,10 @@ class GameRuntime:
             raise NotFound(f"there is no {self.rules.name} game {game_id!r}", key="no-such-game", game_id=game_id)
         return self._remember(record)
 
-    # -- who follows a game in this process ------------------------------------------------
-
-    def follow_changes(self, game_id: str, changed: asyncio.Event) -> None:
-        """Set `changed` whenever the game may have moved: a newer state of it here, or another
-        replica's write heard by the store; and every IDLE_WAKE_S (then `ticks` has grown)."""
-        self._followers.setdefault(game_id, set()).add(changed)
-        if self._ticker is None or self._ticker.done():
-            self._ticker = asyncio.get_running_loop().create_task(self._tick())
-
-    async def _tick(self) -> None:
-        # one timer for every follower, instead of a timeout around each wait
-        while self._followers:
-            await asyncio.sleep(IDLE_WAKE_S)
-            self.ticks += 1
-            for game_id in list(self._followers):
-                self._wake(game_id)
-
-    def unfollow_changes(self, game_id: str, changed: asyncio.Event) -> None:
-        followers = self._followers.get(game_id)
-        if followers is not None:
-            followers.discard(changed)
-            if not followers:
-                del self._followers[game_id]
-
-    def _wake(self, game_id: str) -> None:
-        for changed in self._followers.get(game_id, ()):
-            changed.set()
-
-    def _heard(self, subject: str) -> None:
-        game_id = subject.rpartition(".")[2]
-        if game_id in self._followers and subject == self.subject(game_id):
-            self._wake(game_id)
-
-    def _lock(self, game_id: str) -> asyncio.Lock:
+    def lock(self, game_id: str) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
-    def _apply(self, record: GameRecord, result: AppendResult, decided: Sequence[Any],
+    def applied(self, record: GameRecord, result: AppendResult, decided: Sequence[Any],
                digest: str = "") -> tuple[GameRecord, list]:
         """The record after an append of ours, and the rules' events the append holds: the ones
         we decided, or, when it was a duplicate, the earlier ones the store returned."""
@@ -300,80 +151,11 @@ class GameRuntime:
 
     async def create_game(self, identity: Identity, players: Sequence[str], options: Mapping[str, Any],
                           ranked: bool = False, game_id: str = "", clock: live.ClockSpec | None = None) -> GameRecord:
-        players = tuple(players)
-        self.check_may_create(identity, players, ranked)
-        if len(set(players)) != len(players):
-            raise InvalidArgument("each player may sit at the table only once")
-        for p in players:
-            try:
-                names.check_seated(p)
-            except names.InvalidName as exc:
-                raise InvalidArgument(f"{quote(p)} cannot sit at a table: {exc}") from None
-        game_id = game_id or uuid.uuid4().hex[:16]
-        if not GAME_ID.match(game_id):
-            raise InvalidArgument(f"{quote(game_id)} is not a valid game id (letters, digits, - and _, up to 64)")
-        if not self.rules.min_players <= len(players) <= self.rules.max_players:
-            raise InvalidArgument(f"{self.rules.name} is for {self.rules.min_players} to "
-                                  f"{self.rules.max_players} players, not {len(players)}")
-        check_options(options)
-        options, spectators = split_options(options, ranked)  # the runtime's own, not the game's
-        try:
-            state = self.rules.initial_state(players, dict(options))
-        except InvalidSetup as exc:
-            raise InvalidArgument(str(exc)) from None
-        subject = self.subject(game_id)
-        if await self.store.version(subject):
-            existing = await self.load(game_id)
-            if existing.players == players:
-                return existing  # a retried create of the same table
-            raise AlreadyExists(f"game {game_id!r} already exists")
-        commitment = await deck_call(self.deck.commit(game_id, self.rules.name, players))
-        started = list(self.rules.start(state))
-        records = [
-            env.record(env.GAME_CREATED, {"game": self.rules.name, "game_id": game_id, "players": list(players),
-                                          "options": to_jsonable(dict(options)), "ranked": bool(ranked),
-                                          "spectators": spectators.as_event_data()}),
-            env.record(env.SEED_COMMITTED, {"commitment": commitment.commitment, "log_index": commitment.log_index}),
-            *[self.codec.encode(e) for e in started],
-            *(live.first_stamp(clock, players, self.policy.now_ms()) if clock is not None else []),
-        ]
-        try:
-            result = await self.store.append(subject, records, 0, "create")
-        except (VersionConflict, DuplicateCommand):
-            # another create was first: a replica asked at the same moment (the matchmaker's retry),
-            # whose creation stamps its own clock (another command under the same id), or a game
-            # of other players under this id
-            existing = await self.load(game_id)
-            if existing.players == players:
-                return existing
-            raise AlreadyExists(f"game {game_id!r} already exists") from None
-        record, _ = self._apply(GameRecord(game_id), result, started)
-        self.settlement.later(game_id)
-        log.info("game created", game_id=game_id, players=list(players), version=record.version)
-        return record
+        return await creation.create_game(self, identity, players, options, ranked, game_id, clock)
 
-    @staticmethod
-    def check_may_create(identity: Identity, players: Sequence[str], ranked: bool) -> None:
-        """Who may set a table: the matchmaker (role service) and operators any table; a player
-        only a casual one where they sit alone. Seating anyone else needs that player's consent,
-        which they give by accepting a party's invitation at the matchmaker: games with others come
-        from the matchmaker."""
-        if identity.role in ("service", "operator"):
-            return
-        if ranked:
-            raise PermissionDenied("a player may not create a ranked game: ranked games are made by the matchmaker "
-                                   "(queue for one, e.g. `foodgames play`), so that nobody picks their opponents")
-        if identity.player not in players:
-            raise PermissionDenied(f"{quote(identity.player)} may only create games they play in")
-        others = [p for p in players if p != identity.player]
-        if others:
-            raise PermissionDenied(f"a player may not seat others: {quote(others[0])}"
-                                   f"{f' and {len(others) - 1} more' if len(others) > 1 else ''} did not agree to "
-                                   f"play; a player creates only a table for "
-                                   f"themself alone, and games with others come from the matchmaker (invite them: a "
-                                   f"party ticket naming them, which each accepts)")
+    # -- background work -------------------------------------------------------------------
 
-    def _spawn(self, coro) -> None:
+    def spawn(self, coro) -> None:
         if self.closed:
             coro.close()  # background work ends with the runtime
             return
@@ -402,15 +184,12 @@ class GameRuntime:
 
     def _stop_background(self) -> None:
         self.closed = True
-        if self._ticker is not None:
-            self._ticker.cancel()
+        self.followers.stop()
         self.clocks.stop()
         self.presence.stop()
         for task in list(self._background):
             if task is not asyncio.current_task():
                 task.cancel()
-
-    # -- chance and the end ----------------------------------------------------------------
 
     # -- moves -----------------------------------------------------------------------------
 
@@ -458,7 +237,7 @@ class GameRuntime:
         cached = self.cache.get(game_id)
         if cached is not None and cached.table.tracked and not cached.over:
             await self.present(cached, seat, identity)  # a move is a call: the seat is here
-        async with self._lock(game_id):
+        async with self.lock(game_id):
             cached = self.cache.get(game_id)
             # Optimistic: a stale cache shows up as a conflict on append; only a client that
             # has seen a newer version than ours makes us read first.
@@ -507,7 +286,7 @@ class GameRuntime:
                                       f"look at the table again", key="raced", version=record.version) from None
                     continue
                 self.meters.appended(perf_counter() - appending)
-                record, decided = self._apply(record, result, events, digest)
+                record, decided = self.applied(record, result, events, digest)
                 written = list(result.events)
                 if at_once:
                     self.settle_if_waiting(record)
@@ -574,11 +353,11 @@ class GameRuntime:
                                                self.policy.now_ms())}
         return view
 
-    async def _write_live(self, game_id: str, decide) -> GameRecord:
+    async def write_live(self, game_id: str, decide) -> GameRecord:
         """Append what `decide(record)` gives ((command id, records) or None for nothing), with
         the game's lock held, on the latest state, again after a conflict: two replicas never
         both write it."""
-        async with self._lock(game_id):
+        async with self.lock(game_id):
             record = await self.load(game_id)
             for _ in range(self.max_retries + 1):
                 wanted = decide(record)
@@ -590,15 +369,9 @@ class GameRuntime:
                 except (VersionConflict, DuplicateCommand):  # another replica wrote first
                     record = await self.load(game_id)
                     continue
-                record, _ = self._apply(record, result, [])
+                record, _ = self.applied(record, result, [])
                 return record
             return record
-
-    def hold(self, record: GameRecord, seat: int) -> SeatKey:
-        return self.presence.hold(record, seat)
-
-    def release(self, key: SeatKey) -> None:
-        self.presence.release(key)
 
     async def present(self, record: GameRecord, seat: int, identity: Identity | None = None,
                       holding: bool = False) -> GameRecord:
@@ -684,59 +457,9 @@ class GameRuntime:
             return None
         return {"type": stored.type, "schema_version": stored.schema_version, "data": to_jsonable(shown)}
 
-    async def watch(self, identity: Identity, game_id: str, seat: int, after_version: int = 0) -> AsyncIterator[Update]:
-        """Updates for `seat`: first everything after `after_version`, then live."""
-        record = await self.load(game_id)
-        self.check_seat(record, identity, seat)
-        self.check_not_cancelled(record)
-        key = self.hold(record, seat)
-        try:
-            await self.present(record, seat, identity, holding=True)
-            state, pending = await self._caught_up(record, seat, after_version)
-            yield Update(state.version, pending, self.seat_view(state, seat), state.over,
-                         min(after_version, state.version), state.players)
-            del pending  # an open stream keeps none of the history it sent (issue 26)
-            self.check_not_cancelled(state)
-            if state.over and state.revealed:
-                return
-            async for step in self.feeds.steps(state):  # one follower per game, shared (shared.runtime.feed)
-                state = step.state
-                shown = [e for e in (self.event_for_seat(s, seat, d) for s, d in zip(step.command.events, step.decided))
-                         if e]
-                yield Update(state.version, shown, self.seat_view(state, seat), state.over, step.before, state.players)
-                self.check_not_cancelled(state)
-                if state.over and state.revealed:
-                    return
-        finally:
-            self.release(key)
-
-    async def _caught_up(self, record: GameRecord, seat: int, after_version: int) -> tuple[GameRecord, list[dict]]:
-        """`record` caught up with the stream, and the events after `after_version` as `seat` sees
-        them. A stream's state is the cached record (shared by every stream of the game) plus what
-        landed since, and the commands read die here: each stream kept a whole decoded history and
-        a state of its own for as long as it was open, and 240 streams left the heap grown (issue 26)."""
-        async with self._catching_up:
-            commands = await self.store.read_commands(self.subject(record.game_id))
-            if not commands or commands[-1].version < record.version:  # a read behind the cache: its own state
-                record = GameRecord(record.game_id)
-            pending = [e for command in commands if command.version > after_version
-                       for e in (self.event_for_seat(s, seat) for s in command.events) if e]
-            newer = [c for c in commands if c.version > record.version]
-            return (self.fold(record, newer) if newer else record), pending  # the cached record itself
-
-
-def check_options(options: Mapping[str, Any]) -> None:
-    """Game options are a few names with a text (up to MAX_TEXT characters), number, true/false or
-    null each: checked here, before the rules see them (whose errors may quote them)."""
-    if len(options) > MAX_OPTIONS:
-        raise InvalidArgument(f"a game takes at most {MAX_OPTIONS} options, not {len(options)}")
-    for name, value in options.items():
-        if not isinstance(name, str) or not 0 < len(name) <= MAX_TEXT:
-            raise InvalidArgument(f"an option name is 1 to {MAX_TEXT} characters, not {quote(name)}")
-        if isinstance(value, str) and len(value) > MAX_TEXT:
-            raise InvalidArgument(f"option {quote(name)} is too long ({len(value)} characters; at most {MAX_TEXT})")
-        if not isinstance(value, (str, int, float, bool, type(None))):
-            raise InvalidArgument(f"option {quote(name)} must be a text, number or true/false, not {quote(value)}")
+    def watch(self, identity: Identity, game_id: str, seat: int, after_version: int = 0) -> AsyncIterator[Update]:
+        """Updates for `seat`: first everything after `after_version`, then live (shared.runtime.watch)."""
+        return self.watches.stream(identity, game_id, seat, after_version)
 
 
 def _log_failure(task: asyncio.Task) -> None:

@@ -6,7 +6,8 @@ docs/live-tables.md.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, AsyncIterator
 
 from shared import gamestream as env, telemetry
 from shared.auth import Identity
@@ -88,7 +89,7 @@ class Presence:
                     for seat, state in enumerate(table.presence):
                         key = (record.game_id, seat)
                         if state == live.CONNECTED and key not in self.away_checks and not self.held_anywhere(key):
-                            runtime._spawn(self.check_away(key))
+                            runtime.spawn(self.check_away(key))
                 self.registry.prune()
             except Exception as exc:  # noqa: BLE001 - tried again at the next round
                 log.warning("could not tend the seats", error=str(exc))
@@ -100,6 +101,23 @@ class Presence:
             self._tending = None
         if self.registry is not None:
             await self.registry.close()
+
+    @asynccontextmanager
+    async def seat_stream(self, identity: Identity, game_id: str, seat: int) -> AsyncIterator["GameRecord"]:
+        """The game as a stream of `seat` opens on it (WatchGame, PlayGame): raises before the
+        stream sends anything when the game does not exist, the seat is not the caller's or the
+        game was cancelled; while the stream is open the seat is held, so on a clocked table it
+        is connected (docs/live-tables.md)."""
+        runtime = self.runtime
+        record = await runtime.load(game_id)
+        runtime.check_seat(record, identity, seat)
+        runtime.check_not_cancelled(record)
+        key = self.hold(record, seat)
+        try:
+            await self.present(record, seat, identity, holding=True)
+            yield record
+        finally:
+            self.release(key)
 
     def hold(self, record: "GameRecord", seat: int) -> SeatKey:
         """A stream of `seat` opened here: the seat is connected while one is held."""
@@ -116,7 +134,7 @@ class Presence:
         self.holders.pop(key, None)
         self.last_call[key] = self.runtime.policy.now_ms()
         if self.registry is not None:
-            self.runtime._spawn(self._vouch_released(key))
+            self.runtime.spawn(self._vouch_released(key))
         self.check_away_later(key)
 
     async def _vouch_released(self, key: SeatKey) -> None:
@@ -138,7 +156,7 @@ class Presence:
         if old is not None:
             old.cancel()
         self.away_checks[key] = loop.call_later(self.runtime.policy.grace_s + 0.05,
-                                                lambda: self.runtime._spawn(self.check_away(key)))
+                                                lambda: self.runtime.spawn(self.check_away(key)))
 
     async def check_away(self, key: SeatKey) -> None:
         runtime = self.runtime
@@ -157,7 +175,7 @@ class Presence:
             return (f"presence:{seat}:{record.version}",
                     [*runtime.clocks.stamp(record), seat_event(env.PLAYER_DISCONNECTED, record, seat)])
 
-        await runtime._write_live(game_id, decide)
+        await runtime.write_live(game_id, decide)
         if not self.holders.get(key) and key not in self.away_checks:
             self.last_call.pop(key, None)  # gone: nothing of the seat is kept here
 
@@ -191,14 +209,14 @@ class Presence:
                 events.append(seat_event(env.PLAYER_RETURNED, current, seat))
             return f"presence:{seat}:{current.version}", events
 
-        return await runtime._write_live(record.game_id, decide)
+        return await runtime.write_live(record.game_id, decide)
 
     def reassert(self, record: "GameRecord") -> None:
         """A seat that holds a stream here but is recorded away (another replica, or one that
         restarted, took it for gone) is connected again."""
         for seat, state in enumerate(record.table.presence):
             if state != live.CONNECTED and self.holders.get((record.game_id, seat)):
-                self.runtime._spawn(self.present(record, seat, holding=True))
+                self.runtime.spawn(self.present(record, seat, holding=True))
 
     def resumed(self, record: "GameRecord") -> None:
         """A live game found at start: a seat recorded connected whose stream is not held here

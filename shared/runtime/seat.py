@@ -16,7 +16,8 @@ from typing import Any, AsyncIterator, Mapping
 from shared.auth import Identity
 from shared.errors import AppError, InvalidArgument
 from shared.rules import RulesError
-from shared.runtime.game import IDLE_WAKE_S, GameRuntime, Update
+from shared.runtime.followers import IDLE_WAKE_S
+from shared.runtime.game import GameRuntime, Update
 
 IDLE_CHECK_S = IDLE_WAKE_S
 # Answers not yet sent: a client that sends moves without reading is not read from beyond this.
@@ -47,18 +48,10 @@ async def play_seat(runtime: GameRuntime, identity: Identity, game_id: str, seat
     """The seat's current view, then its views and the answers to `moves` as they come, until
     the game is over and its seed revealed. Raises before anything is sent when the game does
     not exist or the seat is not the caller's."""
-    record = await runtime.load(game_id)
-    runtime.check_seat(record, identity, seat)
-    runtime.check_not_cancelled(record)
-    # holding the stream keeps the seat connected on a clocked table (docs/live-tables.md)
-    key = runtime.hold(record, seat)
-    try:
-        await runtime.present(record, seat, identity, holding=True)
+    async with runtime.presence.seat_stream(identity, game_id, seat):
         stream = _SeatStream(runtime, identity, game_id, seat, turns_only)
         async for item in stream.run(moves):
             yield item
-    finally:
-        runtime.release(key)
 
 
 class _SeatStream:
@@ -101,7 +94,7 @@ class _SeatStream:
 
     async def run(self, moves: AsyncIterator[PlayMove]) -> AsyncIterator[Update | MoveResult]:
         runtime = self.runtime
-        runtime.follow_changes(self.game_id, self.changed)
+        runtime.followers.follow(self.game_id, self.changed)
         taker = asyncio.get_running_loop().create_task(self.take_moves(moves))
         try:
             while True:
@@ -123,10 +116,10 @@ class _SeatStream:
                 runtime.check_not_cancelled(record)
                 if record.over and record.revealed:
                     return
-                if not await runtime.wait_for_change(record, self.changed):
+                if not await runtime.followers.wait(record, self.changed):
                     runtime.settle_if_waiting(record)  # idle: a deal or reveal may be stuck
         finally:
-            runtime.unfollow_changes(self.game_id, self.changed)
+            runtime.followers.unfollow(self.game_id, self.changed)
             taker.cancel()
             await asyncio.gather(taker, return_exceptions=True)
 

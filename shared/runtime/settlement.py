@@ -35,7 +35,7 @@ class Settlement:
             finally:
                 self.settling.discard(game_id)
 
-        self.runtime._spawn(run())
+        self.runtime.spawn(run())
 
     def if_waiting(self, record: "GameRecord") -> None:
         """Settle in the background a game found waiting for a deal or for its reveal, e.g. after
@@ -52,7 +52,7 @@ class Settlement:
         """Resolve pending shuffles and, once the game is over, reveal the seed (a cancelled
         game is not dealt, but its seed is revealed: every game that ends can be audited)."""
         runtime = self.runtime
-        async with runtime._lock(game_id):
+        async with runtime.lock(game_id):
             return await self.run(await runtime.load(game_id), [], [])
 
     async def run(self, record: "GameRecord", written: list, decided: list) -> "GameRecord":
@@ -78,7 +78,7 @@ class Settlement:
             try:
                 result = await runtime.store.append(runtime.subject(record.game_id), records, record.version,
                                                     command_id)
-                record, held = runtime._apply(record, result, events)
+                record, held = runtime.applied(record, result, events)
                 written.extend(result.events)
                 decided.extend(held)
             except (VersionConflict, DuplicateCommand):

@@ -29,7 +29,7 @@ async def test_given_a_background_task_that_ignores_its_cancellation_when_the_ru
 
     try:
         await server.stop(grace=None)
-        server.runtime._spawn(stubborn())
+        server.runtime.spawn(stubborn())
         await asyncio.sleep(0)
         # when the runtime closes, then close() returns though the task goes on
         closing = asyncio.ensure_future(server.runtime.close())

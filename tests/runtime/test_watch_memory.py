@@ -13,7 +13,8 @@ from foodgames.v1 import game_pb2, game_pb2_grpc
 
 from shared.eventstore import RecordedCommand
 from shared.protojson import to_dict, to_struct
-from shared.runtime.game import CATCH_UP_AT_ONCE, Update
+from shared.runtime.game import Update
+from shared.runtime.watch import CATCH_UP_AT_ONCE
 from tests.games.counter import State
 
 STREAMS = 20
@@ -76,7 +77,7 @@ async def test_an_open_watch_holds_no_history_or_state_of_its_own_and_leaves_not
 
     for call in one + many:
         call.cancel()
-    await until(lambda: not runtime.presence.holders and not runtime._followers, "the closed streams are still held")
+    await until(lambda: not runtime.presence.holders and not runtime.followers.games, "the closed streams are still held")
     await until(lambda: len(runtime.store.nc._subs) == subscriptions, "a closed stream kept its subscription")
     await until(lambda: len(asyncio.all_tasks()) <= tasks, "a closed stream left a task behind")
 
