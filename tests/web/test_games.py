@@ -444,6 +444,14 @@ async def test_a_whole_game_is_played_by_tapping_and_its_end_says_who_won_and_wh
                 described = (await client.post(f"/games/{game}/foodgames.v1.GameService/DescribeGame", json={"language": language})).json()
             if json.loads(described["descriptionJson"])["rules"]:
                 await expect(page.locator("#rules summary")).to_be_visible()
+                # and the options that change the rulebook's game are said first there: a Food
+                # Fight to 3 VP under a summary of the rulebook's "the first to 10 VP wins"
+                defaults = {o.name: o.default for o in get_game(game).options}
+                changed = [value for name, value in (options or {}).items() if value != defaults[name]]
+                await expect(page.locator("#table-options li")).to_have_count(len(changed))
+                for n, value in enumerate(changed):
+                    if isinstance(value, int) and not isinstance(value, bool):
+                        await expect(page.locator("#table-options li").nth(n)).to_contain_text(str(value))
             # when they play it to its end by tapping
             # (the bigger table is the same board with more seats: axe-core and the phone's sizes
             # are checked at the smaller one, and at both when the screenshots are taken)

@@ -80,6 +80,7 @@ turn-wait = Warte…
 refused = Zug abgelehnt: { $reason }
 log-title = Was geschah
 rules-title = Regeln in Kürze
+rules-this-table = An diesem Tisch (anders als in der Regel)
 your-hand = Deine Hand ({ $count })
 card-unknown = eine Karte
 card-face-down = eine verdeckte Karte

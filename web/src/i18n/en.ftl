@@ -80,6 +80,7 @@ turn-wait = Waiting…
 refused = Move refused: { $reason }
 log-title = What happened
 rules-title = Rules in short
+rules-this-table = At this table (not as the rulebook has it)
 your-hand = Your hand ({ $count })
 card-unknown = a card
 card-face-down = a face-down card

@@ -10,9 +10,9 @@ import type { PageProps } from "./props";
 import { sendClientSeed } from "../seed";
 import { rememberSeat } from "../session";
 import { go, session } from "../store";
-import { description } from "../table/describe";
+import { description, optionList } from "../table/describe";
 import { sleep } from "../util";
-import { OptionField, optionList } from "./play";
+import { OptionField } from "./play";
 
 export function HostPage(_: PageProps) {
   const [games, setGames] = useState<GameInfo[]>([]);

@@ -3,7 +3,7 @@ import { useEffect, useState } from "preact/hooks";
 import { Code, codeOf, explain, listGames, matchmaking, type GameInfo } from "../api";
 import { t } from "../i18n";
 import { seats } from "../session";
-import { description, type GameOption } from "../table/describe";
+import { choicesOf, description, optionList, type GameOption } from "../table/describe";
 import { go, session } from "../store";
 import { shortName } from "../util";
 
@@ -114,18 +114,6 @@ export function PlayPage() {
       )}
     </>
   );
-}
-
-export function optionList(raw: GameOption[] | Record<string, GameOption> | undefined): GameOption[] {
-  if (!raw) return [];
-  return Array.isArray(raw) ? raw : Object.entries(raw).map(([name, o]) => ({ ...o, name }));
-}
-
-type Choice = { value: unknown; label: string };
-
-function choicesOf(o: GameOption): Choice[] {
-  return (o.choices ?? []).map((c) => (typeof c === "object" && c !== null && "value" in c
-    ? { value: c.value, label: c.label ?? String(c.value) } : { value: c, label: String(c) }));
 }
 
 /** One option of the game: its label, a choice (or a number in its range) and its sentence. */

@@ -126,7 +126,7 @@ export function TablePage({ params: [game, gameId] }: PageProps) {
         {view && <Chat game={game} gameId={gameId} me={me} players={view.players ?? []} />}
         <Log store={store} ui={ui} players={view?.players ?? []} me={me} />
       </div>
-      <RulesPanel game={game} />
+      <RulesPanel game={game} options={store.options.value ?? undefined} />
     </div>
   );
 }

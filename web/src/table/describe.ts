@@ -19,6 +19,19 @@ export type Description = {
   [field: string]: unknown;
 };
 
+/** The described options as a list, whichever of its two shapes the description has. */
+export function optionList(raw: GameOption[] | Record<string, GameOption> | undefined): GameOption[] {
+  if (!raw) return [];
+  return Array.isArray(raw) ? raw : Object.entries(raw).map(([name, o]) => ({ ...o, name }));
+}
+
+export type Choice = { value: unknown; label: string };
+
+export function choicesOf(o: GameOption): Choice[] {
+  return (o.choices ?? []).map((c) => (typeof c === "object" && c !== null && "value" in c
+    ? { value: c.value, label: c.label ?? String(c.value) } : { value: c, label: String(c) }));
+}
+
 const asked = new Map<string, Signal<Description | null>>();
 
 /** The game's description (null until it arrives, or when the gateway has no DescribeGame). */

@@ -7,7 +7,7 @@ import type { GameUi } from "../games/types";
 import { t } from "../i18n";
 import { seatOf } from "../session";
 import { minutes, shortName, sleep, wideScreen } from "../util";
-import { description } from "./describe";
+import { choicesOf, description, optionList, type GameOption } from "./describe";
 import type { GameEvent, TableStore, View } from "./store";
 
 /** The seats with their clocks (the view's `clocks`, counted down since it arrived) and presence. */
@@ -63,8 +63,33 @@ export function Log({ store, ui, players, me }: { store: TableStore; ui: GameUi;
   );
 }
 
-/** The rules in short (DescribeGame's `rules`), folded away under the table. */
-export function RulesPanel({ game }: { game: string }) {
+/** The options this table plays with where they differ from the rulebook's, which the rules in
+ * short tell (a Food Fight to 3 VP under "the first to 10 VP wins"), from the description and the
+ * table's GameCreated. A choice's label says what it is ("Boot camp (no draft)"); a number is
+ * its option's label and value with the option's sentence ("... (the rulebook: 10)"), the rest
+ * of which sentences are written for the form that sets a table ("the three variations below"). */
+function TableOptions({ game, options }: { game: string; options?: Record<string, unknown> }) {
+  const changed = optionList(description(game).value?.options)
+    .filter((o) => options && o.name in options && options[o.name] !== o.default);
+  if (!changed.length) return null;
+  const line = (o: GameOption, value: unknown) => {
+    const label = o.label ?? o.name;
+    const chosen = choicesOf(o).find((c) => c.value === value)?.label;
+    if (chosen) return <b>{chosen.startsWith(label) ? chosen : `${label}: ${chosen}`}</b>;
+    const shown = typeof value === "boolean" ? t(value ? "yes" : "no") : String(value);
+    return <><b>{label}: {shown}</b>{o.sentence ? ` ${o.sentence}` : ""}</>;
+  };
+  return (
+    <section id="table-options">
+      <h3>{t("rules-this-table")}</h3>
+      <ul>{changed.map((o) => <li>{line(o, options![o.name])}</li>)}</ul>
+    </section>
+  );
+}
+
+/** The rules in short (DescribeGame's `rules`), folded away under the table; first the options
+ * of this table that change them. */
+export function RulesPanel({ game, options }: { game: string; options?: Record<string, unknown> }) {
   const described = description(game).value;
   const rules = described?.rules;
   if (!rules || (!(Array.isArray(rules) ? rules.length : Object.keys(rules).length) && !described?.summary)) return null;
@@ -74,6 +99,7 @@ export function RulesPanel({ game }: { game: string }) {
   return (
     <details class="rules-panel card-panel" id="rules">
       <summary>{t("rules-title")}</summary>
+      <TableOptions game={game} options={options} />
       {described?.summary && <p>{described.summary}</p>}
       {sections.map((s) => <section><h3>{s.title}</h3>{s.text.split(/\n\n+/).map((p) => <p>{p}</p>)}</section>)}
     </details>

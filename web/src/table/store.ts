@@ -59,6 +59,8 @@ export class TableStore {
   /** whether this page watches the game without a seat (SpectateGame: the public view) */
   readonly spectating = signal(false);
   readonly gameOver = signal<Record<string, any> | null>(null);
+  // the options the table was created with (its GameCreated): a game's view need not hold them
+  readonly options = signal<Record<string, unknown> | null>(null);
   readonly prompt = signal<Message | undefined>(undefined);
   /** when the view arrived (Date.now()): clocks count down from it */
   readonly viewAt = signal(0);
@@ -139,6 +141,7 @@ export class TableStore {
     }));
     for (const event of events) {
       if (event.type === "GameOver") this.gameOver.value = event.data;
+      if (event.type === "GameCreated") this.options.value = (event.data.options ?? {}) as Record<string, unknown>;
       if (event.type === "SeedCommitted" || event.type === "GameCreated") void this.sendSeed();
     }
     this.events.value = [...this.events.value, ...events].slice(-LOG_EVENTS);
