@@ -22,6 +22,27 @@ def test_help_lists_the_subcommands():
         assert command in out
 
 
+def test_every_command_and_every_option_says_what_it_is_for():
+    import argparse
+
+    from apps.cli.main import build_parser
+
+    silent = []
+
+    def walk(parser: argparse.ArgumentParser, path: str) -> None:
+        if not (parser.description or "").strip():
+            silent.append(path)
+        for action in parser._actions:  # argparse keeps them there, and nowhere public
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    walk(sub, f"{path} {name}")
+            elif not isinstance(action, argparse._HelpAction) and not (action.help or "").strip():
+                silent.append(f"{path} {'/'.join(action.option_strings) or action.dest}")
+
+    walk(build_parser(), "foodgames")
+    assert not silent, f"no help text: {silent}"
+
+
 def test_token_names_the_player_and_role_and_is_signed_with_the_configured_key(tmp_path):
     env = {"FOODGAMES_TOKEN_KEY": "k" * 40, "PATH": "/usr/bin:/bin", "FOODGAMES_DATA_DIR": str(tmp_path)}
     out = subprocess.run([FOODGAMES, "token", "ann", "--role", "operator"], capture_output=True, text=True,

@@ -142,7 +142,7 @@ async def measure(args) -> dict:
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("--messages", type=int, default=20_100)
+    parser.add_argument("--messages", type=int, default=20_100, help="messages published to the game stream")
     parser.add_argument("--every", type=int, default=201, help="a game-over every N messages (0: none)")
     parser.add_argument("--rate", type=float, default=0.0, help="publish live at this many messages/s")
     parser.add_argument("--impl", default="services.leaderboard.consumer",

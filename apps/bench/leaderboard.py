@@ -55,14 +55,14 @@ return count
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("--players", type=int, default=1_000_000)
+    parser.add_argument("--players", type=int, default=1_000_000, help="players loaded into the leaderboard first")
     parser.add_argument("--queries", type=int, default=2000, help="calls per latency figure")
     parser.add_argument("--updates", type=int, default=3000, help="games rated for the throughput figure")
     parser.add_argument("--batch", type=int, default=256, help="games per Store.record_batch call")
     parser.add_argument("--consumer-games", type=int, default=5000, help="games through JetStream + consumer")
-    parser.add_argument("--redis-url", default=None)
-    parser.add_argument("--nats-url", default=None)
-    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--redis-url", default=None, help="use this Redis instead of an embedded Valkey")
+    parser.add_argument("--nats-url", default=None, help="use this NATS instead of an embedded server")
+    parser.add_argument("--seed", type=int, default=7, help="random seed of the players' ratings and the queries")
 
 
 def _pct(samples: list[float]) -> dict:

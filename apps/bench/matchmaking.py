@@ -36,7 +36,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--rate", type=float, default=0.0,
                         help="enqueue at most this many tickets per second (0: as fast as possible)")
     parser.add_argument("--redis-url", default=None, help="use this Redis instead of an embedded Valkey")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="random seed of the tickets (their games, party sizes and skills)")
     parser.add_argument("--pass-interval", type=float, default=0.2, help="matching pass interval (s)")
     parser.add_argument("--preload", action="store_true",
                         help="queue every ticket before matching starts (the matcher's own rate)")

@@ -24,9 +24,9 @@ from services.leaderboard.ratings import MODELS, GameOver, RatingConfig, rate_ga
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("--players", type=int, default=3000)
-    parser.add_argument("--games", type=int, default=40000)
-    parser.add_argument("--seed", type=int, default=20261129)
+    parser.add_argument("--players", type=int, default=3000, help="players in the synthetic league")
+    parser.add_argument("--games", type=int, default=40000, help="games played in it")
+    parser.add_argument("--seed", type=int, default=20261129, help="the league's random seed (same seed, same league)")
     parser.add_argument("--noise", type=float, default=25 / 3,
                         help="performance noise per game (card games: luck as large as the skill spread)")
     parser.add_argument("--models", default=",".join(MODELS), help="comma-separated openskill models")

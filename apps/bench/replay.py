@@ -31,7 +31,7 @@ GAME = "foodie-forest"
 def add_arguments(parser) -> None:
     parser.add_argument("--events", type=int, default=1000, help="at least this many events (default 1000)")
     parser.add_argument("--runs", type=int, default=20, help="timed runs of each reading (default 20)")
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--players", type=int, default=4, help="seats at the game replayed (default 4)")
     parser.add_argument("--nats-url", default=None, help="default: the stack's (FOODGAMES_NATS_URL)")
 
 

@@ -20,13 +20,13 @@ KEY = "bench-streams-key-" + "s" * 32
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("--game", default="food-fight")
+    parser.add_argument("--game", default="food-fight", help="the game played at the tables")
     parser.add_argument("--games", type=int, default=30, help="tables (two seats each)")
-    parser.add_argument("--streams", type=int, default=240)
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--streams", type=int, default=240, help="WatchGame streams opened each round, spread over the seats")
+    parser.add_argument("--rounds", type=int, default=5, help="times the streams are opened and closed")
     parser.add_argument("--settle-s", type=float, default=7.0,
                         help="wait after closing (longer than the presence grace, 5 s)")
-    parser.add_argument("--language", default="en")
+    parser.add_argument("--language", default="en", help="the language the streams ask for (its texts are read once)")
     parser.add_argument("--moves", type=int, default=0, help="moves played at each table first (a longer history)")
 
 

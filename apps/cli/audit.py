@@ -55,7 +55,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                  description="Fetch a game's audit bundle from the deck service "
                                              "and print it (JSON), e.g. "
                                              "`foodgames audit export GAME_ID > bundle.json`.")
-    export.add_argument("game_id")
+    export.add_argument("game_id", metavar="GAME_ID", help="the game's id")
     export.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of stdout")
     _address_argument(export)
     export.set_defaults(func=_export)
