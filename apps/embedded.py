@@ -349,7 +349,10 @@ def start_valkey(data_dir=None, port: int | None = None, log_file=None) -> Serve
     out = open(log_file, "ab") if log_file else subprocess.DEVNULL
     proc = subprocess.Popen(
         [valkey_server_binary(), "--port", str(port), "--bind", "127.0.0.1", "--dir", str(path),
-         "--appendonly", "yes", "--save", "", "--protected-mode", "no"],
+         "--appendonly", "yes", "--save", "", "--protected-mode", "no",
+         # its title written over its argv would also overwrite its environment as /proc shows
+         # it, where the test runs' reaper finds what a run started (tests/reaper.py)
+         "--set-proc-title", "no"],
         stdout=out, stderr=out, start_new_session=True)
     try:
         wait_for_port(port)

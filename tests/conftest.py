@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import inspect
 import itertools
+import os
+import uuid
 from pathlib import Path
 
 import foodgames
@@ -12,6 +14,7 @@ import pytest
 
 from shared import aio
 from apps.embedded import start_nats, start_valkey
+from tests import reaper
 from tests.tasks import DEADLINE_MARGIN_S, with_deadline
 
 _db_numbers = itertools.count(1)
@@ -23,6 +26,14 @@ _GEN = Path(__file__).resolve().parent.parent / "proto" / "gen" / "foodgames"
 for _package, _folder in ((foodgames, _GEN), (foodgames.v1, _GEN / "v1")):
     if str(_folder) not in _package.__path__:
         _package.__path__.insert(0, str(_folder))
+
+
+def pytest_configure(config):
+    """The run's mark on every process it starts, and its reaper (tests/reaper.py): set once, in
+    the first pytest process (xdist's workers inherit both)."""
+    if not os.environ.get(reaper.RUN_ENV):
+        os.environ[reaper.RUN_ENV] = uuid.uuid4().hex
+        reaper.start(os.getpid(), os.environ[reaper.RUN_ENV])
 
 
 def pytest_asyncio_loop_factories(config, item):
