@@ -468,6 +468,8 @@ async def test_a_whole_game_is_played_by_tapping_and_its_end_says_who_won_and_wh
         # then the end says who won (or whether the table won) and why, in words
         await expect(page.locator("#end-headline")).not_to_be_empty()
         await expect(page.locator("#placings tbody tr")).to_have_count(players)
+        # a table that plays together has no places, only its players and points
+        await expect(page.locator("#placings thead th")).to_have_count(2 if get_game(game).cooperative else 3)
         if game in ENDS_WITH_A_REASON:  # their views name why the game ended, and the page says it
             await expect(page.locator("#end-why")).to_have_count(1)
         # once: beside the game's own reason the frame's "the game is over: X won" is not repeated

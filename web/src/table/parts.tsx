@@ -140,6 +140,7 @@ export function EndScreen({ store, view, me, why }: { store: TableStore; view: V
   const winners = order.filter((r) => r.place === 1).map((r) => (r.name === me ? t("end-you") : shortName(r.name)));
   const gameOverEvent = store.events.value.find((e) => e.type === "GameOver" && e.message);
   const teamWon = over?.team_won;
+  const team = teamWon === true || teamWon === false;
   let headline: string;
   if (teamWon === true) headline = t("end-team-won");
   else if (teamWon === false) headline = t("end-team-lost");
@@ -155,11 +156,12 @@ export function EndScreen({ store, view, me, why }: { store: TableStore; view: V
           reason only its forfeit variant says more */}
       {gameOverEvent?.message && gameOverEvent.message.text !== why
         && (!why || gameOverEvent.message.key.endsWith("-forfeit")) && <p id="end-message">{gameOverEvent.message.text}</p>}
+      {/* a table that won or lost together has no places: "1, 1, 1" under "the table lost" */}
       <table id="placings">
-        <thead><tr><th>{t("end-place")}</th><th>{t("end-player")}</th><th>{t("end-points")}</th></tr></thead>
+        <thead><tr>{!team && <th>{t("end-place")}</th>}<th>{t("end-player")}</th><th>{t("end-points")}</th></tr></thead>
         <tbody>{order.map((r) => (
           <tr class={r.name === me ? "mine" : ""}>
-            <td>{r.place || "–"}</td><td title={r.name}>{shortName(r.name)}{r.name === me ? ` ${t("you-mark")}` : ""}</td><td>{r.points}</td>
+            {!team && <td>{r.place || "–"}</td>}<td title={r.name}>{shortName(r.name)}{r.name === me ? ` ${t("you-mark")}` : ""}</td><td>{r.points}</td>
           </tr>))}</tbody>
       </table>
       <p id="rating-change">
