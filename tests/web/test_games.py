@@ -465,7 +465,11 @@ async def test_a_whole_game_is_played_by_tapping_and_its_end_says_who_won_and_wh
         if game == "food-fight":
             # every Army was built in the builder, troop by troop, and the log says so
             assert made.get("plate"), made
-        # then the end says who won (or whether the table won) and why, in words
+        # then the end says who won (or whether the table won) and why, in words, and the log
+        # says the game is over once (the frame's line beside the game's own once said it twice)
+        if language == "en":
+            log = await page.locator("#log li").all_inner_texts()
+            assert sum(line.startswith(("The game is over", "Game over")) for line in log) <= 1, log[:4]
         await expect(page.locator("#end-headline")).not_to_be_empty()
         await expect(page.locator("#placings tbody tr")).to_have_count(players)
         # a table that plays together has no places, only its players and points

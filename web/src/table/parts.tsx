@@ -52,7 +52,12 @@ export function logLine(ui: GameUi, event: GameEvent, players: string[], me: str
 /** The log, folded on a phone (a table there fits two screens): its newest line is shown in
  * the fold's title; a tap opens the rest. On a wide screen it starts open. */
 export function Log({ store, ui, players, me }: { store: TableStore; ui: GameUi; players: string[]; me: string }) {
-  const lines = store.events.value.map((e) => logLine(ui, e, players, me)).filter((l): l is string => !!l);
+  // the frame's end line says again what the game's own end line says, as on the end screen:
+  // beside that only its forfeit variant is kept
+  const events = store.events.value;
+  const gameEnded = events.some((e) => e.type === "GameEnded" && e.message && !e.internal);
+  const lines = events.filter((e) => !(gameEnded && e.type === "GameOver" && !e.message?.key.endsWith("-forfeit")))
+    .map((e) => logLine(ui, e, players, me)).filter((l): l is string => !!l);
   const shown = [...store.notes.value.map((n) => t(n)), ...lines].slice(-40).reverse();
   const [wide] = useState(wideScreen);
   return (
