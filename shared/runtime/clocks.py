@@ -186,9 +186,7 @@ class Clocks:
                     log.info("live table", game_id=game_id, command=command_id, version=record.version)
                 runtime.settle_if_waiting(record)
         except Exception:
-            if runtime.closed or runtime._store_closed():
-                # the connection is gone for good: the background work ends with it
-                runtime._stop_background()
+            if runtime.stopped_with_store():  # the connection is gone for good, or the runtime closed
                 return
             # retried after a pause (the store or the deck may be down); the stream keeps the truth
             loop = asyncio.get_running_loop()

@@ -164,10 +164,13 @@ class GameRuntime:
         task.add_done_callback(self._background.discard)
         task.add_done_callback(_log_failure)
 
-    def _store_closed(self) -> bool:
-        """Whether the store's connection is closed for good (no reconnect will come)."""
+    def stopped_with_store(self) -> bool:
+        """Whether the runtime is closed, closing it when the store's connection is closed for good
+        (no reconnect will come): the background work that failed ends then, not retried."""
         nc = getattr(self.store, "nc", None)
-        return bool(nc is not None and nc.is_closed)
+        if not self.closed and nc is not None and nc.is_closed:
+            self._stop_background()
+        return self.closed
 
     async def close(self) -> None:
         """Ends every timer and background task; none starts after (a store whose connection is
