@@ -59,12 +59,12 @@ def reap(mark: str) -> int:
 
 
 def watch(parent: int, mark: str) -> None:
-    while _alive(parent):
+    while alive(parent):
         time.sleep(POLL_S)
     reap(mark)
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

@@ -26,14 +26,6 @@ time.sleep(300)
 """
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-
-
 def test_a_run_killed_outright_leaves_no_process_it_started_and_stops_nothing_else():
     # given a run that started a server, and a process of nobody's run
     run = subprocess.Popen([sys.executable, "-c", RUN, uuid.uuid4().hex], cwd=ROOT, stdout=subprocess.PIPE,
@@ -42,18 +34,18 @@ def test_a_run_killed_outright_leaves_no_process_it_started_and_stops_nothing_el
                              env={k: v for k, v in os.environ.items() if k != reaper.RUN_ENV})
     server = int(run.stdout.readline())
     try:
-        assert _alive(server)
+        assert reaper.alive(server)
         # when the run is killed (no teardown runs)
         run.kill()
         run.wait()
         # then its server is stopped soon after, and the other process is left alone
         deadline = time.monotonic() + 20
-        while _alive(server) and time.monotonic() < deadline:
+        while reaper.alive(server) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert not _alive(server), "the killed run's server lives on"
-        assert _alive(other.pid)
+        assert not reaper.alive(server), "the killed run's server lives on"
+        assert reaper.alive(other.pid)
     finally:
         other.kill()
         other.wait()
-        if _alive(server):
+        if reaper.alive(server):
             os.kill(server, signal.SIGKILL)

@@ -81,7 +81,7 @@ async def _existing(runtime: "GameRuntime", game_id: str, players: tuple[str, ..
     existing = await runtime.load(game_id)
     if existing.players == players:
         return existing
-    raise AlreadyExists(f"game {game_id!r} already exists")
+    raise AlreadyExists(f"game {game_id!r} already exists") from None  # not the append's conflict
 
 
 def check_may_create(identity: Identity, players: Sequence[str], ranked: bool) -> None:
