@@ -10,7 +10,8 @@ first games pay for imports and caches; they also give the moves a game takes, f
 bar). Then --games tables of --game are created with a service token (CreateGame, no
 matchmaking), every seat's client seed goes to the deck, and random bots play every table over
 PlayGame streams (apps.bench.moves.play_moves; with --via gateway, GetView and SubmitMove calls
-through the gateway in Connect JSON, as browsers make them) to its end, or --moves-per-game moves; with
+through the gateway in Connect JSON; with --via gateway-watch, a WatchGame stream a seat and
+SubmitMove calls through it, as the web client plays) to its end, or --moves-per-game moves; with
 --move-every-s T each table makes one move every T seconds at most (a human table's pace),
 else as fast as the stack answers. --settle-s seconds after the last move (the leaderboard
 rates the finished games meanwhile) the CPU is read again.
@@ -37,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from shared import aio
+from apps.bench.moves import OVER_GRPC, VIAS
 from apps.bench.procs import Process, stack_processes
 from apps.bench.stats import percentiles_ms
 
@@ -65,12 +67,14 @@ def add_arguments(parser) -> None:
                         help="seconds after the last move before CPU and disk are read again: the leaderboard "
                              "rates the finished games meanwhile (default 3)")
     parser.add_argument("--channels", type=int, default=4, help="client channels per service (default 4)")
-    parser.add_argument("--via", choices=("stream", "unary", "gateway"), default="stream",
+    parser.add_argument("--via", choices=VIAS, default="stream",
                         help="stream: each seat plays over its own gRPC PlayGame stream to the engine (default); "
                              "unary: GetView and SubmitMove over gRPC straight to the engine (--via gateway's calls "
                              "without the gateway); "
                              "gateway: GetView and SubmitMove calls through the stack's gateway in Connect JSON, as "
-                             "a browser makes them (not with --move-every-s; the gateway's rates must be raised: "
+                             "a browser makes them; watch: a WatchGame stream a seat and SubmitMove calls, as the "
+                             "web client plays; gateway-watch: watch's calls through the gateway (gateway and "
+                             "gateway-watch: not with --move-every-s; the gateway's rates must be raised: "
                              "FOODGAMES_GATEWAY_RATE_PER_ADDRESS and FOODGAMES_GATEWAY_RATE_PER_PLAYER)")
 
 
@@ -142,7 +146,7 @@ async def _bench(args, settings, players: int) -> dict[str, Any]:
     from shared.eventstore.jetstream import connect
 
     needed = {f"{args.game} rules service": settings.address(args.game), "deck": settings.address("deck")}
-    if args.via == "gateway":
+    if args.via in OVER_GRPC:
         needed["gateway"] = settings.address("gateway")
     await reach.require(nats_url=settings.nats_url, services=needed)
     data_dir = Path(settings.data_dir)
@@ -182,7 +186,7 @@ async def _bench(args, settings, players: int) -> dict[str, Any]:
             js0 = await _jetstream(js, data_dir)
 
             pace_text = f"a move every {args.move_every_s:g} s a table" if pace else "flat out"
-            if args.via == "gateway":
+            if args.via in OVER_GRPC:
                 pace_text += ", through the gateway"
             total = args.games * (args.moves_per_game or round(per_game))
             samples: list[float] = []

@@ -10,11 +10,14 @@ every seat plays over its own PlayGame stream, which sends the seat its view whe
 the bot chooses and sends the move on the stream; the round trip timed is from sending the
 move until its answer (the move result) arrives. With `--via unary` the seat that must act
 reads its view (GetView), its bot chooses, SubmitMove sends it; the round trip timed is the
-SubmitMove call alone. With `--via gateway` the same calls go through the stack's gateway in
-Connect JSON, as a browser makes them (apps.chaos.connect), and the same moves over gRPC
-(`unary`) follow in the same run, under `grpc` with the gateway's ratios to them (issue 27's
-goal: p50 <= 1.3x at 200 games); the gateway's rates must be raised for so many calls from one
-address (FOODGAMES_GATEWAY_RATE_PER_ADDRESS and FOODGAMES_GATEWAY_RATE_PER_PLAYER).
+SubmitMove call alone. With `--via watch` every seat follows its WatchGame stream and sends
+its moves with SubmitMove, as the web client plays (web/src/table/store.ts); the round trip
+timed is the SubmitMove call. With `--via gateway` (unary's calls) or `--via gateway-watch`
+(watch's) the same calls go through the stack's gateway in Connect JSON, as a browser makes
+them (apps.chaos.connect), and the same moves over gRPC (`unary` or `watch`) follow in the same
+run, under `grpc` with the gateway's ratios to them (issue 27's goal: p50 <= 1.3x at 200
+games); the gateway's rates must be raised for so many calls from one address
+(FOODGAMES_GATEWAY_RATE_PER_ADDRESS and FOODGAMES_GATEWAY_RATE_PER_PLAYER).
 moves_per_s is moves over the wall time of the whole phase.
 
 The floor, measured in the same run on the same machine with as many concurrent callers as
@@ -56,6 +59,10 @@ from apps.bench.stats import percentiles_ms
 # do not need the burst
 CREATING_AT_ONCE = 32
 
+# --via through the gateway -> the same calls over gRPC, played after it in the same run
+OVER_GRPC = {"gateway": "unary", "gateway-watch": "watch"}
+VIAS = ("stream", "unary", "watch", *OVER_GRPC)
+
 DEFAULT_GAME = "foodie-forest"  # the game of the figures in docs/benchmarks.md before --game
 
 ECHO_SERVER = r"""
@@ -91,11 +98,13 @@ def add_arguments(parser) -> None:
     parser.add_argument("--single-moves", type=int, default=300,
                         help="moves of the one-game-at-a-time phase (default 300)")
     parser.add_argument("--channels", type=int, default=4, help="client channels per service (default 4)")
-    parser.add_argument("--via", choices=("stream", "unary", "gateway"), default="stream",
+    parser.add_argument("--via", choices=VIAS, default="stream",
                         help="stream: a PlayGame stream per seat (default); unary: GetView + SubmitMove calls; "
-                             "gateway: the same calls through the stack's gateway in Connect JSON, as a browser "
-                             "makes them, beside the same moves over gRPC (unary) in the same run (the gateway's "
-                             "rates must be raised for it: FOODGAMES_GATEWAY_RATE_PER_ADDRESS and _PER_PLAYER)")
+                             "watch: a WatchGame stream per seat + SubmitMove calls, as the web client plays; "
+                             "gateway, gateway-watch: unary's or watch's calls through the stack's gateway in "
+                             "Connect JSON, as a browser makes them, beside the same moves over gRPC in the same "
+                             "run (the gateway's rates must be raised for it: FOODGAMES_GATEWAY_RATE_PER_ADDRESS "
+                             "and _PER_PLAYER)")
 
 
 # -- the floor -----------------------------------------------------------------------------
@@ -187,20 +196,21 @@ async def play_moves(settings, game: str, games: int, players: int, moves_per_ga
     every pace_s seconds at most. `finished` counts the tables whose game ended."""
     from shared.auth import service_token
     from apps.bots.base import RandomBot
-    from apps.sdk.remote import ChannelPool, Connection, create_game, drive_table
+    from apps.sdk.remote import ChannelPool, Connection, create_game, drive_table, play_table as watch_table
     from apps.bots.seat_stream import stream_table
 
-    play_table = stream_table if via == "stream" else drive_table
+    play_table = {"stream": stream_table, "unary": drive_table, "gateway": drive_table,
+                  "watch": watch_table, "gateway-watch": watch_table}[via]
     if pace_s:
         if via != "stream":
             raise ValueError("paced tables play over PlayGame streams only (via='stream')")
         play_table = functools.partial(stream_table, pace_s=pace_s)
-    if via == "gateway":
+    if via in OVER_GRPC:
         from apps.chaos.connect import ConnectGameStub
 
         gateway = settings.address("gateway").split(",")
-        play_table = functools.partial(drive_table, game_stub=lambda player, token: ConnectGameStub(gateway, game,
-                                                                                                   token))
+        play_table = functools.partial(play_table, game_stub=lambda player, token: ConnectGameStub(gateway, game,
+                                                                                                  token))
 
     pool = ChannelPool(settings, channels)
     admin = Connection(settings, service_token(settings, "bench"), "svc:bench", pool=pool)
@@ -244,7 +254,7 @@ def run(args) -> dict[str, Any]:
         from apps.bench import reach
 
         needed = {f"{args.game} rules service": settings.address(args.game), "deck": settings.address("deck")}
-        if args.via == "gateway":
+        if args.via in OVER_GRPC:
             needed["gateway"] = settings.address("gateway")
         await reach.require(nats_url=settings.nats_url, services=needed)
         from rich.console import Console
@@ -274,10 +284,11 @@ def run(args) -> dict[str, Any]:
                                  lambda s: play_moves(settings, args.game, args.games, args.players,
                                                       args.moves_per_game, args.channels, args.via, s))
             grpc_moves = None
-            if args.via == "gateway":  # the same moves straight to the engine, in the same run
-                grpc_moves = await phase("the same over gRPC (unary)", args.games * args.moves_per_game,
+            if args.via in OVER_GRPC:  # the same moves straight to the engine, in the same run
+                over_grpc = OVER_GRPC[args.via]
+                grpc_moves = await phase(f"the same over gRPC ({over_grpc})", args.games * args.moves_per_game,
                                          lambda s: play_moves(settings, args.game, args.games, args.players,
-                                                              args.moves_per_game, args.channels, "unary", s))
+                                                              args.moves_per_game, args.channels, over_grpc, s))
             single = await phase("one game at a time", args.single_moves,
                                  lambda s: play_moves(settings, args.game, 1, args.players, args.single_moves, 1,
                                                       args.via, RoundTrips(s)))

@@ -23,8 +23,14 @@ _CODES = {Code.CANCELED: grpc.StatusCode.CANCELLED}
 CALL_TIMEOUT_MS = 10_000
 
 
-def rpc_error(exc: ConnectError) -> grpc.aio.AioRpcError:
-    """The Connect error as the grpc error of the same code and message."""
+def rpc_error(exc: ConnectError) -> BaseException:
+    """The Connect error as the grpc error of the same code and message; a call cancelled
+    because its task was (connect-python reports that as CANCELED) as the task's cancellation,
+    as grpc's stub raises it, so that a cancelled reader ends instead of taking it for a
+    failed call and trying again."""
+    task = asyncio.current_task()
+    if exc.code == Code.CANCELED and task is not None and task.cancelling():
+        return asyncio.CancelledError()
     code = _CODES.get(exc.code) or getattr(grpc.StatusCode, exc.code.name, grpc.StatusCode.UNKNOWN)
     return grpc.aio.AioRpcError(code, grpc.aio.Metadata(), grpc.aio.Metadata(), details=exc.message)
 

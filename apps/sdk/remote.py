@@ -473,7 +473,10 @@ class SeatPlayer:
     """Plays seat `seat` of game `game_id` until the game is over; returns the final view.
 
     on_update(update) sees every update; on_rejected(move, error) every refused move (then the
-    chooser is asked again on the newest view); on_seed(ok, text) the client seed's fate.
+    chooser is asked again on the newest view); on_seed(ok, text) the client seed's fate;
+    on_move(seconds) each accepted move's SubmitMove round trip. `stub`, when given, is the
+    seat's GameService instead of gRPC's (apps.chaos.connect's: through the gateway, as a
+    browser calls it). `stop`, once set, ends run() with the newest view, the game over or not.
 
     A failure that may pass (RETRYABLE: the engine restarts, is overloaded or slow) is tried
     again with jittered exponential backoff: the same move with the same move id (a move id
@@ -485,7 +488,9 @@ class SeatPlayer:
                  on_rejected: Callable[[dict, str], Awaitable[None] | None] | None = None,
                  on_seed: Callable[[bool, str], None] | None = None,
                  client_seed: bytes | None = None, expected_versions: bool = True,
-                 after_version: int = 0, retry_deadline_s: float = RETRY_DEADLINE_S, language: str = ""):
+                 after_version: int = 0, retry_deadline_s: float = RETRY_DEADLINE_S, language: str = "",
+                 stub: Any = None, on_move: Callable[[float], None] | None = None,
+                 stop: asyncio.Event | None = None):
         self.conn = conn
         self.game = game
         self.game_id = game_id
@@ -501,7 +506,9 @@ class SeatPlayer:
         # the language of the events' messages, the prompt and the refusals ("": the server's English)
         self.language = language
         self.retries = 0  # calls and stream openings tried again after a failure that may pass
-        self.stub = conn.game(game)
+        self.stub = stub if stub is not None else conn.game(game)
+        self.on_move = on_move
+        self.stop = stop if stop is not None else asyncio.Event()
         self.version = -1  # newest version seen
         self.view: dict[str, Any] | None = None
         self.finished = False
@@ -546,13 +553,14 @@ class SeatPlayer:
 
     async def _act(self) -> None:
         """Move while the newest view says it is our turn."""
-        while not self.finished and self.view is not None and self._acted_on < self.version:
+        while not self.finished and not self.stop.is_set() and self.view is not None \
+                and self._acted_on < self.version:
             legal = list(self.view.get("legal_moves") or [])
             if not legal:
                 return
             asked_on = self.version
             move = await self._choose(legal)
-            if move is None or self.finished:
+            if move is None or self.finished or self.stop.is_set():
                 return
             if self.version != asked_on and move in legal and move not in (self.view.get("legal_moves") or []):
                 continue  # the table changed while the chooser thought and the move went stale
@@ -562,6 +570,7 @@ class SeatPlayer:
                                                  language=self.language)
             if self.expected_versions and takes_turns(self.view):
                 request.expected_version = acting_on
+            sent = time.perf_counter()
             try:
                 reply = await self._submit(request)
             except grpc.aio.AioRpcError as exc:
@@ -572,6 +581,8 @@ class SeatPlayer:
                 if exc.code() in (grpc.StatusCode.ABORTED, grpc.StatusCode.FAILED_PRECONDITION):
                     await self._refresh()
                 continue
+            if self.on_move is not None:
+                self.on_move(time.perf_counter() - sent)
             self.moves += 1
             self._acted_on = acting_on
             view = view_of(reply)
@@ -674,12 +685,15 @@ class SeatPlayer:
             # late delays the table, and one never sent leaves our deal to the others' seeds
             self._seed_task = asyncio.get_running_loop().create_task(self.send_seed())
         reader = asyncio.get_running_loop().create_task(self._read())
+        stopping = asyncio.get_running_loop().create_task(self.stop.wait())
         try:
-            while not self.finished:
+            while not self.finished and not self.stop.is_set():
                 waiter = asyncio.get_running_loop().create_task(self._changed.wait())
-                done, _ = await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
+                done, _ = await asyncio.wait({waiter, reader, stopping}, return_when=asyncio.FIRST_COMPLETED)
                 if waiter not in done:
                     waiter.cancel()
+                if stopping in done:
+                    break
                 self._changed.clear()
                 await self._act()
                 if reader in done:
@@ -690,7 +704,8 @@ class SeatPlayer:
                             raise ConnectionError("the game's watch stream ended before the game did")
         finally:
             reader.cancel()
-            await asyncio.gather(reader, return_exceptions=True)
+            stopping.cancel()
+            await asyncio.gather(reader, stopping, return_exceptions=True)
             if self._seed_task is not None:
                 # a game that ended (or was cancelled, or this player gave up on) needs no seed
                 # any more: a call still being tried again (up to 30 s) is not waited for
@@ -789,20 +804,40 @@ class TableResult:
 
 
 async def play_table(settings: Settings, game: str, game_id: str, players, bots, *,
-                     pool: ChannelPool | None = None) -> TableResult:
+                     pool: ChannelPool | None = None, on_move: Callable[[float], None] | None = None,
+                     max_moves: int | None = None,
+                     game_stub: Callable[[str, str], Any] | None = None) -> TableResult:
     """Every seat of an existing game played by its bot, each over its own token and watch
-    stream, concurrently, until the game is over."""
+    stream, concurrently, until the game is over (or `max_moves` were played at the table): a
+    browser's way, a WatchGame stream and a SubmitMove call a move. `on_move(seconds)` gets
+    each accepted move's SubmitMove round trip; `game_stub(player, token)`, when given, is the
+    seats' GameService instead of gRPC's (apps.chaos.connect's, through the gateway; it has
+    close())."""
     from shared.auth import mint_token
+
+    stop = asyncio.Event()
+    played = 0
+
+    def moved(seconds: float) -> None:
+        nonlocal played
+        played += 1
+        if on_move is not None:
+            on_move(seconds)
+        if max_moves is not None and played >= max_moves:
+            stop.set()
 
     seats = []
     for seat, (name, bot) in enumerate(zip(players, bots)):
         conn = Connection(settings, mint_token(settings, name), name, pool=pool)
-        seats.append(SeatPlayer(conn, game, game_id, seat, BotChooser(bot)))
+        stub = None if game_stub is None else game_stub(conn.player, conn.token)
+        seats.append(SeatPlayer(conn, game, game_id, seat, BotChooser(bot), stub=stub, on_move=moved, stop=stop))
     try:
         views = await asyncio.gather(*(s.run() for s in seats))
     finally:
         for s in seats:
             await s.conn.close()
+            if game_stub is not None:
+                await s.stub.close()
     return TableResult(game_id, tuple(players), list(views), sum(s.moves for s in seats),
                        sum(s.rejections for s in seats))
 

@@ -60,3 +60,42 @@ async def test_a_gateway_replica_away_fails_its_call_as_unavailable_and_the_next
         assert refused.value.code() == grpc.StatusCode.NOT_FOUND, refused.value.details()
     finally:
         await stub.close()
+
+
+async def test_a_reader_of_an_idle_stream_that_is_cancelled_ends_cancelled_instead_of_calling_again(stack, gateway):
+    # given a table nobody moves at, and a seat reading its WatchGame stream over Connect
+    import asyncio
+
+    players = ["connect-dee", "connect-eli"]
+    service = Connection(stack, mint_token(stack, "svc:chaos", "service"), "svc:chaos")
+    game_id = f"connect-idle-{free_port()}"
+    try:
+        await create_table(service, GAME, game_id, players)
+    finally:
+        await service.close()
+    stub = ConnectGameStub([f"127.0.0.1:{gateway.port}"], GAME, mint_token(stack, players[0]))
+    seen: list[int] = []
+    errors: list[grpc.aio.AioRpcError] = []
+
+    async def reader() -> None:
+        # as apps.sdk.remote.SeatPlayer._read: a failed call is met by calling again
+        while True:
+            try:
+                async for update in stub.WatchGame(game_pb2.WatchGameRequest(game_id=game_id, seat=0)):
+                    seen.append(update.version)
+            except grpc.aio.AioRpcError as exc:
+                errors.append(exc)
+                await asyncio.sleep(0.05)
+
+    task = asyncio.get_running_loop().create_task(reader())
+    try:
+        while not seen:
+            await asyncio.sleep(0.05)
+        # when its task is cancelled while the stream idles
+        task.cancel()
+        # then the task ends, cancelled: connect-python's CANCELED is not taken for a failed call
+        done, _ = await asyncio.wait({task}, timeout=10)
+        assert task in done and task.cancelled() and errors == []
+    finally:
+        task.cancel()
+        await stub.close()

@@ -26,7 +26,7 @@ def stack_env(settings) -> dict[str, str]:
     return env
 
 
-@pytest.mark.parametrize("via", ["stream", "unary"])
+@pytest.mark.parametrize("via", ["stream", "unary", "watch"])
 def test_bench_moves_plays_the_moves_asked_for_and_prints_its_figures_as_json(play_stack, via):
     done = subprocess.run([FOODGAMES, "bench", "moves", "--json", "--via", via, "--games", "6",
                            "--moves-per-game", "15", "--floor-calls", "200", "--single-moves", "20"],
@@ -83,30 +83,43 @@ def test_a_move_sent_while_another_of_its_table_is_in_flight_counts_as_sent_behi
     assert split["sent_behind_another"] == {"moves": 1, "p50_ms": 3.0}
 
 
-def _gateway_moves(stack) -> float:
-    """The SubmitMove calls the stack's gateway has answered with 200 (its metrics)."""
+def _gateway_calls(stack, method: str) -> float:
+    """The `method` calls of GameService the stack's gateway has answered with 200 (its metrics)."""
     import httpx
 
     text = httpx.get(f"http://{stack.metrics_address('gateway')}/metrics", timeout=5).text
     return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
                if line.startswith("http_server_request_duration_seconds_count")
-               and 'http_route="/foodgames.v1.GameService/SubmitMove"' in line
+               and f'http_route="/foodgames.v1.GameService/{method}"' in line
                and 'http_response_status_code="200"' in line)
 
 
-def test_bench_moves_through_the_gateway_plays_over_connect_beside_the_same_moves_over_grpc(play_stack):
+def _gateway_figures(stack) -> dict[str, float]:
+    return {method: _gateway_calls(stack, method) for method in ("SubmitMove", "GetView", "WatchGame")}
+
+
+@pytest.mark.parametrize("via, over_grpc", [("gateway", "unary"), ("gateway-watch", "watch")])
+def test_bench_moves_through_the_gateway_plays_over_connect_beside_the_same_moves_over_grpc(play_stack, via,
+                                                                                           over_grpc):
     # few calls: the gateway's per-address and per-player rates stay as the stack has them
-    before = _gateway_moves(play_stack)
-    done = subprocess.run([FOODGAMES, "bench", "moves", "--json", "--via", "gateway", "--games", "2",
+    before = _gateway_figures(play_stack)
+    done = subprocess.run([FOODGAMES, "bench", "moves", "--json", "--via", via, "--games", "2",
                            "--moves-per-game", "5", "--floor-calls", "60", "--single-moves", "5"],
                           env=stack_env(play_stack), capture_output=True, text=True, timeout=180)
     assert done.returncode == 0, done.stderr[-3000:]
     figures = json.loads(done.stdout)
-    assert figures["via"] == "gateway" and figures["rejections"] == 0
+    assert figures["via"] == via and figures["rejections"] == 0
     assert 2 * 5 <= figures["moves"] <= 2 * 8 and figures["single"]["moves"] >= 5
     # the gateway answered the loaded and the single phases' moves; gRPC the same moves again
-    assert _gateway_moves(play_stack) - before >= figures["moves"] + figures["single"]["moves"]
+    after = _gateway_figures(play_stack)
+    moves = figures["moves"] + figures["single"]["moves"]
+    assert after["SubmitMove"] - before["SubmitMove"] >= moves
+    if via == "gateway":  # the seat to act reads its view before each move
+        assert after["GetView"] - before["GetView"] >= moves
+    else:  # each seat's views came on its WatchGame stream (two tables and one, four seats each)
+        assert after["WatchGame"] - before["WatchGame"] >= 3 * 4
+        assert after["GetView"] - before["GetView"] < moves
     assert 2 * 5 <= figures["grpc"]["moves"] <= 2 * 8
     for key in ("p50_ms", "p99_ms", "gateway_vs_grpc_p50", "gateway_vs_grpc_p99", "moves_per_s"):
         assert figures["grpc"][key] > 0, key
-    assert "the same over gRPC (unary)" in done.stderr
+    assert f"the same over gRPC ({over_grpc})" in done.stderr
