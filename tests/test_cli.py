@@ -101,3 +101,24 @@ def test_a_long_output_reaches_a_slow_reader_whole_after_an_event_loop():
     time.sleep(1.0)  # a reader that comes late: the pipe is full long before it reads
     out, _ = proc.communicate(timeout=60)
     assert proc.returncode == 0 and len(out) == 300000
+
+
+def test_a_bench_refused_by_the_gateways_limits_says_which_limits_to_raise(capsys):
+    # given a bench whose call the stack refused as over a limit
+    import argparse
+    import types
+
+    import grpc
+
+    from apps.cli.bench import _run
+
+    def refused(args):
+        raise grpc.aio.AioRpcError(grpc.StatusCode.RESOURCE_EXHAUSTED, grpc.aio.Metadata(), grpc.aio.Metadata(),
+                                   details="127.0.0.1 has 32 open streams, the most one address may have")
+    # when it runs
+    code = _run(types.SimpleNamespace(run=refused), argparse.Namespace(bench="moves", json=True))
+    # then it ends with a sentence naming the refusal and the settings, no traceback
+    said = capsys.readouterr().err
+    assert code == 1 and "Traceback" not in said
+    assert "foodgames bench moves: the stack refused a call: RESOURCE_EXHAUSTED: 127.0.0.1 has 32 open" in said
+    assert "FOODGAMES_GATEWAY_MAX_STREAMS_PER_ADDRESS" in said

@@ -17,7 +17,8 @@ timed is the SubmitMove call. With `--via gateway` (unary's calls) or `--via gat
 them (apps.chaos.connect), and the same moves over gRPC (`unary` or `watch`) follow in the same
 run, under `grpc` with the gateway's ratios to them (issue 27's goal: p50 <= 1.3x at 200
 games); the gateway's rates must be raised for so many calls from one address
-(FOODGAMES_GATEWAY_RATE_PER_ADDRESS and FOODGAMES_GATEWAY_RATE_PER_PLAYER).
+(FOODGAMES_GATEWAY_RATE_PER_ADDRESS and FOODGAMES_GATEWAY_RATE_PER_PLAYER), and for
+gateway-watch the streams one address may hold (FOODGAMES_GATEWAY_MAX_STREAMS_PER_ADDRESS).
 moves_per_s is moves over the wall time of the whole phase.
 
 The floor, measured in the same run on the same machine with as many concurrent callers as
@@ -104,7 +105,7 @@ def add_arguments(parser) -> None:
                              "gateway, gateway-watch: unary's or watch's calls through the stack's gateway in "
                              "Connect JSON, as a browser makes them, beside the same moves over gRPC in the same "
                              "run (the gateway's rates must be raised for it: FOODGAMES_GATEWAY_RATE_PER_ADDRESS "
-                             "and _PER_PLAYER)")
+                             "and _PER_PLAYER; for gateway-watch also FOODGAMES_GATEWAY_MAX_STREAMS_PER_ADDRESS)")
 
 
 # -- the floor -----------------------------------------------------------------------------

@@ -49,11 +49,22 @@ def _missing(name: str) -> int:
 def _run(module, args) -> int:
     from apps.bench.reach import NotReachable
 
+    import grpc
+
     try:
         figures = module.run(args)
     except NotReachable as exc:
         print(f"foodgames bench {args.bench}: {exc}", file=sys.stderr)
         return 3
+    except grpc.aio.AioRpcError as exc:
+        # a bench's calls all come from one address and a few players: the gateway's limits,
+        # made for browsers, refuse them unless raised
+        hint = (" (a bench through the gateway needs its limits raised: FOODGAMES_GATEWAY_RATE_PER_ADDRESS, "
+                "FOODGAMES_GATEWAY_RATE_PER_PLAYER, FOODGAMES_GATEWAY_MAX_STREAMS_PER_ADDRESS; docs/benchmarks.md)"
+                if exc.code() == grpc.StatusCode.RESOURCE_EXHAUSTED else "")
+        print(f"foodgames bench {args.bench}: the stack refused a call: {exc.code().name}: {exc.details()}{hint}",
+              file=sys.stderr)
+        return 1
     if args.json:
         print(json.dumps(figures, indent=2, default=str))
     else:

@@ -13,13 +13,13 @@ from tests.runtime.conftest import create_table, two_replicas
 PLAYERS = ["ann", "bob"]
 
 
-async def move(stubs, game_id: str, n: int) -> int:
-    """One move by whoever's turn it is; the game's version after it."""
-    view = to_dict((await stubs["ann"].GetView(game_pb2.GetViewRequest(game_id=game_id, seat=0), timeout=10)).view)
-    seat = view["turn"]
+async def move(stubs, game_id: str, n: int, seat: int) -> int:
+    """One move by `seat`, whose turn it is; whose turn it is after it. (The turn is taken from
+    the last move's answer, not read with GetView: a replica that has not yet heard the other's
+    last write would answer with the view before it.)"""
     reply = await stubs[PLAYERS[seat]].SubmitMove(game_pb2.SubmitMoveRequest(
         game_id=game_id, seat=seat, move_id=f"m{n}", move=to_struct({"type": "add", "amount": 1})), timeout=10)
-    return reply.version
+    return to_dict(reply.view)["turn"]
 
 
 async def test_calls_spread_over_every_listed_replica_and_go_on_when_one_dies(settings, nats_url, token):
@@ -33,13 +33,16 @@ async def test_calls_spread_over_every_listed_replica_and_go_on_when_one_dies(se
         stubs = {p: game_pb2_grpc.GameServiceStub(ch) for p, ch in zip(PLAYERS, channels)}
         try:
             # when they play, each call goes to the next replica: both serve the game
+            view = to_dict((await stubs["ann"].GetView(game_pb2.GetViewRequest(game_id=game_id, seat=0),
+                                                        timeout=10)).view)
+            turn = view["turn"]
             for n in range(10):
-                await move(stubs, game_id, n)
+                turn = await move(stubs, game_id, n, turn)
             assert game_id in two.runtime.cache, "the second replica served none of the calls"
             # and when the first replica dies mid-game, the game goes on through the other
             await one.stop(grace=None)
             for n in range(10, 20):
-                await move(stubs, game_id, n)
+                turn = await move(stubs, game_id, n, turn)
             fresh = await two.runtime.replay(game_id)
             assert fresh.state.total == 20
         finally:
