@@ -92,16 +92,27 @@ from tests.stacklib import stack  # noqa: E402,F401
 # three workers on 2 cores): loadscope hands modules to the workers in collection order (make
 # test turns off xdist's own reordering by test count, which would put a module of one long test
 # last), and one of these started last would keep the run going on one worker while the others
-# have finished. The rest keep their order.
+# have finished. The rest keep their order. Right after the two longest browser modules, which
+# keep both cores busy, come the modules that mostly wait (on timers, backoffs and restarts: a
+# tenth to a quarter of their time on a core, each run alone), so that the third worker waits
+# through them beside the browsers, not later beside each other while the cores idle (a run had
+# the cores 40-60 % idle for a minute when they met mid-run).
 LONGEST_FIRST = [
     "tests/web/test_games.py",  # 148 s
     "tests/web/test_browser.py",  # 62 s
+    # mostly waiting (alone, 2026-12-06: wall / CPU seconds)
+    "tests/runtime/test_client_retries.py",  # 24 / 2
+    "tests/matchmaking/test_service.py",  # 15 / 2
+    "tests/matchmaking/test_parties.py",  # 11 / 1.5
+    "tests/leaderboard/test_replicas.py",  # 9 / 2
+    "tests/live/test_replicas_live.py",  # 8 / 1.3
+    "tests/live/test_clocks.py",  # 7 / 2.5
+    "tests/eventstore/test_leases.py",  # 5 / 0.7
     "tests/web/test_friends_pages.py",  # 43 s
     "tests/chaos/test_chaos_run.py",  # 39 s
     "tests/stack/test_up_supervises.py",  # 35 s
     "tests/rules/test_contract.py",  # 35 s
     "tests/play/test_client_session.py",  # 30 s
-    "tests/runtime/test_client_retries.py",  # 25 s
     "tests/play/test_stack_games.py",  # 20 s
     "tests/stack/test_up.py",  # 20 s
     "tests/test_cli.py",  # 20 s
@@ -109,7 +120,6 @@ LONGEST_FIRST = [
     "tests/gateway/test_issue24_done.py",  # 15 s
     "tests/deck/test_uniformity.py",  # 13 s
     "tests/web/test_oidc_signin.py",  # 13 s
-    "tests/matchmaking/test_service.py",  # 13 s
     "tests/play/test_bench_moves.py",  # 12 s
     "tests/foodie_forest_service/test_full_game_over_grpc.py",  # 12 s
     "tests/deck/test_audit_stack.py",  # 12 s
