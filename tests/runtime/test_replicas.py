@@ -106,7 +106,8 @@ async def warm_view(one, two, token, nats_url):
         # when ann moves through replica two, then replica one's next views show it
         await via_two.SubmitMove(game_pb2.SubmitMoveRequest(game_id=game_id, seat=0, move_id="m1",
                                                             move=to_struct({"type": "add", "amount": 3})))
-        for _ in range(100):
+        # (within 30 s: on a loaded machine hearing the other's write once took over a second)
+        for _ in range(1500):
             if to_dict((await via_one.GetView(look)).view)["total"] == 3:
                 break
             await asyncio.sleep(0.02)
