@@ -2,8 +2,8 @@
 project's generated client, foodgames.v1.game_connect, on connect-python), its replicas taken
 in turn call by call, as a Kubernetes Service spreads a browser's requests over the pods.
 
-ConnectGameStub answers as the grpc stub of GameService does for the calls a chaos table makes
-(GetView, SubmitMove, WatchGame), a failure raised as grpc.aio.AioRpcError with the same code,
+ConnectGameStub answers as the grpc stub of GameService does for the calls a chaos table or a
+seat player makes (GetView, SubmitMove, WatchGame, ListLegalMoves, CheckMove), a failure raised as grpc.aio.AioRpcError with the same code,
 so that apps.chaos.traffic plays, retries and holds streams through the gateway with the very
 code it uses over gRPC: a gateway replica killed under a table is met as a browser meets it
 (a call or a stream that fails, tried again on the next replica)."""
@@ -92,6 +92,13 @@ class ConnectGameStub:
 
     async def SubmitMove(self, request: game_pb2.SubmitMoveRequest, timeout: float | None = None):  # noqa: N802
         return await self._unary("submit_move", request, timeout)
+
+    async def ListLegalMoves(self, request: game_pb2.ListLegalMovesRequest,  # noqa: N802
+                             timeout: float | None = None):
+        return await self._unary("list_legal_moves", request, timeout)
+
+    async def CheckMove(self, request: game_pb2.CheckMoveRequest, timeout: float | None = None):  # noqa: N802
+        return await self._unary("check_move", request, timeout)
 
     def WatchGame(self, request: game_pb2.WatchGameRequest) -> _Stream:  # noqa: N802
         stream = _Stream(self._next().watch_game(request, headers=self._headers))

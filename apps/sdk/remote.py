@@ -211,13 +211,14 @@ class Checked:
 
 
 async def check_move(conn: Connection, game: str, game_id: str, seat: int, move: dict[str, Any],
-                     expected_version: int | None = None, language: str = "") -> Checked:
-    """CheckMove for `seat`'s `move` (built, say, from ListLegalMoves' choices_json)."""
+                     expected_version: int | None = None, language: str = "", stub: Any = None) -> Checked:
+    """CheckMove for `seat`'s `move` (built, say, from ListLegalMoves' choices_json); `stub`:
+    the game's service to ask instead of conn's (a seat's own, through the gateway)."""
     request = game_pb2.CheckMoveRequest(game_id=game_id, seat=seat, move_json=orjson.dumps(move).decode(),
                                         language=language)
     if expected_version is not None:
         request.expected_version = expected_version
-    reply = await conn.game(game).CheckMove(request, timeout=10)
+    reply = await (stub or conn.game(game)).CheckMove(request, timeout=10)
     if reply.accepted:
         return Checked(True, reply.version)
     code = next((c for c in grpc.StatusCode if c.value[0] == reply.code), grpc.StatusCode.UNKNOWN)
@@ -237,9 +238,15 @@ class MoveSpace:
     complete: bool
 
 
-async def legal_moves(conn: Connection, game: str, game_id: str, seat: int, language: str = "") -> MoveSpace:
-    reply = await conn.game(game).ListLegalMoves(game_pb2.ListLegalMovesRequest(game_id=game_id, seat=seat,
-                                                                               language=language), timeout=10)
+async def legal_moves(conn: Connection, game: str, game_id: str, seat: int, language: str = "",
+                      stub: Any = None) -> MoveSpace:
+    reply = await (stub or conn.game(game)).ListLegalMoves(
+        game_pb2.ListLegalMovesRequest(game_id=game_id, seat=seat, language=language), timeout=10)
+    return move_space_of(reply)
+
+
+def move_space_of(reply: game_pb2.ListLegalMovesResponse) -> MoveSpace:
+    """ListLegalMoves' answer, or the same sent with a WatchGame update (its `moves`)."""
     return MoveSpace(reply.version, [struct_dict(m) for m in reply.moves], [label.text for label in reply.labels],
                      orjson.loads(reply.choices_json) if reply.choices_json else {"moves": []}, reply.moves_complete)
 
@@ -517,6 +524,7 @@ class SeatPlayer:
         self.seed_sent = False
         self._acted_on = -1
         self._seed_task: asyncio.Task | None = None
+        self._space: MoveSpace | None = None  # the moves the watch stream sent with its newest update
 
     async def _notify(self, callback, *args) -> None:
         if callback is not None:
@@ -597,8 +605,11 @@ class SeatPlayer:
         if not getattr(self.chooser, "wants_choices", False):
             return await self.chooser(view, legal)
         asked_on = self.version
+        space = self._space if self._space is not None and self._space.version == asked_on else None
         try:
-            space = await legal_moves(self.conn, self.game, self.game_id, self.seat, self.language)
+            # the watch stream sends them with the update (a server before it did not: asked)
+            space = space or await legal_moves(self.conn, self.game, self.game_id, self.seat, self.language,
+                                               stub=self.stub)
         except grpc.aio.AioRpcError as exc:
             if not retryable(exc):
                 raise
@@ -609,7 +620,8 @@ class SeatPlayer:
         async def check(move: dict[str, Any]) -> Checked:
             # whether the rules take the move now: another seat's move since the space was read
             # (a simultaneous plate) does not make it wrong; SubmitMove still sends its version
-            return await check_move(self.conn, self.game, self.game_id, self.seat, move, None, self.language)
+            return await check_move(self.conn, self.game, self.game_id, self.seat, move, None, self.language,
+                                    stub=self.stub)
 
         return await self.chooser(view, legal, space=space, check=check)
 
@@ -647,6 +659,8 @@ class SeatPlayer:
                     backoff.reset()
                     update = Update(message.version, events_of(message, messages=True), view_of(message),
                                     message.finished, "watch", message.prompt.text)
+                    if message.HasField("moves"):
+                        self._space = move_space_of(message.moves)
                     self._seed_on(update.events)
                     if self.after_version and not self.seed_sent:
                         # rejoining a game: the seed may still be wanted (the deck refuses it

@@ -32,7 +32,7 @@ from shared.runtime.followers import Followers
 from shared.runtime.meters import GameMeters
 from shared.runtime.narrate import Narrator
 from shared.runtime.presence import Presence
-from shared.runtime.record import GameRecord, MoveOutcome, Update, check_game_id, fold
+from shared.runtime.record import GameRecord, MoveOutcome, SeatMoves, Update, check_game_id, fold
 from shared.runtime.settlement import Settlement
 from shared.runtime.watch import Watches
 
@@ -439,6 +439,17 @@ class GameRuntime:
         if record.over:
             return record, []
         return record, self.rules.legal_moves(record.state, seat)
+
+    def seat_moves(self, record: GameRecord, seat: int) -> SeatMoves | None:
+        """`seat`'s legal moves on `record` with their move space, None when it has none: a
+        watch stream sends them with the update, so that a client needs no ListLegalMoves call a turn."""
+        if record.over or record.state is None:
+            return None
+        legal = self.rules.legal_moves(record.state, seat)
+        if not legal:
+            return None
+        space, complete = self.move_space(record, seat, legal)
+        return SeatMoves(legal, space, complete)
 
     def move_space(self, record: GameRecord, seat: int, legal: Sequence[Mapping[str, Any]]) -> tuple[dict, bool]:
         """(choices, complete) of `seat` on `record` whose legal moves are `legal`: the rules'

@@ -59,6 +59,14 @@ class MoveOutcome:
 
 
 @dataclass(frozen=True)
+class SeatMoves:
+    """What a seat may do now, as ListLegalMoves answers it (GameRuntime.seat_moves)."""
+    moves: list[dict[str, Any]]
+    choices: dict[str, Any]
+    complete: bool
+
+
+@dataclass(frozen=True)
 class Update:
     version: int
     events: list[dict[str, Any]]
@@ -66,6 +74,7 @@ class Update:
     finished: bool
     from_version: int = 0  # the events are those after this version (WatchGameResponse.from_version)
     players: tuple[str, ...] = ()
+    moves: SeatMoves | None = None  # the seat's moves when it may act (WatchGameResponse.moves)
 
 
 def fold(rules: Rules, codec: EventCodec, record: GameRecord, commands: Sequence[RecordedCommand],

@@ -33,6 +33,14 @@ def _events(records, narrator: Narrator, players, seat, language: str) -> list[e
     return out
 
 
+def _move_list(narrator: Narrator, version: int, players, seat: int, moves, choices, complete: bool,
+               language: str) -> game_pb2.ListLegalMovesResponse:
+    """The seat's moves with their labels in `language`, as ListLegalMoves answers them."""
+    labels = [message_of(narrator.move(m, players, seat, language)) for m in moves]
+    return game_pb2.ListLegalMovesResponse(version=version, moves=[to_struct(m) for m in moves], labels=labels,
+                                           moves_complete=complete, choices_json=orjson.dumps(choices).decode())
+
+
 def _view(encoding: int, view) -> dict:
     """The response field carrying `view` in the encoding the client asked for."""
     if encoding == game_pb2.VIEW_ENCODING_JSON:
@@ -96,10 +104,8 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):
         record, moves = await self.runtime.legal_moves(current_identity(), request.game_id, request.seat)
         language = call_language(request.language, context)
         space, complete = self.runtime.move_space(record, request.seat, moves)
-        labels = [message_of(self.narrator.move(m, record.players, request.seat, language)) for m in moves]
-        return game_pb2.ListLegalMovesResponse(version=record.version, moves=[to_struct(m) for m in moves],
-                                               labels=labels, moves_complete=complete,
-                                               choices_json=orjson.dumps(space).decode())
+        return _move_list(self.narrator, record.version, record.players, request.seat, moves, space, complete,
+                          language)
 
     async def CheckMove(self, request, context):
         language = call_language(request.language, context)
@@ -130,6 +136,9 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):
                                                        language),
                 finished=update.finished, from_version=update.from_version,
                 prompt=self._prompt(update.view, update.players, request.seat, update.finished, language),
+                moves=None if update.moves is None else _move_list(
+                    self.narrator, update.version, update.players, request.seat, update.moves.moves,
+                    update.moves.choices, update.moves.complete, language),
                 **_view(request.view_encoding, update.view))
             del update  # not held while the stream waits: the first update carries the whole history
 

@@ -29,7 +29,7 @@ class Watches:
         async with runtime.presence.seat_stream(identity, game_id, seat) as record:
             state, pending = await self._caught_up(record, seat, after_version)
             yield Update(state.version, pending, runtime.seat_view(state, seat), state.over,
-                         min(after_version, state.version), state.players)
+                         min(after_version, state.version), state.players, runtime.seat_moves(state, seat))
             del pending  # an open stream keeps none of the history it sent (issue 26)
             runtime.check_not_cancelled(state)
             if state.over and state.revealed:
@@ -39,7 +39,7 @@ class Watches:
                 shown = [e for e in (runtime.event_for_seat(s, seat, d)
                                      for s, d in zip(step.command.events, step.decided)) if e]
                 yield Update(state.version, shown, runtime.seat_view(state, seat), state.over, step.before,
-                             state.players)
+                             state.players, runtime.seat_moves(state, seat))
                 runtime.check_not_cancelled(state)
                 if state.over and state.revealed:
                     return

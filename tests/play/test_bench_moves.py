@@ -95,7 +95,8 @@ def _gateway_calls(stack, method: str) -> float:
 
 
 def _gateway_figures(stack) -> dict[str, float]:
-    return {method: _gateway_calls(stack, method) for method in ("SubmitMove", "GetView", "WatchGame")}
+    return {method: _gateway_calls(stack, method) for method in ("SubmitMove", "GetView", "WatchGame",
+                                                                 "ListLegalMoves")}
 
 
 @pytest.mark.parametrize("via, over_grpc", [("gateway", "unary"), ("gateway-watch", "watch")])
@@ -116,9 +117,11 @@ def test_bench_moves_through_the_gateway_plays_over_connect_beside_the_same_move
     assert after["SubmitMove"] - before["SubmitMove"] >= moves
     if via == "gateway":  # the seat to act reads its view before each move
         assert after["GetView"] - before["GetView"] >= moves
-    else:  # each seat's views came on its WatchGame stream (two tables and one, four seats each)
+    else:  # each seat's views, and its moves when it may act, came on its WatchGame stream
+        # (two tables and one, four seats each)
         assert after["WatchGame"] - before["WatchGame"] >= 3 * 4
         assert after["GetView"] - before["GetView"] < moves
+        assert after["ListLegalMoves"] - before["ListLegalMoves"] < moves / 2
     assert 2 * 5 <= figures["grpc"]["moves"] <= 2 * 8
     for key in ("p50_ms", "p99_ms", "gateway_vs_grpc_p50", "gateway_vs_grpc_p99", "moves_per_s"):
         assert figures["grpc"][key] > 0, key

@@ -148,6 +148,25 @@ async def test_legal_moves_carry_labels_choices_and_whether_they_are_complete(ch
     assert not idle.moves and json.loads(idle.choices_json) == {"moves": []}
 
 
+async def test_a_watched_seat_that_may_act_is_sent_its_moves_as_listlegalmoves_gives_them(channel_for, dealt):
+    # given a game where ann is to move and bob waits
+    game_id, _ = dealt
+    ann, bob = stub(channel_for("ann")), stub(channel_for("bob"))
+    listed = await ann.ListLegalMoves(game_pb2.ListLegalMovesRequest(game_id=game_id, seat=0, language="de"))
+    # when both watch the game in German
+    updates = []
+    for who, seat in ((ann, 0), (bob, 1)):
+        stream = who.WatchGame(game_pb2.WatchGameRequest(game_id=game_id, seat=seat, language="de"))
+        updates.append(await anext(aiter(stream)))
+        stream.cancel()
+    mine, theirs = updates
+    # then ann's update carries her moves, labels and choices as ListLegalMoves answers them,
+    # so that her page needs no call to list them; bob's, who has nothing to do, none
+    assert mine.HasField("moves") and mine.moves == listed and mine.moves.version == mine.version
+    assert [label.text for label in mine.moves.labels][:1] == ["1 addieren"]
+    assert not theirs.HasField("moves")
+
+
 async def test_describe_game_needs_no_token_and_reads_in_the_asked_language(counter_server, channel_for):
     anyone = stub(grpc.aio.insecure_channel(f"127.0.0.1:{counter_server.port}"))
     reply = await anyone.DescribeGame(game_pb2.DescribeGameRequest(language="de"))

@@ -427,6 +427,8 @@ async def test_a_whole_game_is_played_by_tapping_and_its_end_says_who_won_and_wh
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     logs: list[str] = []
     page.on("console", lambda m: logs.append(m.text))
+    listings: list[str] = []  # the page's ListLegalMoves calls
+    page.on("request", lambda r: listings.append(r.url) if r.url.endswith("/ListLegalMoves") else None)
     device = "phone" if viewport is PHONE else "desktop"
     try:
         # given a player at a casual table with bots in the other seats
@@ -456,12 +458,17 @@ async def test_a_whole_game_is_played_by_tapping_and_its_end_says_who_won_and_wh
             # (the bigger table is the same board with more seats: axe-core and the phone's sizes
             # are checked at the smaller one, and at both when the screenshots are taken)
             full = players == min(n for g, *_, n, _ in RUNS if g == game) or bool(os.environ.get(SHOTS_ENV))
+            listings.clear()
             made = await play_to_the_end(page, game, f"{game}-{device}-{language}-{players}", keyboard, full)
-            print(f"{game} at {players}: moves made {made}")
+            print(f"{game} at {players}: moves made {made}, ListLegalMoves calls {len(listings)}")
             if sum(v for k, v in made.items() if not k.endswith(" s")) > 0:
                 break
         else:
             raise AssertionError(f"each of {TABLES} games ended before the player's first move")
+        # and the seat's moves came with its views on the watch stream, not by a call a turn
+        # (a call each turn before: one for every move made, and more)
+        moves_made = sum(v for k, v in made.items() if not k.endswith(" s"))
+        assert len(listings) <= max(2, moves_made // 4), (len(listings), made)
         if game == "food-fight":
             # every Army was built in the builder, troop by troop, and the log says so
             assert made.get("plate"), made

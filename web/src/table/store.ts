@@ -98,7 +98,9 @@ export class TableStore {
     this.stop.abort();
   }
 
-  private show(version: bigint, next: View, over: boolean, prompt?: Message): void {
+  /** `moves`: the seat's moves as the watch stream sent them with the view (ListLegalMoves'
+   * answer, without a call); `list`: whether to ask ListLegalMoves when they did not come. */
+  private show(version: bigint, next: View, over: boolean, prompt?: Message, moves?: any, list = true): void {
     if (version < this.version.value) return; // an older answer arriving late
     batch(() => {
       this.version.value = version;
@@ -107,7 +109,8 @@ export class TableStore {
       if (prompt) this.prompt.value = prompt;
       this.finished.value = this.finished.value || over || next.finished === true;
     });
-    if (!this.spectating.value && !this.finished.value && (!Array.isArray(next.legal_moves) || next.legal_moves.length)) void this.listMoves(version);
+    if (moves && !this.spectating.value && !this.finished.value) this.takeMoves(moves, version);
+    else if (list && !this.spectating.value && !this.finished.value && (!Array.isArray(next.legal_moves) || next.legal_moves.length)) void this.listMoves(version);
   }
 
   private async listMoves(version: bigint): Promise<void> {
@@ -119,20 +122,25 @@ export class TableStore {
         if (this.listed.value?.version !== this.version.value) void this.listMoves(this.version.value);
         return;
       }
-      let choices: unknown = null;
-      try {
-        choices = reply.choicesJson ? JSON.parse(reply.choicesJson) : null;
-      } catch {
-        choices = null;
-      }
-      this.listed.value = {
-        version: reply.version, moves: reply.moves as Move[], labels: reply.labels.map((l) => readable(messageOf(l))), choices,
-        complete: reply.movesComplete,
-      };
+      this.takeMoves(reply, reply.version);
     } catch (err) {
       this.listFailed.value = version;
       if (version === this.version.value && codeOf(err) !== Code.FailedPrecondition) this.refusal.value = explain(err);
     }
+  }
+
+  /** ListLegalMoves' answer (or the same sent on the watch stream) as the moves offered at `version`. */
+  private takeMoves(reply: any, version: bigint): void {
+    let choices: unknown = null;
+    try {
+      choices = reply.choicesJson ? JSON.parse(reply.choicesJson) : null;
+    } catch {
+      choices = null;
+    }
+    this.listed.value = {
+      version, moves: reply.moves as Move[], labels: reply.labels.map((l: any) => readable(messageOf(l))), choices,
+      complete: reply.movesComplete,
+    };
   }
 
   private record(raw: any[], version: bigint): void {
@@ -188,7 +196,9 @@ export class TableStore {
         language: language.value,
       } as any);
       this.busy.value = false;
-      this.show(reply.version, JSON.parse(reply.viewJson), false);
+      // a live watch stream brings this version's moves with its update: no call to list them
+      this.show(reply.version, JSON.parse(reply.viewJson), false, undefined, undefined,
+        this.status.value.state !== "live");
       return true;
     } catch (err) {
       this.refusal.value = reasonOf(err);
@@ -246,7 +256,7 @@ export class TableStore {
             this.streamVersion = update.version;
             this.record(update.events, update.version);
           }
-          this.show(update.version, next, update.finished, messageOf((update as any).prompt));
+          this.show(update.version, next, update.finished, messageOf((update as any).prompt), (update as any).moves);
         }
         if (this.finished.value) {
           // the server ends the stream once the game is over and its seed revealed

@@ -162,7 +162,7 @@ class WatchGameRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., after_version: _Optional[int] = ..., view_encoding: _Optional[_Union[ViewEncoding, str]] = ..., language: _Optional[str] = ...) -> None: ...
 
 class WatchGameResponse(_message.Message):
-    __slots__ = ("version", "events", "view", "finished", "view_json", "from_version", "prompt")
+    __slots__ = ("version", "events", "view", "finished", "view_json", "from_version", "prompt", "moves")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     VIEW_FIELD_NUMBER: _ClassVar[int]
@@ -170,6 +170,7 @@ class WatchGameResponse(_message.Message):
     VIEW_JSON_FIELD_NUMBER: _ClassVar[int]
     FROM_VERSION_FIELD_NUMBER: _ClassVar[int]
     PROMPT_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
     version: int
     events: _containers.RepeatedCompositeFieldContainer[_event_pb2.Event]
     view: _struct_pb2.Struct
@@ -177,7 +178,8 @@ class WatchGameResponse(_message.Message):
     view_json: str
     from_version: int
     prompt: _event_pb2.Message
-    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[_event_pb2.Event, _Mapping]]] = ..., view: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., finished: _Optional[bool] = ..., view_json: _Optional[str] = ..., from_version: _Optional[int] = ..., prompt: _Optional[_Union[_event_pb2.Message, _Mapping]] = ...) -> None: ...
+    moves: ListLegalMovesResponse
+    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[_event_pb2.Event, _Mapping]]] = ..., view: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., finished: _Optional[bool] = ..., view_json: _Optional[str] = ..., from_version: _Optional[int] = ..., prompt: _Optional[_Union[_event_pb2.Message, _Mapping]] = ..., moves: _Optional[_Union[ListLegalMovesResponse, _Mapping]] = ...) -> None: ...
 
 class PlayGameRequest(_message.Message):
     __slots__ = ("join", "move")
