@@ -28,7 +28,7 @@ class TooManyRejections(RuntimeError):
     pass
 
 
-class _Table:
+class Table:
     """What the seats of one table share: the move count and when to stop."""
 
     def __init__(self, max_moves: int | None, on_move: Callable[[float], None] | None,
@@ -72,7 +72,7 @@ class _Table:
             raise TooManyRejections(f"{self.rejections} moves refused at one table; the last: {reason}")
 
 
-async def play_seat_stream(conn: Connection, game: str, game_id: str, seat: int, bot, table: _Table,
+async def play_seat_stream(conn: Connection, game: str, game_id: str, seat: int, bot, table: Table,
                            retry_deadline_s: float = RETRY_DEADLINE_S) -> dict[str, Any]:
     """One seat until its final view (returned) or until the table stops. A stream that fails
     in a way that may pass (the engine restarting) is joined again, with backoff, for up to
@@ -91,7 +91,7 @@ async def play_seat_stream(conn: Connection, game: str, game_id: str, seat: int,
             await backoff.wait(exc)
 
 
-async def _play_seat_once(conn: Connection, game: str, game_id: str, seat: int, bot, table: _Table,
+async def _play_seat_once(conn: Connection, game: str, game_id: str, seat: int, bot, table: Table,
                           backoff: Backoff) -> tuple[dict[str, Any], bool]:
     """One PlayGame stream of the seat: (its last view, whether the game ended on it)."""
     call = conn.game(game).PlayGame(None)
@@ -154,11 +154,11 @@ async def stream_table(settings: Settings, game: str, game_id: str, players, bot
     """Every seat of an existing game played by its bot over its own PlayGame stream until the
     game is over (or `max_moves` were played). `on_move(seconds)` gets each move's round trip:
     sent until its answer arrived. Each bot sees only its own seat's view. With `pace_s` the
-    table makes one move every pace_s seconds at most (_Table.paced), not as fast as it can."""
+    table makes one move every pace_s seconds at most (Table.paced), not as fast as it can."""
     from shared.auth import mint_token
 
     conns = [Connection(settings, mint_token(settings, name), name, pool=pool) for name in players]
-    table = _Table(max_moves, on_move, pace_s)
+    table = Table(max_moves, on_move, pace_s)
     try:
         if send_seeds:
             await send_client_seeds(conns, game_id)

@@ -827,24 +827,16 @@ async def play_table(settings: Settings, game: str, game_id: str, players, bots,
     each accepted move's SubmitMove round trip; `game_stub(player, token)`, when given, is the
     seats' GameService instead of gRPC's (apps.chaos.connect's, through the gateway; it has
     close())."""
+    from apps.bots.seat_stream import Table
     from shared.auth import mint_token
 
-    stop = asyncio.Event()
-    played = 0
-
-    def moved(seconds: float) -> None:
-        nonlocal played
-        played += 1
-        if on_move is not None:
-            on_move(seconds)
-        if max_moves is not None and played >= max_moves:
-            stop.set()
-
+    table = Table(max_moves, on_move)  # the moves counted and the stop, as PlayGame tables have them
     seats = []
     for seat, (name, bot) in enumerate(zip(players, bots)):
         conn = Connection(settings, mint_token(settings, name), name, pool=pool)
         stub = None if game_stub is None else game_stub(conn.player, conn.token)
-        seats.append(SeatPlayer(conn, game, game_id, seat, BotChooser(bot), stub=stub, on_move=moved, stop=stop))
+        seats.append(SeatPlayer(conn, game, game_id, seat, BotChooser(bot), stub=stub, on_move=table.accepted,
+                                stop=table.stopped))
     try:
         views = await asyncio.gather(*(s.run() for s in seats))
     finally:

@@ -27,15 +27,21 @@ async def gateway(stack):
     await live.stop()
 
 
-async def test_a_table_played_over_connect_reaches_its_end_through_the_gateway_alone(stack, gateway):
-    # given a table made over gRPC, and players whose only way to the rules engine is the gateway
-    players = ["connect-ann", "connect-bob"]
+async def new_table(stack, name: str, players: list[str]) -> str:
+    """A table of `players` made over gRPC with a service token; its game id."""
     service = Connection(stack, mint_token(stack, "svc:chaos", "service"), "svc:chaos")
-    game_id = f"connect-{free_port()}"
+    game_id = f"{name}-{free_port()}"
     try:
         await create_table(service, GAME, game_id, players)
     finally:
         await service.close()
+    return game_id
+
+
+async def test_a_table_played_over_connect_reaches_its_end_through_the_gateway_alone(stack, gateway):
+    # given a table made over gRPC, and players whose only way to the rules engine is the gateway
+    players = ["connect-ann", "connect-bob"]
+    game_id = await new_table(stack, "connect", players)
     browser_only = stack.with_(addresses={**stack.addresses, GAME: "127.0.0.1:1",
                                           "gateway": f"127.0.0.1:{gateway.port}"})
     ledger = GameLedger(GAME, game_id, tuple(players), True, "direct", client=CONNECT)
@@ -67,12 +73,7 @@ async def test_a_reader_of_an_idle_stream_that_is_cancelled_ends_cancelled_inste
     import asyncio
 
     players = ["connect-dee", "connect-eli"]
-    service = Connection(stack, mint_token(stack, "svc:chaos", "service"), "svc:chaos")
-    game_id = f"connect-idle-{free_port()}"
-    try:
-        await create_table(service, GAME, game_id, players)
-    finally:
-        await service.close()
+    game_id = await new_table(stack, "connect-idle", players)
     stub = ConnectGameStub([f"127.0.0.1:{gateway.port}"], GAME, mint_token(stack, players[0]))
     seen: list[int] = []
     errors: list[grpc.aio.AioRpcError] = []
