@@ -109,7 +109,6 @@ LONGEST_FIRST = [
     "tests/live/test_clocks.py",  # 7 / 2.5
     "tests/eventstore/test_leases.py",  # 5 / 0.7
     "tests/web/test_friends_pages.py",  # 43 s
-    "tests/chaos/test_chaos_run.py",  # 39 s
     "tests/stack/test_up_supervises.py",  # 35 s
     "tests/rules/test_contract.py",  # 35 s
     "tests/play/test_client_session.py",  # 30 s
