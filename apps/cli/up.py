@@ -159,7 +159,7 @@ async def wait_serving(addresses: dict[str, str], timeout: float, processes: dic
 
 
 # Restarting a crashed service: the first pause (FOODGAMES_UP_RESTART_FIRST_S), its doubling's
-# cap, and how many crashes within how many seconds make `up` give up.
+# cap, and how many crashes (FOODGAMES_UP_GIVE_UP_CRASHES) within how many seconds make `up` give up.
 RESTART_FIRST_S = 0.5
 RESTART_MAX_S = 10.0
 GIVE_UP_CRASHES = 5
@@ -208,6 +208,7 @@ class Supervisor:
         self.restart_at: dict[str, float] = {}  # name -> when to start it again
         self.recovering: set[str] = set()  # restarted, not yet SERVING again
         self.restart_first_s = float(env.get("FOODGAMES_UP_RESTART_FIRST_S") or RESTART_FIRST_S)
+        self.give_up_crashes = int(env.get("FOODGAMES_UP_GIVE_UP_CRASHES") or GIVE_UP_CRASHES)
         pids.mkdir(parents=True, exist_ok=True)
 
     def log_of(self, name: str) -> Path:
@@ -239,14 +240,14 @@ class Supervisor:
                 crashes.popleft()
             self.recovering.discard(name)
             why = port_taken(self.log_of(name))
-            if len(crashes) >= GIVE_UP_CRASHES:
+            if len(crashes) >= self.give_up_crashes:
                 raise GaveUp(f"{name} keeps crashing ({len(crashes)} times within {GIVE_UP_WINDOW_S:.0f}s, "
                              f"last with status {proc.returncode}); giving up and stopping everything. "
                              f"{why + '. ' if why else ''}See {self.log_of(name)}")
             pause = min(RESTART_MAX_S, self.restart_first_s * 2 ** (len(crashes) - 1))
             self.restart_at[name] = now + pause
             self.say(f"{name} stopped with status {proc.returncode}; restarting it in {pause:.1f}s "
-                     f"(crash {len(crashes)} of {GIVE_UP_CRASHES} allowed within {GIVE_UP_WINDOW_S:.0f}s; "
+                     f"(crash {len(crashes)} of {self.give_up_crashes} allowed within {GIVE_UP_WINDOW_S:.0f}s; "
                      f"{why + '; ' if why else ''}see {self.log_of(name)})")
         for name, when in list(self.restart_at.items()):
             if now >= when:

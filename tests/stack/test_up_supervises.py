@@ -9,7 +9,7 @@ import subprocess
 import threading
 import time
 
-from apps.cli.up import GIVE_UP_CRASHES, services, wait_serving
+from apps.cli.up import services, wait_serving
 from shared.config import Settings
 from tests.stacklib import FOODGAMES, STACK_DB, free_port_base, stack_env, stop
 
@@ -90,18 +90,22 @@ async def test_a_killed_rules_engine_is_restarted_and_up_keeps_running(tmp_path,
     assert "stopped." in out.text()
 
 
+GIVE_UP = 3
+
+
 def test_a_service_that_always_crashes_makes_up_give_up_naming_it(tmp_path, nats_url, valkey_server):
     base = free_port_base()
     port = Settings.from_env(stack_env(tmp_path, nats_url, None, base)).ports["deck"]
     with socket.socket() as taken:  # the deck's port is someone else's: it crashes at every start
         taken.bind(("127.0.0.1", port))
         taken.listen()
-        # the backoff's doubling from 0.1 s (0.1, 0.2, 0.4, 0.8) instead of 0.5 s: the same give-up, sooner
-        # (up's own start-up timeout far off: on a loaded machine five starts of the deck may
-        # take longer than its 60 s, and it is the crashes that must make up give up)
+        # the backoff from 0.1 s instead of 0.5 s, and three crashes instead of five: the same
+        # give-up, sooner (each start of the deck costs a second or more of a core); up's own
+        # start-up timeout far off: on a loaded machine the deck's starts may take longer than
+        # its 60 s, and it is the crashes that must make up give up
         proc, out, _ = start_up(tmp_path, nats_url, valkey_server, STACK_DB - 2, base,
                                 ("--timeout", "600", "--only", "deck,foodie-forest"),
-                                FOODGAMES_UP_RESTART_FIRST_S="0.1")
+                                FOODGAMES_UP_RESTART_FIRST_S="0.1", FOODGAMES_UP_GIVE_UP_CRASHES=str(GIVE_UP))
         try:
             proc.wait(300)
         finally:
@@ -110,10 +114,10 @@ def test_a_service_that_always_crashes_makes_up_give_up_naming_it(tmp_path, nats
     text = out.text()
     flat = " ".join(text.split())  # a long message wraps even at 300 columns
     assert proc.returncode == 1, text
-    assert f"deck keeps crashing ({GIVE_UP_CRASHES} times within 60s" in flat, text
+    assert f"deck keeps crashing ({GIVE_UP} times within 60s" in flat, text
     # and it says why, naming the port and the way out
     assert f"it could not listen on 127.0.0.1:{port}: another program or connection holds that port" in flat, text
     assert "FOODGAMES_PORT_BASE moves the stack's ports" in flat
     assert f"See {tmp_path / 'logs' / 'deck.log'}" in flat
-    assert text.count("deck stopped with status") == GIVE_UP_CRASHES - 1
+    assert text.count("deck stopped with status") == GIVE_UP - 1
     assert "stopped." in text
