@@ -67,15 +67,22 @@ class ConnectGameStub:
 
     def __init__(self, addresses: list[str], game: str, token: str):
         codec = google_protobuf_json_codec()
+        # a browser's fetch asks for compressed answers (Accept-Encoding), while connect-web asks
+        # for no compressed stream messages (it sends no Connect-Accept-Encoding): the streams'
+        # clients accept none, or the gateway gzips every update as no browser has it do
         self._clients = [game_connect.GameServiceClient(f"http://{address}/games/{game}", codec=codec,
                                                         send_compression=None)
                          for address in addresses]
+        self._stream_clients = [game_connect.GameServiceClient(f"http://{address}/games/{game}", codec=codec,
+                                                               send_compression=None, accept_compression=())
+                                for address in addresses]
         self._turn = 0
         self._headers = {"authorization": f"Bearer {token}"}
         self._streams: list[_Stream] = []
 
-    def _next(self) -> game_connect.GameServiceClient:
-        client = self._clients[self._turn % len(self._clients)]
+    def _next(self, clients: list[game_connect.GameServiceClient] | None = None) -> game_connect.GameServiceClient:
+        clients = clients or self._clients
+        client = clients[self._turn % len(clients)]
         self._turn += 1
         return client
 
@@ -101,7 +108,7 @@ class ConnectGameStub:
         return await self._unary("check_move", request, timeout)
 
     def WatchGame(self, request: game_pb2.WatchGameRequest) -> _Stream:  # noqa: N802
-        stream = _Stream(self._next().watch_game(request, headers=self._headers))
+        stream = _Stream(self._next(self._stream_clients).watch_game(request, headers=self._headers))
         self._streams = [s for s in self._streams if s.open] + [stream]
         return stream
 
@@ -109,5 +116,5 @@ class ConnectGameStub:
         for stream in self._streams:
             stream.cancel()
         await asyncio.gather(*(s.closing for s in self._streams if s.closing), return_exceptions=True)
-        for client in self._clients:
+        for client in self._clients + self._stream_clients:
             await client.close()

@@ -195,6 +195,9 @@ class Backends:
         return stub
 
     async def close(self) -> None:
+        for count in (self.player_streams, self.address_streams):
+            if count.slots is not None:
+                await count.slots.close()
         for channel in self._channels.values():
             await channel.close()
         self._channels.clear()

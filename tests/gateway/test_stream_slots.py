@@ -137,6 +137,41 @@ async def test_the_slots_of_a_gateway_that_died_lapse_after_their_lease(stack):
         await limiter.close()
 
 
+async def test_every_open_slot_of_a_gateway_is_renewed_by_one_valkey_call_a_third_of_a_lease(stack):
+    """Given 60 open slots of 6 players on one gateway, when a few leases pass, then every slot is
+    still counted and each renewal was one call to Valkey carrying all 60 (not a call a slot);
+    once they are given back, the renewals stop."""
+    limiter = RateLimiter(stack.redis_url)
+    slots = StreamSlots(limiter.redis, lease_s=0.6, prefix=f"gateway:test-streams:{uuid.uuid4().hex}")
+    renewed: list[int] = []
+    renew = slots._renew
+
+    async def counted(keys, args):
+        renewed.append(len(keys))
+        return await renew(keys=keys, args=args)
+
+    slots._renew = counted
+    players = [f"p{n}" for n in range(6)]
+    try:
+        held = [await slots.acquire(player, 10) for player in players for _ in range(10)]
+        assert all(held)
+        await asyncio.sleep(1.5)  # two and a half leases: lapsed unless renewed
+        assert [await slots.count(player) for player in players] == [10] * 6
+        assert len(renewed) >= 3 and set(renewed) == {60}, renewed
+        for slot in held:
+            await slot.close()
+        await asyncio.sleep(0.5)
+        calls = len(renewed)
+        await asyncio.sleep(0.5)
+        assert len(renewed) == calls, "slots given back are still renewed"
+        assert [await slots.count(player) for player in players] == [0] * 6
+    finally:
+        await slots.close()
+        with contextlib.suppress(Exception):
+            await limiter.redis.delete(*(slots.key(player) for player in players))
+        await limiter.close()
+
+
 async def test_streams_are_let_through_when_valkey_is_away():
     limiter = RateLimiter("redis://127.0.0.1:1/0")
     try:
