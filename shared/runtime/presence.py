@@ -13,7 +13,7 @@ from shared import gamestream as env, telemetry
 from shared.auth import Identity
 from shared.runtime import live
 from shared.runtime.clocks import seat_event
-from shared.runtime.seat_registry import HOLD_S, RENEW_S, SeatRegistry
+from shared.runtime.seat_registry import HOLD_S, REFRESH_S, RENEW_S, SeatRegistry
 
 if TYPE_CHECKING:
     from shared.runtime.game import GameRecord, GameRuntime
@@ -55,15 +55,17 @@ class Presence:
         return self.registry is not None and self.registry.held(*key)
 
     async def _vouch(self, key: SeatKey, holding: bool) -> None:
-        """Tell the other replicas this one holds the seat (a stream: HOLD_S ahead, renewed) or
-        saw it call (the grace period ahead). Written only when the entry would grow by more
-        than a renewal's worth, so that a run of calls costs one write a second."""
+        """Tell the other replicas this one holds the seat (a stream: HOLD_S ahead, renewed every
+        REFRESH_S) or saw it call (the grace period ahead). Written only when the entry would grow
+        by more than a renewal's worth, so that a run of calls costs one write a second."""
         if self.registry is None:
             return
         policy = self.runtime.policy
-        ahead_ms = int((HOLD_S if holding or self.holders.get(key) else policy.grace_s) * 1000)
+        held = holding or bool(self.holders.get(key))
+        ahead_ms = int((HOLD_S if held else policy.grace_s) * 1000)
         now = policy.now_ms()
-        if self.registry.vouched_until(*key) >= now + ahead_ms - min(RENEW_S * 1000, ahead_ms / 3):
+        if self.registry.vouched_until(*key) >= now + ahead_ms - min((REFRESH_S if held else RENEW_S) * 1000,
+                                                                     ahead_ms / 3):
             return
         try:
             await self.registry.vouch(*key, now + ahead_ms)

@@ -1,6 +1,7 @@
 """Who holds a seat, across every replica of a rules engine: a NATS KV bucket with one entry per
 (game, seat, replica), whose value is the time until which that replica vouches for the seat.
-A replica holding a stream of the seat renews its entry every RENEW_S to HOLD_S ahead; a call
+A replica holding a stream of the seat renews its entry to HOLD_S ahead once it has less than
+HOLD_S - REFRESH_S left (so every REFRESH_S); a call
 (a view, a move) writes the grace period ahead; a closed stream writes the grace period ahead
 from its closing. A seat is away only when no entry of any replica is still ahead of now: a
 replica that died stops renewing, and its entries run out HOLD_S after its last renewal.
@@ -27,13 +28,17 @@ from shared import telemetry
 
 log = telemetry.get_logger("shared.runtime")
 
-# A held seat's entry is renewed this far ahead, every RENEW_S: a holder that cannot reach the
+# A held seat's entry is renewed this far ahead, every REFRESH_S: a holder that cannot reach the
 # bucket for a while must not have its seats taken for gone (after a NATS server's death one
 # replica's writes to it failed for ~10 s in the five-minute chaos run, while the others' went
-# through); a holder that died has them taken for gone this long after its last renewal (its
-# clients, their streams broken, are held again by another replica within a second).
-HOLD_S = 15.0
-RENEW_S = 1.0  # ... this often
+# through: an entry has at least HOLD_S - REFRESH_S = 15 s left when its renewal is due); a
+# holder that died has them taken for gone at most this long after its last renewal (its
+# clients, their streams broken, are held again by another replica within a second). Renewed
+# every second (and 15 s ahead) before 2026-12-06: a write a held seat a second was most of an
+# engine's CPU while 10,000 streams idled (docs/benchmarks.md, bench idle-streams, run E).
+HOLD_S = 20.0
+REFRESH_S = 5.0
+RENEW_S = 1.0  # the ping's period, and how often the held seats are looked at
 CLEAR_S = 600.0  # the bucket forgets an entry not written for this long
 STALE_S = 2.5  # a mirror whose own ping has not come back for this long cannot tell who is away
 RESTART_S = 5.0  # ... and after this long its watch is made again

@@ -56,6 +56,28 @@ async def test_a_seat_held_on_one_replica_is_not_away_on_another(settings, nats_
     assert [e.data["player"] for e in events_of(gone, "PlayerDisconnected")] == ["ann"], "away once, once closed"
 
 
+async def test_a_held_seat_is_vouched_for_every_few_seconds_never_less_than_15_s_ahead(settings, nats_url):
+    # "a held stream HOLD_S (20 s) ahead, renewed every REFRESH_S (5 s)": a holder cut off from
+    # the bucket for 10 s keeps its seats, at the cost of one write a seat every 5 s, not every second
+    async with engine(settings, nats_url, replicas=True) as one:
+        game_id = await create(settings, one.port, ["ann", "bob"], game_pb2.Clock(initial_seconds=600))
+        registry = one.runtime.presence.registry
+        async with clients(settings, one.port, "ann") as (ann,):
+            stream = await _play_stream(ann, game_id, 0)
+            key = registry.key(game_id, 0)
+            written, least_ahead_ms = set(), None
+            for _ in range(int(7.0 / 0.25)):
+                entry = await registry.kv.get(key)
+                until = int(entry.value)
+                written.add(until)
+                ahead = until - registry.now_ms()
+                least_ahead_ms = ahead if least_ahead_ms is None else min(least_ahead_ms, ahead)
+                await asyncio.sleep(0.25)
+            stream.cancel()
+    assert 2 <= len(written) <= 3, f"{len(written)} writes of the seat's entry in 7 s"
+    assert least_ahead_ms >= 14_500, f"the entry was only {least_ahead_ms} ms ahead"
+
+
 async def _disconnected(store, game_id):
     commands = await stored(store, game_id)
     return commands if events_of(commands, "PlayerDisconnected") else None
