@@ -39,7 +39,7 @@ from services.gateway import headers as request_headers
 from services.gateway import operations
 from services.gateway.bodies import BodyTooLarge, BodyTooSlow, limited, read_body, too_large
 from services.gateway.clientaddr import CLIENT_ADDRESS, client_address
-from services.gateway.codecs import gateway_codecs
+from services.gateway.codecs import gateway_codecs, gateway_compressions
 from services.gateway.config import GatewayConfig
 from services.gateway.disconnects import until_disconnected
 from services.gateway.forward import (
@@ -106,7 +106,7 @@ class Gateway:
         self.apps: dict[str, Any] = {}
         for public in PUBLIC:
             app = public.application(servicer(self.backends, public), read_max_bytes=config.max_body_bytes,
-                                     codecs=gateway_codecs())
+                                     codecs=gateway_codecs(), compressions=gateway_compressions())
             self.apps[f"/{public.full_name}/"] = app
         # the stack's figures for operators, answered here (services/gateway/operations.py)
         self.apps[f"/{operations.SERVICE}/"] = operations.application(self.backends, config.max_body_bytes, gateway_codecs())

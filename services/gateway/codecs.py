@@ -1,16 +1,20 @@
 """The codecs of the gateway's Connect applications: google.protobuf's JSON and binary, whose
 decoding errors say in words what is wrong with the request, naming the field, instead of
 protobuf's or Python's own messages ("invalid literal for int() with base 10: '...'",
-"maximum recursion depth exceeded"), which quote what the client sent at any length."""
+"maximum recursion depth exceeded"), which quote what the client sent at any length; and its
+gzip, sized for its answers (SmallGzip)."""
 from __future__ import annotations
 
 import json
 import re
+import zlib
 
 import orjson
 
 from connectrpc.code import Code
 from connectrpc.compat import google_protobuf_codecs
+from connectrpc.compression import Compression
+from connectrpc.compression.gzip import GzipCompression
 from connectrpc.errors import ConnectError
 from google.protobuf import json_format
 from google.protobuf.descriptor import FieldDescriptor
@@ -122,3 +126,33 @@ class BinaryCodec:
 
 def gateway_codecs() -> list:
     return [JsonCodec(c) if c.name() == "json" else BinaryCodec(c) for c in google_protobuf_codecs()]
+
+
+class SmallGzip(Compression):
+    """gzip with an 8 KB window and a small hash table: the gateway's answers are a few KB of
+    JSON, and zlib's defaults (32 KB window, memLevel 8) spend most of a small message's time
+    setting up their 256 KB of state. Measured on this machine (`python -m timeit` style loop):
+    a 2 KB view 76 -> 20 us, 8 KB of text 190 -> 114 us, 60 KB 4.8 -> 2.2 ms, the output 0-8 %
+    larger; under `bench moves --via gateway` the connect library's gzip was 4.6 % of the
+    gateway's CPU. Any gzip reader reads it (RFC 1952: the window is the decoder's choice too)."""
+
+    WBITS = 16 + 13  # gzip framing, 2**13 = 8 KB window
+    MEM_LEVEL = 5
+    LEVEL = 6
+
+    def __init__(self):
+        self._reader = GzipCompression()
+
+    def name(self) -> str:
+        return "gzip"
+
+    def compress(self, data) -> bytes:
+        compressor = zlib.compressobj(self.LEVEL, zlib.DEFLATED, self.WBITS, self.MEM_LEVEL)
+        return compressor.compress(data) + compressor.flush()
+
+    def decompress(self, data, read_max_bytes: int | None = None) -> bytes:
+        return self._reader.decompress(data, read_max_bytes)
+
+
+def gateway_compressions() -> list[Compression]:
+    return [SmallGzip()]
