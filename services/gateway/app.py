@@ -109,7 +109,8 @@ class Gateway:
                                      codecs=gateway_codecs(), compressions=gateway_compressions())
             self.apps[f"/{public.full_name}/"] = app
         # the stack's figures for operators, answered here (services/gateway/operations.py)
-        self.apps[f"/{operations.SERVICE}/"] = operations.application(self.backends, config.max_body_bytes, gateway_codecs())
+        self.apps[f"/{operations.SERVICE}/"] = operations.application(self.backends, config.max_body_bytes,
+                                                                      gateway_codecs(), gateway_compressions())
         self.apps["/grpc.health.v1.Health/"] = _HealthApplication(self)
         # every path a Connect application has an endpoint at (for any other the runtime would
         # answer a bare 404 without a body)

@@ -64,8 +64,10 @@ class Operations(operations_connect.OperationsService):
                                           interval_seconds=self.sampler.interval_s)
 
 
-def application(backends: Backends, read_max_bytes: int, codecs) -> operations_connect.OperationsServiceASGIApplication:
+def application(backends: Backends, read_max_bytes: int, codecs,
+                compressions) -> operations_connect.OperationsServiceASGIApplication:
     sampler = stackfigures.Sampler(stackfigures.addresses(backends.settings), INTERVAL_S, KEEP)
     return operations_connect.OperationsServiceASGIApplication(Operations(backends, sampler),
-                                                               read_max_bytes=read_max_bytes, codecs=codecs)
+                                                               read_max_bytes=read_max_bytes, codecs=codecs,
+                                                               compressions=compressions)
 

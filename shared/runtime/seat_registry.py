@@ -34,8 +34,8 @@ log = telemetry.get_logger("shared.runtime")
 # through: an entry has at least HOLD_S - REFRESH_S = 15 s left when its renewal is due); a
 # holder that died has them taken for gone at most this long after its last renewal (its
 # clients, their streams broken, are held again by another replica within a second). Renewed
-# every second (and 15 s ahead) before 2026-12-06: a write a held seat a second was most of an
-# engine's CPU while 10,000 streams idled (docs/benchmarks.md, bench idle-streams, run E).
+# every second (and 15 s ahead) before 2026-12-06: a write a held seat a second was about half of
+# an engine's CPU while 10,000 streams idled (docs/benchmarks.md, bench idle-streams, run E).
 HOLD_S = 20.0
 REFRESH_S = 5.0
 RENEW_S = 1.0  # the ping's period, and how often the held seats are looked at
