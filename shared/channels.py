@@ -72,6 +72,12 @@ RETRY_SERVICE_CONFIG = {
 BALANCED = {"loadBalancingConfig": RETRY_SERVICE_CONFIG["loadBalancingConfig"]}  # without the retries
 CHANNEL_OPTIONS: list[tuple[str, object]] = [
     ("grpc.max_receive_message_length", 32 * 1024 * 1024),
+    # Each channel its own connections: from gRPC's process-wide pool a new channel to an
+    # address would take over another open channel's connection to it, and when that one is
+    # waiting out its reconnect backoff (the server there was gone), fail at once with the old
+    # "Connection refused" though a server listens there now (a test once met a deck started
+    # on a port an earlier test's server had used).
+    ("grpc.use_local_subchannel_pool", 1),
     ("grpc.enable_retries", 1),
     ("grpc.service_config", json.dumps(RETRY_SERVICE_CONFIG)),
 ]

@@ -3,9 +3,12 @@
 one replica dies its calls go to the others."""
 from __future__ import annotations
 
+import grpc
 import pytest
 from foodgames.v1 import game_pb2, game_pb2_grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
+from apps.embedded import free_port
 from shared.channels import channel_target, client_channel
 from shared.protojson import to_dict, to_struct
 from tests.runtime.conftest import create_table, two_replicas
@@ -57,3 +60,27 @@ def test_a_list_of_replicas_is_one_round_robin_target_and_a_single_address_stays
     assert channel_target("[::1]:1,[::1]:2") == "ipv6:[::1]:1,[::1]:2"
     with pytest.raises(ValueError, match="IP address"):
         channel_target("deck-0:20052,deck-1:20052")
+
+
+async def test_a_new_channel_reaches_a_server_started_where_an_older_channels_server_was_gone(token):
+    # given a channel whose calls to an address found nobody there (its connection now waits
+    # out gRPC's reconnect backoff)
+    port = free_port()
+    old = client_channel(f"127.0.0.1:{port}", token("ann"))
+    with pytest.raises(grpc.aio.AioRpcError) as failed:
+        await health_pb2_grpc.HealthStub(old).Check(health_pb2.HealthCheckRequest(), timeout=5)
+    assert failed.value.code() == grpc.StatusCode.UNAVAILABLE
+    # when a server starts at that address
+    server = grpc.aio.server()
+    health_pb2_grpc.add_HealthServicer_to_server(health.aio.HealthServicer(), server)
+    assert server.add_insecure_port(f"127.0.0.1:{port}") == port
+    await server.start()
+    new = client_channel(f"127.0.0.1:{port}", token("ann"))
+    try:
+        # then a channel made now answers at once, not with the older one's refusal
+        reply = await health_pb2_grpc.HealthStub(new).Check(health_pb2.HealthCheckRequest(), timeout=5)
+        assert reply.status == health_pb2.HealthCheckResponse.SERVING
+    finally:
+        await new.close()
+        await old.close()
+        await server.stop(None)
