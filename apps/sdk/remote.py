@@ -26,7 +26,7 @@ from foodgames.v1 import game_pb2, game_pb2_grpc
 
 from apps.bots.base import Bot
 from shared.games import builds_from_choices
-from shared.channels import CHANNEL_OPTIONS, client_channel, insecure_channel
+from shared.channels import client_channel, insecure_channel
 from shared.config import Settings
 from shared.protojson import to_dict, to_struct
 from shared import telemetry
@@ -98,7 +98,7 @@ class ChannelPool:
         if channels is None:
             address = self.settings.address(service)
             channels = self._channels[service] = [
-                insecure_channel(address, options=[*CHANNEL_OPTIONS, ("grpc.use_local_subchannel_pool", 1)])
+                insecure_channel(address)  # each its own connection (CHANNEL_OPTIONS)
                 for _ in range(self.per_service)]
         self._next += 1
         return channels[self._next % len(channels)]
