@@ -12,6 +12,7 @@ import grpc
 import pytest
 from foodgames.v1 import game_pb2, game_pb2_grpc
 
+from shared.channels import insecure_channel
 from shared.protojson import to_dict, to_struct
 
 
@@ -168,7 +169,7 @@ async def test_a_watched_seat_that_may_act_is_sent_its_moves_as_listlegalmoves_g
 
 
 async def test_describe_game_needs_no_token_and_reads_in_the_asked_language(counter_server, channel_for):
-    anyone = stub(grpc.aio.insecure_channel(f"127.0.0.1:{counter_server.port}"))
+    anyone = stub(insecure_channel(f"127.0.0.1:{counter_server.port}"))  # no token
     reply = await anyone.DescribeGame(game_pb2.DescribeGameRequest(language="de"))
     described = json.loads(reply.description_json)
     assert reply.language == described["language"] == "de"
