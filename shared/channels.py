@@ -69,8 +69,7 @@ RETRY_SERVICE_CONFIG = {
     # every call picks the next ready replica; a replica that stops answering leaves the rotation
     "loadBalancingConfig": [{"round_robin": {}}],
 }
-BALANCED = {"loadBalancingConfig": RETRY_SERVICE_CONFIG["loadBalancingConfig"]}  # without the retries
-CHANNEL_OPTIONS: list[tuple[str, object]] = [
+_CONNECTIONS: list[tuple[str, object]] = [
     ("grpc.max_receive_message_length", 32 * 1024 * 1024),
     # Each channel its own connections: from gRPC's process-wide pool a new channel to an
     # address would take over another open channel's connection to it, and when that one is
@@ -78,8 +77,16 @@ CHANNEL_OPTIONS: list[tuple[str, object]] = [
     # "Connection refused" though a server listens there now (a test once met a deck started
     # on a port an earlier test's server had used).
     ("grpc.use_local_subchannel_pool", 1),
+]
+CHANNEL_OPTIONS: list[tuple[str, object]] = _CONNECTIONS + [
     ("grpc.enable_retries", 1),
     ("grpc.service_config", json.dumps(RETRY_SERVICE_CONFIG)),
+]
+# The gateway's channels to the services: spread over the replicas like every other, but
+# without gRPC's retries (the gateway forwards a call once; its own caller decides whether to
+# try again).
+BALANCED_OPTIONS: list[tuple[str, object]] = _CONNECTIONS + [
+    ("grpc.service_config", json.dumps({"loadBalancingConfig": RETRY_SERVICE_CONFIG["loadBalancingConfig"]})),
 ]
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import re
 from collections.abc import AsyncIterator, Callable
 from typing import Any
@@ -47,7 +46,7 @@ from services.gateway.headers import trace_context
 from services.gateway.ratelimit import RateLimiter
 from services.gateway.streams import StreamCount, StreamSlots
 from shared import auth, games, telemetry
-from shared.channels import BALANCED, insecure_channel
+from shared.channels import BALANCED_OPTIONS, insecure_channel
 from shared.config import Settings
 from shared.errors import Unauthenticated, reason, refusal_message, status_for
 from shared.i18n import SHARED_TEXTS, Catalogue, negotiate
@@ -182,8 +181,7 @@ class Backends:
         channel = self._channels.get(service)
         if channel is None:
             channel = self._channels[service] = insecure_channel(  # round_robin over its replicas
-                self.settings.address(service), options=[("grpc.max_receive_message_length", 32 * 1024 * 1024),
-                                                         ("grpc.service_config", json.dumps(BALANCED))])
+                self.settings.address(service), options=BALANCED_OPTIONS)
         return channel
 
     def stub(self, public: Public, service: str) -> Any:

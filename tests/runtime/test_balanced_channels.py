@@ -9,7 +9,7 @@ from foodgames.v1 import game_pb2, game_pb2_grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 from apps.embedded import free_port
-from shared.channels import channel_target, client_channel
+from shared.channels import BALANCED_OPTIONS, channel_target, client_channel, insecure_channel
 from shared.protojson import to_dict, to_struct
 from tests.runtime.conftest import create_table, two_replicas
 
@@ -62,11 +62,17 @@ def test_a_list_of_replicas_is_one_round_robin_target_and_a_single_address_stays
         channel_target("deck-0:20052,deck-1:20052")
 
 
-async def test_a_new_channel_reaches_a_server_started_where_an_older_channels_server_was_gone(token):
+# a player's channel (shared.channels.client_channel) and the gateway's to a service
+CHANNELS = {"a player's": lambda address, token: client_channel(address, token("ann")),
+            "the gateway's": lambda address, token: insecure_channel(address, options=BALANCED_OPTIONS)}
+
+
+@pytest.mark.parametrize("kind", CHANNELS)
+async def test_a_new_channel_reaches_a_server_started_where_an_older_channels_server_was_gone(token, kind):
     # given a channel whose calls to an address found nobody there (its connection now waits
     # out gRPC's reconnect backoff)
     port = free_port()
-    old = client_channel(f"127.0.0.1:{port}", token("ann"))
+    old = CHANNELS[kind](f"127.0.0.1:{port}", token)
     with pytest.raises(grpc.aio.AioRpcError) as failed:
         await health_pb2_grpc.HealthStub(old).Check(health_pb2.HealthCheckRequest(), timeout=5)
     assert failed.value.code() == grpc.StatusCode.UNAVAILABLE
@@ -75,7 +81,7 @@ async def test_a_new_channel_reaches_a_server_started_where_an_older_channels_se
     health_pb2_grpc.add_HealthServicer_to_server(health.aio.HealthServicer(), server)
     assert server.add_insecure_port(f"127.0.0.1:{port}") == port
     await server.start()
-    new = client_channel(f"127.0.0.1:{port}", token("ann"))
+    new = CHANNELS[kind](f"127.0.0.1:{port}", token)
     try:
         # then a channel made now answers at once, not with the older one's refusal
         reply = await health_pb2_grpc.HealthStub(new).Check(health_pb2.HealthCheckRequest(), timeout=5)
