@@ -41,11 +41,12 @@ def test_bench_moves_plays_the_moves_asked_for_and_prints_its_figures_as_json(pl
                 "bare_appends_per_s", "throughput_vs_bare_appends"):
         assert figures[key] > 0, key
     assert figures["game"] == "foodie-forest"
-    # the floor's callers are the moves in flight on average: the turn-taking tables' moves
-    # never outnumber the tables, and one game has one in flight, or a few while its seats
-    # choose their recipes at once (a CI run on a busy machine: 2 over a 20-move game)
+    # the floor's callers are the moves in flight on average: a table's seats take turns, one
+    # move in flight, but choose their recipes at once, up to a move each (a run of the suite
+    # had 7 in flight over 6 tables; a CI run on a busy machine 2 over one 20-move game)
     single = figures["single"]["floor_concurrency"]
-    assert 1 <= figures["floor"]["concurrency"] <= 6 and 1 <= single <= 4
+    assert figures["players"] == 4
+    assert 1 <= figures["floor"]["concurrency"] <= 6 * 4 and 1 <= single <= 4
     assert f"floor: JetStream publish, {single} caller(s)" in done.stderr
 
 
