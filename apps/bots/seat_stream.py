@@ -8,7 +8,6 @@ seat's view, where the unary way (drive_table) makes two calls.
 from __future__ import annotations
 
 import asyncio
-import random
 import time
 import uuid
 from typing import Any, Callable
@@ -17,60 +16,10 @@ import grpc
 import orjson
 from foodgames.v1 import game_pb2
 
-from apps.sdk.remote import (JSON_VIEWS, RETRY_DEADLINE_S, Backoff, ChannelPool, Connection, TableResult, retryable,
+from apps.bots.tables import Table, TableResult
+from apps.sdk.remote import (JSON_VIEWS, RETRY_DEADLINE_S, Backoff, ChannelPool, Connection, retryable,
                              send_client_seeds, takes_turns)
 from shared.config import Settings
-
-MAX_REJECTIONS = 100  # per table: a bot that keeps choosing refused moves is a bug, not bad luck
-
-
-class TooManyRejections(RuntimeError):
-    pass
-
-
-class Table:
-    """What the seats of one table share: the move count and when to stop."""
-
-    def __init__(self, max_moves: int | None, on_move: Callable[[float], None] | None,
-                 pace_s: float | None = None):
-        self.max_moves = max_moves
-        self.on_move = on_move
-        self.pace_s = pace_s
-        self.next_move_at: float | None = None  # with pace_s: the table's next move not before
-        self.moves = 0
-        self.rejections = 0
-        self.refusals: list[str] = []
-        self.stopped = asyncio.Event()
-        self.calls: list = []
-
-    def accepted(self, seconds: float) -> None:
-        self.moves += 1
-        if self.on_move is not None:
-            self.on_move(seconds)
-        if self.max_moves is not None and self.moves >= self.max_moves:
-            self.stopped.set()
-            for call in self.calls:
-                call.cancel()  # the other seats are waiting for views that will not come
-
-    async def paced(self) -> None:
-        """With pace_s, waits for the table's next slot: one move every pace_s seconds at the
-        table, whichever seat makes it (a human table's pace); the first slot is at a random
-        point of the first interval, so that many tables do not move in step."""
-        if not self.pace_s:
-            return
-        now = time.monotonic()
-        if self.next_move_at is None:
-            self.next_move_at = now + random.uniform(0, self.pace_s)
-        at, self.next_move_at = self.next_move_at, max(now, self.next_move_at) + self.pace_s
-        if at > now:
-            await asyncio.sleep(at - now)
-
-    def rejected(self, reason: str) -> None:
-        self.rejections += 1
-        self.refusals.append(reason)
-        if self.rejections > MAX_REJECTIONS:
-            raise TooManyRejections(f"{self.rejections} moves refused at one table; the last: {reason}")
-
 
 async def play_seat_stream(conn: Connection, game: str, game_id: str, seat: int, bot, table: Table,
                            retry_deadline_s: float = RETRY_DEADLINE_S) -> dict[str, Any]:
