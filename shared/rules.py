@@ -169,7 +169,8 @@ class Rules(Protocol):
 
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
         """What `seat` may see (None: a spectator). Never another seat's hand,
-        an unrevealed choice, or a deck's order. JSON-able."""
+        an unrevealed choice, or a deck's order. JSON-able. Its `legal_moves`, where it has
+        them, are exactly legal_moves(state, seat) (a watch stream sends the seat those)."""
 
     def private_cards(self, state: Any, seat: int) -> list[str]:
         """The cards only `seat` may see now (its hand, its face-down choices): the one thing

@@ -440,12 +440,15 @@ class GameRuntime:
             return record, []
         return record, self.rules.legal_moves(record.state, seat)
 
-    def seat_moves(self, record: GameRecord, seat: int) -> SeatMoves | None:
+    def seat_moves(self, record: GameRecord, seat: int, view: Mapping[str, Any] | None = None) -> SeatMoves | None:
         """`seat`'s legal moves on `record` with their move space, None when it has none: a
-        watch stream sends them with the update, so that a client needs no ListLegalMoves call a turn."""
+        watch stream sends them with the update, so that a client needs no ListLegalMoves call a
+        turn. `view`: the seat's view of `record`, whose `legal_moves` (every game's view lists
+        them) are taken instead of asking the rules again."""
         if record.over or record.state is None:
             return None
-        legal = self.rules.legal_moves(record.state, seat)
+        listed = view.get("legal_moves") if view is not None else None
+        legal = listed if listed is not None else self.rules.legal_moves(record.state, seat)
         if not legal:
             return None
         space, complete = self.move_space(record, seat, legal)

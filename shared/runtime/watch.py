@@ -28,8 +28,9 @@ class Watches:
         runtime = self.runtime
         async with runtime.presence.seat_stream(identity, game_id, seat) as record:
             state, pending = await self._caught_up(record, seat, after_version)
-            yield Update(state.version, pending, runtime.seat_view(state, seat), state.over,
-                         min(after_version, state.version), state.players, runtime.seat_moves(state, seat))
+            view = runtime.seat_view(state, seat)
+            yield Update(state.version, pending, view, state.over,
+                         min(after_version, state.version), state.players, runtime.seat_moves(state, seat, view))
             del pending  # an open stream keeps none of the history it sent (issue 26)
             runtime.check_not_cancelled(state)
             if state.over and state.revealed:
@@ -38,8 +39,9 @@ class Watches:
                 state = step.state
                 shown = [e for e in (runtime.event_for_seat(s, seat, d)
                                      for s, d in zip(step.command.events, step.decided)) if e]
-                yield Update(state.version, shown, runtime.seat_view(state, seat), state.over, step.before,
-                             state.players, runtime.seat_moves(state, seat))
+                view = runtime.seat_view(state, seat)
+                yield Update(state.version, shown, view, state.over, step.before,
+                             state.players, runtime.seat_moves(state, seat, view))
                 runtime.check_not_cancelled(state)
                 if state.over and state.revealed:
                     return

@@ -80,6 +80,9 @@ async def test_a_four_player_game_is_played_to_the_end_and_each_seat_sees_only_i
                 assert view["seat"] == seat
                 others = [k for k in view if k == "hands"]
                 assert not others
+                # the seat's moves come with the update, all of them, as its view lists them
+                sent = [to_dict(m) for m in update.moves.moves] if update.HasField("moves") else []
+                assert sent == view["legal_moves"]
             for e in seen:
                 if e.type == "RecipeChosen":
                     data = to_dict(e.data)

@@ -187,6 +187,9 @@ class Playout:
         acting = rules.to_act(state)
         for seat in range(len(self.players)):
             legal = rules.legal_moves(state, seat)
+            # a view that lists the seat's moves lists them all (a watch stream sends those)
+            listed = rules.view(state, seat).get("legal_moves")
+            assert listed is None or listed == legal, f"{self.game.name}: seat {seat}'s view lists other moves"
             if seat not in acting:
                 assert legal == [], f"{self.game.name}: seat {seat} may not act but has legal moves"
                 for move in (rules.legal_moves(state, s)[:1] for s in acting):
