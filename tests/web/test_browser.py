@@ -17,6 +17,7 @@ from playwright.async_api import expect
 
 from shared.names import house_bot_prefix
 from tests.web.conftest import check_page, new_page, screenshot
+from tests.web.test_games import CUT_TEXTS
 
 GAME = "foodie-forest"
 DESKTOP = {"width": 1100, "height": 900}
@@ -139,6 +140,8 @@ async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_b
         assert clicks < MOST_CLICKS, "the game did not end"
         assert all(label.startswith(("Play", "Choose")) for label in table["labels"]), table
         assert table["others"] == 0, "only the legal moves are clickable"
+        # every card on the table reads whole on its tile (a herb's whole name once spilled out)
+        assert not (cut := await page.evaluate(CUT_TEXTS)), f"texts cut on the tiles: {cut}"
         await click_a_legal_move(page)
         clicks += 1
         if clicks == 8:

@@ -27,16 +27,18 @@ function colourName(colour: string): string {
   return tf(`ff-colour-${colour}`);
 }
 
-/** The card's number or word on the tile ("3", "herb"), its colour below. */
+/** The card's number or word on the tile ("3", "herb"), its colour below: a herb's whole name
+ * ("Vegetable herb", "Gemüse-Kräuter") does not fit a tile, and its colour is there already;
+ * the whole name is the tile's title and its tap panel (Card). */
 export function FoodieCard({ id, mini = false }: { id: string; mini?: boolean }) {
   const colour = colourOf(id);
   const known = COLOURS.has(colour);
   const face = faceOf(id);
   const served = cardFace(GAME, id)?.name;
   const named = served && served !== id ? served : undefined;
-  const shown = known && /^\d+$/.test(face) ? face : named ?? (known ? tf(`ff-face-${face}`) : id);
+  const shown = known ? (/^\d+$/.test(face) ? face : tf(`ff-face-${face}`)) : named ?? id;
   return (
-    <Card game={GAME} id={id} class={`c-${known ? colour : "other"}${mini ? " mini" : ""}`} label={`${colourName(colour)} ${shown}`} still={mini}>
+    <Card game={GAME} id={id} class={`c-${known ? colour : "other"}${mini ? " mini" : ""}`} label={named ?? `${colourName(colour)} ${shown}`} still={mini}>
       <b class={shown.length > 2 ? "word" : ""}><TileName text={shown} /></b>
       <small>{known ? tf(`ff-colour-short-${colour}`) : ""}</small>
     </Card>
