@@ -183,10 +183,10 @@ async def check_page(page) -> None:
     assert not violations, "\n".join(violations)
 
 
-async def new_page(browser, viewport: dict) -> tuple:
-    """A page in a context of its own (its own session storage: another person), and the list
-    the page's uncaught script errors go to: (context, page, errors)."""
-    context = await browser.new_context(viewport=viewport)
+async def new_page(browser, viewport: dict, locale: str | None = None) -> tuple:
+    """A page in a context of its own (its own session storage: another person; `locale`: its
+    browser's language), and the list the page's uncaught script errors go to: (context, page, errors)."""
+    context = await browser.new_context(viewport=viewport, locale=locale)
     page = await context.new_page()
     page.set_default_timeout(20_000)
     errors: list[str] = []

@@ -18,6 +18,7 @@ from playwright.async_api import expect
 from shared.names import house_bot_prefix
 from tests.web.conftest import check_page, new_page, screenshot
 from tests.web.test_games import CUT_TEXTS
+from tests.web.test_hyphens import NAMES_ON_TILES
 
 GAME = "foodie-forest"
 DESKTOP = {"width": 1100, "height": 900}
@@ -218,9 +219,9 @@ async def test_the_finished_game_verifies_on_its_audit_page_and_a_tampered_bundl
 
 
 async def test_two_players_at_one_table_each_see_only_their_own_hand_and_a_refusal_is_explained(browser, web_gateway):
-    people = {}
-    for player, viewport in ((name("bea"), PHONE), (name("cid"), DESKTOP)):
-        _, people[player], _ = await new_page(browser, viewport)
+    people = {}  # bea on a phone in German, cid at a desk in English
+    for player, viewport, locale in ((name("bea"), PHONE, "de-DE"), (name("cid"), DESKTOP, "en-US")):
+        _, people[player], _ = await new_page(browser, viewport, locale)
     try:
         # given two people queued for one ranked table of 4, and two house bots who come after
         # the quiet wait (bot fill; queueing together, the two people are at one table)
@@ -248,9 +249,9 @@ async def test_two_players_at_one_table_each_see_only_their_own_hand_and_a_refus
         for player, (shown, own) in hands.items():
             assert shown == own, player
         assert hands[bea][0] != hands[cid][0]
-        # and of the other player only the number of cards
-        other = bea_page.locator(f".player[data-player='{cid}']")
-        await expect(other).to_contain_text("13 cards")
+        # and of the other player only the number of cards (in each one's language)
+        await expect(bea_page.locator(f".player[data-player='{cid}']")).to_contain_text("13 Karten")
+        await expect(cid_page.locator(f".player[data-player='{bea}']")).to_contain_text("13 cards")
         assert await bea_page.locator("#hand").count() == 1
 
         # when a move the server refuses is sent (the request changed on its way, as a stale or
@@ -261,14 +262,17 @@ async def test_two_players_at_one_table_each_see_only_their_own_hand_and_a_refus
             await route.continue_(post_data=json.dumps(body))
         await bea_page.route("**/SubmitMove", broken)
         await bea_page.locator("button.move").first.click()
-        await expect(bea_page.locator("#refusal")).to_contain_text("Move refused: ")
+        await expect(bea_page.locator("#refusal")).to_contain_text("Zug abgelehnt: Es gibt kein Rezept")
         await expect(bea_page.locator("#refusal")).to_contain_text("nonsense")
         await bea_page.unroute("**/SubmitMove", broken)
         await click_a_legal_move(bea_page)
         await expect(bea_page.locator("#refusal")).to_have_text("")
 
-        # and the table fits a phone's width (390 px): nothing scrolls sideways
+        # and the table fits a phone's width (390 px): nothing scrolls sideways; no tile's word is
+        # broken without a hyphen ("Krau|t" once) or cut
         assert await bea_page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+        assert not [b for n in await bea_page.evaluate(NAMES_ON_TILES) for b in n["broken"]]
+        assert not await bea_page.evaluate(CUT_TEXTS)
         await check_page(bea_page)
         await screenshot(bea_page, "7-table-phone")
     finally:

@@ -39,7 +39,7 @@ export function FoodieCard({ id, mini = false }: { id: string; mini?: boolean })
   const shown = known ? (/^\d+$/.test(face) ? face : tf(`ff-face-${face}`)) : named ?? id;
   return (
     <Card game={GAME} id={id} class={`c-${known ? colour : "other"}${mini ? " mini" : ""}`} label={named ?? `${colourName(colour)} ${shown}`} still={mini}>
-      <b class={shown.length > 2 ? "word" : ""}><TileName text={shown} /></b>
+      <b class={known && !/^\d+$/.test(face) ? "word face" : shown.length > 2 ? "word" : ""}><TileName text={shown} /></b>
       <small>{known ? tf(`ff-colour-short-${colour}`) : ""}</small>
     </Card>
   );
