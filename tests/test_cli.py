@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -122,3 +123,23 @@ def test_a_bench_refused_by_the_gateways_limits_says_which_limits_to_raise(capsy
     assert code == 1 and "Traceback" not in said
     assert "foodgames bench moves: the stack refused a call: RESOURCE_EXHAUSTED: 127.0.0.1 has 32 open" in said
     assert "FOODGAMES_GATEWAY_MAX_STREAMS_PER_ADDRESS" in said
+
+
+# Each command that talks to the stack, run where nothing listens: it says so in one sentence
+# and asks whether the stack is up, never with gRPC's many-line error or a traceback.
+TO_THE_STACK = [["bots", "foodie-forest", "--count", "1"], ["leaderboard", "top", "foodie-forest"],
+                ["audit", "verify", "g-1"], ["tournament", "status", "t-1"], ["replay", "g-1"]]
+
+
+@pytest.mark.parametrize("command", TO_THE_STACK, ids=lambda c: " ".join(c[:2]))
+def test_a_command_with_no_stack_to_talk_to_asks_whether_the_stack_is_up(tmp_path, command):
+    from apps.embedded import free_port_base
+
+    env = dict(os.environ, FOODGAMES_DATA_DIR=str(tmp_path), FOODGAMES_PORT_BASE=str(free_port_base()))
+    for name in [k for k in env if k.endswith("_ADDR") and k.startswith("FOODGAMES_")]:
+        del env[name]
+    done = subprocess.run([FOODGAMES, *command], env=env, capture_output=True, text=True, timeout=60)
+    said = " ".join((done.stdout + done.stderr).split())  # rich wraps its lines
+    assert done.returncode != 0, said
+    assert "is the stack up? (make run)" in said
+    assert not [w for w in ("debug_error_string", "AioRpcError", "Traceback") if w in said], said

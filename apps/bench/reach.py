@@ -8,11 +8,12 @@ import asyncio
 import time
 from urllib.parse import urlsplit
 
+from apps.sdk.remote import STACK_HINT
 from shared.config import nats_servers
 
 # the whole check's bound: with the interpreter's start, a bench stops within 10 s of its command
 REACH_S = 8.0
-HINT = "is the stack up? (make run)"
+HINT = STACK_HINT
 
 
 class NotReachable(Exception):

@@ -84,6 +84,7 @@ async def _call(args: argparse.Namespace, fn):
     import grpc
     from foodgames.v1 import deck_pb2_grpc
 
+    from apps.sdk.remote import failure_text
     from shared.auth import mint_token
     from shared.channels import client_channel
     from shared.config import Settings
@@ -94,7 +95,7 @@ async def _call(args: argparse.Namespace, fn):
     try:
         return await fn(deck_pb2_grpc.DeckServiceStub(channel))
     except grpc.aio.AioRpcError as exc:
-        raise ServiceError(f"the deck service at {address} said {exc.code().name}: {exc.details()}") from None
+        raise ServiceError(f"the deck service at {address} said {failure_text(exc)}") from None
     finally:
         await channel.close()
 

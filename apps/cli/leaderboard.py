@@ -136,10 +136,12 @@ async def fetch_player(address: str, token: str, name: str, game: str) -> dict:
 def _call(coro) -> dict | None:
     import grpc
 
+    from apps.sdk.remote import failure_text
+
     try:
         return aio.run(coro)
     except grpc.aio.AioRpcError as exc:
-        print(f"foodgames leaderboard: {exc.code().name}: {exc.details()}", file=sys.stderr)
+        print(f"foodgames leaderboard: {failure_text(exc)}", file=sys.stderr)
         return None
 
 

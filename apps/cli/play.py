@@ -165,6 +165,7 @@ def run_bots(args) -> int:
     from rich.console import Console
 
     from apps.bots.base import bot_kinds, level_kind
+    from apps.sdk.remote import failure_text
     from shared.config import Settings
 
     console = Console()
@@ -192,7 +193,7 @@ def run_bots(args) -> int:
                                            f"{n}: matched into game {m.game_id}, seat {m.seat}"))
             except Exception as exc:
                 # said when it happens, not only once every other bot is done
-                console.print(f"[red]{name} failed: {type(exc).__name__}: {exc}")
+                console.print(f"[red]{name} failed: {failure_text(exc)}")
                 exc.reported = True  # type: ignore[attr-defined]
                 raise
             points = played.view.get("points", {}).get(name)
@@ -212,7 +213,7 @@ def run_bots(args) -> int:
         if isinstance(result, BaseException):
             failed += 1
             if not getattr(result, "reported", False):
-                console.print(f"[red]{name} failed: {type(result).__name__}: {result}")
+                console.print(f"[red]{name} failed: {failure_text(result)}")
     return 1 if failed else 0
 
 
@@ -301,7 +302,7 @@ def run_demo(args) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
-    from apps.sdk.remote import run_bot
+    from apps.sdk.remote import STACK_HINT, failure_text, nobody_there, run_bot
     from shared.config import Settings
 
     settings = Settings.from_env()
@@ -354,7 +355,7 @@ def run_demo(args) -> int:
     try:
         results, tops = aio.run(main())
     except Exception as exc:  # noqa: BLE001 - a demo reports and stops
-        console.print(f"[red]demo failed: {type(exc).__name__}: {exc}[/red]\n(is the stack up? `make run`)")
+        console.print(f"[red]demo failed: {failure_text(exc)}[/red]" + ("" if nobody_there(exc) else f"\n({STACK_HINT})"))
         return 1
     played: dict[str, dict[str, Any]] = {}
     for r in results:

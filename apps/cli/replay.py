@@ -96,6 +96,7 @@ async def load_replay(args):
 def run_replay(args) -> int:
     import grpc
 
+    from apps.sdk.remote import failure_text
     from apps.sdk.watching import GameNotFound, transcript_lines
 
     try:
@@ -103,7 +104,7 @@ def run_replay(args) -> int:
     except GameNotFound as exc:
         return _fail(str(exc))
     except grpc.aio.AioRpcError as exc:
-        return _fail(f"the rules engine refused the replay: {exc.code().name}: {exc.details()}")
+        return _fail(f"the rules engine refused the replay: {failure_text(exc)}")
     if args.transcript:
         text = "".join(line + "\n" for line in transcript_lines(frames))
         if args.transcript == "-":

@@ -129,6 +129,7 @@ def _call(args: argparse.Namespace, fn):
         import grpc
         from foodgames.v1 import tournament_pb2_grpc
 
+        from apps.sdk.remote import failure_text
         from shared.auth import mint_token
         from shared.channels import client_channel
         from shared.config import Settings
@@ -139,7 +140,7 @@ def _call(args: argparse.Namespace, fn):
         try:
             return await fn(tournament_pb2_grpc.TournamentServiceStub(channel))
         except grpc.aio.AioRpcError as exc:
-            raise ServiceError(f"the tournament service at {address} said {exc.code().name}: {exc.details()}") from None
+            raise ServiceError(f"the tournament service at {address} said {failure_text(exc)}") from None
         finally:
             await channel.close()
     try:

@@ -184,6 +184,25 @@ def rpc_error_text(exc: grpc.aio.AioRpcError) -> str:
     return f"{exc.code().name}: {exc.details()}"
 
 
+STACK_HINT = "is the stack up? (make run)"
+
+
+def nobody_there(exc: BaseException) -> bool:
+    """Whether a call failed because nothing answered at the service's address (no connection
+    could be made), as when the stack is not running."""
+    return (isinstance(exc, grpc.aio.AioRpcError) and exc.code() == grpc.StatusCode.UNAVAILABLE
+            and "connect" in (exc.details() or "").lower())
+
+
+def failure_text(exc: BaseException) -> str:
+    """What a command says of a call that failed: a gRPC status as its code and details, with
+    STACK_HINT when nothing answered at the address; anything else as its type and text (never
+    the gRPC error's own many-line form)."""
+    if isinstance(exc, grpc.aio.AioRpcError):
+        return rpc_error_text(exc) + (f": {STACK_HINT}" if nobody_there(exc) else "")
+    return f"{type(exc).__name__}: {exc}"
+
+
 def refusal_text(exc: grpc.aio.AioRpcError) -> str:
     """A rejected call as a player reads it: its reason alone (in the call's language when it
     asked for one), the code left to programs."""

@@ -17,7 +17,7 @@ import grpc
 import orjson
 from foodgames.v1 import game_pb2
 
-from apps.sdk.remote import JSON_VIEWS, Connection, events_of, view_of
+from apps.sdk.remote import JSON_VIEWS, STACK_HINT, Connection, events_of, view_of
 from shared import games
 
 
@@ -88,7 +88,9 @@ async def locate(conn: Connection, game_id: str, candidates: Sequence[str] | Non
             return game  # it knows the game, and says why it will not show it (the caller asks again)
         finally:
             call.cancel()
-    raise GameNotFound(f"no rules engine knows game {game_id!r}" + (f" ({'; '.join(reasons)})" if reasons else ""))
+    nobody = bool(reasons) and len(reasons) == len(candidates or games.names())
+    raise GameNotFound(f"no rules engine knows game {game_id!r}" + (f" ({'; '.join(reasons)})" if reasons else "")
+                       + (f": {STACK_HINT}" if nobody else ""))
 
 
 async def spectate(conn: Connection, game: str, game_id: str, language: str = "") -> AsyncIterator[Frame]:
