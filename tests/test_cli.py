@@ -128,7 +128,8 @@ def test_a_bench_refused_by_the_gateways_limits_says_which_limits_to_raise(capsy
 # Each command that talks to the stack, run where nothing listens: it says so in one sentence
 # and asks whether the stack is up, never with gRPC's many-line error or a traceback.
 TO_THE_STACK = [["bots", "foodie-forest", "--count", "1"], ["leaderboard", "top", "foodie-forest"],
-                ["audit", "verify", "g-1"], ["tournament", "status", "t-1"], ["replay", "g-1"]]
+                ["audit", "verify", "g-1"], ["tournament", "status", "t-1"], ["replay", "g-1"],
+                ["play", "foodie-forest", "--name", "ann", "--plain"]]
 
 
 @pytest.mark.parametrize("command", TO_THE_STACK, ids=lambda c: " ".join(c[:2]))

@@ -35,6 +35,8 @@ from apps.sdk.remote import (
     accept_invitation,
     create_ticket,
     describe_game,
+    failure_text,
+    nobody_there,
     read_view,
     rpc_error_text,
     watch_ticket,
@@ -504,7 +506,8 @@ class TerminalClient:
             self.say(str(exc), style="bold red")
             return 1
         except grpc.aio.AioRpcError as exc:
-            self.say(f"the server refused: {rpc_error_text(exc)}", style="bold red")
+            said = "nobody answered" if nobody_there(exc) else "the server refused"
+            self.say(f"{said}: {failure_text(exc)}", style="bold red")
             return 1
         finally:
             await self.conn.close()
