@@ -197,7 +197,7 @@ async def play_moves(settings, game: str, games: int, players: int, moves_per_ga
     every pace_s seconds at most. `finished` counts the tables whose game ended."""
     from shared.auth import service_token
     from apps.bots.base import RandomBot
-    from apps.bots.tables import drive_table, play_table as watch_table
+    from apps.bots.whole_tables import drive_table, play_table as watch_table
     from apps.sdk.remote import ChannelPool, Connection, create_game
     from apps.bots.seat_stream import stream_table
 

@@ -16,7 +16,7 @@ import grpc
 import orjson
 from foodgames.v1 import game_pb2
 
-from apps.bots.tables import Table, TableResult
+from apps.bots.whole_tables import Table, TableResult
 from apps.sdk.remote import (JSON_VIEWS, RETRY_DEADLINE_S, Backoff, ChannelPool, Connection, retryable,
                              send_client_seeds, takes_turns)
 from shared.config import Settings

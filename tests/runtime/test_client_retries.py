@@ -147,7 +147,7 @@ async def test_whole_tables_finish_across_an_engine_restart(settings, nats_url, 
     """The benches' and bots' ways to play whole tables: PlayGame streams per seat
     (stream_table) and GetView + SubmitMove calls (drive_table)."""
     from apps.bots.seat_stream import stream_table
-    from apps.bots.tables import drive_table
+    from apps.bots.whole_tables import drive_table
 
     port = free_port()
     client_settings = settings.with_(addresses={GAME.name: f"127.0.0.1:{port}"})
