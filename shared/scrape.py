@@ -70,7 +70,9 @@ def scrape(service: str, address: str, timeout: float = 2.0) -> Scrape:
         with urllib.request.urlopen(f"http://{address}/metrics", timeout=timeout) as reply:
             return parse(service, address, reply.read().decode("utf-8"))
     except Exception as exc:  # noqa: BLE001 - a service that does not answer is a figure too
-        return Scrape(service, address, error=f"{type(exc).__name__}: {exc}")
+        # urllib's URLError says "<urlopen error [Errno 111] Connection refused>": its reason alone
+        reason = getattr(exc, "reason", None)
+        return Scrape(service, address, error=str(reason) if reason else f"{type(exc).__name__}: {exc}")
 
 
 async def scrape_all(addresses: Mapping[str, str], timeout: float = 2.0) -> dict[str, Scrape]:

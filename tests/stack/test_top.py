@@ -50,4 +50,6 @@ def test_once_prints_the_figures_and_names_a_service_that_does_not_answer(stack)
     done = subprocess.run([FOODGAMES, "top", "--once", "--interval", "0.1", "--service", "deck"], env=env,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 1
-    assert "deck does not answer at 127.0.0.1:101" in done.stdout
+    assert "deck does not answer at 127.0.0.1:101: " in done.stdout and "Connection refused" in done.stdout
+    assert "urlopen" not in done.stdout, "the reason alone, not urllib's wrapping of it"
+    assert "No service answers: is the stack up? (make run)" in done.stdout  # the only one asked
