@@ -1,6 +1,6 @@
 """`python -m tests.web.screenshots`: run the browser tests (tests/web/) and save a screenshot
 of each page they pass through into docs/web/*.png (sign in and play, queue, table, end,
-leaderboard, audit, the table on a phone, every game mid-game and at its end on a desktop and a phone in English and German, a tournament). Needs `make web` and `make browser` first."""
+leaderboard, audit, the table on a phone, every game mid-game and at its end on a desktop and a phone in English and German, a tournament, friends at a private table). Needs `make web` and `make browser` first."""
 from __future__ import annotations
 
 import argparse
@@ -16,7 +16,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.web.screenshots", description=__doc__.split("\n\n")[0])
     parser.parse_args(argv)
     os.environ[SHOTS_ENV] = "1"
-    code = pytest.main(["-q", "-p", "no:cacheprovider", "tests/web/test_browser.py", "tests/web/test_games.py", "tests/web/test_tournament_page.py"])
+    code = pytest.main(["-q", "-p", "no:cacheprovider", "tests/web/test_browser.py", "tests/web/test_games.py", "tests/web/test_tournament_page.py",
+                        "tests/web/test_friends_pages.py"])
     print(f"screenshots in {SHOTS}: {', '.join(sorted(p.name for p in SHOTS.glob('*.png')))}")
     return int(code)
 

@@ -17,7 +17,7 @@ import uuid
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 from playwright.async_api import expect
 
-from tests.web.conftest import axe_violations, internal_tokens, new_page
+from tests.web.conftest import axe_violations, internal_tokens, new_page, screenshot
 from tests.web.test_browser import DESKTOP, sign_in
 from tests.web.test_games import MOST_MOVES, STATE, make_a_move
 
@@ -127,7 +127,11 @@ async def replays_the_game(page, url: str, placings: dict[str, int]) -> None:
     last = int((await step.text_content()).split("of")[-1])
     await page.locator("#replay-jump").fill(str(last))
     await expect(step).to_contain_text(f"step {last} of {last}")
+    # each step drawn as the game's table draws it (its board), in words: no field names, no JSON
+    await expect(page.locator("#replay-view .board")).to_have_count(1)
     assert await page.locator("#replay-view").text_content()
+    found = await internal_tokens(page)
+    assert not found, found
 
 
 async def test_friends_at_a_private_table_play_by_clicks_rematch_chat_and_replay(browser, web_gateway, stack):
@@ -163,6 +167,12 @@ async def test_friends_at_a_private_table_play_by_clicks_rematch_chat_and_replay
         await bob_page.wait_for_url(f"**/#/join/{code}")
         await expect(ann_page.locator("#join-players")).to_contain_text(bob)
         await expect(listed).to_contain_text("1 of 3 seats free")
+        # (its options in the game's words, as the table's rules panel says them)
+        await expect(listed).to_contain_text("Boot Camp (no draft), Victory Points to win: 1")
+        assert not (found := await internal_tokens(carol_page)), found
+        await screenshot(ann_page, "friends-1-host")
+        await screenshot(bob_page, "friends-2-join-de")
+        await screenshot(carol_page, "friends-3-lobby")
         # and ann fills the last seat with a bot: the game starts and both go to its table
         await ann_page.click("#join-fill")
         await ann_page.wait_for_url(f"**/#/table/{GAME}/*")
@@ -172,6 +182,7 @@ async def test_friends_at_a_private_table_play_by_clicks_rematch_chat_and_replay
         # then they play it to its end, each by clicking in their browser
         assert await play_by_turns([ann_page, bob_page]) > 0
         placings = {ann: {first: await placing_of(ann_page)}, bob: {first: await placing_of(bob_page)}}
+        await screenshot(bob_page, "friends-4-end-de")
         # when both ask for a rematch on the end screen, the new table starts and both follow it
         await ann_page.click("#rematch-ask")
         await expect(ann_page.locator("#rematch-asked")).to_contain_text(ann)
@@ -199,6 +210,7 @@ async def test_friends_at_a_private_table_play_by_clicks_rematch_chat_and_replay
         mine = carol_page.locator(f"#chat-messages li.chat-message[data-player='{carol}']")
         await expect(mine).to_have_attribute("data-index", "1")  # the first of the spectators' own chat
         await expect(carol_page.locator("#chat-messages li.chat-message")).to_have_count(1)
+        await screenshot(carol_page, "friends-5-spectator")
         # when ann mutes bob, his messages are gone from her chat, and stay gone after a reload
         await ann_page.click(f"#chat-mutes button[data-player='{bob}']")
         await expect(ann_page.locator(f"#chat-messages li[data-player='{bob}']")).to_have_count(0)
@@ -225,6 +237,7 @@ async def test_friends_at_a_private_table_play_by_clicks_rematch_chat_and_replay
         placings[ann][second], placings[bob][second] = await placing_of(ann_page), await placing_of(bob_page)
         # then each opens their page, sees both games rated and replays the first step by step
         await replays_the_game(ann_page, url, placings[ann])
+        await screenshot(ann_page, "friends-6-player")
         await bob_page.evaluate("() => localStorage.setItem('foodgames.language', 'en')")
         await replays_the_game(bob_page, url, placings[bob])
         assert not ann_errors and not bob_errors and not carol_errors, ann_errors + bob_errors + carol_errors

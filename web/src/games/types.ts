@@ -2,10 +2,11 @@
 // moves and events read when the server sends no label or message for them.
 import type { ComponentChildren, ComponentType } from "preact";
 import type { BuilderWords } from "../table/builder";
-import type { Message, Move, TableStore, View } from "../table/store";
+import type { Message, Move, View } from "../table/store";
 
 export type BoardProps = {
-  store: TableStore;
+  /** the game's name (e.g. "food-fight") */
+  game: string;
   view: View;
   me: string;
   /** the moves offered now and their labels from the server (when it sends them) */

@@ -288,6 +288,7 @@ player-title = Partien von { $player }
 player-none = Noch keine Partien.
 player-chart = Wertung in { $game }
 player-rating = Wertung
+player-time = Zeit
 player-placing = Platz { $placing } von { $players }, { $score } Punkte
 player-cancelled = abgebrochen: { $reason }
 player-delta = Wertung { $delta }

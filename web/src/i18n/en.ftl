@@ -288,6 +288,7 @@ player-title = { $player }'s games
 player-none = No games yet.
 player-chart = Rating in { $game }
 player-rating = rating
+player-time = time
 player-placing = place { $placing } of { $players }, { $score } points
 player-cancelled = cancelled: { $reason }
 player-delta = rating { $delta }

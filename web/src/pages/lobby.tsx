@@ -6,6 +6,7 @@ import { tables } from "../friends";
 import type { PrivateTable } from "../gen/foodgames/v1/tables_pb";
 import { t } from "../i18n";
 import type { PageProps } from "./props";
+import { changedOptions, optionInWords } from "../table/describe";
 import { go } from "../store";
 import { sleep } from "../util";
 
@@ -15,9 +16,10 @@ function clockText(table: PrivateTable): string {
   return t("lobby-clock", { minutes: Math.round(c.initialSeconds / 60), increment: c.incrementSeconds });
 }
 
+/** The table's options that differ from the rulebook's, in the game's words. */
 function optionsText(table: PrivateTable): string {
-  const options = Object.entries(table.options ?? {});
-  return options.map(([k, v]) => `${k}: ${v}`).join(", ");
+  const options = table.options as Record<string, unknown> | undefined;
+  return changedOptions(table.game, options).map((o) => optionInWords(o, options![o.name])).join(", ");
 }
 
 export function LobbyPage({ params: [game] }: PageProps) {
@@ -53,7 +55,7 @@ export function LobbyPage({ params: [game] }: PageProps) {
         {open.map((table) => (
           <li class="lobby-table" data-table={table.tableId}>
             <strong>{title(table.game)}</strong>{" "}
-            {t("lobby-row", { host: table.host, free: table.freeSeats, seats: table.seats })}{" "}
+            {t("lobby-row", { host: table.host, free: table.freeSeats, seats: table.seats })}{" · "}
             {table.ranked ? t("lobby-ranked") : t("lobby-casual")} · {clockText(table)}
             {optionsText(table) && <> · {optionsText(table)}</>}{" "}
             <button class="lobby-join" onClick={() => go(`#/join/${table.code}`)}>{t("lobby-join")}</button>

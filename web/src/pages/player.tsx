@@ -8,6 +8,7 @@ import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { gameService, leaderboard, listGames, reasonOf, type GameInfo } from "../api";
 import { ViewEncoding, type GetReplayResponse } from "../gen/foodgames/v1/game_pb";
+import { uiOf } from "../games/registry";
 import type { PlayerGame, RatingPoint } from "../gen/foodgames/v1/leaderboard_pb";
 import { t } from "../i18n";
 import type { PageProps } from "./props";
@@ -22,11 +23,17 @@ function RatingChart({ game, points }: { game: string; points: RatingPoint[] }) 
     const ys = ordered.map((p) => p.rating);
     const chart = new uPlot({ width: Math.min(640, box.current.clientWidth || 640), height: 220,
                               title: t("player-chart", { game }), scales: { x: { time: true } },
-                              series: [{}, { label: t("player-rating"), stroke: "#2a6f4e", width: 2 }] },
+                              series: [{ label: t("player-time") }, { label: t("player-rating"), stroke: "#2a6f4e", width: 2 }] },
                             [xs, ys], box.current);
     return () => chart.destroy();
   }, [points, game]);
   return <div class="rating-chart" data-game={game} data-points={points.length} ref={box} />;
+}
+
+function ReplayBoard({ game, viewJson, me }: { game: string; viewJson: string; me: string }) {
+  const ui = uiOf(game);
+  const view = JSON.parse(viewJson || "{}");
+  return <ui.Board game={game} view={view} me={me} moves={[]} labels={[]} play={() => {}} />;
 }
 
 function Replay({ game, gameId, player }: { game: string; gameId: string; player: string }) {
@@ -66,7 +73,10 @@ function Replay({ game, gameId, player }: { game: string; gameId: string; player
       </p>
       {step && <>
         <ul id="replay-events">{step.events.filter((e) => e.message?.text).map((e) => <li>{e.message!.text}</li>)}</ul>
-        <pre id="replay-view" class="replay-view">{JSON.stringify(JSON.parse(step.viewJson || "{}"), null, 1).slice(0, 4000)}</pre>
+        {/* the step's view drawn as the table draws it, without its moves */}
+        <div id="replay-view" class="replay-view">
+          <ReplayBoard game={game} viewJson={step.viewJson} me={own ? me.player : ""} />
+        </div>
       </>}
       <p class="error" role="alert">{error}</p>
     </section>

@@ -120,7 +120,7 @@ export function TablePage({ params: [game, gameId] }: PageProps) {
         <MoveList game={game} ui={ui} view={view} moves={moves} labels={labels} busy={busy} play={play} />
       )}
       <div id="board">
-        {view && <ui.Board store={store} view={view} me={me} moves={moves} labels={labels} play={play} />}
+        {view && <ui.Board game={game} view={view} me={me} moves={moves} labels={labels} play={play} />}
       </div>
       <div class="table-panels">
         {view && <Chat game={game} gameId={gameId} me={me} players={view.players ?? []} />}

@@ -2,7 +2,7 @@
 // the chosen language; asked once per game and language, shared by every page.
 import { signal, type Signal } from "@preact/signals";
 import { gameService } from "../api";
-import { language } from "../i18n";
+import { language, t } from "../i18n";
 
 export type CardFace = { name?: string; text?: string; kind?: string; [field: string]: unknown };
 export type OptionChoice = { value: unknown; label?: string };
@@ -26,6 +26,22 @@ export function optionList(raw: GameOption[] | Record<string, GameOption> | unde
 }
 
 export type Choice = { value: unknown; label: string };
+
+/** The options of a table (its `options`) that differ from the rulebook's, as the game describes them. */
+export function changedOptions(game: string, options: Record<string, unknown> | null | undefined): GameOption[] {
+  return optionList(description(game).value?.options)
+    .filter((o) => options && o.name in options && options[o.name] !== o.default);
+}
+
+/** An option of a table in words: its chosen value's label ("Boot Camp (no draft)"), else the
+ * option's label and its value ("Victory Points to win: 1"); never the option's internal name
+ * where the game gives it a label. */
+export function optionInWords(o: GameOption, value: unknown): string {
+  const label = o.label ?? o.name;
+  const chosen = choicesOf(o).find((c) => c.value === value)?.label;
+  if (chosen) return chosen.startsWith(label) ? chosen : `${label}: ${chosen}`;
+  return `${label}: ${typeof value === "boolean" ? t(value ? "yes" : "no") : String(value)}`;
+}
 
 export function choicesOf(o: GameOption): Choice[] {
   return (o.choices ?? []).map((c) => (typeof c === "object" && c !== null && "value" in c

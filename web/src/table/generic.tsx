@@ -50,8 +50,7 @@ function Pairs({ game, obj, depth, names }: { game: string; obj: Record<string, 
   );
 }
 
-function Board({ store, view }: BoardProps) {
-  const game = store.game;
+function Board({ game, view }: BoardProps) {
   const names = new Set<string>(Array.isArray(view.players) ? view.players.map(String) : []);
   const hand = Array.isArray(view.hand) ? (view.hand as unknown[]) : null;
   const rest = { ...view };

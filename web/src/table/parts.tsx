@@ -7,7 +7,7 @@ import type { GameUi } from "../games/types";
 import { t } from "../i18n";
 import { seatOf } from "../session";
 import { minutes, shortName, sleep, wideScreen } from "../util";
-import { choicesOf, description, optionList, type GameOption } from "./describe";
+import { changedOptions, choicesOf, description, optionInWords, type GameOption } from "./describe";
 import type { GameEvent, TableStore, View } from "./store";
 
 /** The seats with their clocks (the view's `clocks`, counted down since it arrived) and presence. */
@@ -74,15 +74,11 @@ export function Log({ store, ui, players, me }: { store: TableStore; ui: GameUi;
  * its option's label and value with the option's sentence ("... (the rulebook: 10)"), the rest
  * of which sentences are written for the form that sets a table ("the three variations below"). */
 function TableOptions({ game, options }: { game: string; options?: Record<string, unknown> }) {
-  const changed = optionList(description(game).value?.options)
-    .filter((o) => options && o.name in options && options[o.name] !== o.default);
+  const changed = changedOptions(game, options);
   if (!changed.length) return null;
   const line = (o: GameOption, value: unknown) => {
-    const label = o.label ?? o.name;
-    const chosen = choicesOf(o).find((c) => c.value === value)?.label;
-    if (chosen) return <b>{chosen.startsWith(label) ? chosen : `${label}: ${chosen}`}</b>;
-    const shown = typeof value === "boolean" ? t(value ? "yes" : "no") : String(value);
-    return <><b>{label}: {shown}</b>{o.sentence ? ` ${o.sentence}` : ""}</>;
+    if (choicesOf(o).some((c) => c.value === value)) return <b>{optionInWords(o, value)}</b>;
+    return <><b>{optionInWords(o, value)}</b>{o.sentence ? ` ${o.sentence}` : ""}</>;
   };
   return (
     <section id="table-options">
