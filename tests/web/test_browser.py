@@ -179,6 +179,7 @@ async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_b
     await expect(page.locator("#my-rating")).to_have_text(rating_after)
     await expect(page.locator("#around tr.mine")).to_contain_text(me)
     await expect(page.locator("#top")).to_contain_text(me)
+    await expect(page.locator("#top")).to_contain_text("players · all time")  # the board's season in words
     await check_page(page)
     await screenshot(page, "5-leaderboard")
     assert not errors, errors

@@ -41,6 +41,7 @@ async def test_a_tournament_page_follows_its_tournament_to_the_final_standings(s
     await sign_in(page, web_gateway.url, name("fan"))
     await page.goto(f"{web_gateway.url}/#/tournament/{tid}")
     await expect(page.locator("#t-phase")).to_have_attribute("data-phase", "playing")
+    await expect(page.locator("dd[data-game]")).to_contain_text("Foodie Forest")  # its title, not its name
     await expect(page.locator(".t-table a.game-link")).to_be_visible()
     # and bots play the table to its end
     api = Api(stack)

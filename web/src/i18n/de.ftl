@@ -129,6 +129,7 @@ lb-games = Spiele
 lb-provisional = vorläufige Wertung
 lb-empty = Noch niemand steht auf dieser Liste.
 lb-total = { $total } Spieler · Saison { $season }
+lb-total-all-time = { $total } Spieler · insgesamt
 lb-you-are = du bist Nr. { $rank } von { $total }
 lb-not-on-board = Du stehst noch nicht auf dieser Liste: spiel ein gewertetes Spiel.
 lb-no-rated-game = { $player } hat noch kein gewertetes Spiel { $game }.

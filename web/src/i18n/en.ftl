@@ -129,6 +129,7 @@ lb-games = games
 lb-provisional = provisional rating
 lb-empty = No one is on this board yet.
 lb-total = { $total } players · season { $season }
+lb-total-all-time = { $total } players · all time
 lb-you-are = you are #{ $rank } of { $total }
 lb-not-on-board = You are not on this board yet: play a ranked game.
 lb-no-rated-game = { $player } has no rated game of { $game } yet.

@@ -117,7 +117,7 @@ export function LeaderboardPage({ params: [chosen] }: PageProps) {
         <section>
           <h2>{t("lb-top")}</h2>
           <div id="top">
-            {top && <><p class="muted">{t("lb-total", { total: top.total, season: top.season || "none" })}</p>
+            {top && <><p class="muted">{top.season ? t("lb-total", { total: top.total, season: top.season }) : t("lb-total-all-time", { total: top.total })}</p>
               <Board entries={top.entries} wins={wins} me={me.player} /></>}
           </div>
         </section>

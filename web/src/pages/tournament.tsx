@@ -7,6 +7,7 @@ import type { GetStandingsResponse, Round, Table, Tournament } from "../gen/food
 import { has, t } from "../i18n";
 import type { PageProps } from "./props";
 import { go } from "../store";
+import { description } from "../table/describe";
 import { sleep } from "../util";
 
 // How often an unfinished tournament is read again.
@@ -107,7 +108,7 @@ function Summary({ x, s }: { x: Tournament; s: GetStandingsResponse }) {
   const phase = has(`t-phase-${x.phase}`) ? t(`t-phase-${x.phase}`) : x.phase;
   return (
     <dl class="kv t-summary">
-      <dt>{t("t-game")}</dt><dd>{x.game}{x.ranked ? ` ${t("t-ranked")}` : ""}</dd>
+      <dt>{t("t-game")}</dt><dd data-game={x.game}>{description(x.game).value?.title ?? x.game}{x.ranked ? ` ${t("t-ranked")}` : ""}</dd>
       <dt>{t("t-phase")}</dt><dd id="t-phase" data-phase={x.phase}>{phase}</dd>
       <dt>{t("t-round-label")}</dt><dd>{t("t-round-of", { round: x.currentRound, rounds: x.rounds })}</dd>
       <dt>{t("t-entrants")}</dt><dd>{x.entrants.length}{x.dropped.length ? ` ${t("t-dropped-count", { count: x.dropped.length })}` : ""}</dd>
