@@ -62,6 +62,9 @@ async def test_an_operator_watches_the_stack_move_while_bots_play(stack, web_gat
     points = int(await page.locator("#op-chart-moves").get_attribute("data-points"))
     assert points >= 2 and await page.locator("#op-chart-moves canvas").count() == 1
 
+    # and on a desktop the whole table shows, no column behind a scroll
+    wide = await page.evaluate("() => { const s = document.querySelector('.op-scroll'); return s.scrollWidth - s.clientWidth; }")
+    assert wide <= 1, f"the figures' table is {wide} px wider than its box"
     await check_page(page)
     await screenshot(page, "10-operators")
     assert errors == [], errors

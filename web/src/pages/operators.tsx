@@ -13,6 +13,7 @@ import "./operators.css";
 import { Code, codeOf, reasonOf } from "../api";
 import { OperationsService, type ServiceFigures, type StackSample } from "../gen/foodgames/v1/operations_pb";
 import { language, t } from "../i18n";
+import { TileName } from "../table/card";
 
 const TOKEN = "foodgames.operator-token";
 
@@ -195,7 +196,7 @@ export function OperatorsPage() {
             <thead>
               <tr>
                 <th scope="col">{t("operators-service")}</th><th scope="col">{t("operators-state")}</th>
-                {COLUMNS.map(([, text]) => <th scope="col">{t(text)}</th>)}
+                {COLUMNS.map(([, text]) => <th scope="col"><TileName text={t(text)} /></th>)}
               </tr>
             </thead>
             <tbody>
