@@ -20,7 +20,7 @@ nav-sign-out = abmelden
 
 ## sign in
 signin-title = Anmelden
-signin-intro = Wähle einen Namen, unter dem du spielst. Dies ist die Entwickler-Anmeldung eines make-run-Stacks: jeder darf jeden Namen nehmen, und der Name ist dein Platz am Tisch.
+signin-intro = Wähle einen Namen, unter dem du spielst. Dieser Server ist ein Entwicklerserver ohne Konten: jeder darf jeden Namen nehmen, und der Name ist dein Platz am Tisch.
 signin-name = Name
 signin-placeholder = dein Name
 signin-button = Anmelden
@@ -48,7 +48,7 @@ queue-title = Suche nach einem Tisch
 queue-joining = Du wirst angestellt…
 queue-searching-ranked = Suche einen gewerteten Tisch { $game } für { $size } Spieler…
 queue-searching-casual = Suche einen freien Tisch { $game } für { $size } Spieler…
-queue-hint = Sonst niemand da? Hausbots nehmen auf einem make-run-Stack nach ein paar Sekunden die leeren Plätze; anderswo startest du Bots im Terminal:
+queue-hint = Sonst niemand da? Auf einem Entwicklerserver nehmen Hausbots nach ein paar Sekunden die leeren Plätze; anderswo lassen sich Bots im Terminal starten:
 queue-waited = gewartet { $time }
 queue-no-bots = Gerade ist kein Hausbot frei: Wir warten auf Mitspieler oder darauf, dass ein Bot frei wird.
 queue-found = Tisch gefunden!

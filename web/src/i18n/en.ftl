@@ -20,7 +20,7 @@ nav-sign-out = sign out
 
 ## sign in
 signin-title = Sign in
-signin-intro = Choose a name to play under. This is the development sign-in of a make run stack: anyone may take any name, and the name is your seat at the table.
+signin-intro = Choose a name to play under. This server is a developer's own, without accounts: anyone may take any name, and the name is your seat at the table.
 signin-name = Name
 signin-placeholder = your name
 signin-button = Sign in
@@ -48,7 +48,7 @@ queue-title = Looking for a table
 queue-joining = Joining the queue…
 queue-searching-ranked = Searching for a ranked { $game } table of { $size } players…
 queue-searching-casual = Searching for a casual { $game } table of { $size } players…
-queue-hint = Nobody else here? House bots take the empty seats after a few seconds on a make run stack; elsewhere start bots from a terminal:
+queue-hint = Nobody else here? On a developer's server house bots take the empty seats after a few seconds; elsewhere bots can be started from a terminal:
 queue-waited = waited { $time }
 queue-no-bots = No house bots are free right now: waiting for players, or for a bot to come free.
 queue-found = Table found!
