@@ -10,12 +10,14 @@ WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) web/index.html web/vite
 
 # uv (from PyPI, into .uv/) makes the venv and installs the project in seconds where pip takes
 # most of a minute (README: Tests); pip does the same from the same pyproject where uv cannot
-# be had or cannot reach the index.
+# be had or cannot reach the index. Both compile the installed packages' bytecode (pip does by
+# default, uv when asked: ~7 s of both cores): without it the first processes of a test run,
+# some thirty starting together (three workers' stacks), each compiled the same modules again.
 UV := .uv/bin/uv
 $(STAMP): pyproject.toml
 	if $(PYTHON) -m pip install --quiet --disable-pip-version-check --target .uv uv \
 	   && $(UV) venv --quiet --seed --allow-existing --python $(PYTHON) $(VENV) \
-	   && VIRTUAL_ENV=$(CURDIR)/$(VENV) UV_NATIVE_TLS=1 $(UV) pip install --quiet -e '.[dev]'; then :; else \
+	   && VIRTUAL_ENV=$(CURDIR)/$(VENV) UV_NATIVE_TLS=1 $(UV) pip install --quiet --compile-bytecode -e '.[dev]'; then :; else \
 	  echo "uv did not install the project: pip does"; \
 	  $(PYTHON) -m venv $(VENV) && $(BIN)/pip install --quiet --upgrade pip && $(BIN)/pip install --quiet -e '.[dev]'; \
 	fi
