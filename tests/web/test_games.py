@@ -482,6 +482,9 @@ async def test_a_whole_game_is_played_by_tapping_and_its_end_says_who_won_and_wh
             assert sum(line.startswith(("The game is over", "Game over")) for line in log) <= 1, log[:4]
         await expect(page.locator("#end-headline")).not_to_be_empty()
         await expect(page.locator("#placings tbody tr")).to_have_count(players)
+        # and nobody's turn is shown any more (a seat's "▶" and a marked line stayed once)
+        await expect(page.locator("#board .player.acting")).to_have_count(0)
+        await expect(page.locator("#board .rtable.marked")).to_have_count(0)
         # a table that plays together has no places, only its players and points
         await expect(page.locator("#placings thead th")).to_have_count(2 if get_game(game).cooperative else 3)
         if game in ENDS_WITH_A_REASON:  # their views name why the game ended, and the page says it

@@ -58,9 +58,10 @@ function Players({ view }: { view: View }) {
     <div class="players wide" id="players">
       {names.map((name) => {
         const stars: number = (view.stars ?? {})[name] ?? 0;
+        const acting = !view.finished && view.current === name;  // nobody's turn once it is over
         return (
-          <div class={`player${view.current === name ? " acting" : ""}${name === view.you ? " mine" : ""}`} data-player={name}>
-            <div class="player-name" title={name}>{view.current === name ? "▶ " : ""}{shortName(name)}{name === view.you ? ` ${tf("town-you")}` : ""}</div>
+          <div class={`player${acting ? " acting" : ""}${name === view.you ? " mine" : ""}`} data-player={name}>
+            <div class="player-name" title={name}>{acting ? "▶ " : ""}{shortName(name)}{name === view.you ? ` ${tf("town-you")}` : ""}</div>
             <div class="points"><b>{stars}</b> {tf("town-stars", { count: stars, target: view.target_stars ?? 0 })}</div>
             <div class="muted">{tf("town-hand-count", { count: (view.hand_sizes ?? {})[name] ?? 0 })}
               {(view.blocked ?? []).includes(name) ? ` · ${tf("town-blocked")}` : ""}</div>
