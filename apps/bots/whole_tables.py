@@ -1,7 +1,8 @@
 """Whole tables of an existing game, every seat played by its bot at once, each seat over its
-own token and view as any client (what the benches and the tests play). `drive_table` plays with unary calls (GetView and SubmitMove), `play_table`
-the browser's way (a WatchGame stream and SubmitMove a move, a `SeatPlayer` a seat); the
-PlayGame way, the cheapest, is apps.bots.seat_stream's `stream_table`.
+own token and view as any client (what the benches and the tests play). `drive_table` plays
+with unary calls (GetView and SubmitMove), `play_table` the browser's way (a WatchGame stream
+and SubmitMove a move, a `SeatPlayer` a seat); the PlayGame way, the cheapest, is
+apps.bots.seat_stream's `stream_table`.
 
     result = await drive_table(settings, "foodie-forest", game_id, players, bots, pool=pool)
 """
@@ -167,7 +168,7 @@ async def drive_table(settings: Settings, game: str, game_id: str, players, bots
                     reply = await with_retries(lambda: stubs[seat].SubmitMove(request), Backoff(retry_deadline_s))
                 except grpc.aio.AioRpcError:
                     rejections += 1
-                    if rejections > 100:
+                    if rejections > MAX_REJECTIONS:
                         raise
                     latest = None
                     break

@@ -72,7 +72,8 @@ async def locate(conn: Connection, game_id: str, candidates: Sequence[str] | Non
     """The game (e.g. "foodie-forest") whose rules engine holds `game_id`: the first of
     `candidates` (default: every registered game) whose engine answers for it."""
     reasons = []
-    for game in candidates or games.names():
+    asked = list(candidates or games.names())
+    for game in asked:
         request = game_pb2.GetReplayRequest(game_id=game_id, view_encoding=JSON_VIEWS)
         call = conn.game(game).GetReplay(request, timeout=10)
         try:
@@ -88,7 +89,7 @@ async def locate(conn: Connection, game_id: str, candidates: Sequence[str] | Non
             return game  # it knows the game, and says why it will not show it (the caller asks again)
         finally:
             call.cancel()
-    nobody = bool(reasons) and len(reasons) == len(candidates or games.names())
+    nobody = bool(reasons) and len(reasons) == len(asked)  # not one engine answered
     raise GameNotFound(f"no rules engine knows game {game_id!r}" + (f" ({'; '.join(reasons)})" if reasons else "")
                        + (f": {STACK_HINT}" if nobody else ""))
 

@@ -36,10 +36,11 @@ export function FoodieCard({ id, mini = false }: { id: string; mini?: boolean })
   const face = faceOf(id);
   const served = cardFace(GAME, id)?.name;
   const named = served && served !== id ? served : undefined;
-  const shown = known ? (/^\d+$/.test(face) ? face : tf(`ff-face-${face}`)) : named ?? id;
+  const numbered = /^\d+$/.test(face);
+  const shown = known ? (numbered ? face : tf(`ff-face-${face}`)) : named ?? id;
   return (
     <Card game={GAME} id={id} class={`c-${known ? colour : "other"}${mini ? " mini" : ""}`} label={named ?? `${colourName(colour)} ${shown}`} still={mini}>
-      <b class={known && !/^\d+$/.test(face) ? "word face" : shown.length > 2 ? "word" : ""}><TileName text={shown} /></b>
+      <b class={known && !numbered ? "word face" : shown.length > 2 ? "word" : ""}><TileName text={shown} /></b>
       <small>{known ? tf(`ff-colour-short-${colour}`) : ""}</small>
     </Card>
   );

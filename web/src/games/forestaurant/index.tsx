@@ -37,7 +37,8 @@ function Ingredient({ id }: { id: string }) {
 function Restaurant({ view }: { view: View }) {
   const tables: any[] = view.tables ?? [];
   // the turn's marked line and whose turn it is mean nothing once the game is over
-  const line: number[] = view.finished ? [] : view.line ?? [];
+  const playing = !view.finished;
+  const line: number[] = playing ? view.line ?? [] : [];
   const marked = line.length === 3 ? (line.every((i) => Math.floor(i / 3) === Math.floor(line[0] / 3))
     ? tf("rest-marked-row", { row: Math.floor(line[0] / 3) + 1 }) : tf("rest-marked-col", { col: (line[0] % 3) + 1 })) : "";
   return (
@@ -45,7 +46,7 @@ function Restaurant({ view }: { view: View }) {
       {marked && <p class="muted">{marked}</p>}
       <ol class="grid3" aria-label={tf("rest-restaurant")}>
         {tables.map((x) => (
-          <li class={`rtable s-${x.status}${x.marked && !view.finished ? " marked" : ""}`} data-table={x.table}>
+          <li class={`rtable s-${x.status}${x.marked && playing ? " marked" : ""}`} data-table={x.table}>
             <div class="rtable-head"><b>{tf("rest-table", { number: x.table + 1 })}</b>
               <span class="muted"> · {tf("rest-chairs", { count: x.chairs })}</span>
               {x.bell && <span class="badge bell">{tf("rest-bell-short")}</span>}
@@ -110,13 +111,13 @@ function Seats({ view }: { view: View }) {
   return (
     <div class="players" id="players">
       {names.map((name, s) => {
-        const acting = !view.finished && view.active === name;
+        const acting = !view.finished && view.active === name;  // nobody's turn once it is over
         return (
-        <div class={`player${acting ? " acting" : ""}${name === view.you ? " mine" : ""}`} data-player={name}>
-          <div class="player-name" title={name}>{acting ? "▶ " : ""}{shortName(name)}{name === view.you ? ` ${tf("rest-you")}` : ""}</div>
-          <div class="muted">{tf("rest-hand-count", { count: (view.hand_sizes ?? [])[s] ?? 0 })}</div>
-          <div class="cards">{((view.storage ?? [])[s] ?? []).map((i: string) => <Ingredient id={i} />)}</div>
-        </div>
+          <div class={`player${acting ? " acting" : ""}${name === view.you ? " mine" : ""}`} data-player={name}>
+            <div class="player-name" title={name}>{acting ? "▶ " : ""}{shortName(name)}{name === view.you ? ` ${tf("rest-you")}` : ""}</div>
+            <div class="muted">{tf("rest-hand-count", { count: (view.hand_sizes ?? [])[s] ?? 0 })}</div>
+            <div class="cards">{((view.storage ?? [])[s] ?? []).map((i: string) => <Ingredient id={i} />)}</div>
+          </div>
         );
       })}
     </div>
