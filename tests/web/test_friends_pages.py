@@ -118,6 +118,9 @@ async def replays_the_game(page, url: str, placings: dict[str, int]) -> None:
     await row.locator("button.player-replay").click()
     step = page.locator("#replay-step")
     await expect(step).to_contain_text("step 0 of")
+    # its events as the table's log shows them: the internal ones (a deck "to be shuffled") hidden
+    await expect(page.locator("#replay-events li").first).to_be_visible()
+    await expect(page.locator("#replay-events")).not_to_contain_text("to be shuffled")
     await page.click("#replay-forward")
     await expect(step).to_contain_text("step 1 of")
     await page.click("#replay-forward")

@@ -72,7 +72,7 @@ function Replay({ game, gameId, player }: { game: string; gameId: string; player
         <a href={`#/audit/${encodeURIComponent(gameId)}`}>{t("player-audit")}</a>
       </p>
       {step && <>
-        <ul id="replay-events">{step.events.filter((e) => e.message?.text).map((e) => <li>{e.message!.text}</li>)}</ul>
+        <ul id="replay-events">{step.events.filter((e) => e.message?.text && !e.internal).map((e) => <li>{e.message!.text}</li>)}</ul>
         {/* the step's view drawn as the table draws it, without its moves */}
         <div id="replay-view" class="replay-view">
           <ReplayBoard game={game} viewJson={step.viewJson} me={own ? me.player : ""} />
