@@ -34,7 +34,11 @@ def event_message(event: dict[str, Any], players: Sequence[str], seat: int | Non
     d = event.get("data") or {}
     key = f"event-{kind}"
     if kind in SHUFFLES:
-        return Message(key, {"deck": d.get("deck", "")}, internal=True)
+        # a deck by its name in the rulebook (texts: `$deck`), an Army ("army-<player>") by its player's
+        deck = str(d.get("deck", ""))
+        army = deck.startswith("army-")
+        return Message(key, {"deck": "army" if army else deck, "player": deck[len("army-"):] if army else ""},
+                       internal=True)
     if kind == "GameStarted":
         options = d.get("options") or {}
         return Message(key, {"count": len(d.get("players") or players), "vp": options.get("vp_to_win", 10),

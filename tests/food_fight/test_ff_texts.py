@@ -141,6 +141,23 @@ def test_internal_events_are_the_shuffles_bookkeeping_only():
     assert TEXTS.render(passed, "de") == "bob hatte nichts zu spielen und hat automatisch gepasst."
 
 
+@pytest.mark.parametrize("deck,english,german", [
+    ("dog", "The Dog deck is to be shuffled.", "Der Hundestapel soll gemischt werden."),
+    ("battlefields", "The Battlefield deck is to be shuffled.", "Der Schlachtfeldstapel soll gemischt werden."),
+    ("main", "The Main deck is to be shuffled.", "Der Hauptstapel soll gemischt werden."),
+    ("army-bob", "bob's Army is to be shuffled.", "Die Armee von bob soll gemischt werden.")])
+def test_a_shuffle_names_its_deck_as_the_rulebook_does_not_by_its_id(deck, english, german):
+    # given the decks of the rulebook's setup ("The Dog deck (8 cards), the Battlefield deck (27)
+    # and the Main deck ... are shuffled") and an Army ("Each Army is shuffled")
+    requested = messages.event_message({"type": "ShuffleRequested", "data": {"deck": deck}}, ["ann", "bob"], 0)
+    # then an API client reading every message (internal ones too) reads the deck's name
+    assert TEXTS.render(requested) == english
+    assert TEXTS.render(requested, "de") == german
+    shuffled = messages.event_message({"type": "DeckShuffled", "data": {"deck": deck}}, ["ann", "bob"], 0)
+    assert TEXTS.render(shuffled) == english.replace("is to be", "was")
+    assert TEXTS.render(shuffled, "de").endswith("wurde gemischt.")
+
+
 def test_the_terminal_renderer_reads_the_same_messages():
     from services.food_fight.render import event_line, move_label
     event = {"type": "InstantPlayed", "data": {"seat": 0, "card": "medic-mustard", "target": "mean-burrito",

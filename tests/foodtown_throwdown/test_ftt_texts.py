@@ -123,6 +123,17 @@ def test_every_message_of_a_played_game_names_only_arguments_it_carries(n, seed)
     _check(messages.prompt_message(RULES.view(state, 0), 0))
 
 
+@pytest.mark.parametrize("deck,english,german", [
+    ("recipes", "The recipe deck is shuffled (85 cards).", "Der Rezeptstapel wird gemischt (85 Karten)."),
+    ("play", "The play deck is shuffled (85 cards).", "Der Spielstapel wird gemischt (85 Karten).")])
+def test_a_shuffle_names_its_deck_as_the_rulebook_does_not_by_its_id(deck, english, german):
+    # given the rulebook's two decks (texts/de.ftl: recipe deck = Rezeptstapel, play deck = Spielstapel)
+    shuffled = messages.event_message({"type": "DeckShuffled", "data": {"deck": deck, "k": 0, "size": 85}},
+                                      ["a", "b"], 0)
+    # then an API client reading every message (internal ones too) reads the deck's name
+    assert TEXTS.render(shuffled) == english and TEXTS.render(shuffled, "de") == german
+
+
 def test_internal_events_are_the_shuffles_only():
     shuffled = messages.event_message({"type": "DeckShuffled", "data": {"deck": "play", "k": 0, "size": 85}},
                                       ["a", "b"], 0)

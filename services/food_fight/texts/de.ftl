@@ -74,8 +74,20 @@ event-GameStarted = Die Essensschlacht beginnt: { $count } Spieler, wer zuerst {
     [true] , in der Grundausbildung (kein Draft).
    *[false] .
 }
-event-ShuffleRequested = Der Stapel { $deck } soll gemischt werden.
-event-DeckShuffled = Der Stapel { $deck } wurde gemischt.
+event-ShuffleRequested = { $deck ->
+    [dog] Der Hundestapel soll gemischt werden.
+    [battlefields] Der Schlachtfeldstapel soll gemischt werden.
+    [main] Der Hauptstapel soll gemischt werden.
+    [army] Die Armee von { $player } soll gemischt werden.
+   *[other] Der Stapel { $deck } soll gemischt werden.
+}
+event-DeckShuffled = { $deck ->
+    [dog] Der Hundestapel wurde gemischt.
+    [battlefields] Der Schlachtfeldstapel wurde gemischt.
+    [main] Der Hauptstapel wurde gemischt.
+    [army] Die Armee von { $player } wurde gemischt.
+   *[other] Der Stapel { $deck } wurde gemischt.
+}
 event-BattlefieldsRevealed = Tag { $day }: Die Schlachtfelder sind { CARDS($cards) }.
 event-CardsDealt = Jeder hat neun Karten bekommen.
 event-CardsDealt-hand = Jeder hat neun Karten bekommen; du hältst { CARDS($cards) }.

@@ -73,8 +73,20 @@ event-GameStarted = The food fight begins: { $count } players, first to { $vp } 
     [true] , in Boot Camp (no draft).
    *[false] .
 }
-event-ShuffleRequested = The { $deck } deck is to be shuffled.
-event-DeckShuffled = The { $deck } deck was shuffled.
+event-ShuffleRequested = { $deck ->
+    [dog] The Dog deck is to be shuffled.
+    [battlefields] The Battlefield deck is to be shuffled.
+    [main] The Main deck is to be shuffled.
+    [army] { $player }'s Army is to be shuffled.
+   *[other] The { $deck } deck is to be shuffled.
+}
+event-DeckShuffled = { $deck ->
+    [dog] The Dog deck was shuffled.
+    [battlefields] The Battlefield deck was shuffled.
+    [main] The Main deck was shuffled.
+    [army] { $player }'s Army was shuffled.
+   *[other] The { $deck } deck was shuffled.
+}
 event-BattlefieldsRevealed = Day { $day }: the Battlefields are { CARDS($cards) }.
 event-CardsDealt = Nine cards each were dealt.
 event-CardsDealt-hand = Nine cards each were dealt; you hold { CARDS($cards) }.

@@ -70,7 +70,11 @@ event-GameStarted = { $you ->
     [true] Du beginnst.
    *[false] { $player } beginnt.
 }
-event-DeckShuffled = Der Stapel { $deck } wird gemischt ({ $size } Karten).
+event-DeckShuffled = { $deck ->
+    [recipes] Der Rezeptstapel wird gemischt ({ $size } Karten).
+    [play] Der Spielstapel wird gemischt ({ $size } Karten).
+   *[other] Der Stapel { $deck } wird gemischt ({ $size } Karten).
+}
 event-CardsDealt = Du erhältst { $count } Karten: { CARDS($cards) }.
 event-CardsDealt-hidden = Alle erhalten { $count } Karten.
 event-RecipesFlipped = { $count ->

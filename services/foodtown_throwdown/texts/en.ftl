@@ -69,7 +69,11 @@ event-GameStarted = { $you ->
     [true] You play first.
    *[false] { $player } plays first.
 }
-event-DeckShuffled = The { $deck } deck is shuffled ({ $size } cards).
+event-DeckShuffled = { $deck ->
+    [recipes] The recipe deck is shuffled ({ $size } cards).
+    [play] The play deck is shuffled ({ $size } cards).
+   *[other] The { $deck } deck is shuffled ({ $size } cards).
+}
 event-CardsDealt = You are dealt { $count } cards: { CARDS($cards) }.
 event-CardsDealt-hidden = Each player is dealt { $count } cards.
 event-RecipesFlipped = { $count ->
