@@ -56,7 +56,9 @@ def event_message(event: Mapping[str, Any], players: Sequence[str], seat: int | 
     d = event.get("data") or {k: v for k, v in event.items() if k != "type"}
     who = _who(players, d.get("seat"), seat)
     if kind in INTERNAL:
-        return Message(f"event-{kind}", dict(d), internal=True)
+        # read by API clients that show every event: a table as the board numbers it
+        args = {**d, "table": _table(d)} if "table" in d else dict(d)
+        return Message(f"event-{kind}", args, internal=True)
     if kind == "GameStarted":
         return Message("event-GameStarted", {"players": list(d.get("players") or players),
                                              "difficulty": d.get("difficulty", ""),

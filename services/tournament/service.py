@@ -24,6 +24,8 @@ def add_to_server(servicer, server) -> None:
     pb_grpc.add_TournamentServiceServicer_to_server(servicer, server)
 
 
+# Tables are counted from 1 to people, as rounds, places and seats' turns are: a table's index in
+# its round (events, game ids "...-r1-t0") plus one.
 def tournament_pb(loaded: Loaded, stalled: str = "") -> pb.Tournament:
     s = loaded.state
     c = s.created
@@ -43,7 +45,7 @@ def tournament_pb(loaded: Loaded, stalled: str = "") -> pb.Tournament:
     for r in s.rounds:
         rm = msg.round_list.add(number=r.number, byes=list(r.byes), closed=r.closed)
         for t, table in enumerate(r.tables):
-            tm = rm.tables.add(number=t, players=list(table.players), seats=list(table.seats or ()),
+            tm = rm.tables.add(number=t + 1, players=list(table.players), seats=list(table.seats or ()),
                                game_id=table.game_id or "", finished=table.result is not None)
             if table.result is not None:
                 tm.placings.extend(table.result.placings)
@@ -51,6 +53,22 @@ def tournament_pb(loaded: Loaded, stalled: str = "") -> pb.Tournament:
                 if table.result.team_won is not None:
                     tm.team_won = table.result.team_won
     return msg
+
+
+def standings_pb(s) -> pb.GetStandingsResponse:
+    reply = pb.GetStandingsResponse(final=s.finished is not None)
+    if s.standings is None:
+        return reply
+    reply.round = s.standings.round
+    for row in s.standings.rows:
+        reply.rows.add(rank=row.rank, player=row.player, points=row.points, game_points=row.game_points,
+                       opponents_average=row.opponents_average, head_to_head=row.head_to_head,
+                       seed=row.seed, byes=row.byes, dropped=row.dropped)
+    for team in s.standings.teams:
+        reply.teams.add(rank=team.rank, table=team.table + 1, players=list(team.players), wins=team.wins,
+                        best_points=team.best_points, total_points=team.total_points, games=team.games,
+                        withdrawn=team.withdrawn)
+    return reply
 
 
 class TournamentServicer(pb_grpc.TournamentServiceServicer):
@@ -82,19 +100,7 @@ class TournamentServicer(pb_grpc.TournamentServiceServicer):
     async def GetStandings(self, request, context):
         current_identity()
         s = (await self.app.get(request.tournament_id)).state
-        reply = pb.GetStandingsResponse(final=s.finished is not None)
-        if s.standings is None:
-            return reply
-        reply.round = s.standings.round
-        for row in s.standings.rows:
-            reply.rows.add(rank=row.rank, player=row.player, points=row.points, game_points=row.game_points,
-                           opponents_average=row.opponents_average, head_to_head=row.head_to_head,
-                           seed=row.seed, byes=row.byes, dropped=row.dropped)
-        for team in s.standings.teams:
-            reply.teams.add(rank=team.rank, table=team.table, players=list(team.players), wins=team.wins,
-                            best_points=team.best_points, total_points=team.total_points, games=team.games,
-                            withdrawn=team.withdrawn)
-        return reply
+        return standings_pb(s)
 
     async def DropEntrant(self, request, context):
         loaded = await self.app.drop(current_identity(), request.tournament_id, request.player)

@@ -70,3 +70,21 @@ def test_the_prompt_names_the_tables_left_as_the_board_numbers_them_one_or_sever
     assert TEXTS.render(one, "de") == "Du bist am Zug: Handle das Ereignis an Tisch 5 ab."
     several = messages.prompt_message({**view, "events_left": [0, 3, 6]}, 0)
     assert TEXTS.render(several, "en") == "Your turn: resolve the events of tables 1, 4, 7."
+
+
+def test_the_bookkeeping_events_name_a_table_as_the_board_numbers_it_and_a_phase_in_words():
+    # given the events a client reading every message also shows (internal: the table's log hides them)
+    from services.forestaurant import messages
+    from services.forestaurant.texts import TEXTS
+
+    def read(kind, data, language):
+        message = messages.event_message({"type": kind, "data": data}, ["ann", "bob"], 0)
+        assert message.internal
+        return TEXTS.render(message, language)
+    # then the first table is table 1, as in the prompt and on the board
+    assert read("EventResolved", {"table": 0}, "en") == "The event of table 1 is done."
+    assert read("EventResolved", {"table": 0}, "de") == "Das Ereignis an Tisch 1 ist erledigt."
+    assert read("MenusDrawn", {"table": 4, "cards": ["menu-1"]}, "de") == "Menükarten für Tisch 5 gezogen."
+    # and a phase reads as the rules panel names it
+    assert read("PhaseChanged", {"phase": "discard"}, "en") == "Now: discarding ingredients."
+    assert read("PhaseChanged", {"phase": "cooking"}, "de") == "Jetzt: gemeinsames Kochen."

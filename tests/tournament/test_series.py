@@ -69,3 +69,23 @@ def test_a_coop_result_needs_team_won():
     with pytest.raises(d.MalformedMove):
         d.decide(sim.state, d.FinishTable(1, 0, "g", seats, (1, 1), (5, 5)))
     sim.do(d.FinishTable(1, 0, "g", seats, (1, 1), (5, 5), team_won=True))
+
+
+def test_tables_are_counted_from_one_to_players_and_operators_as_rounds_are():
+    # given a co-op series of 10 entrants: three tables, played for one round
+    from services.tournament.service import standings_pb, tournament_pb
+    from services.tournament.stream import Loaded
+
+    sim = series(10, rounds=1, seed=3)
+    sim.play_round()
+    sim.do(d.Finish())
+    # when the service answers GetTournament and GetStandings
+    reply = tournament_pb(Loaded(sim.state, len(sim.events), tuple(sim.events)))
+    standings = standings_pb(sim.state)
+    # then the tables are numbered 1, 2, 3, as the round is 1 (the events keep their index)
+    assert [r.number for r in reply.round_list] == [1]
+    assert [t.number for t in reply.round_list[0].tables] == [1, 2, 3]
+    assert sorted(team.table for team in standings.teams) == [1, 2, 3]
+    # and each team's number is the table its players sat at
+    tables = {tuple(t.players): t.number for t in reply.round_list[0].tables}
+    assert all(tables[tuple(team.players)] == team.table for team in standings.teams)

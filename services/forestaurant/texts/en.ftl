@@ -144,7 +144,13 @@ event-GuestSeated-free = { $you ->
 event-BellPlaced = The guests at table { $table } have decided what to eat and call a waiter: a bell.
 event-SeatingSkipped = Nobody sits down at table { $table }.
 event-EventResolved = The event of table { $table } is done.
-event-PhaseChanged = Now: { $phase }.
+event-PhaseChanged = Now: { $phase ->
+    [events] events
+    [actions] actions
+    [cooking] cooking together
+    [discard] discarding ingredients
+   *[other] { $phase }
+}.
 event-CloudMoved-on-guest = A cloud from the mushrooms lands on the guests at table { $table }: { $cause ->
     [patience-order] nobody has taken their order yet.
     [patience-meal] nobody has served their meal yet.

@@ -484,6 +484,8 @@ export const RoundSchema: GenMessage<Round> = /*@__PURE__*/
  */
 export type Table = Message<"foodgames.v1.Table"> & {
   /**
+   * Counted from 1 in its round (the game id's "-t<n>" counts from 0).
+   *
    * @generated from field: uint32 number = 1;
    */
   number: number;
@@ -612,6 +614,8 @@ export type TeamRow = Message<"foodgames.v1.TeamRow"> & {
   rank: number;
 
   /**
+   * The table's number in every round, counted from 1 (Table.number).
+   *
    * @generated from field: uint32 table = 2;
    */
   table: number;
