@@ -129,6 +129,7 @@ async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_b
     await screenshot(page, "2-queue")
     # ... and, nobody else coming, the stack's house bots take the three other seats (bot fill)
     await expect(page.locator("#hint")).to_contain_text("house bots take the empty seats")
+    await expect(page.locator("#hint code")).to_contain_text(f"foodgames bots {GAME} --count 3")
     await page.wait_for_url("**/#/table/**", timeout=30_000)
     game_id = page.url.rsplit("/", 1)[-1]
     await expect(page.locator("#status")).to_have_text("live")

@@ -91,10 +91,22 @@ async def test_a_player_signs_in_at_the_identity_provider_and_plays(browser, oid
         assert token.count(".") == 2  # the provider's JWT access token, not a token of the stack
         # and they queue and play a move as that player (every call through the gateway with it)
         await queue(page, players=2, game="food-fight", ranked=False)
+        # (while it searches, a player here, on no developer's server, is pointed to a table for
+        # friends, not to a terminal command)
+        await expect(page.locator("#hint-host")).to_have_attribute("href", "#/host")
+        await expect(page.locator("#hint code")).to_have_count(0)
         await page.wait_for_url("**/#/table/food-fight/**", timeout=30_000)
         turn = await wait_for_turn(page)
         await make_a_move(page, turn, {}, random.Random(0))  # (it waits until the table moved on)
         await expect(page.locator("#refusal")).to_be_empty()
+        # and queueing again, they would rather play with friends: the link leaves the queue (the
+        # house bots, seconds away, do not seat them elsewhere) and opens a table of their own
+        await queue(page, players=2, game="food-fight", ranked=False)
+        queued = page.url
+        await page.click("#hint-host")
+        await page.wait_for_url("**/#/host")
+        await page.goto(queued)
+        await expect(page.locator("#ticket-state")).to_contain_text("Cancelled")
         assert not errors, errors
     finally:
         await context.close()

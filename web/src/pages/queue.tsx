@@ -4,6 +4,7 @@ import { useEffect, useState } from "preact/hooks";
 import { Code, codeOf, explain, listGames, matchmaking, type GameInfo } from "../api";
 import { TicketState, type Ticket } from "../gen/foodgames/v1/matchmaking_pb";
 import { t } from "../i18n";
+import { signInOptions } from "../oidc";
 import type { PageProps } from "./props";
 import { sendClientSeed } from "../seed";
 import { rememberSeat } from "../session";
@@ -24,6 +25,10 @@ export function QueuePage({ params: [ticketId] }: PageProps) {
   const [now, setNow] = useState(Date.now());
   const [games, setGames] = useState<GameInfo[]>([]);
   useEffect(() => { listGames().then(setGames, () => {}); }, []);
+  // a developer's server (its dev sign-in) may be told to start bots from a terminal; a player
+  // elsewhere is pointed to a table for friends instead
+  const [devServer, setDevServer] = useState(false);
+  useEffect(() => { signInOptions().then((o) => setDevServer(o.dev), () => {}); }, []);
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 250);
@@ -68,14 +73,22 @@ export function QueuePage({ params: [ticketId] }: PageProps) {
     go(`#/table/${encodeURIComponent(ticket.game)}/${encodeURIComponent(ticket.gameId)}`);
   }, [ticket?.state]);
 
-  async function cancel(): Promise<void> {
+  async function cancel(): Promise<boolean> {
     setCancelling(true);
     try {
       setTicket((await matchmaking.cancelTicket({ ticketId, reason: "" })).ticket!);
+      return true;
     } catch (err) {
       setError(explain(err));
       setCancelling(false);
+      return false;
     }
+  }
+
+  // hosting leaves the queue first: a player waiting at a friends' table is not matched elsewhere
+  async function hostInstead(event: Event): Promise<void> {
+    event.preventDefault();
+    if (await cancel()) go("#/host");
   }
 
   let state = t("queue-joining");
@@ -86,8 +99,10 @@ export function QueuePage({ params: [ticketId] }: PageProps) {
   if (ticket?.state === TicketState.SEARCHING) {
     const size = ticket.minPlayers === ticket.maxPlayers ? `${ticket.minPlayers}` : `${ticket.minPlayers}-${ticket.maxPlayers}`;
     state = t(ticket.ranked ? "queue-searching-ranked" : "queue-searching-casual", { game: games.find((g) => g.name === ticket.game)?.title ?? "", size });
-    hint = <>{t("queue-hint")}{" "}
-      <code>{`foodgames bots ${ticket.game} --count ${ticket.minPlayers - ticket.players.length} --players ${ticket.minPlayers}${ticket.ranked ? "" : " --casual"}`}</code></>;
+    hint = devServer
+      ? <>{t("queue-hint-dev")}{" "}
+        <code>{`foodgames bots ${ticket.game} --count ${ticket.minPlayers - ticket.players.length} --players ${ticket.minPlayers}${ticket.ranked ? "" : " --casual"}`}</code></>
+      : <>{t("queue-hint")}{" "}<a id="hint-host" href="#/host" onClick={hostInstead}>{t("host-title")}</a></>;
     note = ticket.reason === NO_HOUSE_BOTS ? t("queue-no-bots") : ticket.reason;
     if (ticket.createdAt) wait = t("queue-waited", { time: minutes((now - timestampDate(ticket.createdAt).getTime()) / 1000) });
   } else if (ticket?.state === TicketState.MATCHED) {
