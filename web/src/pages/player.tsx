@@ -10,7 +10,8 @@ import { gameService, leaderboard, listGames, reasonOf, type GameInfo } from "..
 import { ViewEncoding, type GetReplayResponse } from "../gen/foodgames/v1/game_pb";
 import { uiOf } from "../games/registry";
 import type { PlayerGame, RatingPoint } from "../gen/foodgames/v1/leaderboard_pb";
-import { t } from "../i18n";
+import { FluentNumber } from "@fluent/bundle";
+import { language, t } from "../i18n";
 import type { PageProps } from "./props";
 import { session } from "../store";
 
@@ -83,6 +84,14 @@ function Replay({ game, gameId, player }: { game: string; gameId: string; player
   );
 }
 
+// the rating the game left and its change, both as the chart draws them (one decimal), the
+// change always signed: "rating -1.4 (-0.7)", not a bare "-0.7" that reads as the rating
+function ratingAfter(g: PlayerGame) {
+  const digits = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+  return { rating: new FluentNumber(g.rating, digits),
+           delta: new FluentNumber(g.ratingDelta, { ...digits, signDisplay: "always" } as Intl.NumberFormatOptions) };
+}
+
 export function PlayerPage({ params: [name] }: PageProps) {
   const me = session.value!;
   const player = name || me.player;
@@ -123,11 +132,11 @@ export function PlayerPage({ params: [name] }: PageProps) {
         <tbody>
           {games.map((g) => (
             <tr class="player-game" data-game-id={g.gameId}>
-              <td>{g.endedAt ? timestampDate(g.endedAt).toLocaleString() : ""}</td>
+              <td>{g.endedAt ? timestampDate(g.endedAt).toLocaleString(language.value) : ""}</td>
               <td>{title(g.game)}</td>
               <td class="result">{g.cancelled ? t("player-cancelled", { reason: g.reason })
                 : t("player-placing", { placing: g.placing, players: g.players.length, score: g.score })}</td>
-              <td class="delta">{g.rated ? t("player-delta", { delta: (g.ratingDelta >= 0 ? "+" : "") + g.ratingDelta.toFixed(1) })
+              <td class="delta">{g.rated ? t("player-delta", ratingAfter(g))
                 : (g.ranked ? "" : t("player-casual"))}</td>
               <td>{!g.cancelled && <button class="player-replay" onClick={() => setReplay(g)}>{t("player-replay-button")}</button>}</td>
             </tr>
