@@ -6,6 +6,7 @@ import { BoardKind, BoardRefSchema, type LeaderboardEntry } from "../gen/foodgam
 import { t } from "../i18n";
 import type { PageProps } from "./props";
 import { session } from "../store";
+import { decimals } from "../numbers";
 import { shortName } from "../util";
 
 type Loaded = {
@@ -25,7 +26,7 @@ function Board({ entries, wins, me }: { entries: LeaderboardEntry[]; wins: boole
           <tr class={e.player === me ? "mine" : ""} data-player={e.player}>
             <td>{e.rank}</td>
             <td title={e.player}>{shortName(e.player)}{e.provisional && <span class="muted" title={t("lb-provisional")}> ?</span>}</td>
-            <td>{wins ? String(e.boardValue) : e.boardValue.toFixed(2)}</td>
+            <td>{wins ? String(e.boardValue) : decimals(e.boardValue)}</td>
             <td>{e.games}</td>
           </tr>
         ))}
@@ -108,7 +109,7 @@ export function LeaderboardPage({ params: [chosen] }: PageProps) {
       </div>
       <p id="my-standing">
         {typeof mine === "string" ? mine : mine && <>
-          {t("lb-mine-rating", { player: shortName(me.player, 24) })}{" "}<b id="my-rating">{mine.rating.toFixed(2)}</b>{" "}
+          {t("lb-mine-rating", { player: shortName(me.player, 24) })}{" "}<b id="my-rating">{decimals(mine.rating)}</b>{" "}
           {t("lb-mine-rest", { games: mine.games, wins: mine.wins, rank: mine.rank, total: mine.total })}
         </>}
       </p>

@@ -12,6 +12,7 @@ import "uplot/dist/uPlot.min.css";
 import "./operators.css";
 import { Code, codeOf, reasonOf } from "../api";
 import { OperationsService, type ServiceFigures, type StackSample } from "../gen/foodgames/v1/operations_pb";
+import { decimals } from "../numbers";
 import { language, t } from "../i18n";
 import { TileName } from "../table/card";
 
@@ -50,8 +51,7 @@ const COLUMNS: [Figure, string, number][] = [
 
 function number(value: number | undefined, digits: number): string {
   if (value === undefined) return "–";
-  return new Intl.NumberFormat(language.value, { minimumFractionDigits: digits, maximumFractionDigits: digits })
-    .format(value);
+  return decimals(value, digits);
 }
 
 function state(f: ServiceFigures): string {

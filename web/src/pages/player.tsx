@@ -10,7 +10,7 @@ import { gameService, leaderboard, listGames, reasonOf, type GameInfo } from "..
 import { ViewEncoding, type GetReplayResponse } from "../gen/foodgames/v1/game_pb";
 import { uiOf } from "../games/registry";
 import type { PlayerGame, RatingPoint } from "../gen/foodgames/v1/leaderboard_pb";
-import { FluentNumber } from "@fluent/bundle";
+import { decimals, signed } from "../numbers";
 import { language, t } from "../i18n";
 import type { PageProps } from "./props";
 import { session } from "../store";
@@ -84,12 +84,10 @@ function Replay({ game, gameId, player }: { game: string; gameId: string; player
   );
 }
 
-// the rating the game left and its change, both as the chart draws them (one decimal), the
-// change always signed: "rating -1.4 (-0.7)", not a bare "-0.7" that reads as the rating
+// the rating the game left and its change, as the end screen and the leaderboard show them:
+// "rating -1.37 (-0.62)", not a bare "-0.62" that reads as the rating
 function ratingAfter(g: PlayerGame) {
-  const digits = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
-  return { rating: new FluentNumber(g.rating, digits),
-           delta: new FluentNumber(g.ratingDelta, { ...digits, signDisplay: "always" } as Intl.NumberFormatOptions) };
+  return { rating: decimals(g.rating), delta: signed(g.ratingDelta) };
 }
 
 export function PlayerPage({ params: [name] }: PageProps) {

@@ -8,15 +8,12 @@ import { has, t } from "../i18n";
 import type { PageProps } from "./props";
 import { go } from "../store";
 import { description } from "../table/describe";
+import { score } from "../numbers";
 import { sleep } from "../util";
 
 // How often an unfinished tournament is read again.
 const POLL_MS = 3000;
 
-/** A score as the standings show it: whole numbers plain, else two decimals. */
-export function score(x: number): string {
-  return Number.isInteger(x) ? String(x) : x.toFixed(2);
-}
 
 function OpenForm() {
   const [wanted, setWanted] = useState("");

@@ -6,6 +6,7 @@ import { Code, codeOf, explain, leaderboard } from "../api";
 import type { GameUi } from "../games/types";
 import { t } from "../i18n";
 import { seatOf } from "../session";
+import { decimals, signed } from "../numbers";
 import { minutes, shortName, sleep, wideScreen } from "../util";
 import { changedOptions, choicesOf, description, optionInWords, type GameOption } from "./describe";
 import type { GameEvent, TableStore, View } from "./store";
@@ -167,8 +168,8 @@ export function EndScreen({ store, view, me, why }: { store: TableStore; view: V
       </table>
       <p id="rating-change">
         {!rating ? t("end-looking") : p ? <>
-          {t("end-rating")} <b>{(p.rating - p.delta).toFixed(2)}</b> → <b>{p.rating.toFixed(2)}</b>
-          <span class={p.delta >= 0 ? "up" : "down"}> ({p.delta >= 0 ? "+" : ""}{p.delta.toFixed(2)})</span>
+          {t("end-rating")} <b>{decimals(p.rating - p.delta)}</b> → <b>{decimals(p.rating)}</b>
+          <span class={p.delta >= 0 ? "up" : "down"}> ({signed(p.delta)})</span>
           {" · "}{t("end-placed", { placing: p.placing, players: p.players })}
         </> : rating.text}
       </p>
