@@ -106,7 +106,7 @@ async def test_a_player_signs_in_at_the_identity_provider_and_plays(browser, oid
         await page.click("#hint-host")
         await page.wait_for_url("**/#/host")
         await page.goto(queued)
-        await expect(page.locator("#ticket-state")).to_contain_text("Cancelled")
+        await expect(page.locator("#ticket-state")).to_have_text("Cancelled: you left the queue")
         assert not errors, errors
     finally:
         await context.close()

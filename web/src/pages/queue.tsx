@@ -15,6 +15,15 @@ const GIVE_UP = [Code.NotFound, Code.PermissionDenied, Code.InvalidArgument, Cod
 // A searching ticket's reason while the house has no bots for it (services/matchmaking/botfill.py
 // NO_HOUSE_BOTS): shown in the reader's language; any other reason is shown as it is.
 const NO_HOUSE_BOTS = "no house bots free: waiting for players";
+// A ticket cancelled with no reason given: "cancelled by <player>" (services/matchmaking/service.py
+// CancelTicket), said in the reader's language, and as "you" to the one who cancelled.
+const CANCELLED_BY = "cancelled by ";
+
+function cancelReason(reason: string, me: string): string {
+  if (!reason.startsWith(CANCELLED_BY)) return reason;
+  const by = reason.slice(CANCELLED_BY.length);
+  return by === me ? t("queue-cancelled-you") : t("queue-cancelled-by", { player: by });
+}
 
 export function QueuePage({ params: [ticketId] }: PageProps) {
   const me = session.value!;
@@ -108,7 +117,8 @@ export function QueuePage({ params: [ticketId] }: PageProps) {
   } else if (ticket?.state === TicketState.MATCHED) {
     state = t("queue-found");
   } else if (over) {
-    state = t(ticket.state === TicketState.CANCELLED ? "queue-cancelled" : "queue-expired") + (ticket.reason ? `: ${ticket.reason}` : "");
+    const reason = ticket.state === TicketState.CANCELLED ? cancelReason(ticket.reason, me.player) : ticket.reason;
+    state = t(ticket.state === TicketState.CANCELLED ? "queue-cancelled" : "queue-expired") + (reason ? `: ${reason}` : "");
   }
   return (
     <section class="card-panel queue">
