@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
+from services.matchmaking import reasons
 from shared.names import is_house_bot
 
 BOTS_WANTED_SUBJECT = "matchmaking.bots.wanted"
@@ -70,9 +71,8 @@ def normal_options(options: Mapping[str, Any]) -> dict[str, Any]:
 
 
 # What a waiting ticket says (its `reason`, state still searching) while the house cannot seat
-# the bots it needs. Clients show it as it is or in their own words (web/src/pages/queue.tsx
-# matches it exactly), so it is one fixed sentence.
-NO_HOUSE_BOTS = "no house bots free: waiting for players"
+# the bots it needs: one fixed message (reasons.py), shown in the player's language.
+NO_HOUSE_BOTS = reasons.NO_HOUSE_BOTS
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ import grpc
 import orjson
 from foodgames.v1 import game_pb2, game_pb2_grpc
 
-from services.matchmaking import botfill, matcher, meters
+from services.matchmaking import botfill, matcher, meters, reasons
 from services.matchmaking.coalesce import Coalescer
 from services.matchmaking.catalogue import Catalogue, GameInfo
 from services.matchmaking.config import MatchmakingConfig
@@ -233,8 +233,7 @@ class Matchmaker:
                 continue
             last = max(seen.get(tid, 0.0), float(summary["t"]))
             if presence and now - last > presence:
-                if await self._expire(tid, now, f"nobody watched or asked about this ticket for {presence:g} s: "
-                                                f"its players left the queue (queue again to play)"):
+                if await self._expire(tid, now, reasons.left(presence)):
                     stats.expired += 1
                     meters.EXPIRED.add(1, {"game": game.name})
                 continue
@@ -329,9 +328,8 @@ class Matchmaker:
         ticket = await self.store.get(ticket_id)
         if ticket is None:
             return False
-        reason = absent or (f"no table formed within {self.config.max_wait_s:g} s for {ticket.game} with "
-                            f"{ticket.min_players}-{ticket.max_players} players; queue again, perhaps accepting "
-                            f"more table sizes")
+        reason = absent or reasons.no_table(self.config.max_wait_s, ticket.game, ticket.min_players,
+                                            ticket.max_players)
         max_wait = None if absent else self.config.max_wait_s
         if await self.store.finish(ticket, EXPIRED, reason, now, max_wait) != "ok":
             return False
@@ -395,8 +393,7 @@ class Matchmaker:
                 reason = _failure(exc)
                 log.warning("creating the game failed; tickets go back to the queue",
                             match_id=match["match_id"], game=match["game"], reason=reason)
-                released = await self.store.release(match, self.clock(), f"the game could not be created "
-                                                    f"({reason}); back in the queue, waiting time kept")
+                released = await self.store.release(match, self.clock(), reasons.not_created(reason))
                 self.matches_released += 1
                 meters.TABLES.add(1, {"game": match["game"], "outcome": "released"})
                 for t in await self.store.get_many(released):

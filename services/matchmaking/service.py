@@ -10,7 +10,7 @@ from typing import Callable
 from foodgames.v1 import matchmaking_pb2 as pb
 from foodgames.v1 import matchmaking_pb2_grpc as pb_grpc
 
-from services.matchmaking import botfill
+from services.matchmaking import botfill, reasons
 from services.matchmaking.advice import ticket_advice
 from services.matchmaking.catalogue import Catalogue
 from services.matchmaking.config import MatchmakingConfig
@@ -68,8 +68,7 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
         if ticket.state != INVITING or self.clock() - ticket.created_at < ttl:
             return ticket
         waiting = [p for p in ticket.players if p not in ticket.accepted]
-        reason = (f"the invitation was not accepted within {ttl:g} s (by {', '.join(waiting)}); "
-                  f"a party queues once every member accepts")
+        reason = reasons.invitation_lapsed(ttl, waiting)
         if await self.store.finish(ticket, EXPIRED, reason, self.clock(), ttl) == "ok":
             ticket = await self.store.get(ticket.ticket_id) or ticket
             await publish_ticket(self.publisher, ticket)
@@ -168,9 +167,9 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
         ticket = await self._ticket_for(request.ticket_id, identity)
         if ticket.state != INVITING:
             if identity.player in ticket.accepted and ticket.state in (SEARCHING, CLAIMED, MATCHED):
-                return pb.AcceptTicketResponse(ticket=ticket.to_proto())  # a retried acceptance
+                return pb.AcceptTicketResponse(ticket=_wire(ticket, request, context))  # a retried acceptance
             raise FailedPrecondition(f"ticket {ticket.ticket_id} is {ticket.public_state}"
-                                     f"{f' ({ticket.reason})' if ticket.reason else ''}: there is no invitation "
+                                     f"{f' ({reasons.text(ticket.reason)})' if ticket.reason else ''}: there is no invitation "
                                      f"to accept")
         try:
             outcome = await self.store.accept(ticket, identity.player, self.clock())
@@ -185,7 +184,7 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
             log.info("invitation accepted", ticket_id=ticket.ticket_id, by=identity.player,
                      queued=outcome == "queued")
             await publish_ticket(self.publisher, current)
-        return pb.AcceptTicketResponse(ticket=current.to_proto())
+        return pb.AcceptTicketResponse(ticket=_wire(current, request, context))
 
     async def ListInvitations(self, request, context):
         identity = current_identity()
@@ -202,7 +201,7 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
             if not request.game or ticket.game == request.game:
                 open_ones.append(ticket)
         open_ones.sort(key=lambda t: t.created_at)
-        return pb.ListInvitationsResponse(tickets=[t.to_proto() for t in open_ones])
+        return pb.ListInvitationsResponse(tickets=[_wire(t, request, context) for t in open_ones])
 
     async def GetTicket(self, request, context):
         ticket = await self._ticket_for(request.ticket_id, current_identity())
@@ -213,9 +212,9 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
     async def CancelTicket(self, request, context):
         identity = current_identity()
         ticket = await self._ticket_for(request.ticket_id, identity)
-        reason = request.reason[:200] or (f"declined by {identity.player}" if ticket.state == INVITING
-                                          and identity.player not in ticket.accepted
-                                          else f"cancelled by {identity.player}")
+        reason = reasons.client_words(request.reason[:200]) or (
+            reasons.declined_by(identity.player) if ticket.state == INVITING and identity.player not in ticket.accepted
+            else reasons.cancelled_by(identity.player))
         # A table being set up holds the ticket for at most the claim lease: wait
         # for it to start (then it is too late) or to fail (then cancel).
         deadline = time.monotonic() + self.config.claim_lease_s + self.config.create_timeout_s + 1
@@ -225,7 +224,7 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
                 ticket = await self.store.get(ticket.ticket_id) or ticket
                 log.info("ticket cancelled", ticket_id=ticket.ticket_id, by=identity.player)
                 await publish_ticket(self.publisher, ticket)
-                return pb.CancelTicketResponse(ticket=ticket.to_proto())
+                return pb.CancelTicketResponse(ticket=_wire(ticket, request, context))
             if outcome != CLAIMED:
                 break
             if time.monotonic() > deadline:
@@ -235,11 +234,11 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
         if current is None:
             raise NotFound(f"there is no ticket {ticket.ticket_id!r}")
         if current.state == CANCELLED:
-            return pb.CancelTicketResponse(ticket=current.to_proto())  # a retried cancel
+            return pb.CancelTicketResponse(ticket=_wire(current, request, context))  # a retried cancel
         if current.state == MATCHED:
             raise FailedPrecondition(f"ticket {current.ticket_id} is already matched into game "
                                      f"{current.game_id}; it can no longer be cancelled")
-        raise FailedPrecondition(f"ticket {current.ticket_id} has ended: {current.state} ({current.reason})")
+        raise FailedPrecondition(f"ticket {current.ticket_id} has ended: {current.state} ({reasons.text(current.reason)})")
 
     async def WatchTicket(self, request, context):
         ticket = await self._ticket_for(request.ticket_id, current_identity())
@@ -276,6 +275,7 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
 
 def _wire(ticket: Ticket, request, context) -> pb.Ticket:
     """The ticket as a client reads it: with the game's advice for its tables, in the call's language."""
-    out = ticket.to_proto()
-    out.advice.extend(ticket_advice(ticket, call_language(getattr(request, "language", ""), context)))
+    language = call_language(getattr(request, "language", ""), context)
+    out = ticket.to_proto(language)
+    out.advice.extend(ticket_advice(ticket, language))
     return out

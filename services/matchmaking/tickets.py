@@ -10,6 +10,8 @@ import orjson
 from foodgames.v1 import matchmaking_pb2 as pb
 from google.protobuf.timestamp_pb2 import Timestamp
 
+from services.matchmaking import reasons
+from shared.i18n import DEFAULT
 from shared.protojson import to_struct
 
 INVITING = "inviting"  # a party's invitation: waiting for every member to accept (not queued)
@@ -125,15 +127,17 @@ class Ticket:
 
     # -- wire ---------------------------------------------------------------------------
 
-    def to_proto(self) -> pb.Ticket:
+    def to_proto(self, language: str = DEFAULT) -> pb.Ticket:
+        """The ticket on the wire, its reason in English and (reason_message) in `language`."""
         return pb.Ticket(ticket_id=self.ticket_id, game=self.game, players=list(self.players),
                          min_players=self.min_players, max_players=self.max_players, ranked=self.ranked,
                          state=_PROTO_STATE[self.state], created_at=_ts(self.created_at),
                          updated_at=_ts(self.updated_at), version=self.version, game_id=self.game_id,
                          seats=[pb.SeatAssignment(player=p, seat=s) for p, s in self.seats.items()],
-                         table_size=self.table_size, reason=self.reason,
+                         table_size=self.table_size, reason=reasons.text(self.reason),
                          options=to_struct(dict(self.options)) if self.options else None,
-                         accepted=list(self.accepted or self.players))
+                         accepted=list(self.accepted or self.players),
+                         reason_message=reasons.message(self.reason, language))
 
     def event(self) -> dict[str, Any]:
         """The JSON body of matchmaking.ticket.<state>.<ticket_id>."""
@@ -143,7 +147,7 @@ class Ticket:
                 "state": self.public_state, "version": self.version, "created_at": self.created_at,
                 "updated_at": self.updated_at, "game_id": self.game_id or None,
                 "seats": dict(self.seats) or None, "table_size": self.table_size or None,
-                "reason": self.reason or None, "accepted": list(self.accepted or self.players)}
+                "reason": reasons.text(self.reason) or None, "accepted": list(self.accepted or self.players)}
 
 
 def _ts(seconds: float) -> Timestamp:

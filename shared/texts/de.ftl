@@ -170,3 +170,12 @@ refused-chat-empty = Eine Chat-Nachricht braucht ein paar Worte oder einen Schne
 refused-chat-too-long = Eine Chat-Nachricht hat höchstens { $limit } Zeichen.
 refused-chat-too-fast = Höchstens { $count } Nachrichten in { $seconds } Sekunden: Warte einen Moment.
 refused-chat-mute-whom = Nenne einen anderen Spieler, den du stummschalten willst.
+
+# A matchmaking ticket's reason (services/matchmaking/reasons.py): why it ended or what it waits on.
+ticket-no-house-bots = Gerade ist kein Hausbot frei: Wir warten auf Mitspieler.
+ticket-cancelled-by = abgebrochen von { $player }
+ticket-declined-by = abgelehnt von { $player }
+ticket-invitation-lapsed = Die Einladung wurde nicht binnen { $seconds } s angenommen (von { $waiting }); eine Gruppe stellt sich an, sobald alle zugesagt haben.
+ticket-no-table = Binnen { $seconds } s kam kein Tisch für { $game } mit { $size } Spielern zustande. Stell dich neu an, vielleicht auch für andere Tischgrößen.
+ticket-left = Niemand hat { $seconds } s lang nach dieser Suche geschaut: Die Spieler haben die Warteschlange verlassen (stell dich neu an, um zu spielen).
+ticket-not-created = Die Partie konnte nicht angelegt werden ({ $why }); zurück in der Warteschlange, die Wartezeit bleibt.

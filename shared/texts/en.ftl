@@ -170,3 +170,12 @@ refused-chat-empty = A chat message needs some words, or a quick phrase.
 refused-chat-too-long = A chat message has at most { $limit } characters.
 refused-chat-too-fast = At most { $count } messages in { $seconds } seconds: wait a moment.
 refused-chat-mute-whom = Name another player to mute.
+
+# A matchmaking ticket's reason (services/matchmaking/reasons.py): why it ended or what it waits on.
+ticket-no-house-bots = no house bots free: waiting for players
+ticket-cancelled-by = cancelled by { $player }
+ticket-declined-by = declined by { $player }
+ticket-invitation-lapsed = the invitation was not accepted within { $seconds } s (by { $waiting }); a party queues once every member accepts
+ticket-no-table = no table formed within { $seconds } s for { $game } with { $size } players; queue again, perhaps accepting more table sizes
+ticket-left = nobody watched or asked about this ticket for { $seconds } s: its players left the queue (queue again to play)
+ticket-not-created = the game could not be created ({ $why }); back in the queue, waiting time kept

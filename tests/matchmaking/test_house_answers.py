@@ -14,6 +14,7 @@ from foodgames.v1 import matchmaking_pb2 as pb
 from foodgames.v1 import matchmaking_pb2_grpc as pb_grpc
 
 from apps.bots.house import House
+from services.matchmaking import reasons
 from services.matchmaking.botfill import BOTS_WANTED_SUBJECT, NO_HOUSE_BOTS, HouseAnswer
 from services.matchmaking.housebots import NatsHouse
 from services.matchmaking.tableservice import BOTS_SEATED_SUBJECT
@@ -69,8 +70,9 @@ async def test_a_ticket_the_full_house_cannot_serve_says_so_and_the_note_goes_on
         await mm.run_pass(now + 1 + AFTER_S + 0.01)
         await mm.drain()
         # then the second player's ticket says so, live, and still searches
-        await wait_for(lambda: _said(updates, NO_HOUSE_BOTS))
-        assert updates[-1].state == pb.TICKET_STATE_SEARCHING and updates[-1].reason == NO_HOUSE_BOTS
+        await wait_for(lambda: _said(updates, "ticket-no-house-bots"))
+        assert updates[-1].state == pb.TICKET_STATE_SEARCHING
+        assert updates[-1].reason == updates[-1].reason_message.text == reasons.text(NO_HOUSE_BOTS)
         # when the first player gives up and the house's seats free (its bots' games ended)
         assert await stack.store.finish(first, CANCELLED, "gave up", time.time()) == "ok"
         seats.release.set()
@@ -87,8 +89,9 @@ async def test_a_ticket_the_full_house_cannot_serve_says_so_and_the_note_goes_on
         await house.close()
 
 
-async def _said(updates, reason: str) -> bool:
-    return bool(updates) and updates[-1].reason == reason
+async def _said(updates, key: str) -> bool:
+    """The last update's reason is the message `key` ("": it has none)."""
+    return bool(updates) and updates[-1].reason_message.key == key and bool(updates[-1].reason) == bool(key)
 
 
 async def _true(value: bool) -> bool:

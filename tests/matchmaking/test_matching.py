@@ -11,6 +11,7 @@ import pytest
 from foodgames.v1 import matchmaking_pb2 as pb
 from foodgames.v1 import matchmaking_pb2_grpc as pb_grpc
 
+from services.matchmaking import reasons
 from services.matchmaking.tickets import MATCHED, SEARCHING
 from tests.matchmaking.conftest import GAME, fast_config, make_ticket, names, wait_for
 
@@ -196,7 +197,7 @@ async def test_failed_game_creation_puts_tickets_back(stack, forest):
     got = await stack.store.get_many([t.ticket_id for t in tickets])
     assert [t.state for t in got] == [SEARCHING, SEARCHING]
     assert [t.created_at for t in got] == [1000.0, 1001.0]  # waiting time kept
-    assert "could not be created" in got[0].reason
+    assert "could not be created" in reasons.text(got[0].reason)
     assert mm.matches_released == 1
     # the service is back: the same tickets form a table
     stack.catalogue = mm.catalogue = Catalogue([GameInfo(GAME, 2, 5, forest.address)])
@@ -213,7 +214,9 @@ async def test_tickets_expire_with_a_reason(stack, nc):
     await stack.store.create(t)
     stack.start_loop(mm)
     got = await wait_for(lambda: _state(stack.store, t.ticket_id, "expired"))
-    assert "no table formed within 0.3 s" in got.reason
+    # in the player's words: the game by its title, in their language
+    assert "no table formed within 0.3 s for Foodie Forest with 3 players" in reasons.text(got.reason)
+    assert "kam kein Tisch für Foodie Forest mit 3 Spielern zustande" in reasons.text(got.reason, "de")
     await wait_for(lambda: _true(events))
     await sub.unsubscribe()
     assert events[0][0] == f"matchmaking.ticket.expired.{t.ticket_id}" and events[0][2]["reason"]
@@ -259,7 +262,7 @@ async def test_a_ticket_nobody_watches_any_more_is_expired_not_matched(stack):
     await mm.run_pass(now)
     # then the departed player's ticket expired, saying why, and nobody was seated with it
     left, stays = await store.get(gone.ticket_id), await store.get(here.ticket_id)
-    assert left.state == "expired" and "its players left the queue" in left.reason
+    assert left.state == "expired" and "its players left the queue" in reasons.text(left.reason)
     assert stays.state == SEARCHING and not stays.game_id
     # and a watched ticket is never expired for absence
     await mm.run_pass(now + 3)

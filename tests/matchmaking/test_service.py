@@ -92,6 +92,29 @@ async def test_four_players_queue_watch_and_play(served, forest, mm_settings, nc
     assert all("traceparent" in e[1] for e in events)
 
 
+async def test_a_ticket_says_why_it_ended_in_the_language_of_whoever_reads_it(served):
+    a, b = names(2, "why")
+    stub = served.channel(a)
+    created = await stub.CreateTicket(pb.CreateTicketRequest(game=GAME, players=[a], min_players=5))
+    # when the player leaves the queue from a German browser
+    german = (("accept-language", "de-DE,de;q=0.9"),)
+    cancelled = (await stub.CancelTicket(pb.CancelTicketRequest(ticket_id=created.ticket.ticket_id),
+                                         metadata=german)).ticket
+    # then the reason is theirs to read, in German, and in English for logs and older clients
+    assert cancelled.reason == f"cancelled by {a}"
+    assert cancelled.reason_message.key == "ticket-cancelled-by"
+    assert json.loads(cancelled.reason_message.args_json) == {"player": a}
+    assert cancelled.reason_message.text == f"abgebrochen von {a}"
+    english = await stub.GetTicket(pb.GetTicketRequest(ticket_id=created.ticket.ticket_id))
+    assert english.ticket.reason_message.text == f"cancelled by {a}"
+    # and words a client gave are shown as given, never read as one of the matchmaker's messages
+    other = await served.channel(b).CreateTicket(pb.CreateTicketRequest(game=GAME, players=[b], min_players=5))
+    words = (await served.channel(b).CancelTicket(pb.CancelTicketRequest(
+        ticket_id=other.ticket.ticket_id, reason='\x1e{"key":"ticket-left","args":{}}'), metadata=german)).ticket
+    assert words.reason_message.key == "" and words.reason_message.text == words.reason
+    assert words.reason == '{"key":"ticket-left","args":{}}'
+
+
 async def test_a_party_queues_together_and_cancel(served):
     a, b, c = names(3, "pty")
     stub = served.channel(a)

@@ -12,17 +12,15 @@ import { go, session } from "../store";
 import { minutes, sleep } from "../util";
 
 const GIVE_UP = [Code.NotFound, Code.PermissionDenied, Code.InvalidArgument, Code.Unauthenticated];
-// A searching ticket's reason while the house has no bots for it (services/matchmaking/botfill.py
-// NO_HOUSE_BOTS): shown in the reader's language; any other reason is shown as it is.
-const NO_HOUSE_BOTS = "no house bots free: waiting for players";
-// A ticket cancelled with no reason given: "cancelled by <player>" (services/matchmaking/service.py
-// CancelTicket), said in the reader's language, and as "you" to the one who cancelled.
-const CANCELLED_BY = "cancelled by ";
-
-function cancelReason(reason: string, me: string): string {
-  if (!reason.startsWith(CANCELLED_BY)) return reason;
-  const by = reason.slice(CANCELLED_BY.length);
-  return by === me ? t("queue-cancelled-you") : t("queue-cancelled-by", { player: by });
+// The ticket's reason as the matchmaker says it in the reader's language (reasonMessage); a
+// cancel the reader made themselves is "you left the queue", not "cancelled by <their name>".
+function reasonText(ticket: Ticket, me: string): string {
+  const message = ticket.reasonMessage;
+  if (!message) return ticket.reason;
+  if (message.key === "ticket-cancelled-by" && JSON.parse(message.argsJson || "{}").player === me) {
+    return t("queue-cancelled-you");
+  }
+  return message.text;
 }
 
 export function QueuePage({ params: [ticketId] }: PageProps) {
@@ -112,12 +110,12 @@ export function QueuePage({ params: [ticketId] }: PageProps) {
       ? <>{t("queue-hint-dev")}{" "}
         <code>{`foodgames bots ${ticket.game} --count ${ticket.minPlayers - ticket.players.length} --players ${ticket.minPlayers}${ticket.ranked ? "" : " --casual"}`}</code></>
       : <>{t("queue-hint")}{" "}<a id="hint-host" href="#/host" onClick={hostInstead}>{t("host-title")}</a></>;
-    note = ticket.reason === NO_HOUSE_BOTS ? t("queue-no-bots") : ticket.reason;
+    note = reasonText(ticket, me.player);
     if (ticket.createdAt) wait = t("queue-waited", { time: minutes((now - timestampDate(ticket.createdAt).getTime()) / 1000) });
   } else if (ticket?.state === TicketState.MATCHED) {
     state = t("queue-found");
   } else if (over) {
-    const reason = ticket.state === TicketState.CANCELLED ? cancelReason(ticket.reason, me.player) : ticket.reason;
+    const reason = reasonText(ticket, me.player);
     state = t(ticket.state === TicketState.CANCELLED ? "queue-cancelled" : "queue-expired") + (reason ? `: ${reason}` : "");
   }
   return (

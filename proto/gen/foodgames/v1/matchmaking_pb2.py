@@ -27,43 +27,43 @@ from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x66oodgames/v1/matchmaking.proto\x12\x0c\x66oodgames.v1\x1a\x18\x66oodgames/v1/event.proto\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\".\n\x0eSeatAssignment\x12\x0e\n\x06player\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\"\xd4\x03\n\x06Ticket\x12\x11\n\tticket_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x0f\n\x07players\x18\x03 \x03(\t\x12\x13\n\x0bmin_players\x18\x04 \x01(\r\x12\x13\n\x0bmax_players\x18\x05 \x01(\r\x12\x0e\n\x06ranked\x18\x06 \x01(\x08\x12(\n\x05state\x18\x07 \x01(\x0e\x32\x19.foodgames.v1.TicketState\x12.\n\ncreated_at\x18\x08 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12.\n\nupdated_at\x18\t \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0f\n\x07version\x18\n \x01(\x04\x12\x0f\n\x07game_id\x18\x0b \x01(\t\x12+\n\x05seats\x18\x0c \x03(\x0b\x32\x1c.foodgames.v1.SeatAssignment\x12\x12\n\ntable_size\x18\r \x01(\r\x12\x0e\n\x06reason\x18\x0e \x01(\t\x12(\n\x07options\x18\x0f \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x10\n\x08\x61\x63\x63\x65pted\x18\x10 \x03(\t\x12%\n\x06\x61\x64vice\x18\x11 \x03(\x0b\x32\x15.foodgames.v1.Message\"\xaa\x01\n\x13\x43reateTicketRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x03(\t\x12\x13\n\x0bmin_players\x18\x03 \x01(\r\x12\x13\n\x0bmax_players\x18\x04 \x01(\r\x12\x0e\n\x06ranked\x18\x05 \x01(\x08\x12(\n\x07options\x18\x06 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x10\n\x08language\x18\x07 \x01(\t\"<\n\x14\x43reateTicketResponse\x12$\n\x06ticket\x18\x01 \x01(\x0b\x32\x14.foodgames.v1.Ticket\"(\n\x13\x41\x63\x63\x65ptTicketRequest\x12\x11\n\tticket_id\x18\x01 \x01(\t\"<\n\x14\x41\x63\x63\x65ptTicketResponse\x12$\n\x06ticket\x18\x01 \x01(\x0b\x32\x14.foodgames.v1.Ticket\"&\n\x16ListInvitationsRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\"@\n\x17ListInvitationsResponse\x12%\n\x07tickets\x18\x01 \x03(\x0b\x32\x14.foodgames.v1.Ticket\"7\n\x10GetTicketRequest\x12\x11\n\tticket_id\x18\x01 \x01(\t\x12\x10\n\x08language\x18\x02 \x01(\t\"9\n\x11GetTicketResponse\x12$\n\x06ticket\x18\x01 \x01(\x0b\x32\x14.foodgames.v1.Ticket\"8\n\x13\x43\x61ncelTicketRequest\x12\x11\n\tticket_id\x18\x01 \x01(\t\x12\x0e\n\x06reason\x18\x02 \x01(\t\"<\n\x14\x43\x61ncelTicketResponse\x12$\n\x06ticket\x18\x01 \x01(\x0b\x32\x14.foodgames.v1.Ticket\"9\n\x12WatchTicketRequest\x12\x11\n\tticket_id\x18\x01 \x01(\t\x12\x10\n\x08language\x18\x02 \x01(\t\";\n\x13WatchTicketResponse\x12$\n\x06ticket\x18\x01 \x01(\x0b\x32\x14.foodgames.v1.Ticket*\xb2\x01\n\x0bTicketState\x12\x1c\n\x18TICKET_STATE_UNSPECIFIED\x10\x00\x12\x1a\n\x16TICKET_STATE_SEARCHING\x10\x01\x12\x18\n\x14TICKET_STATE_MATCHED\x10\x02\x12\x1a\n\x16TICKET_STATE_CANCELLED\x10\x03\x12\x18\n\x14TICKET_STATE_EXPIRED\x10\x04\x12\x19\n\x15TICKET_STATE_INVITING\x10\x05\x32\x9d\x04\n\x12MatchmakingService\x12U\n\x0c\x43reateTicket\x12!.foodgames.v1.CreateTicketRequest\x1a\".foodgames.v1.CreateTicketResponse\x12U\n\x0c\x41\x63\x63\x65ptTicket\x12!.foodgames.v1.AcceptTicketRequest\x1a\".foodgames.v1.AcceptTicketResponse\x12^\n\x0fListInvitations\x12$.foodgames.v1.ListInvitationsRequest\x1a%.foodgames.v1.ListInvitationsResponse\x12L\n\tGetTicket\x12\x1e.foodgames.v1.GetTicketRequest\x1a\x1f.foodgames.v1.GetTicketResponse\x12U\n\x0c\x43\x61ncelTicket\x12!.foodgames.v1.CancelTicketRequest\x1a\".foodgames.v1.CancelTicketResponse\x12T\n\x0bWatchTicket\x12 .foodgames.v1.WatchTicketRequest\x1a!.foodgames.v1.WatchTicketResponse0\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x66oodgames/v1/matchmaking.proto\x12\x0c\x66oodgames.v1\x1a\x18\x66oodgames/v1/event.proto\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\".\n\x0eSeatAssignment\x12\x0e\n\x06player\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\"\x83\x04\n\x06Ticket\x12\x11\n\tticket_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x0f\n\x07players\x18\x03 \x03(\t\x12\x13\n\x0bmin_players\x18\x04 \x01(\r\x12\x13\n\x0bmax_players\x18\x05 \x01(\r\x12\x0e\n\x06ranked\x18\x06 \x01(\x08\x12(\n\x05state\x18\x07 \x01(\x0e\x32\x19.foodgames.v1.TicketState\x12.\n\ncreated_at\x18\x08 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12.\n\nupdated_at\x18\t \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0f\n\x07version\x18\n \x01(\x04\x12\x0f\n\x07game_id\x18\x0b \x01(\t\x12+\n\x05seats\x18\x0c \x03(\x0b\x32\x1c.foodgames.v1.SeatAssignment\x12\x12\n\ntable_size\x18\r \x01(\r\x12\x0e\n\x06reason\x18\x0e \x01(\t\x12(\n\x07options\x18\x0f \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x10\n\x08\x61\x63\x63\x65pted\x18\x10 \x03(\t\x12%\n\x06\x61\x64vice\x18\x11 \x03(\x0b\x32\x15.foodgames.v1.Message\x12-\n\x0ereason_message\x18\x12 \x01(\x0b\x32\x15.foodgames.v1.Message\"\xaa\x01\n\x13\x43reateTicketRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x03(\t\x12\x13\n\x0bmin_players\x18\x03 \x01(\r\x12\x13\n\x0bmax_players\x18\x04 \x01(\r\x12\x0e\n\x06ranked\x18\x05 \x01(\x08\x12(\n\x07options\x18\x06 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x10\n\x08language\x18\x07 \x01(\t\"<\n\x14\x43reateTicketResponse\x12$\n\x06ticket\x18\x01 \x01(\x0b\x32\x14.foodgames.v1.Ticket\"(\n\x13\x41\x63\x63\x65ptTicketRequest\x12\x11\n\tticket_id\x18\x01 \x01(\t\"<\n\x14\x41\x63\x63\x65ptTicketResponse\x12$\n\x06ticket\x18\x01 \x01(\x0b\x32\x14.foodgames.v1.Ticket\"&\n\x16ListInvitationsRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\"@\n\x17ListInvitationsResponse\x12%\n\x07tickets\x18\x01 \x03(\x0b\x32\x14.foodgames.v1.Ticket\"7\n\x10GetTicketRequest\x12\x11\n\tticket_id\x18\x01 \x01(\t\x12\x10\n\x08language\x18\x02 \x01(\t\"9\n\x11GetTicketResponse\x12$\n\x06ticket\x18\x01 \x01(\x0b\x32\x14.foodgames.v1.Ticket\"8\n\x13\x43\x61ncelTicketRequest\x12\x11\n\tticket_id\x18\x01 \x01(\t\x12\x0e\n\x06reason\x18\x02 \x01(\t\"<\n\x14\x43\x61ncelTicketResponse\x12$\n\x06ticket\x18\x01 \x01(\x0b\x32\x14.foodgames.v1.Ticket\"9\n\x12WatchTicketRequest\x12\x11\n\tticket_id\x18\x01 \x01(\t\x12\x10\n\x08language\x18\x02 \x01(\t\";\n\x13WatchTicketResponse\x12$\n\x06ticket\x18\x01 \x01(\x0b\x32\x14.foodgames.v1.Ticket*\xb2\x01\n\x0bTicketState\x12\x1c\n\x18TICKET_STATE_UNSPECIFIED\x10\x00\x12\x1a\n\x16TICKET_STATE_SEARCHING\x10\x01\x12\x18\n\x14TICKET_STATE_MATCHED\x10\x02\x12\x1a\n\x16TICKET_STATE_CANCELLED\x10\x03\x12\x18\n\x14TICKET_STATE_EXPIRED\x10\x04\x12\x19\n\x15TICKET_STATE_INVITING\x10\x05\x32\x9d\x04\n\x12MatchmakingService\x12U\n\x0c\x43reateTicket\x12!.foodgames.v1.CreateTicketRequest\x1a\".foodgames.v1.CreateTicketResponse\x12U\n\x0c\x41\x63\x63\x65ptTicket\x12!.foodgames.v1.AcceptTicketRequest\x1a\".foodgames.v1.AcceptTicketResponse\x12^\n\x0fListInvitations\x12$.foodgames.v1.ListInvitationsRequest\x1a%.foodgames.v1.ListInvitationsResponse\x12L\n\tGetTicket\x12\x1e.foodgames.v1.GetTicketRequest\x1a\x1f.foodgames.v1.GetTicketResponse\x12U\n\x0c\x43\x61ncelTicket\x12!.foodgames.v1.CancelTicketRequest\x1a\".foodgames.v1.CancelTicketResponse\x12T\n\x0bWatchTicket\x12 .foodgames.v1.WatchTicketRequest\x1a!.foodgames.v1.WatchTicketResponse0\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'foodgames.v1.matchmaking_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_TICKETSTATE']._serialized_start=1458
-  _globals['_TICKETSTATE']._serialized_end=1636
+  _globals['_TICKETSTATE']._serialized_start=1505
+  _globals['_TICKETSTATE']._serialized_end=1683
   _globals['_SEATASSIGNMENT']._serialized_start=137
   _globals['_SEATASSIGNMENT']._serialized_end=183
   _globals['_TICKET']._serialized_start=186
-  _globals['_TICKET']._serialized_end=654
-  _globals['_CREATETICKETREQUEST']._serialized_start=657
-  _globals['_CREATETICKETREQUEST']._serialized_end=827
-  _globals['_CREATETICKETRESPONSE']._serialized_start=829
-  _globals['_CREATETICKETRESPONSE']._serialized_end=889
-  _globals['_ACCEPTTICKETREQUEST']._serialized_start=891
-  _globals['_ACCEPTTICKETREQUEST']._serialized_end=931
-  _globals['_ACCEPTTICKETRESPONSE']._serialized_start=933
-  _globals['_ACCEPTTICKETRESPONSE']._serialized_end=993
-  _globals['_LISTINVITATIONSREQUEST']._serialized_start=995
-  _globals['_LISTINVITATIONSREQUEST']._serialized_end=1033
-  _globals['_LISTINVITATIONSRESPONSE']._serialized_start=1035
-  _globals['_LISTINVITATIONSRESPONSE']._serialized_end=1099
-  _globals['_GETTICKETREQUEST']._serialized_start=1101
-  _globals['_GETTICKETREQUEST']._serialized_end=1156
-  _globals['_GETTICKETRESPONSE']._serialized_start=1158
-  _globals['_GETTICKETRESPONSE']._serialized_end=1215
-  _globals['_CANCELTICKETREQUEST']._serialized_start=1217
-  _globals['_CANCELTICKETREQUEST']._serialized_end=1273
-  _globals['_CANCELTICKETRESPONSE']._serialized_start=1275
-  _globals['_CANCELTICKETRESPONSE']._serialized_end=1335
-  _globals['_WATCHTICKETREQUEST']._serialized_start=1337
-  _globals['_WATCHTICKETREQUEST']._serialized_end=1394
-  _globals['_WATCHTICKETRESPONSE']._serialized_start=1396
-  _globals['_WATCHTICKETRESPONSE']._serialized_end=1455
-  _globals['_MATCHMAKINGSERVICE']._serialized_start=1639
-  _globals['_MATCHMAKINGSERVICE']._serialized_end=2180
+  _globals['_TICKET']._serialized_end=701
+  _globals['_CREATETICKETREQUEST']._serialized_start=704
+  _globals['_CREATETICKETREQUEST']._serialized_end=874
+  _globals['_CREATETICKETRESPONSE']._serialized_start=876
+  _globals['_CREATETICKETRESPONSE']._serialized_end=936
+  _globals['_ACCEPTTICKETREQUEST']._serialized_start=938
+  _globals['_ACCEPTTICKETREQUEST']._serialized_end=978
+  _globals['_ACCEPTTICKETRESPONSE']._serialized_start=980
+  _globals['_ACCEPTTICKETRESPONSE']._serialized_end=1040
+  _globals['_LISTINVITATIONSREQUEST']._serialized_start=1042
+  _globals['_LISTINVITATIONSREQUEST']._serialized_end=1080
+  _globals['_LISTINVITATIONSRESPONSE']._serialized_start=1082
+  _globals['_LISTINVITATIONSRESPONSE']._serialized_end=1146
+  _globals['_GETTICKETREQUEST']._serialized_start=1148
+  _globals['_GETTICKETREQUEST']._serialized_end=1203
+  _globals['_GETTICKETRESPONSE']._serialized_start=1205
+  _globals['_GETTICKETRESPONSE']._serialized_end=1262
+  _globals['_CANCELTICKETREQUEST']._serialized_start=1264
+  _globals['_CANCELTICKETREQUEST']._serialized_end=1320
+  _globals['_CANCELTICKETRESPONSE']._serialized_start=1322
+  _globals['_CANCELTICKETRESPONSE']._serialized_end=1382
+  _globals['_WATCHTICKETREQUEST']._serialized_start=1384
+  _globals['_WATCHTICKETREQUEST']._serialized_end=1441
+  _globals['_WATCHTICKETRESPONSE']._serialized_start=1443
+  _globals['_WATCHTICKETRESPONSE']._serialized_end=1502
+  _globals['_MATCHMAKINGSERVICE']._serialized_start=1686
+  _globals['_MATCHMAKINGSERVICE']._serialized_end=2227
 # @@protoc_insertion_point(module_scope)

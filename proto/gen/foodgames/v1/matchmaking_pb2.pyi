@@ -36,7 +36,7 @@ class SeatAssignment(_message.Message):
     def __init__(self, player: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class Ticket(_message.Message):
-    __slots__ = ("ticket_id", "game", "players", "min_players", "max_players", "ranked", "state", "created_at", "updated_at", "version", "game_id", "seats", "table_size", "reason", "options", "accepted", "advice")
+    __slots__ = ("ticket_id", "game", "players", "min_players", "max_players", "ranked", "state", "created_at", "updated_at", "version", "game_id", "seats", "table_size", "reason", "options", "accepted", "advice", "reason_message")
     TICKET_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
@@ -54,6 +54,7 @@ class Ticket(_message.Message):
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     ACCEPTED_FIELD_NUMBER: _ClassVar[int]
     ADVICE_FIELD_NUMBER: _ClassVar[int]
+    REASON_MESSAGE_FIELD_NUMBER: _ClassVar[int]
     ticket_id: str
     game: str
     players: _containers.RepeatedScalarFieldContainer[str]
@@ -71,7 +72,8 @@ class Ticket(_message.Message):
     options: _struct_pb2.Struct
     accepted: _containers.RepeatedScalarFieldContainer[str]
     advice: _containers.RepeatedCompositeFieldContainer[_event_pb2.Message]
-    def __init__(self, ticket_id: _Optional[str] = ..., game: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., ranked: _Optional[bool] = ..., state: _Optional[_Union[TicketState, str]] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., version: _Optional[int] = ..., game_id: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatAssignment, _Mapping]]] = ..., table_size: _Optional[int] = ..., reason: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., accepted: _Optional[_Iterable[str]] = ..., advice: _Optional[_Iterable[_Union[_event_pb2.Message, _Mapping]]] = ...) -> None: ...
+    reason_message: _event_pb2.Message
+    def __init__(self, ticket_id: _Optional[str] = ..., game: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., ranked: _Optional[bool] = ..., state: _Optional[_Union[TicketState, str]] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., version: _Optional[int] = ..., game_id: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatAssignment, _Mapping]]] = ..., table_size: _Optional[int] = ..., reason: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., accepted: _Optional[_Iterable[str]] = ..., advice: _Optional[_Iterable[_Union[_event_pb2.Message, _Mapping]]] = ..., reason_message: _Optional[_Union[_event_pb2.Message, _Mapping]] = ...) -> None: ...
 
 class CreateTicketRequest(_message.Message):
     __slots__ = ("game", "players", "min_players", "max_players", "ranked", "options", "language")
