@@ -4,6 +4,7 @@ one replica holding its shard's lease, taken over when that replica dies."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 from foodgames.v1 import game_pb2
 
@@ -66,7 +67,10 @@ async def test_a_held_seat_is_vouched_for_every_few_seconds_never_less_than_15_s
             stream = await _play_stream(ann, game_id, 0)
             key = registry.key(game_id, 0)
             written, least_ahead_ms = set(), None
-            for _ in range(int(7.0 / 0.25)):
+            # watched for 7 s by the clock, not for 28 reads: on a loaded machine 28 reads take
+            # longer, and more renewals in more time are no fault
+            started = time.monotonic()
+            while (watched := time.monotonic() - started) < 7.0:
                 entry = await registry.kv.get(key)
                 until = int(entry.value)
                 written.add(until)
@@ -74,7 +78,7 @@ async def test_a_held_seat_is_vouched_for_every_few_seconds_never_less_than_15_s
                 least_ahead_ms = ahead if least_ahead_ms is None else min(least_ahead_ms, ahead)
                 await asyncio.sleep(0.25)
             stream.cancel()
-    assert 2 <= len(written) <= 3, f"{len(written)} writes of the seat's entry in 7 s"
+    assert 2 <= len(written) <= 1 + watched / 5.0 + 1, f"{len(written)} writes of the seat's entry in {watched:.1f} s"
     assert least_ahead_ms >= 14_500, f"the entry was only {least_ahead_ms} ms ahead"
 
 
