@@ -94,9 +94,11 @@ def entries_of(subject: str, data: bytes, prefix: str = gamestream.SUBJECT_PREFI
                         "ranked": d.get("ranked") is not False, "players": list(d.get("players") or []),
                         "placings": list(d.get("placings") or []), "points": list(d.get("points") or [])})
         elif e.get("type") == gamestream.GAME_CANCELLED:
+            # `left`: who left an abandoned table (None: nobody came), for the cancel's message
+            left = [str(p) for p in d.get("players") or []] if d.get("seats") is not None else None
             out.append({"game": game, "game_id": game_id, "at": at, "cancelled": True,
                         "reason": str(d.get("reason") or ""), "ranked": False, "players": [],
-                        "placings": [], "points": []})
+                        "placings": [], "points": [], "left": left})
     return out
 
 

@@ -6,11 +6,17 @@ from typing import Callable
 
 from google.protobuf.timestamp_pb2 import Timestamp
 
+import orjson
+from foodgames.v1 import event_pb2
 from foodgames.v1 import leaderboard_pb2 as pb
 from foodgames.v1 import leaderboard_pb2_grpc as pb_grpc
 from services.leaderboard.boards import BEST, MAX_DIFFICULTY, RATING, WINS, Entry, Store
 from services.leaderboard.ratings import is_provisional
+from shared import gamestream
 from shared.errors import InvalidArgument, NotFound
+from shared.i18n import DEFAULT, SHARED_TEXTS, Catalogue
+from shared.runtime.narrate import runtime_message
+from shared.service import call_language
 
 SERVICE_NAME = "foodgames.v1.LeaderboardService"
 MAX_LIMIT = 1000
@@ -151,6 +157,7 @@ class LeaderboardServicer(pb_grpc.LeaderboardServiceServicer):
             except ValueError:
                 raise InvalidArgument("page_token is the next_page_token of the page before") from None
         found, cursor = await self.played.page(request.player, request.game, size, before)
+        language = call_language("", context) or DEFAULT
         histories: dict[str, dict[str, dict]] = {}
         games = []
         for g in found:
@@ -168,7 +175,7 @@ class LeaderboardServicer(pb_grpc.LeaderboardServiceServicer):
                 placing=g["placings"][seat] if 0 <= seat < len(g["placings"]) else 0,
                 score=float(g["points"][seat]) if 0 <= seat < len(g["points"]) else 0.0,
                 rated=rated is not None, rating_delta=rated["delta"] if rated else 0.0,
-                rating=rated["rating"] if rated else 0.0))
+                rating=rated["rating"] if rated else 0.0, reason_message=_cancel_message(g, language)))
         return pb.ListPlayerGamesResponse(games=games, next_page_token=repr(cursor) if cursor is not None else "")
 
     async def GetRatings(self, request, context):
@@ -179,6 +186,19 @@ class LeaderboardServicer(pb_grpc.LeaderboardServiceServicer):
         return pb.GetRatingsResponse(ratings=[
             pb.PlayerSkill(player=name, mu=r.mu, sigma=r.sigma, known=known, games=r.games,
                            provisional=is_provisional(r, self.store.config)) for name, r, known in rows])
+
+
+TEXTS = Catalogue([SHARED_TEXTS])
+
+
+def _cancel_message(g: dict, language: str) -> event_pb2.Message | None:
+    """A cancelled game's reason as its table's log says it (shared.runtime.narrate)."""
+    if not g["cancelled"] or "left" not in g:
+        return None
+    data = {} if g["left"] is None else {"seats": [], "players": g["left"]}
+    message = runtime_message({"type": gamestream.GAME_CANCELLED, "data": data}, [], None)
+    rendered = TEXTS.text(message.key, message.args, language)
+    return event_pb2.Message(key=message.key, args_json=orjson.dumps(dict(message.args)).decode(), text=rendered)
 
 
 def add_to_server(servicer, server) -> None:

@@ -26,9 +26,9 @@ def created_body(game_id: str, players, at) -> dict:
                         "data": {"game": GAME, "game_id": game_id, "players": list(players), "ranked": True}}]}
 
 
-def cancelled_body(game_id: str, at) -> dict:
+def cancelled_body(game_id: str, at, data=None) -> dict:
     return {"command_id": f"cancel-{game_id}", "version": 2, "recorded_at": at.isoformat(),
-            "events": [{"type": "GameCancelled", "schema_version": 1, "data": {"reason": "nobody came"}}]}
+            "events": [{"type": "GameCancelled", "schema_version": 1, "data": data or {"reason": "nobody came"}}]}
 
 
 async def test_a_players_games_newest_first_paged_with_placings_scores_and_rating_change(lane, redis_url,
@@ -48,6 +48,12 @@ async def test_a_players_games_newest_first_paged_with_placings_scores_and_ratin
                        subject=f"{prefix}.{GAME}.pg-cancel")
     await lane.publish(cancelled_body("pg-cancel", T0 + timedelta(hours=2, minutes=5)),
                        subject=f"{prefix}.{GAME}.pg-cancel")
+    # (and eve and fay left theirs, a casual table cancelled as abandoned: shared.runtime.abandon)
+    await lane.publish(created_body("pg-left", ["eve", "fay"], T0 + timedelta(hours=3)),
+                       subject=f"{prefix}.{GAME}.pg-left")
+    await lane.publish(cancelled_body("pg-left", T0 + timedelta(hours=3, minutes=5),
+                                      {"reason": "every player left", "seats": [0, 1], "players": ["eve", "fay"]}),
+                       subject=f"{prefix}.{GAME}.pg-left")
     ready = asyncio.Event()
     task = asyncio.create_task(bootstrap.serve(settings, 0, lane.settings, ready=ready))
     await asyncio.wait_for(ready.wait(), 10)
@@ -80,6 +86,14 @@ async def test_a_players_games_newest_first_paged_with_placings_scores_and_ratin
             # and another player's page holds only their games
             dee = await stub.ListPlayerGames(pb.ListPlayerGamesRequest(player="dee"))
             assert [g.game_id for g in dee.games] == ["pg-cancel"]
+            # and a cancel says why as the table's log did, in the reader's language
+            assert cancelled.reason_message.key == "event-GameCancelled"
+            assert cancelled.reason_message.text == "The game was cancelled: nobody showed up in time. It is not rated."
+            german = (("accept-language", "de"),)
+            [left] = (await stub.ListPlayerGames(pb.ListPlayerGamesRequest(player="eve"), metadata=german)).games
+            assert left.reason_message.key == "event-GameCancelled-abandoned"
+            assert left.reason_message.text.startswith("Die Partie wurde abgesagt: eve, fay")
+            assert not won.HasField("reason_message") and not rated.HasField("reason_message")
             only = await stub.ListPlayerGames(pb.ListPlayerGamesRequest(player="bob", game="foodie-forest"))
             assert list(only.games) == []
     finally:

@@ -132,7 +132,7 @@ export function PlayerPage({ params: [name] }: PageProps) {
             <tr class="player-game" data-game-id={g.gameId}>
               <td>{g.endedAt ? timestampDate(g.endedAt).toLocaleString(language.value) : ""}</td>
               <td>{title(g.game)}</td>
-              <td class="result">{g.cancelled ? t("player-cancelled", { reason: g.reason })
+              <td class="result">{g.cancelled ? (g.reasonMessage?.text ?? t("player-cancelled", { reason: g.reason }))
                 : t("player-placing", { placing: g.placing, players: g.players.length, score: g.score })}</td>
               <td class="delta">{g.rated ? t("player-delta", ratingAfter(g))
                 : (g.ranked ? "" : t("player-casual"))}</td>

@@ -22,58 +22,59 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from foodgames.v1 import event_pb2 as foodgames_dot_v1_dot_event__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x66oodgames/v1/leaderboard.proto\x12\x0c\x66oodgames.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"c\n\x08\x42oardRef\x12\x0c\n\x04game\x18\x01 \x01(\t\x12%\n\x04kind\x18\x02 \x01(\x0e\x32\x17.foodgames.v1.BoardKind\x12\x0e\n\x06season\x18\x03 \x01(\t\x12\x12\n\ndifficulty\x18\x04 \x01(\t\"\xd3\x01\n\x10LeaderboardEntry\x12\x0c\n\x04rank\x18\x01 \x01(\r\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\x0e\n\x06rating\x18\x03 \x01(\x01\x12\n\n\x02mu\x18\x04 \x01(\x01\x12\r\n\x05sigma\x18\x05 \x01(\x01\x12\r\n\x05games\x18\x06 \x01(\r\x12\x0c\n\x04wins\x18\x07 \x01(\r\x12\x13\n\x0bprovisional\x18\x08 \x01(\x08\x12\x13\n\x0b\x62oard_value\x18\t \x01(\x01\x12/\n\x0blast_played\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"E\n\rGetTopRequest\x12%\n\x05\x62oard\x18\x01 \x01(\x0b\x32\x16.foodgames.v1.BoardRef\x12\r\n\x05limit\x18\x02 \x01(\r\"`\n\x0eGetTopResponse\x12/\n\x07\x65ntries\x18\x01 \x03(\x0b\x32\x1e.foodgames.v1.LeaderboardEntry\x12\r\n\x05total\x18\x02 \x01(\r\x12\x0e\n\x06season\x18\x03 \x01(\t\"Z\n\x0eGetPageRequest\x12%\n\x05\x62oard\x18\x01 \x01(\x0b\x32\x16.foodgames.v1.BoardRef\x12\x12\n\nstart_rank\x18\x02 \x01(\r\x12\r\n\x05limit\x18\x03 \x01(\r\"a\n\x0fGetPageResponse\x12/\n\x07\x65ntries\x18\x01 \x03(\x0b\x32\x1e.foodgames.v1.LeaderboardEntry\x12\r\n\x05total\x18\x02 \x01(\r\x12\x0e\n\x06season\x18\x03 \x01(\t\"_\n\x16GetAroundPlayerRequest\x12%\n\x05\x62oard\x18\x01 \x01(\x0b\x32\x16.foodgames.v1.BoardRef\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\x0e\n\x06radius\x18\x03 \x01(\r\"~\n\x17GetAroundPlayerResponse\x12/\n\x07\x65ntries\x18\x01 \x03(\x0b\x32\x1e.foodgames.v1.LeaderboardEntry\x12\r\n\x05total\x18\x02 \x01(\r\x12\x13\n\x0bplayer_rank\x18\x03 \x01(\r\x12\x0e\n\x06season\x18\x04 \x01(\t\"@\n\x10GetPlayerRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\x0e\n\x06season\x18\x03 \x01(\t\"\xb1\x01\n\x11GetPlayerResponse\x12-\n\x05\x65ntry\x18\x01 \x01(\x0b\x32\x1e.foodgames.v1.LeaderboardEntry\x12\r\n\x05total\x18\x02 \x01(\r\x12\x11\n\twins_rank\x18\x03 \x01(\r\x12\x0e\n\x06season\x18\x04 \x01(\t\x12\x13\n\x0bseason_rank\x18\x05 \x01(\r\x12&\n\x04\x63oop\x18\x06 \x03(\x0b\x32\x18.foodgames.v1.CoopRecord\"\x88\x01\n\nCoopRecord\x12\x12\n\ndifficulty\x18\x01 \x01(\t\x12\r\n\x05games\x18\x02 \x01(\r\x12\x0c\n\x04wins\x18\x03 \x01(\r\x12\x0e\n\x06losses\x18\x04 \x01(\r\x12\x13\n\x0b\x62\x65st_result\x18\x05 \x01(\x01\x12\x11\n\twins_rank\x18\x06 \x01(\r\x12\x11\n\tbest_rank\x18\x07 \x01(\r\"F\n\x17GetRatingHistoryRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\r\n\x05limit\x18\x03 \x01(\r\"\xaf\x01\n\x0bRatingPoint\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12&\n\x02\x61t\x18\x02 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\n\n\x02mu\x18\x03 \x01(\x01\x12\r\n\x05sigma\x18\x04 \x01(\x01\x12\x0e\n\x06rating\x18\x05 \x01(\x01\x12\r\n\x05\x64\x65lta\x18\x06 \x01(\x01\x12\x0f\n\x07placing\x18\x07 \x01(\r\x12\x0b\n\x03won\x18\x08 \x01(\x08\x12\x0f\n\x07players\x18\t \x01(\r\"E\n\x18GetRatingHistoryResponse\x12)\n\x06points\x18\x01 \x03(\x0b\x32\x19.foodgames.v1.RatingPoint\"2\n\x11GetRatingsRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x03(\t\"k\n\x0bPlayerSkill\x12\x0e\n\x06player\x18\x01 \x01(\t\x12\n\n\x02mu\x18\x02 \x01(\x01\x12\r\n\x05sigma\x18\x03 \x01(\x01\x12\r\n\x05known\x18\x04 \x01(\x08\x12\x13\n\x0bprovisional\x18\x05 \x01(\x08\x12\r\n\x05games\x18\x06 \x01(\r\"@\n\x12GetRatingsResponse\x12*\n\x07ratings\x18\x01 \x03(\x0b\x32\x19.foodgames.v1.PlayerSkill\"]\n\x16ListPlayerGamesRequest\x12\x0e\n\x06player\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x11\n\tpage_size\x18\x03 \x01(\r\x12\x12\n\npage_token\x18\x04 \x01(\t\"\x94\x02\n\nPlayerGame\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12,\n\x08\x65nded_at\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x11\n\tcancelled\x18\x04 \x01(\x08\x12\x0e\n\x06reason\x18\x05 \x01(\t\x12\x0e\n\x06ranked\x18\x06 \x01(\x08\x12\x0f\n\x07players\x18\x07 \x03(\t\x12\x10\n\x08placings\x18\x08 \x03(\r\x12\x0e\n\x06points\x18\t \x03(\x01\x12\x0f\n\x07placing\x18\n \x01(\r\x12\r\n\x05score\x18\x0b \x01(\x01\x12\r\n\x05rated\x18\x0c \x01(\x08\x12\x14\n\x0crating_delta\x18\r \x01(\x01\x12\x0e\n\x06rating\x18\x0e \x01(\x01\"[\n\x17ListPlayerGamesResponse\x12\'\n\x05games\x18\x01 \x03(\x0b\x32\x18.foodgames.v1.PlayerGame\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t*o\n\tBoardKind\x12\x1a\n\x16\x42OARD_KIND_UNSPECIFIED\x10\x00\x12\x15\n\x11\x42OARD_KIND_RATING\x10\x01\x12\x13\n\x0f\x42OARD_KIND_WINS\x10\x02\x12\x1a\n\x16\x42OARD_KIND_BEST_RESULT\x10\x03\x32\xe3\x04\n\x12LeaderboardService\x12\x43\n\x06GetTop\x12\x1b.foodgames.v1.GetTopRequest\x1a\x1c.foodgames.v1.GetTopResponse\x12\x46\n\x07GetPage\x12\x1c.foodgames.v1.GetPageRequest\x1a\x1d.foodgames.v1.GetPageResponse\x12^\n\x0fGetAroundPlayer\x12$.foodgames.v1.GetAroundPlayerRequest\x1a%.foodgames.v1.GetAroundPlayerResponse\x12L\n\tGetPlayer\x12\x1e.foodgames.v1.GetPlayerRequest\x1a\x1f.foodgames.v1.GetPlayerResponse\x12\x61\n\x10GetRatingHistory\x12%.foodgames.v1.GetRatingHistoryRequest\x1a&.foodgames.v1.GetRatingHistoryResponse\x12^\n\x0fListPlayerGames\x12$.foodgames.v1.ListPlayerGamesRequest\x1a%.foodgames.v1.ListPlayerGamesResponse\x12O\n\nGetRatings\x12\x1f.foodgames.v1.GetRatingsRequest\x1a .foodgames.v1.GetRatingsResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x66oodgames/v1/leaderboard.proto\x12\x0c\x66oodgames.v1\x1a\x18\x66oodgames/v1/event.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"c\n\x08\x42oardRef\x12\x0c\n\x04game\x18\x01 \x01(\t\x12%\n\x04kind\x18\x02 \x01(\x0e\x32\x17.foodgames.v1.BoardKind\x12\x0e\n\x06season\x18\x03 \x01(\t\x12\x12\n\ndifficulty\x18\x04 \x01(\t\"\xd3\x01\n\x10LeaderboardEntry\x12\x0c\n\x04rank\x18\x01 \x01(\r\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\x0e\n\x06rating\x18\x03 \x01(\x01\x12\n\n\x02mu\x18\x04 \x01(\x01\x12\r\n\x05sigma\x18\x05 \x01(\x01\x12\r\n\x05games\x18\x06 \x01(\r\x12\x0c\n\x04wins\x18\x07 \x01(\r\x12\x13\n\x0bprovisional\x18\x08 \x01(\x08\x12\x13\n\x0b\x62oard_value\x18\t \x01(\x01\x12/\n\x0blast_played\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"E\n\rGetTopRequest\x12%\n\x05\x62oard\x18\x01 \x01(\x0b\x32\x16.foodgames.v1.BoardRef\x12\r\n\x05limit\x18\x02 \x01(\r\"`\n\x0eGetTopResponse\x12/\n\x07\x65ntries\x18\x01 \x03(\x0b\x32\x1e.foodgames.v1.LeaderboardEntry\x12\r\n\x05total\x18\x02 \x01(\r\x12\x0e\n\x06season\x18\x03 \x01(\t\"Z\n\x0eGetPageRequest\x12%\n\x05\x62oard\x18\x01 \x01(\x0b\x32\x16.foodgames.v1.BoardRef\x12\x12\n\nstart_rank\x18\x02 \x01(\r\x12\r\n\x05limit\x18\x03 \x01(\r\"a\n\x0fGetPageResponse\x12/\n\x07\x65ntries\x18\x01 \x03(\x0b\x32\x1e.foodgames.v1.LeaderboardEntry\x12\r\n\x05total\x18\x02 \x01(\r\x12\x0e\n\x06season\x18\x03 \x01(\t\"_\n\x16GetAroundPlayerRequest\x12%\n\x05\x62oard\x18\x01 \x01(\x0b\x32\x16.foodgames.v1.BoardRef\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\x0e\n\x06radius\x18\x03 \x01(\r\"~\n\x17GetAroundPlayerResponse\x12/\n\x07\x65ntries\x18\x01 \x03(\x0b\x32\x1e.foodgames.v1.LeaderboardEntry\x12\r\n\x05total\x18\x02 \x01(\r\x12\x13\n\x0bplayer_rank\x18\x03 \x01(\r\x12\x0e\n\x06season\x18\x04 \x01(\t\"@\n\x10GetPlayerRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\x0e\n\x06season\x18\x03 \x01(\t\"\xb1\x01\n\x11GetPlayerResponse\x12-\n\x05\x65ntry\x18\x01 \x01(\x0b\x32\x1e.foodgames.v1.LeaderboardEntry\x12\r\n\x05total\x18\x02 \x01(\r\x12\x11\n\twins_rank\x18\x03 \x01(\r\x12\x0e\n\x06season\x18\x04 \x01(\t\x12\x13\n\x0bseason_rank\x18\x05 \x01(\r\x12&\n\x04\x63oop\x18\x06 \x03(\x0b\x32\x18.foodgames.v1.CoopRecord\"\x88\x01\n\nCoopRecord\x12\x12\n\ndifficulty\x18\x01 \x01(\t\x12\r\n\x05games\x18\x02 \x01(\r\x12\x0c\n\x04wins\x18\x03 \x01(\r\x12\x0e\n\x06losses\x18\x04 \x01(\r\x12\x13\n\x0b\x62\x65st_result\x18\x05 \x01(\x01\x12\x11\n\twins_rank\x18\x06 \x01(\r\x12\x11\n\tbest_rank\x18\x07 \x01(\r\"F\n\x17GetRatingHistoryRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\r\n\x05limit\x18\x03 \x01(\r\"\xaf\x01\n\x0bRatingPoint\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12&\n\x02\x61t\x18\x02 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\n\n\x02mu\x18\x03 \x01(\x01\x12\r\n\x05sigma\x18\x04 \x01(\x01\x12\x0e\n\x06rating\x18\x05 \x01(\x01\x12\r\n\x05\x64\x65lta\x18\x06 \x01(\x01\x12\x0f\n\x07placing\x18\x07 \x01(\r\x12\x0b\n\x03won\x18\x08 \x01(\x08\x12\x0f\n\x07players\x18\t \x01(\r\"E\n\x18GetRatingHistoryResponse\x12)\n\x06points\x18\x01 \x03(\x0b\x32\x19.foodgames.v1.RatingPoint\"2\n\x11GetRatingsRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x03(\t\"k\n\x0bPlayerSkill\x12\x0e\n\x06player\x18\x01 \x01(\t\x12\n\n\x02mu\x18\x02 \x01(\x01\x12\r\n\x05sigma\x18\x03 \x01(\x01\x12\r\n\x05known\x18\x04 \x01(\x08\x12\x13\n\x0bprovisional\x18\x05 \x01(\x08\x12\r\n\x05games\x18\x06 \x01(\r\"@\n\x12GetRatingsResponse\x12*\n\x07ratings\x18\x01 \x03(\x0b\x32\x19.foodgames.v1.PlayerSkill\"]\n\x16ListPlayerGamesRequest\x12\x0e\n\x06player\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x11\n\tpage_size\x18\x03 \x01(\r\x12\x12\n\npage_token\x18\x04 \x01(\t\"\xc3\x02\n\nPlayerGame\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12,\n\x08\x65nded_at\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x11\n\tcancelled\x18\x04 \x01(\x08\x12\x0e\n\x06reason\x18\x05 \x01(\t\x12\x0e\n\x06ranked\x18\x06 \x01(\x08\x12\x0f\n\x07players\x18\x07 \x03(\t\x12\x10\n\x08placings\x18\x08 \x03(\r\x12\x0e\n\x06points\x18\t \x03(\x01\x12\x0f\n\x07placing\x18\n \x01(\r\x12\r\n\x05score\x18\x0b \x01(\x01\x12\r\n\x05rated\x18\x0c \x01(\x08\x12\x14\n\x0crating_delta\x18\r \x01(\x01\x12\x0e\n\x06rating\x18\x0e \x01(\x01\x12-\n\x0ereason_message\x18\x0f \x01(\x0b\x32\x15.foodgames.v1.Message\"[\n\x17ListPlayerGamesResponse\x12\'\n\x05games\x18\x01 \x03(\x0b\x32\x18.foodgames.v1.PlayerGame\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t*o\n\tBoardKind\x12\x1a\n\x16\x42OARD_KIND_UNSPECIFIED\x10\x00\x12\x15\n\x11\x42OARD_KIND_RATING\x10\x01\x12\x13\n\x0f\x42OARD_KIND_WINS\x10\x02\x12\x1a\n\x16\x42OARD_KIND_BEST_RESULT\x10\x03\x32\xe3\x04\n\x12LeaderboardService\x12\x43\n\x06GetTop\x12\x1b.foodgames.v1.GetTopRequest\x1a\x1c.foodgames.v1.GetTopResponse\x12\x46\n\x07GetPage\x12\x1c.foodgames.v1.GetPageRequest\x1a\x1d.foodgames.v1.GetPageResponse\x12^\n\x0fGetAroundPlayer\x12$.foodgames.v1.GetAroundPlayerRequest\x1a%.foodgames.v1.GetAroundPlayerResponse\x12L\n\tGetPlayer\x12\x1e.foodgames.v1.GetPlayerRequest\x1a\x1f.foodgames.v1.GetPlayerResponse\x12\x61\n\x10GetRatingHistory\x12%.foodgames.v1.GetRatingHistoryRequest\x1a&.foodgames.v1.GetRatingHistoryResponse\x12^\n\x0fListPlayerGames\x12$.foodgames.v1.ListPlayerGamesRequest\x1a%.foodgames.v1.ListPlayerGamesResponse\x12O\n\nGetRatings\x12\x1f.foodgames.v1.GetRatingsRequest\x1a .foodgames.v1.GetRatingsResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'foodgames.v1.leaderboard_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_BOARDKIND']._serialized_start=2381
-  _globals['_BOARDKIND']._serialized_end=2492
-  _globals['_BOARDREF']._serialized_start=81
-  _globals['_BOARDREF']._serialized_end=180
-  _globals['_LEADERBOARDENTRY']._serialized_start=183
-  _globals['_LEADERBOARDENTRY']._serialized_end=394
-  _globals['_GETTOPREQUEST']._serialized_start=396
-  _globals['_GETTOPREQUEST']._serialized_end=465
-  _globals['_GETTOPRESPONSE']._serialized_start=467
-  _globals['_GETTOPRESPONSE']._serialized_end=563
-  _globals['_GETPAGEREQUEST']._serialized_start=565
-  _globals['_GETPAGEREQUEST']._serialized_end=655
-  _globals['_GETPAGERESPONSE']._serialized_start=657
-  _globals['_GETPAGERESPONSE']._serialized_end=754
-  _globals['_GETAROUNDPLAYERREQUEST']._serialized_start=756
-  _globals['_GETAROUNDPLAYERREQUEST']._serialized_end=851
-  _globals['_GETAROUNDPLAYERRESPONSE']._serialized_start=853
-  _globals['_GETAROUNDPLAYERRESPONSE']._serialized_end=979
-  _globals['_GETPLAYERREQUEST']._serialized_start=981
-  _globals['_GETPLAYERREQUEST']._serialized_end=1045
-  _globals['_GETPLAYERRESPONSE']._serialized_start=1048
-  _globals['_GETPLAYERRESPONSE']._serialized_end=1225
-  _globals['_COOPRECORD']._serialized_start=1228
-  _globals['_COOPRECORD']._serialized_end=1364
-  _globals['_GETRATINGHISTORYREQUEST']._serialized_start=1366
-  _globals['_GETRATINGHISTORYREQUEST']._serialized_end=1436
-  _globals['_RATINGPOINT']._serialized_start=1439
-  _globals['_RATINGPOINT']._serialized_end=1614
-  _globals['_GETRATINGHISTORYRESPONSE']._serialized_start=1616
-  _globals['_GETRATINGHISTORYRESPONSE']._serialized_end=1685
-  _globals['_GETRATINGSREQUEST']._serialized_start=1687
-  _globals['_GETRATINGSREQUEST']._serialized_end=1737
-  _globals['_PLAYERSKILL']._serialized_start=1739
-  _globals['_PLAYERSKILL']._serialized_end=1846
-  _globals['_GETRATINGSRESPONSE']._serialized_start=1848
-  _globals['_GETRATINGSRESPONSE']._serialized_end=1912
-  _globals['_LISTPLAYERGAMESREQUEST']._serialized_start=1914
-  _globals['_LISTPLAYERGAMESREQUEST']._serialized_end=2007
-  _globals['_PLAYERGAME']._serialized_start=2010
-  _globals['_PLAYERGAME']._serialized_end=2286
-  _globals['_LISTPLAYERGAMESRESPONSE']._serialized_start=2288
-  _globals['_LISTPLAYERGAMESRESPONSE']._serialized_end=2379
-  _globals['_LEADERBOARDSERVICE']._serialized_start=2495
-  _globals['_LEADERBOARDSERVICE']._serialized_end=3106
+  _globals['_BOARDKIND']._serialized_start=2454
+  _globals['_BOARDKIND']._serialized_end=2565
+  _globals['_BOARDREF']._serialized_start=107
+  _globals['_BOARDREF']._serialized_end=206
+  _globals['_LEADERBOARDENTRY']._serialized_start=209
+  _globals['_LEADERBOARDENTRY']._serialized_end=420
+  _globals['_GETTOPREQUEST']._serialized_start=422
+  _globals['_GETTOPREQUEST']._serialized_end=491
+  _globals['_GETTOPRESPONSE']._serialized_start=493
+  _globals['_GETTOPRESPONSE']._serialized_end=589
+  _globals['_GETPAGEREQUEST']._serialized_start=591
+  _globals['_GETPAGEREQUEST']._serialized_end=681
+  _globals['_GETPAGERESPONSE']._serialized_start=683
+  _globals['_GETPAGERESPONSE']._serialized_end=780
+  _globals['_GETAROUNDPLAYERREQUEST']._serialized_start=782
+  _globals['_GETAROUNDPLAYERREQUEST']._serialized_end=877
+  _globals['_GETAROUNDPLAYERRESPONSE']._serialized_start=879
+  _globals['_GETAROUNDPLAYERRESPONSE']._serialized_end=1005
+  _globals['_GETPLAYERREQUEST']._serialized_start=1007
+  _globals['_GETPLAYERREQUEST']._serialized_end=1071
+  _globals['_GETPLAYERRESPONSE']._serialized_start=1074
+  _globals['_GETPLAYERRESPONSE']._serialized_end=1251
+  _globals['_COOPRECORD']._serialized_start=1254
+  _globals['_COOPRECORD']._serialized_end=1390
+  _globals['_GETRATINGHISTORYREQUEST']._serialized_start=1392
+  _globals['_GETRATINGHISTORYREQUEST']._serialized_end=1462
+  _globals['_RATINGPOINT']._serialized_start=1465
+  _globals['_RATINGPOINT']._serialized_end=1640
+  _globals['_GETRATINGHISTORYRESPONSE']._serialized_start=1642
+  _globals['_GETRATINGHISTORYRESPONSE']._serialized_end=1711
+  _globals['_GETRATINGSREQUEST']._serialized_start=1713
+  _globals['_GETRATINGSREQUEST']._serialized_end=1763
+  _globals['_PLAYERSKILL']._serialized_start=1765
+  _globals['_PLAYERSKILL']._serialized_end=1872
+  _globals['_GETRATINGSRESPONSE']._serialized_start=1874
+  _globals['_GETRATINGSRESPONSE']._serialized_end=1938
+  _globals['_LISTPLAYERGAMESREQUEST']._serialized_start=1940
+  _globals['_LISTPLAYERGAMESREQUEST']._serialized_end=2033
+  _globals['_PLAYERGAME']._serialized_start=2036
+  _globals['_PLAYERGAME']._serialized_end=2359
+  _globals['_LISTPLAYERGAMESRESPONSE']._serialized_start=2361
+  _globals['_LISTPLAYERGAMESRESPONSE']._serialized_end=2452
+  _globals['_LEADERBOARDSERVICE']._serialized_start=2568
+  _globals['_LEADERBOARDSERVICE']._serialized_end=3179
 # @@protoc_insertion_point(module_scope)

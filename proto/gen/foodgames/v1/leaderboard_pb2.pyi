@@ -1,5 +1,6 @@
 import datetime
 
+from foodgames.v1 import event_pb2 as _event_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
@@ -242,7 +243,7 @@ class ListPlayerGamesRequest(_message.Message):
     def __init__(self, player: _Optional[str] = ..., game: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class PlayerGame(_message.Message):
-    __slots__ = ("game", "game_id", "ended_at", "cancelled", "reason", "ranked", "players", "placings", "points", "placing", "score", "rated", "rating_delta", "rating")
+    __slots__ = ("game", "game_id", "ended_at", "cancelled", "reason", "ranked", "players", "placings", "points", "placing", "score", "rated", "rating_delta", "rating", "reason_message")
     GAME_FIELD_NUMBER: _ClassVar[int]
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     ENDED_AT_FIELD_NUMBER: _ClassVar[int]
@@ -257,6 +258,7 @@ class PlayerGame(_message.Message):
     RATED_FIELD_NUMBER: _ClassVar[int]
     RATING_DELTA_FIELD_NUMBER: _ClassVar[int]
     RATING_FIELD_NUMBER: _ClassVar[int]
+    REASON_MESSAGE_FIELD_NUMBER: _ClassVar[int]
     game: str
     game_id: str
     ended_at: _timestamp_pb2.Timestamp
@@ -271,7 +273,8 @@ class PlayerGame(_message.Message):
     rated: bool
     rating_delta: float
     rating: float
-    def __init__(self, game: _Optional[str] = ..., game_id: _Optional[str] = ..., ended_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., cancelled: _Optional[bool] = ..., reason: _Optional[str] = ..., ranked: _Optional[bool] = ..., players: _Optional[_Iterable[str]] = ..., placings: _Optional[_Iterable[int]] = ..., points: _Optional[_Iterable[float]] = ..., placing: _Optional[int] = ..., score: _Optional[float] = ..., rated: _Optional[bool] = ..., rating_delta: _Optional[float] = ..., rating: _Optional[float] = ...) -> None: ...
+    reason_message: _event_pb2.Message
+    def __init__(self, game: _Optional[str] = ..., game_id: _Optional[str] = ..., ended_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., cancelled: _Optional[bool] = ..., reason: _Optional[str] = ..., ranked: _Optional[bool] = ..., players: _Optional[_Iterable[str]] = ..., placings: _Optional[_Iterable[int]] = ..., points: _Optional[_Iterable[float]] = ..., placing: _Optional[int] = ..., score: _Optional[float] = ..., rated: _Optional[bool] = ..., rating_delta: _Optional[float] = ..., rating: _Optional[float] = ..., reason_message: _Optional[_Union[_event_pb2.Message, _Mapping]] = ...) -> None: ...
 
 class ListPlayerGamesResponse(_message.Message):
     __slots__ = ("games", "next_page_token")
