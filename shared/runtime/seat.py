@@ -44,12 +44,14 @@ class MoveResult:
 
 
 async def play_seat(runtime: GameRuntime, identity: Identity, game_id: str, seat: int,
-                    moves: AsyncIterator[PlayMove], turns_only: bool = False) -> AsyncIterator[Update | MoveResult]:
+                    moves: AsyncIterator[PlayMove], turns_only: bool = False,
+                    with_moves: bool = False) -> AsyncIterator[Update | MoveResult]:
     """The seat's current view, then its views and the answers to `moves` as they come, until
     the game is over and its seed revealed. Raises before anything is sent when the game does
-    not exist or the seat is not the caller's."""
+    not exist or the seat is not the caller's. `with_moves`: each update also holds the players
+    and the seat's moves (Update.moves), as a watch stream's do."""
     async with runtime.presence.seat_stream(identity, game_id, seat):
-        stream = _SeatStream(runtime, identity, game_id, seat, turns_only)
+        stream = _SeatStream(runtime, identity, game_id, seat, turns_only, with_moves)
         async for item in stream.run(moves):
             yield item
 
@@ -58,9 +60,10 @@ class _SeatStream:
     """What one stream knows between wake-ups. Its moves are decided in a task of their own;
     everything it sends goes out from `run`, in order."""
 
-    def __init__(self, runtime: GameRuntime, identity: Identity, game_id: str, seat: int, turns_only: bool):
+    def __init__(self, runtime: GameRuntime, identity: Identity, game_id: str, seat: int, turns_only: bool,
+                 with_moves: bool = False):
         self.runtime, self.identity, self.game_id, self.seat = runtime, identity, game_id, seat
-        self.turns_only = turns_only
+        self.turns_only, self.with_moves = turns_only, with_moves
         self.changed = asyncio.Event()  # set by the runtime, by our moves' answers, by the idle wake
         self.results: list[MoveResult] = []  # answers not sent yet
         self.sent_some = asyncio.Event()  # answers went out: room for more
@@ -92,6 +95,13 @@ class _SeatStream:
         return (self.force or not self.turns_only or (record.over and not self.ended)
                 or (self.seat in rules.to_act(record.state) and rules.chance(record.state) is None))
 
+    def update(self, record) -> Update:
+        view = self.runtime.seat_view(record, self.seat)
+        if not self.with_moves:
+            return Update(record.version, [], view, record.over)
+        return Update(record.version, [], view, record.over, players=record.players,
+                      moves=self.runtime.seat_moves(record, self.seat, view))
+
     async def run(self, moves: AsyncIterator[PlayMove]) -> AsyncIterator[Update | MoveResult]:
         runtime = self.runtime
         runtime.followers.follow(self.game_id, self.changed)
@@ -111,7 +121,7 @@ class _SeatStream:
                 if record.version != self.seen or self.force:
                     if self.wants(record):
                         self.force, self.ended = False, record.over
-                        yield Update(record.version, [], runtime.seat_view(record, self.seat), record.over)
+                        yield self.update(record)
                     self.seen = record.version
                 runtime.check_not_cancelled(record)
                 if record.over and record.revealed:

@@ -151,9 +151,16 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):
         join = first.join
         language = call_language(join.language, context)
         async for item in play_seat(self.runtime, current_identity(), join.game_id, join.seat, _moves(requests),
-                                    join.turns_only):
+                                    join.turns_only, join.with_moves):
             if isinstance(item, MoveResult):
                 yield game_pb2.PlayGameResponse(move_result=_move_result(item, self.narrator, language))
+            elif join.with_moves:
+                yield game_pb2.PlayGameResponse(update=game_pb2.PlayGameUpdate(
+                    version=item.version, finished=item.finished, **_view(join.view_encoding, item.view),
+                    prompt=self._prompt(item.view, item.players, join.seat, item.finished, language),
+                    moves=None if item.moves is None else _move_list(
+                        self.narrator, item.version, item.players, join.seat, item.moves.moves,
+                        item.moves.choices, item.moves.complete, language)))
             else:
                 yield game_pb2.PlayGameResponse(update=game_pb2.PlayGameUpdate(
                     version=item.version, finished=item.finished, **_view(join.view_encoding, item.view)))

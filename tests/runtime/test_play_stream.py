@@ -317,3 +317,29 @@ async def test_a_client_that_sends_moves_without_reading_is_not_read_from_withou
     assert len(taken) > MAX_UNSENT + 2, "reading on makes room for more"
     await stream.aclose()
     await runtime.close()
+
+
+async def test_a_stream_asked_for_moves_carries_the_prompt_and_the_labelled_moves_as_a_watch_stream_does(
+        channel_for, game):
+    # given a dealt game, and its first seat's stream asking for its moves, in German
+    game_id, _ = game
+    call = play(channel_for("ann"))
+    await call.write(game_pb2.PlayGameRequest(join=game_pb2.PlayGameJoin(
+        game_id=game_id, seat=0, view_encoding=JSON, with_moves=True, language="de")))
+    update = (await next_message(call)).update
+    # then its update says whose turn it is and lists the seat's moves with their labels, the same
+    # as the seat's watch stream at that version
+    watch = game_pb2_grpc.GameServiceStub(channel_for("ann")).WatchGame(game_pb2.WatchGameRequest(
+        game_id=game_id, seat=0, language="de", view_encoding=JSON))
+    watched = await asyncio.wait_for(watch.read(), 5)
+    watch.cancel()
+    assert watched.version == update.version
+    assert update.prompt.text and update.prompt == watched.prompt
+    assert update.moves.labels and update.moves == watched.moves
+    # and a bot's stream, not asking, carries the view alone
+    bare = play(channel_for("ann"))
+    await bare.write(join(game_id, 0))
+    plain = (await next_message(bare)).update
+    assert plain.version == update.version and not plain.HasField("prompt") and not plain.HasField("moves")
+    call.cancel()
+    bare.cancel()

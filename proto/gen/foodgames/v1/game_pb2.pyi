@@ -190,18 +190,20 @@ class PlayGameRequest(_message.Message):
     def __init__(self, join: _Optional[_Union[PlayGameJoin, _Mapping]] = ..., move: _Optional[_Union[PlayGameMove, _Mapping]] = ...) -> None: ...
 
 class PlayGameJoin(_message.Message):
-    __slots__ = ("game_id", "seat", "view_encoding", "turns_only", "language")
+    __slots__ = ("game_id", "seat", "view_encoding", "turns_only", "language", "with_moves")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     VIEW_ENCODING_FIELD_NUMBER: _ClassVar[int]
     TURNS_ONLY_FIELD_NUMBER: _ClassVar[int]
     LANGUAGE_FIELD_NUMBER: _ClassVar[int]
+    WITH_MOVES_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seat: int
     view_encoding: ViewEncoding
     turns_only: bool
     language: str
-    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., view_encoding: _Optional[_Union[ViewEncoding, str]] = ..., turns_only: _Optional[bool] = ..., language: _Optional[str] = ...) -> None: ...
+    with_moves: bool
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., view_encoding: _Optional[_Union[ViewEncoding, str]] = ..., turns_only: _Optional[bool] = ..., language: _Optional[str] = ..., with_moves: _Optional[bool] = ...) -> None: ...
 
 class PlayGameMove(_message.Message):
     __slots__ = ("move_id", "expected_version", "move", "move_json")
@@ -224,16 +226,20 @@ class PlayGameResponse(_message.Message):
     def __init__(self, update: _Optional[_Union[PlayGameUpdate, _Mapping]] = ..., move_result: _Optional[_Union[PlayGameMoveResult, _Mapping]] = ...) -> None: ...
 
 class PlayGameUpdate(_message.Message):
-    __slots__ = ("version", "view", "finished", "view_json")
+    __slots__ = ("version", "view", "finished", "view_json", "prompt", "moves")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     VIEW_FIELD_NUMBER: _ClassVar[int]
     FINISHED_FIELD_NUMBER: _ClassVar[int]
     VIEW_JSON_FIELD_NUMBER: _ClassVar[int]
+    PROMPT_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
     version: int
     view: _struct_pb2.Struct
     finished: bool
     view_json: str
-    def __init__(self, version: _Optional[int] = ..., view: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., finished: _Optional[bool] = ..., view_json: _Optional[str] = ...) -> None: ...
+    prompt: _event_pb2.Message
+    moves: ListLegalMovesResponse
+    def __init__(self, version: _Optional[int] = ..., view: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., finished: _Optional[bool] = ..., view_json: _Optional[str] = ..., prompt: _Optional[_Union[_event_pb2.Message, _Mapping]] = ..., moves: _Optional[_Union[ListLegalMovesResponse, _Mapping]] = ...) -> None: ...
 
 class PlayGameMoveResult(_message.Message):
     __slots__ = ("move_id", "accepted", "version", "duplicate", "code", "reason", "message")
