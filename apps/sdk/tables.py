@@ -36,6 +36,11 @@ async def start_table(conn: Connection, table_id: str) -> pb.PrivateTable:
     return (await conn.tables().StartTable(pb.StartTableRequest(table_id=table_id))).table
 
 
+async def leave_table(conn: Connection, table_id: str) -> pb.PrivateTable:
+    """Leave an open table (a guest), or close it (the host)."""
+    return (await conn.tables().LeaveTable(pb.LeaveTableRequest(table_id=table_id))).table
+
+
 async def get_table(conn: Connection, table_id: str = "", code: str = "") -> pb.PrivateTable:
     return (await conn.tables().GetTable(pb.GetTableRequest(table_id=table_id, code=code))).table
 
@@ -47,8 +52,8 @@ def seated(conn: Connection, table: pb.PrivateTable) -> Match:
 
 async def wait_started(conn: Connection, table_id: str,
                        on_state: Callable[[pb.PrivateTable], None] | None = None) -> Match:
-    """Follow a table until it starts (where we sit) or expires (QueueEnded); a dropped stream is
-    re-opened with backoff."""
+    """Follow a table until it starts (where we sit), expires or its host closes it (QueueEnded); a
+    dropped stream is re-opened with backoff."""
     backoff = Backoff()
     while True:
         try:
@@ -60,6 +65,8 @@ async def wait_started(conn: Connection, table_id: str,
                     return seated(conn, reply.table)
                 if reply.table.state == pb.TABLE_STATE_EXPIRED:
                     raise QueueEnded("the table expired before it started")
+                if reply.table.state == pb.TABLE_STATE_CLOSED:
+                    raise QueueEnded(f"{reply.table.host} closed the table before it started")
         except grpc.aio.AioRpcError as exc:
             if not retryable(exc):
                 raise

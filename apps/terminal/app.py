@@ -366,15 +366,32 @@ class TerminalClient:
         if table.game_id:  # a game id only once started: our join filled it
             return tables.seated(self.conn, table)
         waiter = asyncio.ensure_future(tables.wait_started(self.conn, table.table_id, self._table_state))
-        if self.host and self.bots_after_s is not None:
-            done, _ = await asyncio.wait([waiter], timeout=self.bots_after_s)
-            if not done:
-                try:
-                    await tables.fill_with_bots(self.conn, table.table_id, self.bot_level)
-                except grpc.aio.AioRpcError as exc:
-                    if exc.code() != grpc.StatusCode.FAILED_PRECONDITION:  # it filled up meanwhile
-                        raise
-        return await waiter
+        try:
+            if self.host and self.bots_after_s is not None:
+                done, _ = await asyncio.wait([waiter], timeout=self.bots_after_s)
+                if not done:
+                    try:
+                        await tables.fill_with_bots(self.conn, table.table_id, self.bot_level)
+                    except grpc.aio.AioRpcError as exc:
+                        if exc.code() != grpc.StatusCode.FAILED_PRECONDITION:  # it filled up meanwhile
+                            raise
+            return await waiter
+        except (asyncio.CancelledError, KeyboardInterrupt):
+            # Ctrl-C while waiting: the seat is given back (the host's table closes), so that
+            # neither the player nor the friends are held at a table nobody will start
+            waiter.cancel()
+            await self._leave_table(table.table_id)
+            raise
+
+    async def _leave_table(self, table_id: str) -> None:
+        from apps.sdk import tables
+
+        try:
+            left = await asyncio.wait_for(asyncio.shield(tables.leave_table(self.conn, table_id)), 5)
+        except (asyncio.TimeoutError, grpc.aio.AioRpcError) as exc:  # it started meanwhile, or the stack is gone
+            self.say(f"could not leave the table: {failure_text(exc)}", style="yellow")
+            return
+        self.say("You closed your table." if left.host == self.name else "You left the table.")
 
     def _table_state(self, table) -> None:
         if table.players:

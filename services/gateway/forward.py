@@ -98,8 +98,8 @@ PUBLIC = (
            ("CreateTicket", "GetTicket", "CancelTicket", "WatchTicket", "AcceptTicket", "ListInvitations")),
     # private tables (docs/friends.md): served by the matchmaker's process; every call a player's
     Public("TableService", tables_pb2, tables_connect, tables_pb2_grpc, "matchmaking",
-           ("CreateTable", "JoinTable", "FillWithBots", "StartTable", "GetTable", "WatchTable", "WatchOpenTables",
-            "RequestRematch")),
+           ("CreateTable", "JoinTable", "FillWithBots", "StartTable", "LeaveTable", "GetTable", "WatchTable",
+            "WatchOpenTables", "RequestRematch")),
     # table chat (docs/friends.md): who reads which group is the chat service's check
     Public("ChatService", chat_pb2, chat_connect, chat_pb2_grpc, "matchmaking",
            ("SendChat", "WatchChat", "MuteChat", "ListChatPhrases")),

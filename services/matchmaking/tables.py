@@ -21,7 +21,8 @@ from typing import Any, Callable
 import redis.asyncio as aioredis
 from redis.exceptions import WatchError
 
-OPEN, STARTING, STARTED, EXPIRED = "open", "starting", "started", "expired"
+OPEN, STARTING, STARTED, EXPIRED, CLOSED = "open", "starting", "started", "expired", "closed"
+FINAL = (STARTED, EXPIRED, CLOSED)
 FINAL_TTL_S = 24 * 3600
 # Codes are read aloud and typed on phones: no 0/O, 1/I/L.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -156,7 +157,7 @@ class TableStore:
                         return old
                     new = replace(new, version=old.version + 1)
                     pipe.multi()
-                    if new.state in (STARTED, EXPIRED):
+                    if new.state in FINAL:
                         pipe.set(key, new.to_json(), ex=FINAL_TTL_S)
                     else:
                         pipe.set(key, new.to_json())
@@ -164,6 +165,9 @@ class TableStore:
                         pipe.delete(self._code(new.code))
                         pipe.zrem(self._open, table_id)
                         for p in old.players:
+                            pipe.delete(self._live(p))
+                    for p in set(old.players) - set(new.players):
+                        if new.state == OPEN:  # a guest left: free to sit elsewhere
                             pipe.delete(self._live(p))
                     for p in set(new.players) - set(old.players):
                         if new.state == OPEN:

@@ -19,8 +19,8 @@ from services.matchmaking.config import MatchmakingConfig
 from services.matchmaking.engine import GrpcGameCreator, Publisher
 from services.matchmaking.ratings import RatingSource
 from services.matchmaking.service import MAX_OPTIONS_BYTES
-from services.matchmaking.tables import (EXPIRED, OPEN, STARTED, STARTING, PrivateTable, TableStore, join_link,
-                                         new_code)
+from services.matchmaking.tables import (CLOSED, EXPIRED, FINAL, OPEN, STARTED, STARTING, PrivateTable, TableStore,
+                                         join_link, new_code)
 from shared import games, names, seatdraws, telemetry
 from shared.auth import current_identity
 from shared.errors import AlreadyExists, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied, Unavailable
@@ -36,7 +36,7 @@ SEAT_DECK = "seats"
 MAX_EXPIRY_S = 24 * 3600
 log = telemetry.get_logger("matchmaking.tables")
 _STATES = {OPEN: pb.TABLE_STATE_OPEN, STARTING: pb.TABLE_STATE_OPEN, STARTED: pb.TABLE_STATE_STARTED,
-           EXPIRED: pb.TABLE_STATE_EXPIRED}
+           EXPIRED: pb.TABLE_STATE_EXPIRED, CLOSED: pb.TABLE_STATE_CLOSED}
 
 
 def add_to_server(servicer, server) -> None:
@@ -254,6 +254,24 @@ class TableServicer(pb_grpc.TableServiceServicer):
         t = await self._start(t.table_id, lambda old: old.players, shrink=True)
         return pb.StartTableResponse(table=to_proto(t))
 
+    async def LeaveTable(self, request, context):
+        player = self._player()
+        t = await self._table(request.table_id)
+
+        def leave(old: PrivateTable) -> PrivateTable:
+            if player not in old.players:
+                raise FailedPrecondition("you do not sit at this table", key="table-not-seated")
+            if old.state != OPEN:
+                raise FailedPrecondition(f"the table {_said(old.state)}", key="table-not-open")
+            if old.host == player:  # without its host nobody may fill or start it
+                return replace(old, state=CLOSED)
+            return replace(old, players=tuple(p for p in old.players if p != player))
+
+        t = await self.store.change(t.table_id, leave) or t
+        log.info("left a private table", table_id=t.table_id, player=player, closed=t.state == CLOSED)
+        await self._publish(t)
+        return pb.LeaveTableResponse(table=to_proto(t))
+
     async def _start(self, table_id: str, seated: Callable[[PrivateTable], tuple[str, ...]], level: str = "",
                      shrink: bool = False) -> PrivateTable:
         """OPEN -> STARTING (once), the seat draw, CreateGame, STARTED; the game id is the table's
@@ -336,7 +354,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
             if t.version != version:
                 version = t.version
                 yield pb.WatchTableResponse(table=to_proto(t))
-            if t.state in (STARTED, EXPIRED):
+            if t.state in FINAL:
                 return
             await asyncio.sleep(self.watch_poll_s)
             t = await self._table(request.table_id)
@@ -404,4 +422,5 @@ class TableServicer(pb_grpc.TableServiceServicer):
 
 
 def _said(state: str) -> str:
-    return {STARTED: "has started", STARTING: "is starting", EXPIRED: "has expired", OPEN: "is open"}[state]
+    return {STARTED: "has started", STARTING: "is starting", EXPIRED: "has expired", OPEN: "is open",
+            CLOSED: "was closed by its host"}[state]

@@ -130,6 +130,42 @@ async def test_refusals_in_words_full_twice_unknown_and_expired(tables):
     assert read.state == pb.TABLE_STATE_EXPIRED
 
 
+async def test_a_guest_who_leaves_frees_the_seat_and_a_host_who_leaves_closes_the_table(tables):
+    a, b, c = names(3, "lv")
+    ann, bob, cy = tables.stub(a), tables.stub(b), tables.stub(c)
+    # given ann's table for three, bob seated at it
+    made = (await ann.CreateTable(pb.CreateTableRequest(game=GAME, seats=3))).table
+    await bob.JoinTable(pb.JoinTableRequest(code=made.code))
+    watch = cy.WatchTable(pb.WatchTableRequest(table_id=made.table_id))
+    assert list((await watch.read()).table.players) == [a, b]
+    # when bob leaves, his seat is free again, the watchers see it, and he may sit elsewhere at once
+    left = (await bob.LeaveTable(pb.LeaveTableRequest(table_id=made.table_id))).table
+    assert list(left.players) == [a] and left.free_seats == 2 and left.state == pb.TABLE_STATE_OPEN
+    assert list((await watch.read()).table.players) == [a]
+    other = (await cy.CreateTable(pb.CreateTableRequest(game=GAME, seats=3))).table
+    assert list((await bob.JoinTable(pb.JoinTableRequest(code=other.code))).table.players) == [c, b]
+    # and a player not at the table cannot leave it (nothing changes)
+    stranger = await refused(cy.LeaveTable(pb.LeaveTableRequest(table_id=made.table_id),
+                                           metadata=(("accept-language", "de"),)))
+    assert stranger.code() == grpc.StatusCode.FAILED_PRECONDITION
+    assert stranger.details() == "Du sitzt nicht an diesem Tisch."
+    # when the host leaves, the table closes for everyone at it: its code works no more, the
+    # watchers' streams end with it, and the host may open another
+    await tables.stub(b).LeaveTable(pb.LeaveTableRequest(table_id=other.table_id))  # (bob back at none)
+    await bob.JoinTable(pb.JoinTableRequest(code=made.code))
+    closed = (await ann.LeaveTable(pb.LeaveTableRequest(table_id=made.table_id))).table
+    assert closed.state == pb.TABLE_STATE_CLOSED and closed.code == "" and closed.free_seats == 0
+    updates = [u.table async for u in watch]
+    assert updates[-1].state == pb.TABLE_STATE_CLOSED
+    late = await refused(cy.JoinTable(pb.JoinTableRequest(code=made.code)))
+    assert late.code() == grpc.StatusCode.NOT_FOUND
+    assert (await ann.CreateTable(pb.CreateTableRequest(game=GAME, seats=2))).table.state == pb.TABLE_STATE_OPEN
+    assert (await bob.CreateTable(pb.CreateTableRequest(game=GAME, seats=2))).table.state == pb.TABLE_STATE_OPEN
+    # and a closed table cannot be left again
+    again = await refused(ann.LeaveTable(pb.LeaveTableRequest(table_id=made.table_id)))
+    assert again.code() == grpc.StatusCode.FAILED_PRECONDITION
+
+
 async def test_a_full_table_takes_nobody_when_two_race_for_the_last_seat(tables):
     a, b, c = names(3, "race")
     made = (await tables.stub(a).CreateTable(pb.CreateTableRequest(game=GAME, seats=2, fixed_seats=True))).table

@@ -100,3 +100,36 @@ async def test_friends_at_the_terminal_ask_for_a_rematch_and_chat_at_the_new_tab
         assert listed.stdout.count("rating ") == 2, listed.stdout
         assert listed.stdout.index(second) < listed.stdout.index(first), listed.stdout  # newest first
         assert f"foodgames replay {first} --game {GAME} --as {who}-{tag}" in listed.stdout
+
+
+async def test_a_host_who_stops_the_client_while_friends_are_awaited_closes_the_table(play_stack, tmp_path):
+    from apps.sdk import tables
+    from apps.sdk.remote import Connection
+    from foodgames.v1 import tables_pb2 as pb
+    from shared.auth import mint_token
+
+    # given ann hosting a table at the terminal, waiting for her friends
+    settings = play_stack.with_(data_dir=tmp_path)
+    ann = f"ann-{uuid.uuid4().hex[:6]}"
+    out = io.StringIO()
+    client = TerminalClient(settings, ann, GAME, input_source=Friend(ann, [], [], []), ranked=False,
+                            min_players=3, max_players=3, host=True,
+                            console=Console(file=out, width=160, color_system=None, force_terminal=False))
+    hosting = asyncio.ensure_future(client.run())
+    for _ in range(200):
+        if "Invite code:" in out.getvalue() or hosting.done():
+            break
+        await asyncio.sleep(0.05)
+    assert "Invite code:" in out.getvalue(), out.getvalue()
+    # when she stops the client (Ctrl-C cancels its task)
+    hosting.cancel()
+    await asyncio.gather(hosting, return_exceptions=True)
+    # then her table is closed, not left open for half an hour with her seated at it
+    assert "You closed your table." in out.getvalue(), out.getvalue()
+    conn = Connection(settings, mint_token(settings, ann), ann)
+    try:
+        assert (await tables.get_table(conn, client.table_id)).state == pb.TABLE_STATE_CLOSED
+        again = await tables.create_table(conn, GAME, 3)
+        assert again.state == pb.TABLE_STATE_OPEN
+    finally:
+        await conn.close()

@@ -250,3 +250,43 @@ async def test_friends_at_a_private_table_play_by_clicks_rematch_chat_and_replay
         await ann_context.close()
         await bob_context.close()
         await carol_context.close()
+
+
+async def test_a_guest_leaves_a_table_for_friends_and_its_host_closes_it(browser, web_gateway):
+    tag = uuid.uuid4().hex[:6]
+    ann, bob, carol = f"web-ann-{tag}", f"web-bob-{tag}", f"web-carol-{tag}"
+    url = web_gateway.url
+    contexts = [await new_page(browser, DESKTOP), await new_page(browser, DESKTOP, locale="de"),
+                await new_page(browser, DESKTOP)]
+    (_, ann_page, _), (_, bob_page, _), (_, carol_page, _) = contexts
+    try:
+        # given ann's table, which says what it is: the game, its seats and terms
+        await sign_in(ann_page, url, ann)
+        code = await open_the_table(ann_page, url)
+        about = ann_page.locator("#join-about")
+        for words in ("Food Fight", f"{PLAYERS} seats", "ranked", "Boot Camp (no draft)"):
+            await expect(about).to_contain_text(words)
+        # when bob takes a seat and leaves again, his seat is free at ann's table at once
+        await sign_in(bob_page, url, bob)
+        await bob_page.goto(f"{url}/#/join/{code}")
+        await expect(ann_page.locator("#join-players")).to_contain_text(bob)
+        await expect(bob_page.locator("#join-leave")).to_have_text("Tisch verlassen")
+        await bob_page.click("#join-leave")
+        await bob_page.wait_for_url("**/#/play")
+        await expect(ann_page.locator("#join-players")).not_to_contain_text(bob)
+        await expect(ann_page.locator("#join-players")).to_contain_text("(2 free)")
+        # and when carol sits down and ann, the host, closes the table, carol is told so
+        await sign_in(carol_page, url, carol)
+        await carol_page.goto(f"{url}/#/join/{code}")
+        await expect(ann_page.locator("#join-players")).to_contain_text(carol)
+        await expect(ann_page.locator("#join-leave")).to_have_text("Close the table")
+        await ann_page.click("#join-leave")
+        await ann_page.wait_for_url("**/#/play")
+        await expect(carol_page.locator("#join-ended")).to_have_text(f"{ann} closed the table before it started.")
+        await expect(carol_page.locator("#join-leave")).to_have_count(0)
+        await screenshot(carol_page, "friends-7-closed")
+        # then carol is free to open a table of her own
+        await open_the_table(carol_page, url)
+    finally:
+        for context, _, _ in contexts:
+            await context.close()

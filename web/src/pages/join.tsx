@@ -13,6 +13,7 @@ import { go, session } from "../store";
 import { description, optionList } from "../table/describe";
 import { sleep } from "../util";
 import { OptionField } from "./play";
+import { tableTerms } from "./tableline";
 
 export function HostPage(_: PageProps) {
   const [games, setGames] = useState<GameInfo[]>([]);
@@ -85,6 +86,8 @@ export function JoinPage({ params: [code] }: PageProps) {
   const [table, setTable] = useState<PrivateTable | undefined>();
   const [error, setError] = useState("");
   const [copied, setCopied] = useState(false);
+  const [games, setGames] = useState<GameInfo[]>([]);
+  useEffect(() => { listGames().then(setGames, () => {}); }, []);
 
   useEffect(() => {
     const stop = new AbortController();
@@ -126,12 +129,32 @@ export function JoinPage({ params: [code] }: PageProps) {
     }
   }
 
+  // a guest leaves (their seat is free again), the host closes the table for everyone at it;
+  // either may then sit elsewhere
+  async function leave(tableId: string): Promise<void> {
+    try {
+      await tables.leaveTable({ tableId });
+      go("#/play");
+    } catch (err) {
+      setError(reasonOf(err));
+    }
+  }
+
   const link = `${window.location.origin}/#/join/${code}`;
   const host = table?.host === me.player;
+  const title = games.find((g) => g.name === table?.game)?.title ?? "";
+  const ended = table && (table.state === TableState.CLOSED || table.state === TableState.EXPIRED);
   return (
     <section class="card-panel">
       <h1>{t("join-title")}</h1>
-      {table && <>
+      {table && <p id="join-about"><strong>{title}</strong>{" · "}
+        {t("join-seats", { seats: table.seats })}{" · "}{tableTerms(table)}</p>}
+      {ended && <>
+        <p id="join-ended" class="big">{table.state === TableState.CLOSED ? t("join-closed", { host: table.host })
+          : t("join-expired")}</p>
+        <p><a id="join-back" href="#/play">{t("join-back")}</a></p>
+      </>}
+      {table && !ended && <>
         <p id="join-code" class="big">{t("join-code", { code })}</p>
         <p>
           <input id="join-link" readonly value={link} aria-label={t("join-link")} size={Math.min(60, link.length)} />{" "}
@@ -144,6 +167,10 @@ export function JoinPage({ params: [code] }: PageProps) {
             {t("join-fill")}</button>{" "}
           <button id="join-start" onClick={() => act(() => tables.startTable({ tableId: table.tableId }))}>
             {t("join-start")}</button>
+        </p>}
+        {table.state === TableState.OPEN && <p>
+          <button id="join-leave" class="danger" onClick={() => leave(table.tableId)}>
+            {host ? t("join-close") : t("join-leave")}</button>
         </p>}
       </>}
       <p class="error" role="alert" id="join-error">{error}</p>

@@ -6,21 +6,9 @@ import { tables } from "../friends";
 import type { PrivateTable } from "../gen/foodgames/v1/tables_pb";
 import { t } from "../i18n";
 import type { PageProps } from "./props";
-import { changedOptions, optionInWords } from "../table/describe";
+import { tableTerms } from "./tableline";
 import { go } from "../store";
 import { sleep } from "../util";
-
-function clockText(table: PrivateTable): string {
-  const c = table.clock;
-  if (!c || !c.initialSeconds) return t("lobby-no-clock");
-  return t("lobby-clock", { minutes: Math.round(c.initialSeconds / 60), increment: c.incrementSeconds });
-}
-
-/** The table's options that differ from the rulebook's, in the game's words. */
-function optionsText(table: PrivateTable): string {
-  const options = table.options as Record<string, unknown> | undefined;
-  return changedOptions(table.game, options).map((o) => optionInWords(o, options![o.name])).join(", ");
-}
 
 export function LobbyPage({ params: [game] }: PageProps) {
   const [open, setOpen] = useState<PrivateTable[]>([]);
@@ -56,8 +44,7 @@ export function LobbyPage({ params: [game] }: PageProps) {
           <li class="lobby-table" data-table={table.tableId}>
             <strong>{title(table.game)}</strong>{" "}
             {t("lobby-row", { host: table.host, free: table.freeSeats, seats: table.seats })}{" · "}
-            {table.ranked ? t("lobby-ranked") : t("lobby-casual")} · {clockText(table)}
-            {optionsText(table) && <> · {optionsText(table)}</>}{" "}
+            {tableTerms(table)}{" "}
             <button class="lobby-join" onClick={() => go(`#/join/${table.code}`)}>{t("lobby-join")}</button>
           </li>
         ))}

@@ -21,7 +21,7 @@ from connectrpc.protocol import ProtocolType
 from connectrpc.server import ConnectASGIApplication, DEFAULT_READ_MAX_BYTES, Endpoint
 from pyqwest import Client
 
-from .tables_pb2 import CreateTableRequest, CreateTableResponse, FillWithBotsRequest, FillWithBotsResponse, GetTableRequest, GetTableResponse, JoinTableRequest, JoinTableResponse, RequestRematchRequest, RequestRematchResponse, StartTableRequest, StartTableResponse, WatchOpenTablesRequest, WatchOpenTablesResponse, WatchTableRequest, WatchTableResponse
+from .tables_pb2 import CreateTableRequest, CreateTableResponse, FillWithBotsRequest, FillWithBotsResponse, GetTableRequest, GetTableResponse, JoinTableRequest, JoinTableResponse, LeaveTableRequest, LeaveTableResponse, RequestRematchRequest, RequestRematchResponse, StartTableRequest, StartTableResponse, WatchOpenTablesRequest, WatchOpenTablesResponse, WatchTableRequest, WatchTableResponse
 
 if TYPE_CHECKING:
     from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Mapping
@@ -69,6 +69,14 @@ class TableService(Protocol):
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
+    async def leave_table(self, request: LeaveTableRequest, ctx: RequestContext[LeaveTableRequest, LeaveTableResponse], /) -> LeaveTableResponse:
+        """
+        Leaves an open table: a guest's seat is free again; the host's leaving
+        closes the table for everyone at it (CLOSED). Either way the player may
+        sit at another table at once.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
     async def get_table(self, request: GetTableRequest, ctx: RequestContext[GetTableRequest, GetTableResponse], /) -> GetTableResponse:
         """
         Reads a table by its id or its invite code.
@@ -77,8 +85,8 @@ class TableService(Protocol):
 
     def watch_table(self, request: WatchTableRequest, ctx: RequestContext[WatchTableRequest, WatchTableResponse], /) -> AsyncIterator[WatchTableResponse]:
         """
-        Streams a table: as it is now, then every change, ending once it started
-        or expired.
+        Streams a table: as it is now, then every change, ending once it started,
+        expired or was closed.
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -154,6 +162,17 @@ class TableServiceASGIApplication(ConnectASGIApplication[TableService]):
                         stream_type=StreamType.UNARY,
                     ),
                     function=svc.start_table,
+                ),
+                "/foodgames.v1.TableService/LeaveTable": Endpoint.unary(
+                    method=MethodInfo(
+                        name="LeaveTable",
+                        service_name="foodgames.v1.TableService",
+                        input=LeaveTableRequest,
+                        output=LeaveTableResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.leave_table,
                 ),
                 "/foodgames.v1.TableService/GetTable": Endpoint.unary(
                     method=MethodInfo(
@@ -336,6 +355,31 @@ class TableServiceClient(ConnectClient):
             headers=headers,
             timeout_ms=timeout_ms,
         )
+    async def leave_table(
+        self,
+        request: LeaveTableRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> LeaveTableResponse:
+        """
+        Leaves an open table: a guest's seat is free again; the host's leaving
+        closes the table for everyone at it (CLOSED). Either way the player may
+        sit at another table at once.
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="LeaveTable",
+                service_name="foodgames.v1.TableService",
+                input=LeaveTableRequest,
+                output=LeaveTableResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
     async def get_table(
         self,
         request: GetTableRequest,
@@ -367,8 +411,8 @@ class TableServiceClient(ConnectClient):
         timeout_ms: int | None = None,
     ) -> AsyncIterator[WatchTableResponse]:
         """
-        Streams a table: as it is now, then every change, ending once it started
-        or expired.
+        Streams a table: as it is now, then every change, ending once it started,
+        expired or was closed.
         """
         return self.execute_server_stream(
             request=request,

@@ -27,15 +27,15 @@ from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19\x66oodgames/v1/tables.proto\x12\x0c\x66oodgames.v1\x1a\x17\x66oodgames/v1/game.proto\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xb6\x04\n\x0cPrivateTable\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0c\n\x04\x63ode\x18\x02 \x01(\t\x12\x0c\n\x04link\x18\x03 \x01(\t\x12\x0c\n\x04game\x18\x04 \x01(\t\x12\x0c\n\x04host\x18\x05 \x01(\t\x12\r\n\x05seats\x18\x06 \x01(\r\x12\x0f\n\x07players\x18\x07 \x03(\t\x12\x0e\n\x06ranked\x18\x08 \x01(\x08\x12(\n\x07options\x18\t \x01(\x0b\x32\x17.google.protobuf.Struct\x12\"\n\x05\x63lock\x18\n \x01(\x0b\x32\x13.foodgames.v1.Clock\x12\x12\n\nspectators\x18\x0b \x01(\x08\x12\x0e\n\x06public\x18\x0c \x01(\x08\x12\x13\n\x0b\x66ixed_seats\x18\r \x01(\x08\x12\'\n\x05state\x18\x0e \x01(\x0e\x32\x18.foodgames.v1.TableState\x12.\n\ncreated_at\x18\x0f \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12.\n\nexpires_at\x18\x10 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0f\n\x07game_id\x18\x11 \x01(\t\x12\x14\n\x0cseat_draw_id\x18\x12 \x01(\t\x12\x12\n\nfree_seats\x18\x13 \x01(\r\x12\x0f\n\x07rematch\x18\x14 \x03(\t\x12\x18\n\x10rematch_table_id\x18\x15 \x01(\t\x12\x12\n\nrematch_of\x18\x16 \x01(\t\x12\x0f\n\x07version\x18\x17 \x01(\x04\x12\x11\n\tbot_level\x18\x18 \x01(\t\"\xe4\x01\n\x12\x43reateTableRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\r\n\x05seats\x18\x02 \x01(\r\x12\x0e\n\x06ranked\x18\x03 \x01(\x08\x12(\n\x07options\x18\x04 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\"\n\x05\x63lock\x18\x05 \x01(\x0b\x32\x13.foodgames.v1.Clock\x12\x12\n\nspectators\x18\x06 \x01(\x08\x12\x0e\n\x06public\x18\x07 \x01(\x08\x12\x13\n\x0b\x66ixed_seats\x18\x08 \x01(\x08\x12\x1a\n\x12\x65xpires_in_seconds\x18\t \x01(\r\"@\n\x13\x43reateTableResponse\x12)\n\x05table\x18\x01 \x01(\x0b\x32\x1a.foodgames.v1.PrivateTable\" \n\x10JoinTableRequest\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\">\n\x11JoinTableResponse\x12)\n\x05table\x18\x01 \x01(\x0b\x32\x1a.foodgames.v1.PrivateTable\"6\n\x13\x46illWithBotsRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\r\n\x05level\x18\x02 \x01(\t\"A\n\x14\x46illWithBotsResponse\x12)\n\x05table\x18\x01 \x01(\x0b\x32\x1a.foodgames.v1.PrivateTable\"%\n\x11StartTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\"?\n\x12StartTableResponse\x12)\n\x05table\x18\x01 \x01(\x0b\x32\x1a.foodgames.v1.PrivateTable\"1\n\x0fGetTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0c\n\x04\x63ode\x18\x02 \x01(\t\"=\n\x10GetTableResponse\x12)\n\x05table\x18\x01 \x01(\x0b\x32\x1a.foodgames.v1.PrivateTable\"%\n\x11WatchTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\"?\n\x12WatchTableResponse\x12)\n\x05table\x18\x01 \x01(\x0b\x32\x1a.foodgames.v1.PrivateTable\"&\n\x16WatchOpenTablesRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\"E\n\x17WatchOpenTablesResponse\x12*\n\x06tables\x18\x01 \x03(\x0b\x32\x1a.foodgames.v1.PrivateTable\")\n\x15RequestRematchRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\"C\n\x16RequestRematchResponse\x12)\n\x05table\x18\x01 \x01(\x0b\x32\x1a.foodgames.v1.PrivateTable*q\n\nTableState\x12\x1b\n\x17TABLE_STATE_UNSPECIFIED\x10\x00\x12\x14\n\x10TABLE_STATE_OPEN\x10\x01\x12\x17\n\x13TABLE_STATE_STARTED\x10\x02\x12\x17\n\x13TABLE_STATE_EXPIRED\x10\x03\x32\xb5\x05\n\x0cTableService\x12R\n\x0b\x43reateTable\x12 .foodgames.v1.CreateTableRequest\x1a!.foodgames.v1.CreateTableResponse\x12L\n\tJoinTable\x12\x1e.foodgames.v1.JoinTableRequest\x1a\x1f.foodgames.v1.JoinTableResponse\x12U\n\x0c\x46illWithBots\x12!.foodgames.v1.FillWithBotsRequest\x1a\".foodgames.v1.FillWithBotsResponse\x12O\n\nStartTable\x12\x1f.foodgames.v1.StartTableRequest\x1a .foodgames.v1.StartTableResponse\x12I\n\x08GetTable\x12\x1d.foodgames.v1.GetTableRequest\x1a\x1e.foodgames.v1.GetTableResponse\x12Q\n\nWatchTable\x12\x1f.foodgames.v1.WatchTableRequest\x1a .foodgames.v1.WatchTableResponse0\x01\x12`\n\x0fWatchOpenTables\x12$.foodgames.v1.WatchOpenTablesRequest\x1a%.foodgames.v1.WatchOpenTablesResponse0\x01\x12[\n\x0eRequestRematch\x12#.foodgames.v1.RequestRematchRequest\x1a$.foodgames.v1.RequestRematchResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19\x66oodgames/v1/tables.proto\x12\x0c\x66oodgames.v1\x1a\x17\x66oodgames/v1/game.proto\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xb6\x04\n\x0cPrivateTable\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0c\n\x04\x63ode\x18\x02 \x01(\t\x12\x0c\n\x04link\x18\x03 \x01(\t\x12\x0c\n\x04game\x18\x04 \x01(\t\x12\x0c\n\x04host\x18\x05 \x01(\t\x12\r\n\x05seats\x18\x06 \x01(\r\x12\x0f\n\x07players\x18\x07 \x03(\t\x12\x0e\n\x06ranked\x18\x08 \x01(\x08\x12(\n\x07options\x18\t \x01(\x0b\x32\x17.google.protobuf.Struct\x12\"\n\x05\x63lock\x18\n \x01(\x0b\x32\x13.foodgames.v1.Clock\x12\x12\n\nspectators\x18\x0b \x01(\x08\x12\x0e\n\x06public\x18\x0c \x01(\x08\x12\x13\n\x0b\x66ixed_seats\x18\r \x01(\x08\x12\'\n\x05state\x18\x0e \x01(\x0e\x32\x18.foodgames.v1.TableState\x12.\n\ncreated_at\x18\x0f \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12.\n\nexpires_at\x18\x10 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0f\n\x07game_id\x18\x11 \x01(\t\x12\x14\n\x0cseat_draw_id\x18\x12 \x01(\t\x12\x12\n\nfree_seats\x18\x13 \x01(\r\x12\x0f\n\x07rematch\x18\x14 \x03(\t\x12\x18\n\x10rematch_table_id\x18\x15 \x01(\t\x12\x12\n\nrematch_of\x18\x16 \x01(\t\x12\x0f\n\x07version\x18\x17 \x01(\x04\x12\x11\n\tbot_level\x18\x18 \x01(\t\"\xe4\x01\n\x12\x43reateTableRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\r\n\x05seats\x18\x02 \x01(\r\x12\x0e\n\x06ranked\x18\x03 \x01(\x08\x12(\n\x07options\x18\x04 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\"\n\x05\x63lock\x18\x05 \x01(\x0b\x32\x13.foodgames.v1.Clock\x12\x12\n\nspectators\x18\x06 \x01(\x08\x12\x0e\n\x06public\x18\x07 \x01(\x08\x12\x13\n\x0b\x66ixed_seats\x18\x08 \x01(\x08\x12\x1a\n\x12\x65xpires_in_seconds\x18\t \x01(\r\"@\n\x13\x43reateTableResponse\x12)\n\x05table\x18\x01 \x01(\x0b\x32\x1a.foodgames.v1.PrivateTable\" \n\x10JoinTableRequest\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\">\n\x11JoinTableResponse\x12)\n\x05table\x18\x01 \x01(\x0b\x32\x1a.foodgames.v1.PrivateTable\"6\n\x13\x46illWithBotsRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\r\n\x05level\x18\x02 \x01(\t\"A\n\x14\x46illWithBotsResponse\x12)\n\x05table\x18\x01 \x01(\x0b\x32\x1a.foodgames.v1.PrivateTable\"%\n\x11StartTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\"?\n\x12StartTableResponse\x12)\n\x05table\x18\x01 \x01(\x0b\x32\x1a.foodgames.v1.PrivateTable\"%\n\x11LeaveTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\"?\n\x12LeaveTableResponse\x12)\n\x05table\x18\x01 \x01(\x0b\x32\x1a.foodgames.v1.PrivateTable\"1\n\x0fGetTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0c\n\x04\x63ode\x18\x02 \x01(\t\"=\n\x10GetTableResponse\x12)\n\x05table\x18\x01 \x01(\x0b\x32\x1a.foodgames.v1.PrivateTable\"%\n\x11WatchTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\"?\n\x12WatchTableResponse\x12)\n\x05table\x18\x01 \x01(\x0b\x32\x1a.foodgames.v1.PrivateTable\"&\n\x16WatchOpenTablesRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\"E\n\x17WatchOpenTablesResponse\x12*\n\x06tables\x18\x01 \x03(\x0b\x32\x1a.foodgames.v1.PrivateTable\")\n\x15RequestRematchRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\"C\n\x16RequestRematchResponse\x12)\n\x05table\x18\x01 \x01(\x0b\x32\x1a.foodgames.v1.PrivateTable*\x89\x01\n\nTableState\x12\x1b\n\x17TABLE_STATE_UNSPECIFIED\x10\x00\x12\x14\n\x10TABLE_STATE_OPEN\x10\x01\x12\x17\n\x13TABLE_STATE_STARTED\x10\x02\x12\x17\n\x13TABLE_STATE_EXPIRED\x10\x03\x12\x16\n\x12TABLE_STATE_CLOSED\x10\x04\x32\x86\x06\n\x0cTableService\x12R\n\x0b\x43reateTable\x12 .foodgames.v1.CreateTableRequest\x1a!.foodgames.v1.CreateTableResponse\x12L\n\tJoinTable\x12\x1e.foodgames.v1.JoinTableRequest\x1a\x1f.foodgames.v1.JoinTableResponse\x12U\n\x0c\x46illWithBots\x12!.foodgames.v1.FillWithBotsRequest\x1a\".foodgames.v1.FillWithBotsResponse\x12O\n\nStartTable\x12\x1f.foodgames.v1.StartTableRequest\x1a .foodgames.v1.StartTableResponse\x12O\n\nLeaveTable\x12\x1f.foodgames.v1.LeaveTableRequest\x1a .foodgames.v1.LeaveTableResponse\x12I\n\x08GetTable\x12\x1d.foodgames.v1.GetTableRequest\x1a\x1e.foodgames.v1.GetTableResponse\x12Q\n\nWatchTable\x12\x1f.foodgames.v1.WatchTableRequest\x1a .foodgames.v1.WatchTableResponse0\x01\x12`\n\x0fWatchOpenTables\x12$.foodgames.v1.WatchOpenTablesRequest\x1a%.foodgames.v1.WatchOpenTablesResponse0\x01\x12[\n\x0eRequestRematch\x12#.foodgames.v1.RequestRematchRequest\x1a$.foodgames.v1.RequestRematchResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'foodgames.v1.tables_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_TABLESTATE']._serialized_start=1763
-  _globals['_TABLESTATE']._serialized_end=1876
+  _globals['_TABLESTATE']._serialized_start=1868
+  _globals['_TABLESTATE']._serialized_end=2005
   _globals['_PRIVATETABLE']._serialized_start=132
   _globals['_PRIVATETABLE']._serialized_end=698
   _globals['_CREATETABLEREQUEST']._serialized_start=701
@@ -54,22 +54,26 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_STARTTABLEREQUEST']._serialized_end=1255
   _globals['_STARTTABLERESPONSE']._serialized_start=1257
   _globals['_STARTTABLERESPONSE']._serialized_end=1320
-  _globals['_GETTABLEREQUEST']._serialized_start=1322
-  _globals['_GETTABLEREQUEST']._serialized_end=1371
-  _globals['_GETTABLERESPONSE']._serialized_start=1373
-  _globals['_GETTABLERESPONSE']._serialized_end=1434
-  _globals['_WATCHTABLEREQUEST']._serialized_start=1436
-  _globals['_WATCHTABLEREQUEST']._serialized_end=1473
-  _globals['_WATCHTABLERESPONSE']._serialized_start=1475
-  _globals['_WATCHTABLERESPONSE']._serialized_end=1538
-  _globals['_WATCHOPENTABLESREQUEST']._serialized_start=1540
-  _globals['_WATCHOPENTABLESREQUEST']._serialized_end=1578
-  _globals['_WATCHOPENTABLESRESPONSE']._serialized_start=1580
-  _globals['_WATCHOPENTABLESRESPONSE']._serialized_end=1649
-  _globals['_REQUESTREMATCHREQUEST']._serialized_start=1651
-  _globals['_REQUESTREMATCHREQUEST']._serialized_end=1692
-  _globals['_REQUESTREMATCHRESPONSE']._serialized_start=1694
-  _globals['_REQUESTREMATCHRESPONSE']._serialized_end=1761
-  _globals['_TABLESERVICE']._serialized_start=1879
-  _globals['_TABLESERVICE']._serialized_end=2572
+  _globals['_LEAVETABLEREQUEST']._serialized_start=1322
+  _globals['_LEAVETABLEREQUEST']._serialized_end=1359
+  _globals['_LEAVETABLERESPONSE']._serialized_start=1361
+  _globals['_LEAVETABLERESPONSE']._serialized_end=1424
+  _globals['_GETTABLEREQUEST']._serialized_start=1426
+  _globals['_GETTABLEREQUEST']._serialized_end=1475
+  _globals['_GETTABLERESPONSE']._serialized_start=1477
+  _globals['_GETTABLERESPONSE']._serialized_end=1538
+  _globals['_WATCHTABLEREQUEST']._serialized_start=1540
+  _globals['_WATCHTABLEREQUEST']._serialized_end=1577
+  _globals['_WATCHTABLERESPONSE']._serialized_start=1579
+  _globals['_WATCHTABLERESPONSE']._serialized_end=1642
+  _globals['_WATCHOPENTABLESREQUEST']._serialized_start=1644
+  _globals['_WATCHOPENTABLESREQUEST']._serialized_end=1682
+  _globals['_WATCHOPENTABLESRESPONSE']._serialized_start=1684
+  _globals['_WATCHOPENTABLESRESPONSE']._serialized_end=1753
+  _globals['_REQUESTREMATCHREQUEST']._serialized_start=1755
+  _globals['_REQUESTREMATCHREQUEST']._serialized_end=1796
+  _globals['_REQUESTREMATCHRESPONSE']._serialized_start=1798
+  _globals['_REQUESTREMATCHRESPONSE']._serialized_end=1865
+  _globals['_TABLESERVICE']._serialized_start=2008
+  _globals['_TABLESERVICE']._serialized_end=2782
 # @@protoc_insertion_point(module_scope)

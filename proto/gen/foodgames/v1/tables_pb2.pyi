@@ -18,10 +18,12 @@ class TableState(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     TABLE_STATE_OPEN: _ClassVar[TableState]
     TABLE_STATE_STARTED: _ClassVar[TableState]
     TABLE_STATE_EXPIRED: _ClassVar[TableState]
+    TABLE_STATE_CLOSED: _ClassVar[TableState]
 TABLE_STATE_UNSPECIFIED: TableState
 TABLE_STATE_OPEN: TableState
 TABLE_STATE_STARTED: TableState
 TABLE_STATE_EXPIRED: TableState
+TABLE_STATE_CLOSED: TableState
 
 class PrivateTable(_message.Message):
     __slots__ = ("table_id", "code", "link", "game", "host", "seats", "players", "ranked", "options", "clock", "spectators", "public", "fixed_seats", "state", "created_at", "expires_at", "game_id", "seat_draw_id", "free_seats", "rematch", "rematch_table_id", "rematch_of", "version", "bot_level")
@@ -136,6 +138,18 @@ class StartTableRequest(_message.Message):
     def __init__(self, table_id: _Optional[str] = ...) -> None: ...
 
 class StartTableResponse(_message.Message):
+    __slots__ = ("table",)
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    table: PrivateTable
+    def __init__(self, table: _Optional[_Union[PrivateTable, _Mapping]] = ...) -> None: ...
+
+class LeaveTableRequest(_message.Message):
+    __slots__ = ("table_id",)
+    TABLE_ID_FIELD_NUMBER: _ClassVar[int]
+    table_id: str
+    def __init__(self, table_id: _Optional[str] = ...) -> None: ...
+
+class LeaveTableResponse(_message.Message):
     __slots__ = ("table",)
     TABLE_FIELD_NUMBER: _ClassVar[int]
     table: PrivateTable

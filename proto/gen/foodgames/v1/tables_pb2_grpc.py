@@ -57,6 +57,11 @@ class TableServiceStub:
                 request_serializer=foodgames_dot_v1_dot_tables__pb2.StartTableRequest.SerializeToString,
                 response_deserializer=foodgames_dot_v1_dot_tables__pb2.StartTableResponse.FromString,
                 _registered_method=True)
+        self.LeaveTable = channel.unary_unary(
+                '/foodgames.v1.TableService/LeaveTable',
+                request_serializer=foodgames_dot_v1_dot_tables__pb2.LeaveTableRequest.SerializeToString,
+                response_deserializer=foodgames_dot_v1_dot_tables__pb2.LeaveTableResponse.FromString,
+                _registered_method=True)
         self.GetTable = channel.unary_unary(
                 '/foodgames.v1.TableService/GetTable',
                 request_serializer=foodgames_dot_v1_dot_tables__pb2.GetTableRequest.SerializeToString,
@@ -115,6 +120,15 @@ class TableServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def LeaveTable(self, request, context):
+        """Leaves an open table: a guest's seat is free again; the host's leaving
+        closes the table for everyone at it (CLOSED). Either way the player may
+        sit at another table at once.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def GetTable(self, request, context):
         """Reads a table by its id or its invite code.
         """
@@ -123,8 +137,8 @@ class TableServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def WatchTable(self, request, context):
-        """Streams a table: as it is now, then every change, ending once it started
-        or expired.
+        """Streams a table: as it is now, then every change, ending once it started,
+        expired or was closed.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -169,6 +183,11 @@ def add_TableServiceServicer_to_server(servicer, server):
                     servicer.StartTable,
                     request_deserializer=foodgames_dot_v1_dot_tables__pb2.StartTableRequest.FromString,
                     response_serializer=foodgames_dot_v1_dot_tables__pb2.StartTableResponse.SerializeToString,
+            ),
+            'LeaveTable': grpc.unary_unary_rpc_method_handler(
+                    servicer.LeaveTable,
+                    request_deserializer=foodgames_dot_v1_dot_tables__pb2.LeaveTableRequest.FromString,
+                    response_serializer=foodgames_dot_v1_dot_tables__pb2.LeaveTableResponse.SerializeToString,
             ),
             'GetTable': grpc.unary_unary_rpc_method_handler(
                     servicer.GetTable,
@@ -302,6 +321,33 @@ class TableService:
             '/foodgames.v1.TableService/StartTable',
             foodgames_dot_v1_dot_tables__pb2.StartTableRequest.SerializeToString,
             foodgames_dot_v1_dot_tables__pb2.StartTableResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def LeaveTable(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/foodgames.v1.TableService/LeaveTable',
+            foodgames_dot_v1_dot_tables__pb2.LeaveTableRequest.SerializeToString,
+            foodgames_dot_v1_dot_tables__pb2.LeaveTableResponse.FromString,
             options,
             channel_credentials,
             insecure,

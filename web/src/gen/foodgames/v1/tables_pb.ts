@@ -14,7 +14,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file foodgames/v1/tables.proto.
  */
 export const file_foodgames_v1_tables: GenFile = /*@__PURE__*/
-  fileDesc("Chlmb29kZ2FtZXMvdjEvdGFibGVzLnByb3RvEgxmb29kZ2FtZXMudjEitgQKDFByaXZhdGVUYWJsZRIQCgh0YWJsZV9pZBgBIAEoCRIMCgRjb2RlGAIgASgJEgwKBGxpbmsYAyABKAkSDAoEZ2FtZRgEIAEoCRIMCgRob3N0GAUgASgJEg0KBXNlYXRzGAYgASgNEg8KB3BsYXllcnMYByADKAkSDgoGcmFua2VkGAggASgIEigKB29wdGlvbnMYCSABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EiIKBWNsb2NrGAogASgLMhMuZm9vZGdhbWVzLnYxLkNsb2NrEhIKCnNwZWN0YXRvcnMYCyABKAgSDgoGcHVibGljGAwgASgIEhMKC2ZpeGVkX3NlYXRzGA0gASgIEicKBXN0YXRlGA4gASgOMhguZm9vZGdhbWVzLnYxLlRhYmxlU3RhdGUSLgoKY3JlYXRlZF9hdBgPIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKZXhwaXJlc19hdBgQIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHZ2FtZV9pZBgRIAEoCRIUCgxzZWF0X2RyYXdfaWQYEiABKAkSEgoKZnJlZV9zZWF0cxgTIAEoDRIPCgdyZW1hdGNoGBQgAygJEhgKEHJlbWF0Y2hfdGFibGVfaWQYFSABKAkSEgoKcmVtYXRjaF9vZhgWIAEoCRIPCgd2ZXJzaW9uGBcgASgEEhEKCWJvdF9sZXZlbBgYIAEoCSLkAQoSQ3JlYXRlVGFibGVSZXF1ZXN0EgwKBGdhbWUYASABKAkSDQoFc2VhdHMYAiABKA0SDgoGcmFua2VkGAMgASgIEigKB29wdGlvbnMYBCABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EiIKBWNsb2NrGAUgASgLMhMuZm9vZGdhbWVzLnYxLkNsb2NrEhIKCnNwZWN0YXRvcnMYBiABKAgSDgoGcHVibGljGAcgASgIEhMKC2ZpeGVkX3NlYXRzGAggASgIEhoKEmV4cGlyZXNfaW5fc2Vjb25kcxgJIAEoDSJAChNDcmVhdGVUYWJsZVJlc3BvbnNlEikKBXRhYmxlGAEgASgLMhouZm9vZGdhbWVzLnYxLlByaXZhdGVUYWJsZSIgChBKb2luVGFibGVSZXF1ZXN0EgwKBGNvZGUYASABKAkiPgoRSm9pblRhYmxlUmVzcG9uc2USKQoFdGFibGUYASABKAsyGi5mb29kZ2FtZXMudjEuUHJpdmF0ZVRhYmxlIjYKE0ZpbGxXaXRoQm90c1JlcXVlc3QSEAoIdGFibGVfaWQYASABKAkSDQoFbGV2ZWwYAiABKAkiQQoURmlsbFdpdGhCb3RzUmVzcG9uc2USKQoFdGFibGUYASABKAsyGi5mb29kZ2FtZXMudjEuUHJpdmF0ZVRhYmxlIiUKEVN0YXJ0VGFibGVSZXF1ZXN0EhAKCHRhYmxlX2lkGAEgASgJIj8KElN0YXJ0VGFibGVSZXNwb25zZRIpCgV0YWJsZRgBIAEoCzIaLmZvb2RnYW1lcy52MS5Qcml2YXRlVGFibGUiMQoPR2V0VGFibGVSZXF1ZXN0EhAKCHRhYmxlX2lkGAEgASgJEgwKBGNvZGUYAiABKAkiPQoQR2V0VGFibGVSZXNwb25zZRIpCgV0YWJsZRgBIAEoCzIaLmZvb2RnYW1lcy52MS5Qcml2YXRlVGFibGUiJQoRV2F0Y2hUYWJsZVJlcXVlc3QSEAoIdGFibGVfaWQYASABKAkiPwoSV2F0Y2hUYWJsZVJlc3BvbnNlEikKBXRhYmxlGAEgASgLMhouZm9vZGdhbWVzLnYxLlByaXZhdGVUYWJsZSImChZXYXRjaE9wZW5UYWJsZXNSZXF1ZXN0EgwKBGdhbWUYASABKAkiRQoXV2F0Y2hPcGVuVGFibGVzUmVzcG9uc2USKgoGdGFibGVzGAEgAygLMhouZm9vZGdhbWVzLnYxLlByaXZhdGVUYWJsZSIpChVSZXF1ZXN0UmVtYXRjaFJlcXVlc3QSEAoIdGFibGVfaWQYASABKAkiQwoWUmVxdWVzdFJlbWF0Y2hSZXNwb25zZRIpCgV0YWJsZRgBIAEoCzIaLmZvb2RnYW1lcy52MS5Qcml2YXRlVGFibGUqcQoKVGFibGVTdGF0ZRIbChdUQUJMRV9TVEFURV9VTlNQRUNJRklFRBAAEhQKEFRBQkxFX1NUQVRFX09QRU4QARIXChNUQUJMRV9TVEFURV9TVEFSVEVEEAISFwoTVEFCTEVfU1RBVEVfRVhQSVJFRBADMrUFCgxUYWJsZVNlcnZpY2USUgoLQ3JlYXRlVGFibGUSIC5mb29kZ2FtZXMudjEuQ3JlYXRlVGFibGVSZXF1ZXN0GiEuZm9vZGdhbWVzLnYxLkNyZWF0ZVRhYmxlUmVzcG9uc2USTAoJSm9pblRhYmxlEh4uZm9vZGdhbWVzLnYxLkpvaW5UYWJsZVJlcXVlc3QaHy5mb29kZ2FtZXMudjEuSm9pblRhYmxlUmVzcG9uc2USVQoMRmlsbFdpdGhCb3RzEiEuZm9vZGdhbWVzLnYxLkZpbGxXaXRoQm90c1JlcXVlc3QaIi5mb29kZ2FtZXMudjEuRmlsbFdpdGhCb3RzUmVzcG9uc2USTwoKU3RhcnRUYWJsZRIfLmZvb2RnYW1lcy52MS5TdGFydFRhYmxlUmVxdWVzdBogLmZvb2RnYW1lcy52MS5TdGFydFRhYmxlUmVzcG9uc2USSQoIR2V0VGFibGUSHS5mb29kZ2FtZXMudjEuR2V0VGFibGVSZXF1ZXN0Gh4uZm9vZGdhbWVzLnYxLkdldFRhYmxlUmVzcG9uc2USUQoKV2F0Y2hUYWJsZRIfLmZvb2RnYW1lcy52MS5XYXRjaFRhYmxlUmVxdWVzdBogLmZvb2RnYW1lcy52MS5XYXRjaFRhYmxlUmVzcG9uc2UwARJgCg9XYXRjaE9wZW5UYWJsZXMSJC5mb29kZ2FtZXMudjEuV2F0Y2hPcGVuVGFibGVzUmVxdWVzdBolLmZvb2RnYW1lcy52MS5XYXRjaE9wZW5UYWJsZXNSZXNwb25zZTABElsKDlJlcXVlc3RSZW1hdGNoEiMuZm9vZGdhbWVzLnYxLlJlcXVlc3RSZW1hdGNoUmVxdWVzdBokLmZvb2RnYW1lcy52MS5SZXF1ZXN0UmVtYXRjaFJlc3BvbnNlYgZwcm90bzM", [file_foodgames_v1_game, file_google_protobuf_struct, file_google_protobuf_timestamp]);
+  fileDesc("Chlmb29kZ2FtZXMvdjEvdGFibGVzLnByb3RvEgxmb29kZ2FtZXMudjEitgQKDFByaXZhdGVUYWJsZRIQCgh0YWJsZV9pZBgBIAEoCRIMCgRjb2RlGAIgASgJEgwKBGxpbmsYAyABKAkSDAoEZ2FtZRgEIAEoCRIMCgRob3N0GAUgASgJEg0KBXNlYXRzGAYgASgNEg8KB3BsYXllcnMYByADKAkSDgoGcmFua2VkGAggASgIEigKB29wdGlvbnMYCSABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EiIKBWNsb2NrGAogASgLMhMuZm9vZGdhbWVzLnYxLkNsb2NrEhIKCnNwZWN0YXRvcnMYCyABKAgSDgoGcHVibGljGAwgASgIEhMKC2ZpeGVkX3NlYXRzGA0gASgIEicKBXN0YXRlGA4gASgOMhguZm9vZGdhbWVzLnYxLlRhYmxlU3RhdGUSLgoKY3JlYXRlZF9hdBgPIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKZXhwaXJlc19hdBgQIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHZ2FtZV9pZBgRIAEoCRIUCgxzZWF0X2RyYXdfaWQYEiABKAkSEgoKZnJlZV9zZWF0cxgTIAEoDRIPCgdyZW1hdGNoGBQgAygJEhgKEHJlbWF0Y2hfdGFibGVfaWQYFSABKAkSEgoKcmVtYXRjaF9vZhgWIAEoCRIPCgd2ZXJzaW9uGBcgASgEEhEKCWJvdF9sZXZlbBgYIAEoCSLkAQoSQ3JlYXRlVGFibGVSZXF1ZXN0EgwKBGdhbWUYASABKAkSDQoFc2VhdHMYAiABKA0SDgoGcmFua2VkGAMgASgIEigKB29wdGlvbnMYBCABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EiIKBWNsb2NrGAUgASgLMhMuZm9vZGdhbWVzLnYxLkNsb2NrEhIKCnNwZWN0YXRvcnMYBiABKAgSDgoGcHVibGljGAcgASgIEhMKC2ZpeGVkX3NlYXRzGAggASgIEhoKEmV4cGlyZXNfaW5fc2Vjb25kcxgJIAEoDSJAChNDcmVhdGVUYWJsZVJlc3BvbnNlEikKBXRhYmxlGAEgASgLMhouZm9vZGdhbWVzLnYxLlByaXZhdGVUYWJsZSIgChBKb2luVGFibGVSZXF1ZXN0EgwKBGNvZGUYASABKAkiPgoRSm9pblRhYmxlUmVzcG9uc2USKQoFdGFibGUYASABKAsyGi5mb29kZ2FtZXMudjEuUHJpdmF0ZVRhYmxlIjYKE0ZpbGxXaXRoQm90c1JlcXVlc3QSEAoIdGFibGVfaWQYASABKAkSDQoFbGV2ZWwYAiABKAkiQQoURmlsbFdpdGhCb3RzUmVzcG9uc2USKQoFdGFibGUYASABKAsyGi5mb29kZ2FtZXMudjEuUHJpdmF0ZVRhYmxlIiUKEVN0YXJ0VGFibGVSZXF1ZXN0EhAKCHRhYmxlX2lkGAEgASgJIj8KElN0YXJ0VGFibGVSZXNwb25zZRIpCgV0YWJsZRgBIAEoCzIaLmZvb2RnYW1lcy52MS5Qcml2YXRlVGFibGUiJQoRTGVhdmVUYWJsZVJlcXVlc3QSEAoIdGFibGVfaWQYASABKAkiPwoSTGVhdmVUYWJsZVJlc3BvbnNlEikKBXRhYmxlGAEgASgLMhouZm9vZGdhbWVzLnYxLlByaXZhdGVUYWJsZSIxCg9HZXRUYWJsZVJlcXVlc3QSEAoIdGFibGVfaWQYASABKAkSDAoEY29kZRgCIAEoCSI9ChBHZXRUYWJsZVJlc3BvbnNlEikKBXRhYmxlGAEgASgLMhouZm9vZGdhbWVzLnYxLlByaXZhdGVUYWJsZSIlChFXYXRjaFRhYmxlUmVxdWVzdBIQCgh0YWJsZV9pZBgBIAEoCSI/ChJXYXRjaFRhYmxlUmVzcG9uc2USKQoFdGFibGUYASABKAsyGi5mb29kZ2FtZXMudjEuUHJpdmF0ZVRhYmxlIiYKFldhdGNoT3BlblRhYmxlc1JlcXVlc3QSDAoEZ2FtZRgBIAEoCSJFChdXYXRjaE9wZW5UYWJsZXNSZXNwb25zZRIqCgZ0YWJsZXMYASADKAsyGi5mb29kZ2FtZXMudjEuUHJpdmF0ZVRhYmxlIikKFVJlcXVlc3RSZW1hdGNoUmVxdWVzdBIQCgh0YWJsZV9pZBgBIAEoCSJDChZSZXF1ZXN0UmVtYXRjaFJlc3BvbnNlEikKBXRhYmxlGAEgASgLMhouZm9vZGdhbWVzLnYxLlByaXZhdGVUYWJsZSqJAQoKVGFibGVTdGF0ZRIbChdUQUJMRV9TVEFURV9VTlNQRUNJRklFRBAAEhQKEFRBQkxFX1NUQVRFX09QRU4QARIXChNUQUJMRV9TVEFURV9TVEFSVEVEEAISFwoTVEFCTEVfU1RBVEVfRVhQSVJFRBADEhYKElRBQkxFX1NUQVRFX0NMT1NFRBAEMoYGCgxUYWJsZVNlcnZpY2USUgoLQ3JlYXRlVGFibGUSIC5mb29kZ2FtZXMudjEuQ3JlYXRlVGFibGVSZXF1ZXN0GiEuZm9vZGdhbWVzLnYxLkNyZWF0ZVRhYmxlUmVzcG9uc2USTAoJSm9pblRhYmxlEh4uZm9vZGdhbWVzLnYxLkpvaW5UYWJsZVJlcXVlc3QaHy5mb29kZ2FtZXMudjEuSm9pblRhYmxlUmVzcG9uc2USVQoMRmlsbFdpdGhCb3RzEiEuZm9vZGdhbWVzLnYxLkZpbGxXaXRoQm90c1JlcXVlc3QaIi5mb29kZ2FtZXMudjEuRmlsbFdpdGhCb3RzUmVzcG9uc2USTwoKU3RhcnRUYWJsZRIfLmZvb2RnYW1lcy52MS5TdGFydFRhYmxlUmVxdWVzdBogLmZvb2RnYW1lcy52MS5TdGFydFRhYmxlUmVzcG9uc2USTwoKTGVhdmVUYWJsZRIfLmZvb2RnYW1lcy52MS5MZWF2ZVRhYmxlUmVxdWVzdBogLmZvb2RnYW1lcy52MS5MZWF2ZVRhYmxlUmVzcG9uc2USSQoIR2V0VGFibGUSHS5mb29kZ2FtZXMudjEuR2V0VGFibGVSZXF1ZXN0Gh4uZm9vZGdhbWVzLnYxLkdldFRhYmxlUmVzcG9uc2USUQoKV2F0Y2hUYWJsZRIfLmZvb2RnYW1lcy52MS5XYXRjaFRhYmxlUmVxdWVzdBogLmZvb2RnYW1lcy52MS5XYXRjaFRhYmxlUmVzcG9uc2UwARJgCg9XYXRjaE9wZW5UYWJsZXMSJC5mb29kZ2FtZXMudjEuV2F0Y2hPcGVuVGFibGVzUmVxdWVzdBolLmZvb2RnYW1lcy52MS5XYXRjaE9wZW5UYWJsZXNSZXNwb25zZTABElsKDlJlcXVlc3RSZW1hdGNoEiMuZm9vZGdhbWVzLnYxLlJlcXVlc3RSZW1hdGNoUmVxdWVzdBokLmZvb2RnYW1lcy52MS5SZXF1ZXN0UmVtYXRjaFJlc3BvbnNlYgZwcm90bzM", [file_foodgames_v1_game, file_google_protobuf_struct, file_google_protobuf_timestamp]);
 
 /**
  * A private table.
@@ -407,6 +407,44 @@ export const StartTableResponseSchema: GenMessage<StartTableResponse> = /*@__PUR
   messageDesc(file_foodgames_v1_tables, 8);
 
 /**
+ * Leaves the table the caller sits at (a guest), or closes it (the host).
+ *
+ * @generated from message foodgames.v1.LeaveTableRequest
+ */
+export type LeaveTableRequest = Message<"foodgames.v1.LeaveTableRequest"> & {
+  /**
+   * @generated from field: string table_id = 1;
+   */
+  tableId: string;
+};
+
+/**
+ * Describes the message foodgames.v1.LeaveTableRequest.
+ * Use `create(LeaveTableRequestSchema)` to create a new message.
+ */
+export const LeaveTableRequestSchema: GenMessage<LeaveTableRequest> = /*@__PURE__*/
+  messageDesc(file_foodgames_v1_tables, 9);
+
+/**
+ * The table after: without the caller, or CLOSED.
+ *
+ * @generated from message foodgames.v1.LeaveTableResponse
+ */
+export type LeaveTableResponse = Message<"foodgames.v1.LeaveTableResponse"> & {
+  /**
+   * @generated from field: foodgames.v1.PrivateTable table = 1;
+   */
+  table?: PrivateTable | undefined;
+};
+
+/**
+ * Describes the message foodgames.v1.LeaveTableResponse.
+ * Use `create(LeaveTableResponseSchema)` to create a new message.
+ */
+export const LeaveTableResponseSchema: GenMessage<LeaveTableResponse> = /*@__PURE__*/
+  messageDesc(file_foodgames_v1_tables, 10);
+
+/**
  * Asks for one table.
  *
  * @generated from message foodgames.v1.GetTableRequest
@@ -432,7 +470,7 @@ export type GetTableRequest = Message<"foodgames.v1.GetTableRequest"> & {
  * Use `create(GetTableRequestSchema)` to create a new message.
  */
 export const GetTableRequestSchema: GenMessage<GetTableRequest> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_tables, 9);
+  messageDesc(file_foodgames_v1_tables, 11);
 
 /**
  * The table as it is now.
@@ -451,7 +489,7 @@ export type GetTableResponse = Message<"foodgames.v1.GetTableResponse"> & {
  * Use `create(GetTableResponseSchema)` to create a new message.
  */
 export const GetTableResponseSchema: GenMessage<GetTableResponse> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_tables, 10);
+  messageDesc(file_foodgames_v1_tables, 12);
 
 /**
  * Asks for a live stream of one table.
@@ -470,7 +508,7 @@ export type WatchTableRequest = Message<"foodgames.v1.WatchTableRequest"> & {
  * Use `create(WatchTableRequestSchema)` to create a new message.
  */
 export const WatchTableRequestSchema: GenMessage<WatchTableRequest> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_tables, 11);
+  messageDesc(file_foodgames_v1_tables, 13);
 
 /**
  * One state of a watched table.
@@ -489,7 +527,7 @@ export type WatchTableResponse = Message<"foodgames.v1.WatchTableResponse"> & {
  * Use `create(WatchTableResponseSchema)` to create a new message.
  */
 export const WatchTableResponseSchema: GenMessage<WatchTableResponse> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_tables, 12);
+  messageDesc(file_foodgames_v1_tables, 14);
 
 /**
  * Asks for the open public tables of a game.
@@ -510,7 +548,7 @@ export type WatchOpenTablesRequest = Message<"foodgames.v1.WatchOpenTablesReques
  * Use `create(WatchOpenTablesRequestSchema)` to create a new message.
  */
 export const WatchOpenTablesRequestSchema: GenMessage<WatchOpenTablesRequest> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_tables, 13);
+  messageDesc(file_foodgames_v1_tables, 15);
 
 /**
  * Every open public table (oldest first) as it is now.
@@ -529,7 +567,7 @@ export type WatchOpenTablesResponse = Message<"foodgames.v1.WatchOpenTablesRespo
  * Use `create(WatchOpenTablesResponseSchema)` to create a new message.
  */
 export const WatchOpenTablesResponseSchema: GenMessage<WatchOpenTablesResponse> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_tables, 14);
+  messageDesc(file_foodgames_v1_tables, 16);
 
 /**
  * Asks for a rematch.
@@ -550,7 +588,7 @@ export type RequestRematchRequest = Message<"foodgames.v1.RequestRematchRequest"
  * Use `create(RequestRematchRequestSchema)` to create a new message.
  */
 export const RequestRematchRequestSchema: GenMessage<RequestRematchRequest> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_tables, 15);
+  messageDesc(file_foodgames_v1_tables, 17);
 
 /**
  * The table after the request (rematch_table_id once everyone asked).
@@ -569,7 +607,7 @@ export type RequestRematchResponse = Message<"foodgames.v1.RequestRematchRespons
  * Use `create(RequestRematchResponseSchema)` to create a new message.
  */
 export const RequestRematchResponseSchema: GenMessage<RequestRematchResponse> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_tables, 16);
+  messageDesc(file_foodgames_v1_tables, 18);
 
 /**
  * Where a table stands.
@@ -602,6 +640,13 @@ export enum TableState {
    * @generated from enum value: TABLE_STATE_EXPIRED = 3;
    */
   EXPIRED = 3,
+
+  /**
+   * The host left it before it started (LeaveTable): the code works no more. Final.
+   *
+   * @generated from enum value: TABLE_STATE_CLOSED = 4;
+   */
+  CLOSED = 4,
 }
 
 /**
@@ -661,6 +706,18 @@ export const TableService: GenService<{
     output: typeof StartTableResponseSchema;
   },
   /**
+   * Leaves an open table: a guest's seat is free again; the host's leaving
+   * closes the table for everyone at it (CLOSED). Either way the player may
+   * sit at another table at once.
+   *
+   * @generated from rpc foodgames.v1.TableService.LeaveTable
+   */
+  leaveTable: {
+    methodKind: "unary";
+    input: typeof LeaveTableRequestSchema;
+    output: typeof LeaveTableResponseSchema;
+  },
+  /**
    * Reads a table by its id or its invite code.
    *
    * @generated from rpc foodgames.v1.TableService.GetTable
@@ -671,8 +728,8 @@ export const TableService: GenService<{
     output: typeof GetTableResponseSchema;
   },
   /**
-   * Streams a table: as it is now, then every change, ending once it started
-   * or expired.
+   * Streams a table: as it is now, then every change, ending once it started,
+   * expired or was closed.
    *
    * @generated from rpc foodgames.v1.TableService.WatchTable
    */
