@@ -116,6 +116,7 @@ async def replays_the_game(page, url: str, placings: dict[str, int]) -> None:
         # the rating the game left, then its change, signed: a bare "-0.7" would read as the rating
         await expect(row.locator("td.delta")).to_have_text(re.compile(r"^rating -?\d+\.\d\d \([+-]\d+\.\d\d\)$"))
     await expect(page.locator(".rating-chart canvas")).to_have_count(1)
+    await expect(page.locator(".rating-chart .u-legend")).to_have_count(0)  # no "time: --" to puzzle over
     row = rows[next(iter(placings))]
     await row.locator("button.player-replay").click()
     step = page.locator("#replay-step")

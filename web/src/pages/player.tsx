@@ -19,12 +19,21 @@ function RatingChart({ game, points }: { game: string; points: RatingPoint[] }) 
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!box.current || points.length === 0) return;
-    const ordered = [...points].reverse(); // oldest first along the time axis
-    const xs = ordered.map((p) => (p.at ? timestampDate(p.at).getTime() / 1000 : 0));
+    // along the games played, oldest first (game 1, 2, ...): whole numbers in any language,
+    // where a time axis wrote American dates and crowded games minutes apart; the values as the
+    // reader's language writes numbers, and no legend of "--" where no pointer hovers
+    const ordered = [...points].reverse();
+    const xs = ordered.map((_, i) => i + 1);
     const ys = ordered.map((p) => p.rating);
     const chart = new uPlot({ width: Math.min(640, box.current.clientWidth || 640), height: 220,
-                              title: t("player-chart", { game }), scales: { x: { time: true } },
-                              series: [{ label: t("player-time") }, { label: t("player-rating"), stroke: "#2a6f4e", width: 2 }] },
+                              title: t("player-chart", { game }), scales: { x: { time: false } },
+                              legend: { show: false },
+                              axes: [{ label: t("player-games-axis"), incrs: [1, 2, 5, 10, 20, 50, 100, 200],
+                                       values: (_u, ticks) => ticks.map((v) => String(v)) },
+                                     { label: t("player-rating"), size: 60,
+                                       values: (_u, ticks) => ticks.map((v) => decimals(v, 1)) }],
+                              series: [{ label: t("player-games-axis") },
+                                       { label: t("player-rating"), stroke: "#2a6f4e", width: 2 }] },
                             [xs, ys], box.current);
     return () => chart.destroy();
   }, [points, game]);
