@@ -54,6 +54,7 @@ queue-waited = gewartet { $time }
 queue-found = Tisch gefunden!
 queue-cancelled = Abgebrochen
 queue-cancelled-you = du hast die Warteschlange verlassen
+queue-cancelled-by = { $player } hat die Suche abgebrochen
 queue-expired = Abgelaufen
 queue-cancel = Abbrechen
 queue-again = Neu anstellen

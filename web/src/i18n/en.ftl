@@ -54,6 +54,7 @@ queue-waited = waited { $time }
 queue-found = Table found!
 queue-cancelled = Cancelled
 queue-cancelled-you = you left the queue
+queue-cancelled-by = { $player } called off the search
 queue-expired = Expired
 queue-cancel = Cancel
 queue-again = Queue again

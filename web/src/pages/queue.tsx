@@ -10,19 +10,9 @@ import { sendClientSeed } from "../seed";
 import { rememberSeat } from "../session";
 import { go, session } from "../store";
 import { minutes, sleep } from "../util";
+import { reasonText } from "./ticketreason";
 
 const GIVE_UP = [Code.NotFound, Code.PermissionDenied, Code.InvalidArgument, Code.Unauthenticated];
-// The ticket's reason as the matchmaker says it in the reader's language (reasonMessage); a
-// cancel the reader made themselves is "you left the queue", not "cancelled by <their name>".
-function reasonText(ticket: Ticket, me: string): string {
-  const message = ticket.reasonMessage;
-  if (!message) return ticket.reason;
-  if (message.key === "ticket-cancelled-by" && JSON.parse(message.argsJson || "{}").player === me) {
-    return t("queue-cancelled-you");
-  }
-  return message.text;
-}
-
 export function QueuePage({ params: [ticketId] }: PageProps) {
   const me = session.value!;
   const [ticket, setTicket] = useState<Ticket | undefined>();
