@@ -30,8 +30,10 @@ CLICK_MS = 8_000
 
 
 async def open_the_table(page, url: str) -> str:
-    """ann's #/host: a ranked, public table for three; its invite code."""
-    await page.goto(url + "/#/host")
+    """ann's #/host (the play page's link to it): a ranked, public table for three; its invite code."""
+    await page.goto(url + "/#/play")
+    await page.click("#play-host")
+    await page.wait_for_url("**/#/host")
     await page.wait_for_selector(f"#host-game option[value='{GAME}']", state="attached")
     await page.select_option("#host-game", GAME)
     await page.fill("#host-seats", str(PLAYERS))
@@ -104,8 +106,9 @@ async def replays_the_game(page, url: str, placings: dict[str, int]) -> None:
     async def rated(row) -> bool:
         return bool(await row.count()) and "rating" in (await row.locator("td.delta").text_content() or "")
 
+    await page.click("#my-games")  # their name in the header leads to their page
+    await page.wait_for_url("**/#/player")
     for _ in range(50):  # the leaderboard rates a game a moment after it ends
-        await page.goto(url + "/#/player")
         await page.reload()
         await expect(page.locator("#player-games")).to_be_attached()
         if all([await rated(row) for row in rows.values()]):
@@ -157,7 +160,8 @@ async def test_friends_at_a_private_table_play_by_clicks_rematch_chat_and_replay
         # and its link copied
         await sign_in(ann_page, url, ann)
         await sign_in(carol_page, url, carol)
-        await carol_page.goto(url + "/#/lobby")
+        await carol_page.click("#play-lobby")  # the play page's link to the lobby
+        await carol_page.wait_for_url("**/#/lobby")
         code = await open_the_table(ann_page, url)
         listed = carol_page.locator(f"li.lobby-table:has-text('{ann}')")
         await expect(listed).to_contain_text("2 of 3 seats free")

@@ -11,7 +11,7 @@ export function Header() {
       <a class="brand" href={me ? "#/play" : "#/signin"}>foodgames</a>
       {me && (
         <span class="me" id="me" title={me.player}>
-          {shortName(me.player, 20)}{" "}
+          <a id="my-games" href="#/player" title={t("nav-my-games")}>{shortName(me.player, 20)}</a>{" "}
           <button class="link" id="sign-out" onClick={() => { signOut(); go("#/signin"); }}>{t("nav-sign-out")}</button>
         </span>
       )}

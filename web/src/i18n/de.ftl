@@ -17,6 +17,7 @@ nav-tournaments = Turniere
 nav-audit = Prüfen
 nav-language = Sprache
 nav-sign-out = abmelden
+nav-my-games = Deine Partien und Wertungen
 
 ## sign in
 signin-title = Anmelden
@@ -41,6 +42,8 @@ play-bot-level-strong = stark (denkt voraus)
 play-bot-level-sentence = Kommt sonst niemand, füllen Haus-Bots den Tisch nach ein paar Sekunden: so gut spielen sie.
 play-queue = Anstellen
 play-mine = Deine Spiele in diesem Tab
+play-friends = Mit Freunden
+play-lobby = Offene Tische zum Mitspielen
 play-seat = (Platz { $seat })
 
 ## queue

@@ -17,6 +17,7 @@ nav-tournaments = Tournaments
 nav-audit = Audit
 nav-language = Language
 nav-sign-out = sign out
+nav-my-games = Your games and ratings
 
 ## sign in
 signin-title = Sign in
@@ -41,6 +42,8 @@ play-bot-level-strong = strong (thinks ahead)
 play-bot-level-sentence = When nobody else comes, house bots fill the table after a few seconds: how well they play.
 play-queue = Queue
 play-mine = Your games in this tab
+play-friends = With friends
+play-lobby = Open tables to join
 play-seat = (seat { $seat })
 
 ## queue

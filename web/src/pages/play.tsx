@@ -101,6 +101,11 @@ export function PlayPage() {
         <button id="queue" type="submit" class="primary" disabled={busy}>{t("play-queue")}</button>
         <p class="error" id="queue-error" role="alert">{error}</p>
       </form>
+      <section class="card-panel" id="with-friends">
+        <h2>{t("play-friends")}</h2>
+        <p><a id="play-host" href="#/host">{t("host-title")}</a>{" · "}<a id="play-lobby" href="#/lobby">{t("play-lobby")}</a>
+          {" · "}<a id="play-my-games" href="#/player">{t("nav-my-games")}</a></p>
+      </section>
       {remembered.length > 0 && (
         <section class="card-panel">
           <h2>{t("play-mine")}</h2>
