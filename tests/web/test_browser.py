@@ -183,6 +183,12 @@ async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_b
     await expect(page.locator("#top")).to_contain_text("players · all time")  # the board's season in words
     await check_page(page)
     await screenshot(page, "5-leaderboard")
+    # and a name on the board leads to that player's games (the first place's: rated, so it played)
+    leader = await page.locator("#top tbody tr").first.get_attribute("data-player")
+    await page.locator("#top tbody tr").first.locator("a.lb-player").click()
+    await page.wait_for_url(f"**/#/player/{leader}")
+    await expect(page.locator("section.player-page h1")).to_contain_text(leader)
+    await expect(page.locator("tr.player-game").first).to_be_visible()
     assert not errors, errors
     played.update(game_id=game_id, player=me)
 

@@ -25,7 +25,8 @@ function Board({ entries, wins, me }: { entries: LeaderboardEntry[]; wins: boole
         {entries.map((e) => (
           <tr class={e.player === me ? "mine" : ""} data-player={e.player}>
             <td>{e.rank}</td>
-            <td title={e.player}>{shortName(e.player)}{e.provisional && <span class="muted" title={t("lb-provisional")}> ?</span>}</td>
+            <td title={e.player}><a class="lb-player" href={`#/player/${encodeURIComponent(e.player)}`}>
+              {shortName(e.player)}</a>{e.provisional && <span class="muted" title={t("lb-provisional")}> ?</span>}</td>
             <td>{wins ? String(e.boardValue) : decimals(e.boardValue)}</td>
             <td>{e.games}</td>
           </tr>
