@@ -113,7 +113,7 @@ PUBLIC = (
     # forwarded with the caller's token and the tournament service checks the role (operators;
     # an entrant may drop itself); the bundle export is for operators only, so not public
     Public("TournamentService", tournament_pb2, tournament_connect, tournament_pb2_grpc, "tournament",
-           ("GetTournament", "GetStandings", "CreateTournament", "DropEntrant")),
+           ("GetTournament", "GetStandings", "ListTournaments", "CreateTournament", "DropEntrant")),
 )
 
 

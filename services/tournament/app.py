@@ -51,6 +51,7 @@ APPEND_RETRIES = 20
 BACKOFF_FIRST_S, BACKOFF_MAX_S = 0.1, 5.0
 EXPORT_WAIT_S = 10.0  # a table's seed is revealed by its rules engine just after its GameOver
 SCAN_S = 1.0  # how often a replica looks for tournaments it has no runner for
+LIST_SCAN = 500  # tournaments read for ListTournaments at most
 
 
 @dataclass(frozen=True)
@@ -170,6 +171,22 @@ class TournamentApp:
         if not loaded.version:
             raise NotFound(f"there is no tournament {tid}")
         return loaded
+
+    async def recent(self, game: str = "", limit: int = 20) -> list[Loaded]:
+        """The tournaments on the stream (of `game`, when named): the running ones first, then the
+        finished, each group newest activity first. Reads every tournament's stream (at most
+        LIST_SCAN of them, eight at a time): fine for the dozens a stack runs, an index beyond."""
+        gate = asyncio.Semaphore(8)
+
+        async def read(tid: str) -> Loaded:
+            async with gate:
+                return await self.stream.load(tid)
+
+        loaded = await asyncio.gather(*(read(tid) for tid in (await self.stream.ids())[:LIST_SCAN]))
+        found = [t for t in loaded if t.version and t.state.created and (not game or t.state.created.game == game)]
+        found.sort(key=lambda t: t.updated_at, reverse=True)
+        found.sort(key=lambda t: t.state.finished is not None)  # stable: running first
+        return found[:limit]
 
     async def drop(self, identity: Identity, tid: str, player: str) -> Loaded:
         if identity.role != "operator" and not (identity.role == "player" and identity.player == player):

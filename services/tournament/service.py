@@ -5,7 +5,9 @@ from __future__ import annotations
 from foodgames.v1 import tournament_pb2 as pb
 from foodgames.v1 import tournament_pb2_grpc as pb_grpc
 
+from shared import games
 from shared.auth import current_identity
+from shared.errors import InvalidArgument
 from shared.protojson import to_dict, to_struct
 
 from . import events as ev
@@ -18,6 +20,7 @@ SERVICE_NAME = pb.DESCRIPTOR.services_by_name["TournamentService"].full_name
 FORMATS = {pb.TOURNAMENT_FORMAT_SWISS: ev.SWISS, pb.TOURNAMENT_FORMAT_SERIES: ev.SERIES}
 FORMAT_PB = {v: k for k, v in FORMATS.items()}
 ODD = {pb.ODD_ENTRANTS_BYES: ev.BYES}
+MAX_LIST = 50  # ListTournaments' largest page
 
 
 def add_to_server(servicer, server) -> None:
@@ -101,6 +104,16 @@ class TournamentServicer(pb_grpc.TournamentServiceServicer):
         current_identity()
         s = (await self.app.get(request.tournament_id)).state
         return standings_pb(s)
+
+    async def ListTournaments(self, request, context):
+        current_identity()
+        if request.game and request.game not in games.names():
+            raise InvalidArgument(f"there is no game {request.game[:40]!r} (games: {', '.join(games.names())})")
+        size = request.page_size or 20
+        if size > MAX_LIST:
+            raise InvalidArgument(f"page_size is at most {MAX_LIST}")
+        found = await self.app.recent(request.game, size)
+        return pb.ListTournamentsResponse(tournaments=[self._pb(t) for t in found])
 
     async def DropEntrant(self, request, context):
         loaded = await self.app.drop(current_identity(), request.tournament_id, request.player)

@@ -54,6 +54,7 @@ class Loaded:
     state: State
     version: int
     events: tuple[Any, ...]
+    updated_at: str = ""  # when its latest event was recorded (ISO 8601, UTC)
 
 
 class TournamentStream:
@@ -72,7 +73,7 @@ class TournamentStream:
     async def load(self, tournament_id: str) -> Loaded:
         stored = await self.store.read(subject_for(tournament_id))
         events = tuple(ev.CODEC.decode(e.record()) for e in stored)
-        return Loaded(fold(events), len(stored), events)
+        return Loaded(fold(events), len(stored), events, stored[-1].recorded_at if stored else "")
 
     async def records(self, tournament_id: str) -> list[dict]:
         """The stored events as records ({type, schema_version, data}), in order."""

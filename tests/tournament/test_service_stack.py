@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+import uuid
 from collections import Counter
 
 import grpc
@@ -215,6 +216,36 @@ def test_verify_names_the_first_failing_check_and_exits_1(small, tmp_path, capsy
     out = capsys.readouterr().out
     assert code == 1
     assert "FAILED; the first: tournament record: tournament event" in out
+
+
+async def test_players_find_the_running_tournaments_first_then_the_finished(stack):
+    # given a tournament an operator started (its players yet to come), then one played to its
+    # end after it: the finished one has the newer events
+    ops, fan = operator(stack), Api(stack, "fan", "player")
+    running = "t" + uuid.uuid4().hex[:10]
+    try:
+        await ops.CreateTournament(pb.CreateTournamentRequest(
+            tournament_id=running, game="foodie-forest", entrants=entrants(4), rounds=1))
+        finished, _, _ = await run_tournament(stack, entrants(4), 1, timeout_s=60.0)
+        # when a player asks for the tournaments
+        listed = (await fan.ListTournaments(pb.ListTournamentsRequest())).tournaments
+        ids = [t.tournament_id for t in listed]
+        # then the running one comes before the finished one, each as GetTournament says it
+        assert running in ids and finished in ids and ids.index(running) < ids.index(finished)
+        assert listed[ids.index(running)].phase != "finished" and listed[ids.index(finished)].phase == "finished"
+        assert all(t.phase != "finished" for t in listed[:ids.index(running)])
+        # and a page of one is the newest running one; another game's list holds neither
+        [first] = (await fan.ListTournaments(pb.ListTournamentsRequest(page_size=1))).tournaments
+        assert first.phase != "finished"
+        other = (await fan.ListTournaments(pb.ListTournamentsRequest(game="food-fight"))).tournaments
+        assert not {running, finished} & {t.tournament_id for t in other}
+        for bad in (pb.ListTournamentsRequest(game="chess"), pb.ListTournamentsRequest(page_size=51)):
+            with pytest.raises(grpc.aio.AioRpcError) as refused:
+                await fan.ListTournaments(bad)
+            assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    finally:
+        await ops.close()
+        await fan.close()
 
 
 async def test_a_player_token_cannot_create_a_tournament(stack):

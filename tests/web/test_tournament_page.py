@@ -39,7 +39,15 @@ async def test_a_tournament_page_follows_its_tournament_to_the_final_standings(s
         tid = reply.json()["tournament"]["tournamentId"]
     # when a signed-in player opens its page on a phone while round 1 is in play
     await sign_in(page, web_gateway.url, name("fan"))
-    await page.goto(f"{web_gateway.url}/#/tournament/{tid}")
+    # (found in the header's list of tournaments, the running ones first)
+    await page.click("nav a[href='#/tournament']")
+    listed = page.locator(f"#t-list li.t-item[data-tournament='{tid}']")
+    await expect(listed).to_contain_text("Foodie Forest")
+    await expect(listed).to_contain_text("4 entrants")
+    await expect(page.locator("#t-list li.t-item").first).not_to_have_attribute("data-phase", "finished")
+    await screenshot(page, "8-tournaments")
+    await listed.locator("a").click()
+    await page.wait_for_url(f"**/#/tournament/{tid}")
     await expect(page.locator("#t-phase")).to_have_attribute("data-phase", "playing")
     await expect(page.locator("dd[data-game]")).to_contain_text("Foodie Forest")  # its title, not its name
     await expect(page.locator(".t-table a.game-link")).to_be_visible()

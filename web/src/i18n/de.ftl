@@ -176,7 +176,13 @@ audit-verify = Dieses Paket prüfen
 ## tournaments
 t-title-all = Turniere
 t-title = Turnier
-t-intro = Die Runden, Tische und Tabelle eines Turniers: frag seinen Veranstalter nach der Kennung.
+t-intro = Die Runden, Tische und Tabelle eines Turniers: die laufenden zuerst, dann die beendeten.
+t-none = Noch kein Turnier.
+t-list-round = Runde { $round } von { $rounds }
+t-list-entrants = { $count ->
+    [one] ein Teilnehmer
+   *[other] { $count } Teilnehmer
+}
 t-open = Ein Turnier über seine Kennung öffnen
 t-id = Turnierkennung
 t-open-button = Öffnen

@@ -176,7 +176,13 @@ audit-verify = Verify this bundle
 ## tournaments
 t-title-all = Tournaments
 t-title = Tournament
-t-intro = A tournament's rounds, tables and standings: ask its organiser for its id.
+t-intro = A tournament's rounds, tables and standings: the running ones first, then the finished.
+t-none = No tournament yet.
+t-list-round = round { $round } of { $rounds }
+t-list-entrants = { $count ->
+    [one] one entrant
+   *[other] { $count } entrants
+}
 t-open = Open a tournament by id
 t-id = tournament id
 t-open-button = Open

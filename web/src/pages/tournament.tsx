@@ -1,6 +1,7 @@
 // A tournament: its standings (with the tie-breaks as columns) and every round's tables (seats,
 // placings, each table's game linked to its audit page), read through the gateway and read
-// again every few seconds until the tournament finishes. Without an id: a box to open one.
+// again every few seconds until the tournament finishes. Without an id: the tournaments (the
+// running ones first: ListTournaments) and a box to open one by id.
 import { useEffect, useState } from "preact/hooks";
 import { Code, codeOf, explain, tournaments } from "../api";
 import type { GetStandingsResponse, Round, Table, Tournament } from "../gen/foodgames/v1/tournament_pb";
@@ -14,6 +15,31 @@ import { sleep } from "../util";
 // How often an unfinished tournament is read again.
 const POLL_MS = 3000;
 
+
+/** The tournaments a player may follow, each a link to its page. */
+function TournamentList() {
+  const [found, setFound] = useState<Tournament[] | null>(null);
+  const [error, setError] = useState("");
+  useEffect(() => {
+    tournaments.listTournaments({ game: "", pageSize: 30 }).then((r) => setFound(r.tournaments), (err) => setError(explain(err)));
+  }, []);
+  if (error) return <p class="error" role="alert">{error}</p>;
+  if (!found) return <p class="muted">{t("loading")}</p>;
+  if (!found.length) return <p id="t-none">{t("t-none")}</p>;
+  return (
+    <ul id="t-list">
+      {found.map((x) => (
+        <li class="t-item" data-tournament={x.tournamentId} data-phase={x.phase}>
+          <a href={`#/tournament/${encodeURIComponent(x.tournamentId)}`}>{description(x.game).value?.title ?? x.game}
+            {x.ranked ? ` ${t("t-ranked")}` : ""}</a>{" "}<code class="muted">{x.tournamentId}</code>{" · "}
+          {has(`t-phase-${x.phase}`) ? t(`t-phase-${x.phase}`) : x.phase}{" · "}
+          {t("t-list-round", { round: x.currentRound, rounds: x.rounds })}{" · "}
+          {t("t-list-entrants", { count: x.entrants.length })}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function OpenForm() {
   const [wanted, setWanted] = useState("");
@@ -149,6 +175,7 @@ export function TournamentPage({ params: [id] }: PageProps) {
       <section class="card-panel">
         <h1>{t("t-title-all")}</h1>
         <p>{t("t-intro")}</p>
+        <TournamentList />
         <OpenForm />
       </section>
     );

@@ -21,7 +21,7 @@ from connectrpc.protocol import ProtocolType
 from connectrpc.server import ConnectASGIApplication, DEFAULT_READ_MAX_BYTES, Endpoint
 from pyqwest import Client
 
-from .tournament_pb2 import CreateTournamentRequest, CreateTournamentResponse, DropEntrantRequest, DropEntrantResponse, ExportTournamentBundleRequest, ExportTournamentBundleResponse, GetStandingsRequest, GetStandingsResponse, GetTournamentRequest, GetTournamentResponse
+from .tournament_pb2 import CreateTournamentRequest, CreateTournamentResponse, DropEntrantRequest, DropEntrantResponse, ExportTournamentBundleRequest, ExportTournamentBundleResponse, GetStandingsRequest, GetStandingsResponse, GetTournamentRequest, GetTournamentResponse, ListTournamentsRequest, ListTournamentsResponse
 
 if TYPE_CHECKING:
     from collections.abc import AsyncGenerator, Iterable, Mapping
@@ -61,6 +61,13 @@ class TournamentService(Protocol):
     async def get_standings(self, request: GetStandingsRequest, ctx: RequestContext[GetStandingsRequest, GetStandingsResponse], /) -> GetStandingsResponse:
         """
         The standings after the last closed round.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    async def list_tournaments(self, request: ListTournamentsRequest, ctx: RequestContext[ListTournamentsRequest, ListTournamentsResponse], /) -> ListTournamentsResponse:
+        """
+        The tournaments a player may follow: the running ones first, then the
+        finished, each group by its latest event, newest first (anyone signed in).
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -123,6 +130,17 @@ class TournamentServiceASGIApplication(ConnectASGIApplication[TournamentService]
                         stream_type=StreamType.UNARY,
                     ),
                     function=svc.get_standings,
+                ),
+                "/foodgames.v1.TournamentService/ListTournaments": Endpoint.unary(
+                    method=MethodInfo(
+                        name="ListTournaments",
+                        service_name="foodgames.v1.TournamentService",
+                        input=ListTournamentsRequest,
+                        output=ListTournamentsResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.list_tournaments,
                 ),
                 "/foodgames.v1.TournamentService/DropEntrant": Endpoint.unary(
                     method=MethodInfo(
@@ -255,6 +273,30 @@ class TournamentServiceClient(ConnectClient):
                 service_name="foodgames.v1.TournamentService",
                 input=GetStandingsRequest,
                 output=GetStandingsResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    async def list_tournaments(
+        self,
+        request: ListTournamentsRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> ListTournamentsResponse:
+        """
+        The tournaments a player may follow: the running ones first, then the
+        finished, each group by its latest event, newest first (anyone signed in).
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="ListTournaments",
+                service_name="foodgames.v1.TournamentService",
+                input=ListTournamentsRequest,
+                output=ListTournamentsResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
                 stream_type=StreamType.UNARY,
             ),

@@ -25,17 +25,17 @@ _sym_db = _symbol_database.Default()
 from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1d\x66oodgames/v1/tournament.proto\x12\x0c\x66oodgames.v1\x1a\x1cgoogle/protobuf/struct.proto\"u\n\x0bTimeControl\x12\x1d\n\x10per_move_seconds\x18\x01 \x01(\rH\x00\x88\x01\x01\x12\x1d\n\x10per_game_seconds\x18\x02 \x01(\rH\x01\x88\x01\x01\x42\x13\n\x11_per_move_secondsB\x13\n\x11_per_game_seconds\"\xe8\x02\n\x17\x43reateTournamentRequest\x12\x15\n\rtournament_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12(\n\x07options\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x10\n\x08\x65ntrants\x18\x04 \x03(\t\x12.\n\x06\x66ormat\x18\x05 \x01(\x0e\x32\x1e.foodgames.v1.TournamentFormat\x12\x0e\n\x06rounds\x18\x06 \x01(\r\x12\x12\n\ntable_size\x18\x07 \x01(\r\x12/\n\x0codd_entrants\x18\x08 \x01(\x0e\x32\x19.foodgames.v1.OddEntrants\x12\x17\n\nbye_points\x18\t \x01(\x01H\x00\x88\x01\x01\x12/\n\x0ctime_control\x18\n \x01(\x0b\x32\x19.foodgames.v1.TimeControl\x12\x0e\n\x06ranked\x18\x0b \x01(\x08\x42\r\n\x0b_bye_points\"H\n\x18\x43reateTournamentResponse\x12,\n\ntournament\x18\x01 \x01(\x0b\x32\x18.foodgames.v1.Tournament\"-\n\x14GetTournamentRequest\x12\x15\n\rtournament_id\x18\x01 \x01(\t\"E\n\x15GetTournamentResponse\x12,\n\ntournament\x18\x01 \x01(\x0b\x32\x18.foodgames.v1.Tournament\",\n\x13GetStandingsRequest\x12\x15\n\rtournament_id\x18\x01 \x01(\t\"\x83\x01\n\x14GetStandingsResponse\x12\r\n\x05round\x18\x01 \x01(\r\x12\'\n\x04rows\x18\x02 \x03(\x0b\x32\x19.foodgames.v1.StandingRow\x12$\n\x05teams\x18\x03 \x03(\x0b\x32\x15.foodgames.v1.TeamRow\x12\r\n\x05\x66inal\x18\x04 \x01(\x08\";\n\x12\x44ropEntrantRequest\x12\x15\n\rtournament_id\x18\x01 \x01(\t\x12\x0e\n\x06player\x18\x02 \x01(\t\"C\n\x13\x44ropEntrantResponse\x12,\n\ntournament\x18\x01 \x01(\x0b\x32\x18.foodgames.v1.Tournament\"6\n\x1d\x45xportTournamentBundleRequest\x12\x15\n\rtournament_id\x18\x01 \x01(\t\"5\n\x1e\x45xportTournamentBundleResponse\x12\x13\n\x0b\x62undle_json\x18\x01 \x01(\t\"\xc1\x03\n\nTournament\x12\x15\n\rtournament_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12.\n\x06\x66ormat\x18\x03 \x01(\x0e\x32\x1e.foodgames.v1.TournamentFormat\x12\x0e\n\x06rounds\x18\x04 \x01(\r\x12\x12\n\ntable_size\x18\x05 \x01(\r\x12\x0e\n\x06ranked\x18\x06 \x01(\x08\x12\x13\n\x0b\x63ooperative\x18\x07 \x01(\x08\x12\r\n\x05phase\x18\x08 \x01(\t\x12\x15\n\rcurrent_round\x18\t \x01(\r\x12\x10\n\x08\x65ntrants\x18\n \x03(\t\x12\x0f\n\x07\x64ropped\x18\x0b \x03(\t\x12\'\n\nround_list\x18\x0c \x03(\x0b\x32\x13.foodgames.v1.Round\x12\x0f\n\x07winners\x18\r \x03(\t\x12\x0f\n\x07version\x18\x0e \x01(\x04\x12(\n\x07options\x18\x0f \x01(\x0b\x32\x17.google.protobuf.Struct\x12/\n\x0ctime_control\x18\x10 \x01(\x0b\x32\x19.foodgames.v1.TimeControl\x12\x15\n\rdraws_game_id\x18\x11 \x01(\t\x12\x0f\n\x07stalled\x18\x12 \x01(\t\"Z\n\x05Round\x12\x0e\n\x06number\x18\x01 \x01(\r\x12#\n\x06tables\x18\x02 \x03(\x0b\x32\x13.foodgames.v1.Table\x12\x0c\n\x04\x62yes\x18\x03 \x03(\t\x12\x0e\n\x06\x63losed\x18\x04 \x01(\x08\"\xa0\x01\n\x05Table\x12\x0e\n\x06number\x18\x01 \x01(\r\x12\x0f\n\x07players\x18\x02 \x03(\t\x12\r\n\x05seats\x18\x03 \x03(\t\x12\x0f\n\x07game_id\x18\x04 \x01(\t\x12\x10\n\x08\x66inished\x18\x05 \x01(\x08\x12\x10\n\x08placings\x18\x06 \x03(\r\x12\x0e\n\x06points\x18\x07 \x03(\x01\x12\x15\n\x08team_won\x18\x08 \x01(\x08H\x00\x88\x01\x01\x42\x0b\n\t_team_won\"\xae\x01\n\x0bStandingRow\x12\x0c\n\x04rank\x18\x01 \x01(\r\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\x0e\n\x06points\x18\x03 \x01(\x01\x12\x13\n\x0bgame_points\x18\x04 \x01(\x01\x12\x19\n\x11opponents_average\x18\x05 \x01(\x01\x12\x14\n\x0chead_to_head\x18\x06 \x01(\x05\x12\x0c\n\x04seed\x18\x07 \x01(\r\x12\x0c\n\x04\x62yes\x18\x08 \x01(\r\x12\x0f\n\x07\x64ropped\x18\t \x01(\x08\"\x92\x01\n\x07TeamRow\x12\x0c\n\x04rank\x18\x01 \x01(\r\x12\r\n\x05table\x18\x02 \x01(\r\x12\x0f\n\x07players\x18\x03 \x03(\t\x12\x0c\n\x04wins\x18\x04 \x01(\r\x12\x13\n\x0b\x62\x65st_points\x18\x05 \x01(\x01\x12\x14\n\x0ctotal_points\x18\x06 \x01(\x01\x12\r\n\x05games\x18\x07 \x01(\r\x12\x11\n\twithdrawn\x18\x08 \x01(\x08*p\n\x10TournamentFormat\x12!\n\x1dTOURNAMENT_FORMAT_UNSPECIFIED\x10\x00\x12\x1b\n\x17TOURNAMENT_FORMAT_SWISS\x10\x01\x12\x1c\n\x18TOURNAMENT_FORMAT_SERIES\x10\x02*c\n\x0bOddEntrants\x12\x1c\n\x18ODD_ENTRANTS_UNSPECIFIED\x10\x00\x12\x1f\n\x1bODD_ENTRANTS_SMALLER_TABLES\x10\x01\x12\x15\n\x11ODD_ENTRANTS_BYES\x10\x02\x32\xf0\x03\n\x11TournamentService\x12\x61\n\x10\x43reateTournament\x12%.foodgames.v1.CreateTournamentRequest\x1a&.foodgames.v1.CreateTournamentResponse\x12X\n\rGetTournament\x12\".foodgames.v1.GetTournamentRequest\x1a#.foodgames.v1.GetTournamentResponse\x12U\n\x0cGetStandings\x12!.foodgames.v1.GetStandingsRequest\x1a\".foodgames.v1.GetStandingsResponse\x12R\n\x0b\x44ropEntrant\x12 .foodgames.v1.DropEntrantRequest\x1a!.foodgames.v1.DropEntrantResponse\x12s\n\x16\x45xportTournamentBundle\x12+.foodgames.v1.ExportTournamentBundleRequest\x1a,.foodgames.v1.ExportTournamentBundleResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1d\x66oodgames/v1/tournament.proto\x12\x0c\x66oodgames.v1\x1a\x1cgoogle/protobuf/struct.proto\"u\n\x0bTimeControl\x12\x1d\n\x10per_move_seconds\x18\x01 \x01(\rH\x00\x88\x01\x01\x12\x1d\n\x10per_game_seconds\x18\x02 \x01(\rH\x01\x88\x01\x01\x42\x13\n\x11_per_move_secondsB\x13\n\x11_per_game_seconds\"\xe8\x02\n\x17\x43reateTournamentRequest\x12\x15\n\rtournament_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12(\n\x07options\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x10\n\x08\x65ntrants\x18\x04 \x03(\t\x12.\n\x06\x66ormat\x18\x05 \x01(\x0e\x32\x1e.foodgames.v1.TournamentFormat\x12\x0e\n\x06rounds\x18\x06 \x01(\r\x12\x12\n\ntable_size\x18\x07 \x01(\r\x12/\n\x0codd_entrants\x18\x08 \x01(\x0e\x32\x19.foodgames.v1.OddEntrants\x12\x17\n\nbye_points\x18\t \x01(\x01H\x00\x88\x01\x01\x12/\n\x0ctime_control\x18\n \x01(\x0b\x32\x19.foodgames.v1.TimeControl\x12\x0e\n\x06ranked\x18\x0b \x01(\x08\x42\r\n\x0b_bye_points\"H\n\x18\x43reateTournamentResponse\x12,\n\ntournament\x18\x01 \x01(\x0b\x32\x18.foodgames.v1.Tournament\"-\n\x14GetTournamentRequest\x12\x15\n\rtournament_id\x18\x01 \x01(\t\"E\n\x15GetTournamentResponse\x12,\n\ntournament\x18\x01 \x01(\x0b\x32\x18.foodgames.v1.Tournament\"9\n\x16ListTournamentsRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x11\n\tpage_size\x18\x02 \x01(\r\"H\n\x17ListTournamentsResponse\x12-\n\x0btournaments\x18\x01 \x03(\x0b\x32\x18.foodgames.v1.Tournament\",\n\x13GetStandingsRequest\x12\x15\n\rtournament_id\x18\x01 \x01(\t\"\x83\x01\n\x14GetStandingsResponse\x12\r\n\x05round\x18\x01 \x01(\r\x12\'\n\x04rows\x18\x02 \x03(\x0b\x32\x19.foodgames.v1.StandingRow\x12$\n\x05teams\x18\x03 \x03(\x0b\x32\x15.foodgames.v1.TeamRow\x12\r\n\x05\x66inal\x18\x04 \x01(\x08\";\n\x12\x44ropEntrantRequest\x12\x15\n\rtournament_id\x18\x01 \x01(\t\x12\x0e\n\x06player\x18\x02 \x01(\t\"C\n\x13\x44ropEntrantResponse\x12,\n\ntournament\x18\x01 \x01(\x0b\x32\x18.foodgames.v1.Tournament\"6\n\x1d\x45xportTournamentBundleRequest\x12\x15\n\rtournament_id\x18\x01 \x01(\t\"5\n\x1e\x45xportTournamentBundleResponse\x12\x13\n\x0b\x62undle_json\x18\x01 \x01(\t\"\xc1\x03\n\nTournament\x12\x15\n\rtournament_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12.\n\x06\x66ormat\x18\x03 \x01(\x0e\x32\x1e.foodgames.v1.TournamentFormat\x12\x0e\n\x06rounds\x18\x04 \x01(\r\x12\x12\n\ntable_size\x18\x05 \x01(\r\x12\x0e\n\x06ranked\x18\x06 \x01(\x08\x12\x13\n\x0b\x63ooperative\x18\x07 \x01(\x08\x12\r\n\x05phase\x18\x08 \x01(\t\x12\x15\n\rcurrent_round\x18\t \x01(\r\x12\x10\n\x08\x65ntrants\x18\n \x03(\t\x12\x0f\n\x07\x64ropped\x18\x0b \x03(\t\x12\'\n\nround_list\x18\x0c \x03(\x0b\x32\x13.foodgames.v1.Round\x12\x0f\n\x07winners\x18\r \x03(\t\x12\x0f\n\x07version\x18\x0e \x01(\x04\x12(\n\x07options\x18\x0f \x01(\x0b\x32\x17.google.protobuf.Struct\x12/\n\x0ctime_control\x18\x10 \x01(\x0b\x32\x19.foodgames.v1.TimeControl\x12\x15\n\rdraws_game_id\x18\x11 \x01(\t\x12\x0f\n\x07stalled\x18\x12 \x01(\t\"Z\n\x05Round\x12\x0e\n\x06number\x18\x01 \x01(\r\x12#\n\x06tables\x18\x02 \x03(\x0b\x32\x13.foodgames.v1.Table\x12\x0c\n\x04\x62yes\x18\x03 \x03(\t\x12\x0e\n\x06\x63losed\x18\x04 \x01(\x08\"\xa0\x01\n\x05Table\x12\x0e\n\x06number\x18\x01 \x01(\r\x12\x0f\n\x07players\x18\x02 \x03(\t\x12\r\n\x05seats\x18\x03 \x03(\t\x12\x0f\n\x07game_id\x18\x04 \x01(\t\x12\x10\n\x08\x66inished\x18\x05 \x01(\x08\x12\x10\n\x08placings\x18\x06 \x03(\r\x12\x0e\n\x06points\x18\x07 \x03(\x01\x12\x15\n\x08team_won\x18\x08 \x01(\x08H\x00\x88\x01\x01\x42\x0b\n\t_team_won\"\xae\x01\n\x0bStandingRow\x12\x0c\n\x04rank\x18\x01 \x01(\r\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\x0e\n\x06points\x18\x03 \x01(\x01\x12\x13\n\x0bgame_points\x18\x04 \x01(\x01\x12\x19\n\x11opponents_average\x18\x05 \x01(\x01\x12\x14\n\x0chead_to_head\x18\x06 \x01(\x05\x12\x0c\n\x04seed\x18\x07 \x01(\r\x12\x0c\n\x04\x62yes\x18\x08 \x01(\r\x12\x0f\n\x07\x64ropped\x18\t \x01(\x08\"\x92\x01\n\x07TeamRow\x12\x0c\n\x04rank\x18\x01 \x01(\r\x12\r\n\x05table\x18\x02 \x01(\r\x12\x0f\n\x07players\x18\x03 \x03(\t\x12\x0c\n\x04wins\x18\x04 \x01(\r\x12\x13\n\x0b\x62\x65st_points\x18\x05 \x01(\x01\x12\x14\n\x0ctotal_points\x18\x06 \x01(\x01\x12\r\n\x05games\x18\x07 \x01(\r\x12\x11\n\twithdrawn\x18\x08 \x01(\x08*p\n\x10TournamentFormat\x12!\n\x1dTOURNAMENT_FORMAT_UNSPECIFIED\x10\x00\x12\x1b\n\x17TOURNAMENT_FORMAT_SWISS\x10\x01\x12\x1c\n\x18TOURNAMENT_FORMAT_SERIES\x10\x02*c\n\x0bOddEntrants\x12\x1c\n\x18ODD_ENTRANTS_UNSPECIFIED\x10\x00\x12\x1f\n\x1bODD_ENTRANTS_SMALLER_TABLES\x10\x01\x12\x15\n\x11ODD_ENTRANTS_BYES\x10\x02\x32\xd0\x04\n\x11TournamentService\x12\x61\n\x10\x43reateTournament\x12%.foodgames.v1.CreateTournamentRequest\x1a&.foodgames.v1.CreateTournamentResponse\x12X\n\rGetTournament\x12\".foodgames.v1.GetTournamentRequest\x1a#.foodgames.v1.GetTournamentResponse\x12U\n\x0cGetStandings\x12!.foodgames.v1.GetStandingsRequest\x1a\".foodgames.v1.GetStandingsResponse\x12^\n\x0fListTournaments\x12$.foodgames.v1.ListTournamentsRequest\x1a%.foodgames.v1.ListTournamentsResponse\x12R\n\x0b\x44ropEntrant\x12 .foodgames.v1.DropEntrantRequest\x1a!.foodgames.v1.DropEntrantResponse\x12s\n\x16\x45xportTournamentBundle\x12+.foodgames.v1.ExportTournamentBundleRequest\x1a,.foodgames.v1.ExportTournamentBundleResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'foodgames.v1.tournament_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_TOURNAMENTFORMAT']._serialized_start=2205
-  _globals['_TOURNAMENTFORMAT']._serialized_end=2317
-  _globals['_ODDENTRANTS']._serialized_start=2319
-  _globals['_ODDENTRANTS']._serialized_end=2418
+  _globals['_TOURNAMENTFORMAT']._serialized_start=2338
+  _globals['_TOURNAMENTFORMAT']._serialized_end=2450
+  _globals['_ODDENTRANTS']._serialized_start=2452
+  _globals['_ODDENTRANTS']._serialized_end=2551
   _globals['_TIMECONTROL']._serialized_start=77
   _globals['_TIMECONTROL']._serialized_end=194
   _globals['_CREATETOURNAMENTREQUEST']._serialized_start=197
@@ -46,28 +46,32 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_GETTOURNAMENTREQUEST']._serialized_end=678
   _globals['_GETTOURNAMENTRESPONSE']._serialized_start=680
   _globals['_GETTOURNAMENTRESPONSE']._serialized_end=749
-  _globals['_GETSTANDINGSREQUEST']._serialized_start=751
-  _globals['_GETSTANDINGSREQUEST']._serialized_end=795
-  _globals['_GETSTANDINGSRESPONSE']._serialized_start=798
-  _globals['_GETSTANDINGSRESPONSE']._serialized_end=929
-  _globals['_DROPENTRANTREQUEST']._serialized_start=931
-  _globals['_DROPENTRANTREQUEST']._serialized_end=990
-  _globals['_DROPENTRANTRESPONSE']._serialized_start=992
-  _globals['_DROPENTRANTRESPONSE']._serialized_end=1059
-  _globals['_EXPORTTOURNAMENTBUNDLEREQUEST']._serialized_start=1061
-  _globals['_EXPORTTOURNAMENTBUNDLEREQUEST']._serialized_end=1115
-  _globals['_EXPORTTOURNAMENTBUNDLERESPONSE']._serialized_start=1117
-  _globals['_EXPORTTOURNAMENTBUNDLERESPONSE']._serialized_end=1170
-  _globals['_TOURNAMENT']._serialized_start=1173
-  _globals['_TOURNAMENT']._serialized_end=1622
-  _globals['_ROUND']._serialized_start=1624
-  _globals['_ROUND']._serialized_end=1714
-  _globals['_TABLE']._serialized_start=1717
-  _globals['_TABLE']._serialized_end=1877
-  _globals['_STANDINGROW']._serialized_start=1880
-  _globals['_STANDINGROW']._serialized_end=2054
-  _globals['_TEAMROW']._serialized_start=2057
-  _globals['_TEAMROW']._serialized_end=2203
-  _globals['_TOURNAMENTSERVICE']._serialized_start=2421
-  _globals['_TOURNAMENTSERVICE']._serialized_end=2917
+  _globals['_LISTTOURNAMENTSREQUEST']._serialized_start=751
+  _globals['_LISTTOURNAMENTSREQUEST']._serialized_end=808
+  _globals['_LISTTOURNAMENTSRESPONSE']._serialized_start=810
+  _globals['_LISTTOURNAMENTSRESPONSE']._serialized_end=882
+  _globals['_GETSTANDINGSREQUEST']._serialized_start=884
+  _globals['_GETSTANDINGSREQUEST']._serialized_end=928
+  _globals['_GETSTANDINGSRESPONSE']._serialized_start=931
+  _globals['_GETSTANDINGSRESPONSE']._serialized_end=1062
+  _globals['_DROPENTRANTREQUEST']._serialized_start=1064
+  _globals['_DROPENTRANTREQUEST']._serialized_end=1123
+  _globals['_DROPENTRANTRESPONSE']._serialized_start=1125
+  _globals['_DROPENTRANTRESPONSE']._serialized_end=1192
+  _globals['_EXPORTTOURNAMENTBUNDLEREQUEST']._serialized_start=1194
+  _globals['_EXPORTTOURNAMENTBUNDLEREQUEST']._serialized_end=1248
+  _globals['_EXPORTTOURNAMENTBUNDLERESPONSE']._serialized_start=1250
+  _globals['_EXPORTTOURNAMENTBUNDLERESPONSE']._serialized_end=1303
+  _globals['_TOURNAMENT']._serialized_start=1306
+  _globals['_TOURNAMENT']._serialized_end=1755
+  _globals['_ROUND']._serialized_start=1757
+  _globals['_ROUND']._serialized_end=1847
+  _globals['_TABLE']._serialized_start=1850
+  _globals['_TABLE']._serialized_end=2010
+  _globals['_STANDINGROW']._serialized_start=2013
+  _globals['_STANDINGROW']._serialized_end=2187
+  _globals['_TEAMROW']._serialized_start=2190
+  _globals['_TEAMROW']._serialized_end=2336
+  _globals['_TOURNAMENTSERVICE']._serialized_start=2554
+  _globals['_TOURNAMENTSERVICE']._serialized_end=3146
 # @@protoc_insertion_point(module_scope)

@@ -55,6 +55,11 @@ class TournamentServiceStub:
                 request_serializer=foodgames_dot_v1_dot_tournament__pb2.GetStandingsRequest.SerializeToString,
                 response_deserializer=foodgames_dot_v1_dot_tournament__pb2.GetStandingsResponse.FromString,
                 _registered_method=True)
+        self.ListTournaments = channel.unary_unary(
+                '/foodgames.v1.TournamentService/ListTournaments',
+                request_serializer=foodgames_dot_v1_dot_tournament__pb2.ListTournamentsRequest.SerializeToString,
+                response_deserializer=foodgames_dot_v1_dot_tournament__pb2.ListTournamentsResponse.FromString,
+                _registered_method=True)
         self.DropEntrant = channel.unary_unary(
                 '/foodgames.v1.TournamentService/DropEntrant',
                 request_serializer=foodgames_dot_v1_dot_tournament__pb2.DropEntrantRequest.SerializeToString,
@@ -97,6 +102,14 @@ class TournamentServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListTournaments(self, request, context):
+        """The tournaments a player may follow: the running ones first, then the
+        finished, each group by its latest event, newest first (anyone signed in).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def DropEntrant(self, request, context):
         """Withdraws an entrant from the next pairing on (operators, or the entrant).
         """
@@ -129,6 +142,11 @@ def add_TournamentServiceServicer_to_server(servicer, server):
                     servicer.GetStandings,
                     request_deserializer=foodgames_dot_v1_dot_tournament__pb2.GetStandingsRequest.FromString,
                     response_serializer=foodgames_dot_v1_dot_tournament__pb2.GetStandingsResponse.SerializeToString,
+            ),
+            'ListTournaments': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListTournaments,
+                    request_deserializer=foodgames_dot_v1_dot_tournament__pb2.ListTournamentsRequest.FromString,
+                    response_serializer=foodgames_dot_v1_dot_tournament__pb2.ListTournamentsResponse.SerializeToString,
             ),
             'DropEntrant': grpc.unary_unary_rpc_method_handler(
                     servicer.DropEntrant,
@@ -228,6 +246,33 @@ class TournamentService:
             '/foodgames.v1.TournamentService/GetStandings',
             foodgames_dot_v1_dot_tournament__pb2.GetStandingsRequest.SerializeToString,
             foodgames_dot_v1_dot_tournament__pb2.GetStandingsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListTournaments(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/foodgames.v1.TournamentService/ListTournaments',
+            foodgames_dot_v1_dot_tournament__pb2.ListTournamentsRequest.SerializeToString,
+            foodgames_dot_v1_dot_tournament__pb2.ListTournamentsResponse.FromString,
             options,
             channel_credentials,
             insecure,

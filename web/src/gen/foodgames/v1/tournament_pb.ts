@@ -11,7 +11,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file foodgames/v1/tournament.proto.
  */
 export const file_foodgames_v1_tournament: GenFile = /*@__PURE__*/
-  fileDesc("Ch1mb29kZ2FtZXMvdjEvdG91cm5hbWVudC5wcm90bxIMZm9vZGdhbWVzLnYxInUKC1RpbWVDb250cm9sEh0KEHBlcl9tb3ZlX3NlY29uZHMYASABKA1IAIgBARIdChBwZXJfZ2FtZV9zZWNvbmRzGAIgASgNSAGIAQFCEwoRX3Blcl9tb3ZlX3NlY29uZHNCEwoRX3Blcl9nYW1lX3NlY29uZHMi6AIKF0NyZWF0ZVRvdXJuYW1lbnRSZXF1ZXN0EhUKDXRvdXJuYW1lbnRfaWQYASABKAkSDAoEZ2FtZRgCIAEoCRIoCgdvcHRpb25zGAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIQCghlbnRyYW50cxgEIAMoCRIuCgZmb3JtYXQYBSABKA4yHi5mb29kZ2FtZXMudjEuVG91cm5hbWVudEZvcm1hdBIOCgZyb3VuZHMYBiABKA0SEgoKdGFibGVfc2l6ZRgHIAEoDRIvCgxvZGRfZW50cmFudHMYCCABKA4yGS5mb29kZ2FtZXMudjEuT2RkRW50cmFudHMSFwoKYnllX3BvaW50cxgJIAEoAUgAiAEBEi8KDHRpbWVfY29udHJvbBgKIAEoCzIZLmZvb2RnYW1lcy52MS5UaW1lQ29udHJvbBIOCgZyYW5rZWQYCyABKAhCDQoLX2J5ZV9wb2ludHMiSAoYQ3JlYXRlVG91cm5hbWVudFJlc3BvbnNlEiwKCnRvdXJuYW1lbnQYASABKAsyGC5mb29kZ2FtZXMudjEuVG91cm5hbWVudCItChRHZXRUb3VybmFtZW50UmVxdWVzdBIVCg10b3VybmFtZW50X2lkGAEgASgJIkUKFUdldFRvdXJuYW1lbnRSZXNwb25zZRIsCgp0b3VybmFtZW50GAEgASgLMhguZm9vZGdhbWVzLnYxLlRvdXJuYW1lbnQiLAoTR2V0U3RhbmRpbmdzUmVxdWVzdBIVCg10b3VybmFtZW50X2lkGAEgASgJIoMBChRHZXRTdGFuZGluZ3NSZXNwb25zZRINCgVyb3VuZBgBIAEoDRInCgRyb3dzGAIgAygLMhkuZm9vZGdhbWVzLnYxLlN0YW5kaW5nUm93EiQKBXRlYW1zGAMgAygLMhUuZm9vZGdhbWVzLnYxLlRlYW1Sb3cSDQoFZmluYWwYBCABKAgiOwoSRHJvcEVudHJhbnRSZXF1ZXN0EhUKDXRvdXJuYW1lbnRfaWQYASABKAkSDgoGcGxheWVyGAIgASgJIkMKE0Ryb3BFbnRyYW50UmVzcG9uc2USLAoKdG91cm5hbWVudBgBIAEoCzIYLmZvb2RnYW1lcy52MS5Ub3VybmFtZW50IjYKHUV4cG9ydFRvdXJuYW1lbnRCdW5kbGVSZXF1ZXN0EhUKDXRvdXJuYW1lbnRfaWQYASABKAkiNQoeRXhwb3J0VG91cm5hbWVudEJ1bmRsZVJlc3BvbnNlEhMKC2J1bmRsZV9qc29uGAEgASgJIsEDCgpUb3VybmFtZW50EhUKDXRvdXJuYW1lbnRfaWQYASABKAkSDAoEZ2FtZRgCIAEoCRIuCgZmb3JtYXQYAyABKA4yHi5mb29kZ2FtZXMudjEuVG91cm5hbWVudEZvcm1hdBIOCgZyb3VuZHMYBCABKA0SEgoKdGFibGVfc2l6ZRgFIAEoDRIOCgZyYW5rZWQYBiABKAgSEwoLY29vcGVyYXRpdmUYByABKAgSDQoFcGhhc2UYCCABKAkSFQoNY3VycmVudF9yb3VuZBgJIAEoDRIQCghlbnRyYW50cxgKIAMoCRIPCgdkcm9wcGVkGAsgAygJEicKCnJvdW5kX2xpc3QYDCADKAsyEy5mb29kZ2FtZXMudjEuUm91bmQSDwoHd2lubmVycxgNIAMoCRIPCgd2ZXJzaW9uGA4gASgEEigKB29wdGlvbnMYDyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0Ei8KDHRpbWVfY29udHJvbBgQIAEoCzIZLmZvb2RnYW1lcy52MS5UaW1lQ29udHJvbBIVCg1kcmF3c19nYW1lX2lkGBEgASgJEg8KB3N0YWxsZWQYEiABKAkiWgoFUm91bmQSDgoGbnVtYmVyGAEgASgNEiMKBnRhYmxlcxgCIAMoCzITLmZvb2RnYW1lcy52MS5UYWJsZRIMCgRieWVzGAMgAygJEg4KBmNsb3NlZBgEIAEoCCKgAQoFVGFibGUSDgoGbnVtYmVyGAEgASgNEg8KB3BsYXllcnMYAiADKAkSDQoFc2VhdHMYAyADKAkSDwoHZ2FtZV9pZBgEIAEoCRIQCghmaW5pc2hlZBgFIAEoCBIQCghwbGFjaW5ncxgGIAMoDRIOCgZwb2ludHMYByADKAESFQoIdGVhbV93b24YCCABKAhIAIgBAUILCglfdGVhbV93b24irgEKC1N0YW5kaW5nUm93EgwKBHJhbmsYASABKA0SDgoGcGxheWVyGAIgASgJEg4KBnBvaW50cxgDIAEoARITCgtnYW1lX3BvaW50cxgEIAEoARIZChFvcHBvbmVudHNfYXZlcmFnZRgFIAEoARIUCgxoZWFkX3RvX2hlYWQYBiABKAUSDAoEc2VlZBgHIAEoDRIMCgRieWVzGAggASgNEg8KB2Ryb3BwZWQYCSABKAgikgEKB1RlYW1Sb3cSDAoEcmFuaxgBIAEoDRINCgV0YWJsZRgCIAEoDRIPCgdwbGF5ZXJzGAMgAygJEgwKBHdpbnMYBCABKA0SEwoLYmVzdF9wb2ludHMYBSABKAESFAoMdG90YWxfcG9pbnRzGAYgASgBEg0KBWdhbWVzGAcgASgNEhEKCXdpdGhkcmF3bhgIIAEoCCpwChBUb3VybmFtZW50Rm9ybWF0EiEKHVRPVVJOQU1FTlRfRk9STUFUX1VOU1BFQ0lGSUVEEAASGwoXVE9VUk5BTUVOVF9GT1JNQVRfU1dJU1MQARIcChhUT1VSTkFNRU5UX0ZPUk1BVF9TRVJJRVMQAipjCgtPZGRFbnRyYW50cxIcChhPRERfRU5UUkFOVFNfVU5TUEVDSUZJRUQQABIfChtPRERfRU5UUkFOVFNfU01BTExFUl9UQUJMRVMQARIVChFPRERfRU5UUkFOVFNfQllFUxACMvADChFUb3VybmFtZW50U2VydmljZRJhChBDcmVhdGVUb3VybmFtZW50EiUuZm9vZGdhbWVzLnYxLkNyZWF0ZVRvdXJuYW1lbnRSZXF1ZXN0GiYuZm9vZGdhbWVzLnYxLkNyZWF0ZVRvdXJuYW1lbnRSZXNwb25zZRJYCg1HZXRUb3VybmFtZW50EiIuZm9vZGdhbWVzLnYxLkdldFRvdXJuYW1lbnRSZXF1ZXN0GiMuZm9vZGdhbWVzLnYxLkdldFRvdXJuYW1lbnRSZXNwb25zZRJVCgxHZXRTdGFuZGluZ3MSIS5mb29kZ2FtZXMudjEuR2V0U3RhbmRpbmdzUmVxdWVzdBoiLmZvb2RnYW1lcy52MS5HZXRTdGFuZGluZ3NSZXNwb25zZRJSCgtEcm9wRW50cmFudBIgLmZvb2RnYW1lcy52MS5Ecm9wRW50cmFudFJlcXVlc3QaIS5mb29kZ2FtZXMudjEuRHJvcEVudHJhbnRSZXNwb25zZRJzChZFeHBvcnRUb3VybmFtZW50QnVuZGxlEisuZm9vZGdhbWVzLnYxLkV4cG9ydFRvdXJuYW1lbnRCdW5kbGVSZXF1ZXN0GiwuZm9vZGdhbWVzLnYxLkV4cG9ydFRvdXJuYW1lbnRCdW5kbGVSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_struct]);
+  fileDesc("Ch1mb29kZ2FtZXMvdjEvdG91cm5hbWVudC5wcm90bxIMZm9vZGdhbWVzLnYxInUKC1RpbWVDb250cm9sEh0KEHBlcl9tb3ZlX3NlY29uZHMYASABKA1IAIgBARIdChBwZXJfZ2FtZV9zZWNvbmRzGAIgASgNSAGIAQFCEwoRX3Blcl9tb3ZlX3NlY29uZHNCEwoRX3Blcl9nYW1lX3NlY29uZHMi6AIKF0NyZWF0ZVRvdXJuYW1lbnRSZXF1ZXN0EhUKDXRvdXJuYW1lbnRfaWQYASABKAkSDAoEZ2FtZRgCIAEoCRIoCgdvcHRpb25zGAMgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIQCghlbnRyYW50cxgEIAMoCRIuCgZmb3JtYXQYBSABKA4yHi5mb29kZ2FtZXMudjEuVG91cm5hbWVudEZvcm1hdBIOCgZyb3VuZHMYBiABKA0SEgoKdGFibGVfc2l6ZRgHIAEoDRIvCgxvZGRfZW50cmFudHMYCCABKA4yGS5mb29kZ2FtZXMudjEuT2RkRW50cmFudHMSFwoKYnllX3BvaW50cxgJIAEoAUgAiAEBEi8KDHRpbWVfY29udHJvbBgKIAEoCzIZLmZvb2RnYW1lcy52MS5UaW1lQ29udHJvbBIOCgZyYW5rZWQYCyABKAhCDQoLX2J5ZV9wb2ludHMiSAoYQ3JlYXRlVG91cm5hbWVudFJlc3BvbnNlEiwKCnRvdXJuYW1lbnQYASABKAsyGC5mb29kZ2FtZXMudjEuVG91cm5hbWVudCItChRHZXRUb3VybmFtZW50UmVxdWVzdBIVCg10b3VybmFtZW50X2lkGAEgASgJIkUKFUdldFRvdXJuYW1lbnRSZXNwb25zZRIsCgp0b3VybmFtZW50GAEgASgLMhguZm9vZGdhbWVzLnYxLlRvdXJuYW1lbnQiOQoWTGlzdFRvdXJuYW1lbnRzUmVxdWVzdBIMCgRnYW1lGAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoDSJIChdMaXN0VG91cm5hbWVudHNSZXNwb25zZRItCgt0b3VybmFtZW50cxgBIAMoCzIYLmZvb2RnYW1lcy52MS5Ub3VybmFtZW50IiwKE0dldFN0YW5kaW5nc1JlcXVlc3QSFQoNdG91cm5hbWVudF9pZBgBIAEoCSKDAQoUR2V0U3RhbmRpbmdzUmVzcG9uc2USDQoFcm91bmQYASABKA0SJwoEcm93cxgCIAMoCzIZLmZvb2RnYW1lcy52MS5TdGFuZGluZ1JvdxIkCgV0ZWFtcxgDIAMoCzIVLmZvb2RnYW1lcy52MS5UZWFtUm93Eg0KBWZpbmFsGAQgASgIIjsKEkRyb3BFbnRyYW50UmVxdWVzdBIVCg10b3VybmFtZW50X2lkGAEgASgJEg4KBnBsYXllchgCIAEoCSJDChNEcm9wRW50cmFudFJlc3BvbnNlEiwKCnRvdXJuYW1lbnQYASABKAsyGC5mb29kZ2FtZXMudjEuVG91cm5hbWVudCI2Ch1FeHBvcnRUb3VybmFtZW50QnVuZGxlUmVxdWVzdBIVCg10b3VybmFtZW50X2lkGAEgASgJIjUKHkV4cG9ydFRvdXJuYW1lbnRCdW5kbGVSZXNwb25zZRITCgtidW5kbGVfanNvbhgBIAEoCSLBAwoKVG91cm5hbWVudBIVCg10b3VybmFtZW50X2lkGAEgASgJEgwKBGdhbWUYAiABKAkSLgoGZm9ybWF0GAMgASgOMh4uZm9vZGdhbWVzLnYxLlRvdXJuYW1lbnRGb3JtYXQSDgoGcm91bmRzGAQgASgNEhIKCnRhYmxlX3NpemUYBSABKA0SDgoGcmFua2VkGAYgASgIEhMKC2Nvb3BlcmF0aXZlGAcgASgIEg0KBXBoYXNlGAggASgJEhUKDWN1cnJlbnRfcm91bmQYCSABKA0SEAoIZW50cmFudHMYCiADKAkSDwoHZHJvcHBlZBgLIAMoCRInCgpyb3VuZF9saXN0GAwgAygLMhMuZm9vZGdhbWVzLnYxLlJvdW5kEg8KB3dpbm5lcnMYDSADKAkSDwoHdmVyc2lvbhgOIAEoBBIoCgdvcHRpb25zGA8gASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIvCgx0aW1lX2NvbnRyb2wYECABKAsyGS5mb29kZ2FtZXMudjEuVGltZUNvbnRyb2wSFQoNZHJhd3NfZ2FtZV9pZBgRIAEoCRIPCgdzdGFsbGVkGBIgASgJIloKBVJvdW5kEg4KBm51bWJlchgBIAEoDRIjCgZ0YWJsZXMYAiADKAsyEy5mb29kZ2FtZXMudjEuVGFibGUSDAoEYnllcxgDIAMoCRIOCgZjbG9zZWQYBCABKAgioAEKBVRhYmxlEg4KBm51bWJlchgBIAEoDRIPCgdwbGF5ZXJzGAIgAygJEg0KBXNlYXRzGAMgAygJEg8KB2dhbWVfaWQYBCABKAkSEAoIZmluaXNoZWQYBSABKAgSEAoIcGxhY2luZ3MYBiADKA0SDgoGcG9pbnRzGAcgAygBEhUKCHRlYW1fd29uGAggASgISACIAQFCCwoJX3RlYW1fd29uIq4BCgtTdGFuZGluZ1JvdxIMCgRyYW5rGAEgASgNEg4KBnBsYXllchgCIAEoCRIOCgZwb2ludHMYAyABKAESEwoLZ2FtZV9wb2ludHMYBCABKAESGQoRb3Bwb25lbnRzX2F2ZXJhZ2UYBSABKAESFAoMaGVhZF90b19oZWFkGAYgASgFEgwKBHNlZWQYByABKA0SDAoEYnllcxgIIAEoDRIPCgdkcm9wcGVkGAkgASgIIpIBCgdUZWFtUm93EgwKBHJhbmsYASABKA0SDQoFdGFibGUYAiABKA0SDwoHcGxheWVycxgDIAMoCRIMCgR3aW5zGAQgASgNEhMKC2Jlc3RfcG9pbnRzGAUgASgBEhQKDHRvdGFsX3BvaW50cxgGIAEoARINCgVnYW1lcxgHIAEoDRIRCgl3aXRoZHJhd24YCCABKAgqcAoQVG91cm5hbWVudEZvcm1hdBIhCh1UT1VSTkFNRU5UX0ZPUk1BVF9VTlNQRUNJRklFRBAAEhsKF1RPVVJOQU1FTlRfRk9STUFUX1NXSVNTEAESHAoYVE9VUk5BTUVOVF9GT1JNQVRfU0VSSUVTEAIqYwoLT2RkRW50cmFudHMSHAoYT0REX0VOVFJBTlRTX1VOU1BFQ0lGSUVEEAASHwobT0REX0VOVFJBTlRTX1NNQUxMRVJfVEFCTEVTEAESFQoRT0REX0VOVFJBTlRTX0JZRVMQAjLQBAoRVG91cm5hbWVudFNlcnZpY2USYQoQQ3JlYXRlVG91cm5hbWVudBIlLmZvb2RnYW1lcy52MS5DcmVhdGVUb3VybmFtZW50UmVxdWVzdBomLmZvb2RnYW1lcy52MS5DcmVhdGVUb3VybmFtZW50UmVzcG9uc2USWAoNR2V0VG91cm5hbWVudBIiLmZvb2RnYW1lcy52MS5HZXRUb3VybmFtZW50UmVxdWVzdBojLmZvb2RnYW1lcy52MS5HZXRUb3VybmFtZW50UmVzcG9uc2USVQoMR2V0U3RhbmRpbmdzEiEuZm9vZGdhbWVzLnYxLkdldFN0YW5kaW5nc1JlcXVlc3QaIi5mb29kZ2FtZXMudjEuR2V0U3RhbmRpbmdzUmVzcG9uc2USXgoPTGlzdFRvdXJuYW1lbnRzEiQuZm9vZGdhbWVzLnYxLkxpc3RUb3VybmFtZW50c1JlcXVlc3QaJS5mb29kZ2FtZXMudjEuTGlzdFRvdXJuYW1lbnRzUmVzcG9uc2USUgoLRHJvcEVudHJhbnQSIC5mb29kZ2FtZXMudjEuRHJvcEVudHJhbnRSZXF1ZXN0GiEuZm9vZGdhbWVzLnYxLkRyb3BFbnRyYW50UmVzcG9uc2UScwoWRXhwb3J0VG91cm5hbWVudEJ1bmRsZRIrLmZvb2RnYW1lcy52MS5FeHBvcnRUb3VybmFtZW50QnVuZGxlUmVxdWVzdBosLmZvb2RnYW1lcy52MS5FeHBvcnRUb3VybmFtZW50QnVuZGxlUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_struct]);
 
 /**
  * Time controls recorded for the tables (whole seconds; absent: no limit).
@@ -180,6 +180,53 @@ export const GetTournamentResponseSchema: GenMessage<GetTournamentResponse> = /*
   messageDesc(file_foodgames_v1_tournament, 4);
 
 /**
+ * Asks for the tournaments, of one game or all.
+ *
+ * @generated from message foodgames.v1.ListTournamentsRequest
+ */
+export type ListTournamentsRequest = Message<"foodgames.v1.ListTournamentsRequest"> & {
+  /**
+   * A game's wire name; empty: every game.
+   *
+   * @generated from field: string game = 1;
+   */
+  game: string;
+
+  /**
+   * At most this many (1-50; 0: 20).
+   *
+   * @generated from field: uint32 page_size = 2;
+   */
+  pageSize: number;
+};
+
+/**
+ * Describes the message foodgames.v1.ListTournamentsRequest.
+ * Use `create(ListTournamentsRequestSchema)` to create a new message.
+ */
+export const ListTournamentsRequestSchema: GenMessage<ListTournamentsRequest> = /*@__PURE__*/
+  messageDesc(file_foodgames_v1_tournament, 5);
+
+/**
+ * The tournaments, running first, then finished, newest activity first in each.
+ *
+ * @generated from message foodgames.v1.ListTournamentsResponse
+ */
+export type ListTournamentsResponse = Message<"foodgames.v1.ListTournamentsResponse"> & {
+  /**
+   * @generated from field: repeated foodgames.v1.Tournament tournaments = 1;
+   */
+  tournaments: Tournament[];
+};
+
+/**
+ * Describes the message foodgames.v1.ListTournamentsResponse.
+ * Use `create(ListTournamentsResponseSchema)` to create a new message.
+ */
+export const ListTournamentsResponseSchema: GenMessage<ListTournamentsResponse> = /*@__PURE__*/
+  messageDesc(file_foodgames_v1_tournament, 6);
+
+/**
  * Names a tournament.
  *
  * @generated from message foodgames.v1.GetStandingsRequest
@@ -196,7 +243,7 @@ export type GetStandingsRequest = Message<"foodgames.v1.GetStandingsRequest"> & 
  * Use `create(GetStandingsRequestSchema)` to create a new message.
  */
 export const GetStandingsRequestSchema: GenMessage<GetStandingsRequest> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_tournament, 5);
+  messageDesc(file_foodgames_v1_tournament, 7);
 
 /**
  * The standings after round `round` (0: no round closed yet).
@@ -236,7 +283,7 @@ export type GetStandingsResponse = Message<"foodgames.v1.GetStandingsResponse"> 
  * Use `create(GetStandingsResponseSchema)` to create a new message.
  */
 export const GetStandingsResponseSchema: GenMessage<GetStandingsResponse> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_tournament, 6);
+  messageDesc(file_foodgames_v1_tournament, 8);
 
 /**
  * Withdraws one entrant.
@@ -260,7 +307,7 @@ export type DropEntrantRequest = Message<"foodgames.v1.DropEntrantRequest"> & {
  * Use `create(DropEntrantRequestSchema)` to create a new message.
  */
 export const DropEntrantRequestSchema: GenMessage<DropEntrantRequest> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_tournament, 7);
+  messageDesc(file_foodgames_v1_tournament, 9);
 
 /**
  * The tournament after the drop.
@@ -279,7 +326,7 @@ export type DropEntrantResponse = Message<"foodgames.v1.DropEntrantResponse"> & 
  * Use `create(DropEntrantResponseSchema)` to create a new message.
  */
 export const DropEntrantResponseSchema: GenMessage<DropEntrantResponse> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_tournament, 8);
+  messageDesc(file_foodgames_v1_tournament, 10);
 
 /**
  * Names a finished tournament.
@@ -298,7 +345,7 @@ export type ExportTournamentBundleRequest = Message<"foodgames.v1.ExportTourname
  * Use `create(ExportTournamentBundleRequestSchema)` to create a new message.
  */
 export const ExportTournamentBundleRequestSchema: GenMessage<ExportTournamentBundleRequest> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_tournament, 9);
+  messageDesc(file_foodgames_v1_tournament, 11);
 
 /**
  * The bundle `foodgames tournament verify` checks offline.
@@ -317,7 +364,7 @@ export type ExportTournamentBundleResponse = Message<"foodgames.v1.ExportTournam
  * Use `create(ExportTournamentBundleResponseSchema)` to create a new message.
  */
 export const ExportTournamentBundleResponseSchema: GenMessage<ExportTournamentBundleResponse> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_tournament, 10);
+  messageDesc(file_foodgames_v1_tournament, 12);
 
 /**
  * A tournament's state.
@@ -441,7 +488,7 @@ export type Tournament = Message<"foodgames.v1.Tournament"> & {
  * Use `create(TournamentSchema)` to create a new message.
  */
 export const TournamentSchema: GenMessage<Tournament> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_tournament, 11);
+  messageDesc(file_foodgames_v1_tournament, 13);
 
 /**
  * One round.
@@ -475,7 +522,7 @@ export type Round = Message<"foodgames.v1.Round"> & {
  * Use `create(RoundSchema)` to create a new message.
  */
 export const RoundSchema: GenMessage<Round> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_tournament, 12);
+  messageDesc(file_foodgames_v1_tournament, 14);
 
 /**
  * One table of a round.
@@ -541,7 +588,7 @@ export type Table = Message<"foodgames.v1.Table"> & {
  * Use `create(TableSchema)` to create a new message.
  */
 export const TableSchema: GenMessage<Table> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_tournament, 13);
+  messageDesc(file_foodgames_v1_tournament, 15);
 
 /**
  * One entrant's line of Swiss standings.
@@ -600,7 +647,7 @@ export type StandingRow = Message<"foodgames.v1.StandingRow"> & {
  * Use `create(StandingRowSchema)` to create a new message.
  */
 export const StandingRowSchema: GenMessage<StandingRow> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_tournament, 14);
+  messageDesc(file_foodgames_v1_tournament, 16);
 
 /**
  * One fixed table's line of a co-op series.
@@ -656,7 +703,7 @@ export type TeamRow = Message<"foodgames.v1.TeamRow"> & {
  * Use `create(TeamRowSchema)` to create a new message.
  */
 export const TeamRowSchema: GenMessage<TeamRow> = /*@__PURE__*/
-  messageDesc(file_foodgames_v1_tournament, 15);
+  messageDesc(file_foodgames_v1_tournament, 17);
 
 /**
  * How entrants are put at tables.
@@ -766,6 +813,17 @@ export const TournamentService: GenService<{
     methodKind: "unary";
     input: typeof GetStandingsRequestSchema;
     output: typeof GetStandingsResponseSchema;
+  },
+  /**
+   * The tournaments a player may follow: the running ones first, then the
+   * finished, each group by its latest event, newest first (anyone signed in).
+   *
+   * @generated from rpc foodgames.v1.TournamentService.ListTournaments
+   */
+  listTournaments: {
+    methodKind: "unary";
+    input: typeof ListTournamentsRequestSchema;
+    output: typeof ListTournamentsResponseSchema;
   },
   /**
    * Withdraws an entrant from the next pairing on (operators, or the entrant).
