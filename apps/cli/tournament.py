@@ -68,6 +68,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _address(status)
     status.set_defaults(func=_status)
 
+    listing = commands.add_parser("list", help="list the tournaments, the running ones first",
+                                  description="The tournaments on the stack (of one game, or all): the running "
+                                              "ones first, then the finished, newest activity first in each.")
+    listing.add_argument("--game", default="", help="only this game's (e.g. foodie-forest)")
+    listing.add_argument("--limit", type=int, default=20, help="at most this many (1-50; default 20)")
+    listing.add_argument("--json", action="store_true", help="print the tournaments as JSON")
+    _address(listing)
+    listing.set_defaults(func=_list)
+
     standings = commands.add_parser("standings", help="show the standings after the last closed round",
                                     description="The standings with their tie-breaks (docs/tournaments.md).")
     standings.add_argument("tournament_id", help="the tournament's id")
@@ -246,6 +255,27 @@ def _status(args: argparse.Namespace) -> int:
             import asyncio
             await asyncio.sleep(1.0)
     return 0 if _call(args, watch) is not None else 2
+
+
+def _list(args: argparse.Namespace) -> int:
+    from google.protobuf.json_format import MessageToDict
+
+    from foodgames.v1 import tournament_pb2 as pb
+
+    reply = _call(args, lambda stub: stub.ListTournaments(pb.ListTournamentsRequest(game=args.game,
+                                                                                    page_size=args.limit),
+                                                           timeout=CALL_TIMEOUT_S))
+    if reply is None:
+        return 2
+    if args.json:
+        print(json.dumps([MessageToDict(t) for t in reply.tournaments], indent=2))
+        return 0
+    if not reply.tournaments:
+        print("no tournament yet" + (f" of {args.game}" if args.game else ""))
+    for t in reply.tournaments:
+        print(f"{t.tournament_id:<24} {t.game:<20} {t.phase:<12} round {t.current_round} of {t.rounds}, "
+              f"{len(t.entrants)} entrants" + (f", won by {', '.join(t.winners)}" if t.winners else ""))
+    return 0
 
 
 def _standings(args: argparse.Namespace) -> int:

@@ -43,6 +43,10 @@ def test_the_cli_creates_follows_exports_and_verifies_a_tournament(operator_env,
     assert "phase finished: round 1 of 1; tables finished 1/1" in out and "winners:" in out
     assert cli(["tournament", "standings", tid]) == 0
     assert "standings after round 1 (final)" in capsys.readouterr().out
+    # and the list names it among the game's tournaments, finished
+    assert cli(["tournament", "list", "--game", GAME, "--limit", "50"]) == 0
+    line = next(line for line in capsys.readouterr().out.splitlines() if line.startswith(tid))
+    assert "finished" in line and "round 1 of 1, 4 entrants, won by" in line
     bundle = tmp_path / "t.json"
     assert cli(["tournament", "export", tid, "-o", str(bundle)]) == 0
     exported = json.loads(bundle.read_text())
@@ -68,7 +72,7 @@ def test_the_cli_says_why_the_service_refused(operator_env, capsys):
 
 
 def test_every_tournament_command_has_help(capsys):
-    for command in ("create", "status", "standings", "bots", "export", "verify"):
+    for command in ("create", "status", "list", "standings", "bots", "export", "verify"):
         with pytest.raises(SystemExit):
             cli(["tournament", command, "--help"])
         text = capsys.readouterr().out
