@@ -46,10 +46,11 @@ export function codeName(code: Code): string {
   return (Code[code] ?? "unknown").replace(/(?<!^)([A-Z])/g, "_$1").toLowerCase();
 }
 
-/** An error in words: "failed_precondition: you must follow bug". */
+/** An error in words, the server's first and its code after: "you must follow bug
+ * (failed_precondition)" (a player reads the words; the code is for a report). */
 export function explain(error: unknown): string {
   const err = ConnectError.from(error);
-  return `${codeName(err.code)}: ${err.rawMessage}`;
+  return err.rawMessage ? `${err.rawMessage} (${codeName(err.code)})` : codeName(err.code);
 }
 
 /** What the server said, without the code: the rule a refused move broke, in words. */
