@@ -329,8 +329,19 @@ class TableServicer(pb_grpc.TableServiceServicer):
         elif request.code:
             t = await self._by_code(request.code)
         else:
-            raise InvalidArgument("name the table: table_id or code")
+            t = await self._held(current_identity())
         return pb.GetTableResponse(table=to_proto(await self._reveal(t)))
+
+    async def _held(self, identity) -> PrivateTable:
+        """The open table a player sits at (GetTable naming none)."""
+        if identity.role != "player":
+            raise InvalidArgument("name the table: table_id or code")
+        held = await self.store.held_by(identity.player)
+        t = await self.store.get(held) if held else None
+        t = await self._lapse(t) if t is not None else None
+        if t is None or t.state != OPEN or identity.player not in t.players:
+            raise NotFound(f"{identity.player} sits at no open table", key="table-none-held")
+        return t
 
     @staticmethod
     def _player_or_any() -> None:

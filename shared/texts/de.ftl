@@ -151,6 +151,7 @@ refused-table-full = Der Tisch ist voll ({ $seats } Personen).
 refused-table-host-only = Nur der Gastgeber, { $host }, darf das.
 refused-table-not-open = Der Tisch ist nicht mehr offen.
 refused-table-not-seated = Du sitzt nicht an diesem Tisch.
+refused-table-none-held = Du sitzt an keinem offenen Tisch.
 refused-table-too-few = Dieses Spiel braucht mindestens { $needed } Personen; { $came } sind gekommen. Fülle den Rest mit Bots auf.
 refused-table-not-yours = Nur die Spieler des Tisches dürfen eine Revanche verlangen.
 refused-table-not-started = Eine Revanche folgt einer Partie: Dieser Tisch hat noch nicht begonnen.

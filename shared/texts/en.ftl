@@ -151,6 +151,7 @@ refused-table-full = The table is full ({ $seats } players).
 refused-table-host-only = Only the host, { $host }, may do that.
 refused-table-not-open = The table is no longer open.
 refused-table-not-seated = You do not sit at this table.
+refused-table-none-held = You sit at no open table.
 refused-table-too-few = This game needs at least { $needed } players; { $came } came. Fill the rest with bots.
 refused-table-not-yours = Only the table's players may ask for a rematch.
 refused-table-not-started = A rematch follows a game: this table has not started.

@@ -144,6 +144,9 @@ async def test_a_guest_who_leaves_frees_the_seat_and_a_host_who_leaves_closes_th
     assert list((await watch.read()).table.players) == [a]
     other = (await cy.CreateTable(pb.CreateTableRequest(game=GAME, seats=3))).table
     assert list((await bob.JoinTable(pb.JoinTableRequest(code=other.code))).table.players) == [c, b]
+    # and each reads the open table they sit at by naming none (bob: the other one; ann: hers)
+    assert (await bob.GetTable(pb.GetTableRequest())).table.table_id == other.table_id
+    assert (await ann.GetTable(pb.GetTableRequest())).table.table_id == made.table_id
     # and a player not at the table cannot leave it (nothing changes)
     stranger = await refused(cy.LeaveTable(pb.LeaveTableRequest(table_id=made.table_id),
                                            metadata=(("accept-language", "de"),)))
@@ -159,6 +162,8 @@ async def test_a_guest_who_leaves_frees_the_seat_and_a_host_who_leaves_closes_th
     assert updates[-1].state == pb.TABLE_STATE_CLOSED
     late = await refused(cy.JoinTable(pb.JoinTableRequest(code=made.code)))
     assert late.code() == grpc.StatusCode.NOT_FOUND
+    none = await refused(ann.GetTable(pb.GetTableRequest()))  # (her table closed: she sits at none)
+    assert none.code() == grpc.StatusCode.NOT_FOUND and none.details() == f"{a} sits at no open table"
     assert (await ann.CreateTable(pb.CreateTableRequest(game=GAME, seats=2))).table.state == pb.TABLE_STATE_OPEN
     assert (await bob.CreateTable(pb.CreateTableRequest(game=GAME, seats=2))).table.state == pb.TABLE_STATE_OPEN
     # and a closed table cannot be left again

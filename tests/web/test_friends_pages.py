@@ -280,6 +280,20 @@ async def test_a_guest_leaves_a_table_for_friends_and_its_host_closes_it(browser
         await bob_page.wait_for_url("**/#/play")
         await expect(ann_page.locator("#join-players")).not_to_contain_text(bob)
         await expect(ann_page.locator("#join-players")).to_contain_text("(2 free)")
+        # and bob, who opened a table of his own meanwhile, is not seated at ann's by her link:
+        # he is told why, and led back to his table
+        await bob_page.goto(f"{url}/#/host")
+        await bob_page.click("#host-create")
+        await bob_page.wait_for_url("**/#/join/*")
+        bobs = bob_page.url.rsplit("/", 1)[-1]
+        await bob_page.goto(f"{url}/#/join/{code}")
+        await expect(bob_page.locator("#join-error")).to_contain_text("Du sitzt schon an einem anderen offenen Tisch")
+        await expect(bob_page.locator("#join-leave")).to_have_count(0)
+        await expect(ann_page.locator("#join-players")).not_to_contain_text(bob)
+        await bob_page.click("#join-elsewhere")
+        await bob_page.wait_for_url(f"**/#/join/{bobs}")
+        await expect(bob_page.locator("#join-leave")).to_have_text("Tisch schließen")
+        await expect(bob_page.locator("#join-error")).to_be_empty()
         # and when carol sits down and ann, the host, closes the table, carol is told so
         await sign_in(carol_page, url, carol)
         await carol_page.goto(f"{url}/#/join/{code}")

@@ -275,6 +275,7 @@ join-close = Tisch schließen
 join-closed = { $host } hat den Tisch geschlossen, bevor es losging.
 join-expired = Niemand hat diesen Tisch rechtzeitig gestartet.
 join-back = Einen anderen Tisch suchen
+join-elsewhere = Zu dem Tisch, an dem du sitzt
 table-spectating = Du schaust bei diesem Spiel zu: du siehst, was alle Spieler sehen dürfen.
 chat-players = Tisch-Chat
 chat-spectators = Chat der Zuschauer

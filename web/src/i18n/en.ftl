@@ -275,6 +275,7 @@ join-close = Close the table
 join-closed = { $host } closed the table before it started.
 join-expired = Nobody started this table in time.
 join-back = Find another table
+join-elsewhere = Go to the table you sit at
 table-spectating = You are watching this game: you see what every player may see.
 chat-players = Table chat
 chat-spectators = Spectators' chat

@@ -88,9 +88,14 @@ export function JoinPage({ params: [code] }: PageProps) {
   const [copied, setCopied] = useState(false);
   const [games, setGames] = useState<GameInfo[]>([]);
   useEffect(() => { listGames().then(setGames, () => {}); }, []);
+  // the open table the player sits at when it is not this one (they must leave it to join here)
+  const [elsewhere, setElsewhere] = useState<PrivateTable | undefined>();
 
   useEffect(() => {
     const stop = new AbortController();
+    setTable(undefined);  // another code (the link to one's own table): start afresh
+    setError("");
+    setElsewhere(undefined);
     (async () => {
       let joined: PrivateTable | undefined;
       try {
@@ -101,6 +106,10 @@ export function JoinPage({ params: [code] }: PageProps) {
         try {
           joined = (await tables.getTable({ code, tableId: "" })).table!;
         } catch (again) { setError(reasonOf(again)); return; }
+        if (!joined.players.includes(me.player)) {  // seated at another table: say so, lead there
+          setError(reasonOf(err));
+          tables.getTable({ code: "", tableId: "" }).then((r) => setElsewhere(r.table), () => {});
+        }
       }
       setTable(joined);
       while (!stop.signal.aborted && joined.state === TableState.OPEN) {
@@ -142,6 +151,7 @@ export function JoinPage({ params: [code] }: PageProps) {
 
   const link = `${window.location.origin}/#/join/${code}`;
   const host = table?.host === me.player;
+  const seated = !!table && table.players.includes(me.player);
   const title = games.find((g) => g.name === table?.game)?.title ?? "";
   const ended = table && (table.state === TableState.CLOSED || table.state === TableState.EXPIRED);
   return (
@@ -162,13 +172,14 @@ export function JoinPage({ params: [code] }: PageProps) {
             {copied ? t("join-copied") : t("join-copy")}</button>
         </p>
         <p id="join-players">{t("join-players", { players: table.players.join(", "), free: table.freeSeats })}</p>
+        {elsewhere && <p><a id="join-elsewhere" href={`#/join/${elsewhere.code}`}>{t("join-elsewhere")}</a></p>}
         {host && table.state === TableState.OPEN && <p>
           <button id="join-fill" onClick={() => act(() => tables.fillWithBots({ tableId: table.tableId, level: "" }))}>
             {t("join-fill")}</button>{" "}
           <button id="join-start" onClick={() => act(() => tables.startTable({ tableId: table.tableId }))}>
             {t("join-start")}</button>
         </p>}
-        {table.state === TableState.OPEN && <p>
+        {seated && table.state === TableState.OPEN && <p>
           <button id="join-leave" class="danger" onClick={() => leave(table.tableId)}>
             {host ? t("join-close") : t("join-leave")}</button>
         </p>}

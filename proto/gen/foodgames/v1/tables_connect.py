@@ -79,7 +79,7 @@ class TableService(Protocol):
 
     async def get_table(self, request: GetTableRequest, ctx: RequestContext[GetTableRequest, GetTableResponse], /) -> GetTableResponse:
         """
-        Reads a table by its id or its invite code.
+        Reads a table by its id or its invite code, or the caller's own open table.
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -388,7 +388,7 @@ class TableServiceClient(ConnectClient):
         timeout_ms: int | None = None,
     ) -> GetTableResponse:
         """
-        Reads a table by its id or its invite code.
+        Reads a table by its id or its invite code, or the caller's own open table.
         """
         return await self.execute_unary(
             request=request,

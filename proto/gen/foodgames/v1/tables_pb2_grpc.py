@@ -130,7 +130,7 @@ class TableServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def GetTable(self, request, context):
-        """Reads a table by its id or its invite code.
+        """Reads a table by its id or its invite code, or the caller's own open table.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

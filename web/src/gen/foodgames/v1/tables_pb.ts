@@ -458,7 +458,8 @@ export type GetTableRequest = Message<"foodgames.v1.GetTableRequest"> & {
   tableId: string;
 
   /**
-   * its invite code.
+   * its invite code. Neither: the open table the calling player sits at
+   * (NOT_FOUND when none).
    *
    * @generated from field: string code = 2;
    */
@@ -718,7 +719,7 @@ export const TableService: GenService<{
     output: typeof LeaveTableResponseSchema;
   },
   /**
-   * Reads a table by its id or its invite code.
+   * Reads a table by its id or its invite code, or the caller's own open table.
    *
    * @generated from rpc foodgames.v1.TableService.GetTable
    */
