@@ -244,6 +244,7 @@ t-byes = Freilos: { $players }
 ## building a move by tapping
 builder-optional = (wenn du willst)
 builder-count = { $count } gewählt ({ $min }–{ $max })
+builder-nothing = nichts zur Wahl
 builder-incomplete = Wähle, was der Zug noch braucht.
 builder-ok = Die Regeln erlauben diesen Zug.
 builder-send = { $move }: ausführen

@@ -244,6 +244,7 @@ t-byes = bye: { $players }
 ## building a move by tapping
 builder-optional = (if you want)
 builder-count = { $count } chosen ({ $min }–{ $max })
+builder-nothing = nothing to choose
 builder-incomplete = Choose what the move still needs.
 builder-ok = The rules accept this move.
 builder-send = { $move }: do it

@@ -12,6 +12,7 @@ import { Card } from "./card";
 import { cardFace, servedText } from "./describe";
 import { key, kindsOf, mergedFirst, moveOf, resolve, switchOf, whole, type Choices, type Draft, type Kind, type Spec } from "./choices";
 import type { Move, TableStore } from "./store";
+import { pickCount } from "./pickcount";
 
 export type { Choices };
 
@@ -192,7 +193,7 @@ export function MoveBuilder({ store, choices, words, busy }: { store: TableStore
         const high = spec.max ?? items.length;
         return (
           <fieldset class="field" data-field={name} data-kind="set" data-min={low} data-max={high}>
-            <legend>{legend(chosen.type, name)} <span class="muted">{t("builder-count", { count: picks.length, min: low, max: high })}</span></legend>
+            <legend>{legend(chosen.type, name)} <span class="muted">{pickCount(picks.length, low, high, items.length)}</span></legend>
             <div class="cards">
               {items.map((value, i) => {
                 const at = picks.indexOf(i);
