@@ -180,3 +180,19 @@ def test_an_empty_army_reads_as_a_whole_sentence_in_both_languages():
     for language in ("en", "de"):
         text = GAME.texts.render(empty, language)
         assert text.endswith(".") and not text.endswith(": .") and ":" not in text, text
+
+
+@pytest.mark.parametrize("language, one, many", [
+    ("en", ("first to 1 Victory Point,", "wins with 1 Victory Point."),
+     ("first to 10 Victory Points.", "wins with 4 Victory Points.")),
+    ("de", ("wer zuerst 1 Siegpunkt hat", "gewinnt mit 1 Siegpunkt."),
+     ("wer zuerst 10 Siegpunkte hat", "gewinnt mit 4 Siegpunkten.")),
+])
+def test_one_victory_point_reads_in_the_singular(language, one, many):
+    # given a table playing to 1 Victory Point (an option), and one to the rulebook's 10
+    start = {"count": 3, "vp": 1, "boot_camp": True}
+    end = {"winners": "ann", "count": 1, "points": 1}
+    assert one[0] in TEXTS.text("event-GameStarted", start, language)
+    assert one[1] in TEXTS.text("event-GameEnded", end, language)
+    assert many[0] in TEXTS.text("event-GameStarted", {**start, "vp": 10, "boot_camp": False}, language)
+    assert many[1] in TEXTS.text("event-GameEnded", {**end, "points": 4}, language)

@@ -153,3 +153,13 @@ def test_the_german_texts_are_german():
         == "Du musst Käfer bedienen: Du hast Käfer 3, Käfer-Kräuter."
     same = {k for k in TEXTS.keys("en") if TEXTS.template(k, "en") == TEXTS.template(k, "de")}
     assert same == {"game-title"}
+
+
+@pytest.mark.parametrize("language, one, many", [
+    ("en", "ann wins with 1 victory point.", "share the victory with 27 victory points."),
+    ("de", "ann gewinnt mit 1 Siegpunkt.", "teilen sich den Sieg mit 27 Siegpunkten."),
+])
+def test_a_winner_with_one_victory_point_reads_in_the_singular(language, one, many):
+    assert one in TEXTS.text("event-GameEnded", {"winners": "ann", "count": 1, "points": 1, "you": False}, language)
+    assert many in TEXTS.text("event-GameEnded", {"winners": "ann, bob", "count": 2, "points": 27, "you": False},
+                              language)

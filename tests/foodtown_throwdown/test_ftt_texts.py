@@ -140,3 +140,14 @@ def test_internal_events_are_the_shuffles_only():
     assert shuffled.internal
     drawn = messages.event_message({"type": "CardDrawn", "data": {"seat": 1, "reason": "turn"}}, ["a", "b"], 0)
     assert not drawn.internal and TEXTS.render(drawn, "de") == "b zieht eine Karte."
+
+
+@pytest.mark.parametrize("language, one, many", [
+    ("en", "ann wins with 1 star.", "ann wins with 5 stars."),
+    ("de", "mit 1 Stern.", "mit 5 Sternen."),
+])
+def test_a_winner_with_one_star_reads_in_the_singular(language, one, many):
+    # given a game that ended at the round limit with its leader at one star
+    args = {"reason": "turn-limit", "you": False, "winners": "ann", "count": 1}
+    assert GAME.texts.text("event-GameEnded", {**args, "stars": 1}, language).endswith(one)
+    assert GAME.texts.text("event-GameEnded", {**args, "stars": 5}, language).endswith(many)

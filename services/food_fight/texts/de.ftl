@@ -70,7 +70,10 @@ rules-choices = Wo die Regel schweigt: Die Hundekarten sind 1, 3, 4, 5, 6, 7, 8 
 
 ## Ereignisse (das Protokoll). $you ist "true", wenn das Ereignis den lesenden Platz betrifft.
 
-event-GameStarted = Die Essensschlacht beginnt: { $count } Spieler, wer zuerst { $vp } Siegpunkte hat, gewinnt{ $boot_camp ->
+event-GameStarted = Die Essensschlacht beginnt: { $count } Spieler, wer zuerst { $vp } { $vp ->
+    [one] Siegpunkt
+   *[other] Siegpunkte
+} hat, gewinnt{ $boot_camp ->
     [true] , in der Grundausbildung (kein Draft).
    *[false] .
 }
@@ -234,7 +237,10 @@ event-DayEnded = Tag { $day } ist vorbei: Alle Karten auf der Hand und im Spiel 
 event-GameEnded = Das Spiel ist vorbei: { $winners } { $count ->
     [one] gewinnt
    *[other] teilen sich den ersten Platz
-} mit { $points } Siegpunkten.
+} mit { $points } { $points ->
+    [one] Siegpunkt
+   *[other] Siegpunkten
+}.
 
 ## Züge (die Beschriftung eines erlaubten Zuges)
 

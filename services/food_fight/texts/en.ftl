@@ -69,7 +69,10 @@ rules-choices = Where the rulebook is silent: The Dog cards are 1, 3, 4, 5, 6, 7
 
 ## Events (the log). $you is "true" when the event is about the reading seat.
 
-event-GameStarted = The food fight begins: { $count } players, first to { $vp } Victory Points{ $boot_camp ->
+event-GameStarted = The food fight begins: { $count } players, first to { $vp } { $vp ->
+    [one] Victory Point
+   *[other] Victory Points
+}{ $boot_camp ->
     [true] , in Boot Camp (no draft).
    *[false] .
 }
@@ -236,7 +239,10 @@ event-DayEnded = Day { $day } is over: every card in hand and in play was discar
 event-GameEnded = The game is over: { $winners } { $count ->
     [one] wins
    *[other] share first place
-} with { $points } Victory Points.
+} with { $points } { $points ->
+    [one] Victory Point
+   *[other] Victory Points
+}.
 
 ## Moves (the label of a legal move)
 

@@ -249,7 +249,10 @@ event-GameEnded = Das Spiel ist aus: { $count ->
            *[false] { $winners } gewinnt
         }
        *[other] { $winners } teilen sich den Sieg
-    } mit { $points } Siegpunkten.
+    } mit { $points } { $points ->
+        [one] Siegpunkt
+       *[other] Siegpunkten
+    }.
 
 ## Züge
 

@@ -247,7 +247,10 @@ event-GameEnded = The game is over: { $count ->
            *[false] { $winners } wins
         }
        *[other] { $winners } share the victory
-    } with { $points } victory points.
+    } with { $points } { $points ->
+        [one] victory point
+       *[other] victory points
+    }.
 
 ## Moves
 

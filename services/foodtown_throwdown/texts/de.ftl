@@ -197,7 +197,10 @@ event-GameEnded = Spielende{ $reason ->
         [one] gewinnt
        *[other] gewinnen
     }
-} mit { $stars } Sternen.
+} mit { $stars } { $stars ->
+    [one] Stern
+   *[other] Sternen
+}.
 
 ## Züge
 

@@ -199,7 +199,10 @@ event-GameEnded = Game over{ $reason ->
         [one] wins
        *[other] win
     }
-} with { $stars } stars.
+} with { $stars } { $stars ->
+    [one] star
+   *[other] stars
+}.
 
 ## Moves
 

@@ -32,7 +32,10 @@ signin-none = This gateway offers no sign-in: its operator has configured neithe
 play-title = Play, { $player }
 play-game = Game
 play-size = Table size
-play-players = { $count } players
+play-players = { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}
 play-ranked = ranked (counts for the leaderboard)
 play-options = Options of this game
 play-bot-level = House bots' level
@@ -49,8 +52,14 @@ play-seat = (seat { $seat })
 ## queue
 queue-title = Looking for a table
 queue-joining = Joining the queue…
-queue-searching-ranked = Searching for a ranked { $game } table of { $size } players…
-queue-searching-casual = Searching for a casual { $game } table of { $size } players…
+queue-searching-ranked = Searching for a ranked { $game } table of { $size } { $size ->
+    [one] player
+   *[other] players
+}…
+queue-searching-casual = Searching for a casual { $game } table of { $size } { $size ->
+    [one] player
+   *[other] players
+}…
 queue-hint-dev = Nobody else here? On this developer's server house bots take the empty seats after a few seconds; bots can also be started from a terminal:
 queue-hint = Nobody else here yet? Leave the queue and play with friends:
 queue-waited = waited { $time }

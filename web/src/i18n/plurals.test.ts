@@ -37,3 +37,24 @@ describe("a board's counts", () => {
     expect(text(game, "de", id, args)).toBe(german);
   });
 });
+
+function common(lang: "en" | "de", id: string, args: Record<string, FluentVariable>): string {
+  const bundle = new FluentBundle(lang, { useIsolating: false });
+  bundle.addResource(new FluentResource(readFileSync(join(__dirname, `${lang}.ftl`), "utf8")));
+  const errors: Error[] = [];
+  const out = bundle.formatPattern(bundle.getMessage(id)!.value!, args, errors);
+  expect(errors).toEqual([]);
+  return out.replace(/\s+/g, " ");
+}
+
+describe("the play and queue pages' counts", () => {
+  it("offer a table of one player in the singular (Forestaurant plays solo)", () => {
+    expect(common("en", "play-players", { count: 1 })).toBe("1 player");
+    expect(common("en", "play-players", { count: 4 })).toBe("4 players");
+    expect(common("en", "queue-searching-casual", { game: "Forestaurant", size: 1 }))
+      .toBe("Searching for a casual Forestaurant table of 1 player…");
+    expect(common("en", "queue-searching-ranked", { game: "Food Fight", size: "2-4" }))
+      .toBe("Searching for a ranked Food Fight table of 2-4 players…");
+    expect(common("de", "play-players", { count: 1 })).toBe("1 Spieler");
+  });
+});

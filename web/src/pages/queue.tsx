@@ -94,7 +94,8 @@ export function QueuePage({ params: [ticketId] }: PageProps) {
   let note = "";
   const over = ticket && (ticket.state === TicketState.CANCELLED || ticket.state === TicketState.EXPIRED);
   if (ticket?.state === TicketState.SEARCHING) {
-    const size = ticket.minPlayers === ticket.maxPlayers ? `${ticket.minPlayers}` : `${ticket.minPlayers}-${ticket.maxPlayers}`;
+    // one size as a number (it picks "player" or "players"), a range as words
+    const size = ticket.minPlayers === ticket.maxPlayers ? ticket.minPlayers : `${ticket.minPlayers}-${ticket.maxPlayers}`;
     state = t(ticket.ranked ? "queue-searching-ranked" : "queue-searching-casual", { game: games.find((g) => g.name === ticket.game)?.title ?? "", size });
     hint = devServer
       ? <>{t("queue-hint-dev")}{" "}
