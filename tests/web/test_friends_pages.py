@@ -207,6 +207,7 @@ async def test_friends_at_a_private_table_play_by_clicks_rematch_chat_and_replay
         await ann_page.fill("#chat-text", "  another one,   bob?  ")
         await ann_page.click("#chat-send")
         await sees_chat(bob_page, ann, "another one, bob?")
+        await expect(bob_page.locator("#chat-phrases button[data-phrase='chat-phrase-your-turn']")).to_have_count(1)
         await bob_page.click("#chat-phrases button[data-phrase='chat-phrase-good-luck']")
         await sees_chat(ann_page, bob, "Good luck, have fun!")
         await sees_chat(bob_page, bob, "Viel Glück")
@@ -215,6 +216,11 @@ async def test_friends_at_a_private_table_play_by_clicks_rematch_chat_and_replay
         await carol_page.goto(f"{url}/#/table/{GAME}/{second}")
         await expect(carol_page.locator("#chat")).to_have_attribute("data-group", "spectators")
         await expect(carol_page.locator("#chat summary")).to_contain_text("Spectators' chat")
+        # (her quick phrases are a spectator's: no "Your turn!" or "Rematch?" to anyone)
+        await expect(carol_page.locator("#chat-phrases button[data-phrase='chat-phrase-hello']")).to_have_count(1)
+        for players_only in ("your-turn", "rematch", "one-moment"):
+            await expect(carol_page.locator(f"#chat-phrases button[data-phrase='chat-phrase-{players_only}']")) \
+                .to_have_count(0)
         await carol_page.fill("#chat-text", "hello from the stands")
         await carol_page.click("#chat-send")
         mine = carol_page.locator(f"#chat-messages li.chat-message[data-player='{carol}']")

@@ -11,6 +11,9 @@ import { shortName, sleep, wideScreen } from "../util";
 
 // the server's limit (services/matchmaking/chat.py MAX_CHARS); the input stops there
 const MOST_CHARS = 200;
+// quick phrases only a player at the table has a use for: a spectator has no turn to wait
+// for, gives none to anyone, and plays no rematch
+const PLAYERS_ONLY = ["chat-phrase-your-turn", "chat-phrase-one-moment", "chat-phrase-rematch"];
 
 export function Chat({ game, gameId, me, players }: { game: string; gameId: string; me: string; players: string[] }) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
@@ -91,7 +94,7 @@ export function Chat({ game, gameId, me, players }: { game: string; gameId: stri
       </form>
       {phrases.length > 0 && (
         <div class="chat-phrases" id="chat-phrases" role="group" aria-label={t("chat-phrases")}>
-          {phrases.map((p) => (
+          {phrases.filter((p) => playing || !PLAYERS_ONLY.includes(p.key)).map((p) => (
             <button type="button" class="chat-phrase" data-phrase={p.key} disabled={busy} onClick={() => void send({ phrase: p.key })}>{p.text}</button>
           ))}
         </div>
