@@ -187,13 +187,20 @@ class TableServicer(pb_grpc.TableServiceServicer):
                          public=request.public, fixed_seats=request.fixed_seats, state=OPEN, created_at=now,
                          expires_at=now + expiry)
         if not await self.store.create(t):
-            held = await self.store.held_by(host)
-            raise AlreadyExists(f"{host} already sits at the open table {held}; start or leave it first",
-                                key="table-already-seated", table=held or "")
+            raise await self._seated_elsewhere(host, await self.store.held_by(host) or "")
         log.info("private table opened", table_id=t.table_id, game=t.game, host=host, seats=seats,
                  ranked=t.ranked, public=t.public)
         await self._publish(t)
         return pb.CreateTableResponse(table=to_proto(t))
+
+    async def _seated_elsewhere(self, player: str, held: str) -> AlreadyExists:
+        """The refusal of a player who sits at another open table: which one, as a player knows it
+        (its game, host and code), not by its id."""
+        other = await self.store.get(held) if held else None
+        game = games.get(other.game).texts.text("game-title") if other and other.game in games.names() else "?"
+        host, code = (other.host, other.code) if other else ("?", "?")
+        return AlreadyExists(f"{player} already sits at the open table {held} ({game}, hosted by {host}, code {code}); "
+                             f"start or leave it first", key="table-already-seated", game=game, host=host, code=code)
 
     async def JoinTable(self, request, context):
         player = self._player()
@@ -202,8 +209,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
             raise AlreadyExists("you sit at this table already", key="table-joined-twice")
         held = await self.store.held_by(player)
         if held and held != t.table_id:
-            raise AlreadyExists(f"{player} already sits at the open table {held}; start or leave it first",
-                                key="table-already-seated", table=held)
+            raise await self._seated_elsewhere(player, held)
         await self._ranked_gap(t, player)
 
         def join(old: PrivateTable) -> PrivateTable:

@@ -145,9 +145,12 @@ refused-table-code-expired = The invite code { $code } has expired: the table ha
 refused-table-seats = This game is played by { $low } to { $high } players.
 refused-table-fixed-ranked = A ranked table's seats are drawn: only a casual table keeps fixed seats.
 refused-table-rating-gap = { $player } may not join this ranked table: their rating is more than { $gap } from the host's. Play it casual, or meet in the ranked queue.
-refused-table-already-seated = You already sit at another open table ({ $table }): start or leave it first.
+refused-table-already-seated = You already sit at another open table ({ $game }, hosted by { $host }, invite code { $code }): start or leave it first.
 refused-table-joined-twice = You sit at this table already.
-refused-table-full = The table is full ({ $seats } players).
+refused-table-full = The table is full ({ $seats } { $seats ->
+    [one] player
+   *[other] players
+}).
 refused-table-host-only = Only the host, { $host }, may do that.
 refused-table-not-open = The table is no longer open.
 refused-table-not-seated = You do not sit at this table.

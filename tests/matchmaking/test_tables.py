@@ -138,11 +138,15 @@ async def test_a_guest_who_leaves_frees_the_seat_and_a_host_who_leaves_closes_th
     await bob.JoinTable(pb.JoinTableRequest(code=made.code))
     watch = cy.WatchTable(pb.WatchTableRequest(table_id=made.table_id))
     assert list((await watch.read()).table.players) == [a, b]
+    other = (await cy.CreateTable(pb.CreateTableRequest(game=GAME, seats=3))).table
+    # (while seated at ann's, bob is told which table holds him: its game, host and code)
+    held = await refused(bob.JoinTable(pb.JoinTableRequest(code=other.code)))
+    assert held.code() == grpc.StatusCode.ALREADY_EXISTS
+    assert f"(Foodie Forest, hosted by {a}, code {made.code})" in held.details()
     # when bob leaves, his seat is free again, the watchers see it, and he may sit elsewhere at once
     left = (await bob.LeaveTable(pb.LeaveTableRequest(table_id=made.table_id))).table
     assert list(left.players) == [a] and left.free_seats == 2 and left.state == pb.TABLE_STATE_OPEN
     assert list((await watch.read()).table.players) == [a]
-    other = (await cy.CreateTable(pb.CreateTableRequest(game=GAME, seats=3))).table
     assert list((await bob.JoinTable(pb.JoinTableRequest(code=other.code))).table.players) == [c, b]
     # and each reads the open table they sit at by naming none (bob: the other one; ann: hers)
     assert (await bob.GetTable(pb.GetTableRequest())).table.table_id == other.table_id

@@ -46,11 +46,14 @@ export function codeName(code: Code): string {
   return (Code[code] ?? "unknown").replace(/(?<!^)([A-Z])/g, "_$1").toLowerCase();
 }
 
-/** An error in words, the server's first and its code after: "you must follow bug
- * (failed_precondition)" (a player reads the words; the code is for a report). */
+/** An error in the server's words, "you must follow bug" (its code, failed_precondition, goes
+ * to the browser's console for a report: to a player it is a field name); the code alone only
+ * when the server said nothing. */
 export function explain(error: unknown): string {
   const err = ConnectError.from(error);
-  return err.rawMessage ? `${err.rawMessage} (${codeName(err.code)})` : codeName(err.code);
+  if (!err.rawMessage) return codeName(err.code);
+  console.info(`the server answered ${codeName(err.code)}: ${err.rawMessage}`);
+  return err.rawMessage;
 }
 
 /** What the server said, without the code: the rule a refused move broke, in words. */
