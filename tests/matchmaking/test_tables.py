@@ -280,3 +280,10 @@ async def test_a_rematch_starts_once_every_human_asked_with_the_same_players(tab
     assert sorted(p for p in again.players if not p.startswith("bot-")) == sorted([a, b])
     assert len(again.players) == len(first.players) == 3
     assert again.game_id != first.game_id and again.seat_draw_id
+
+
+def test_a_full_table_of_one_reads_in_the_singular():
+    from shared.i18n import SHARED_TEXTS, Catalogue
+    texts = Catalogue([SHARED_TEXTS])
+    assert texts.text("refused-table-full", {"seats": 1}) == "The table is full (1 player)."
+    assert texts.text("refused-table-full", {"seats": 3}) == "The table is full (3 players)."
