@@ -114,8 +114,9 @@ async def test_long_card_names_on_a_german_phone_table_break_with_a_hyphen(brows
         nodes = (await cdp.send("Accessibility.getFullAXTree"))["nodes"]
         spoken = [n["name"]["value"] for n in nodes if n.get("role", {}).get("value") == "button" and n.get("name")]
         assert spoken and not [s for s in spoken if SOFT_HYPHEN in s], spoken
-        some = next(n for n in named if SOFT_HYPHEN in n["text"])
-        assert any(some["read"] in s for s in spoken), (some, spoken)
+        if long_shown:  # (and what is read for a hyphenated name is the name)
+            some = next(n for n in named if SOFT_HYPHEN in n["text"])
+            assert any(some["read"] in s for s in spoken), (some, spoken)
         assert not errors, errors
     finally:
         await context.close()
