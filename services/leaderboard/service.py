@@ -6,7 +6,6 @@ from typing import Callable
 
 from google.protobuf.timestamp_pb2 import Timestamp
 
-import orjson
 from foodgames.v1 import event_pb2
 from foodgames.v1 import leaderboard_pb2 as pb
 from foodgames.v1 import leaderboard_pb2_grpc as pb_grpc
@@ -14,8 +13,8 @@ from services.leaderboard.boards import BEST, MAX_DIFFICULTY, RATING, WINS, Entr
 from services.leaderboard.ratings import is_provisional
 from shared import gamestream
 from shared.errors import InvalidArgument, NotFound
-from shared.i18n import DEFAULT, SHARED_TEXTS, Catalogue
-from shared.runtime.narrate import runtime_message
+from shared.i18n import DEFAULT
+from shared.runtime.narrate import Narrator, message_of
 from shared.service import call_language
 
 SERVICE_NAME = "foodgames.v1.LeaderboardService"
@@ -188,17 +187,15 @@ class LeaderboardServicer(pb_grpc.LeaderboardServiceServicer):
                            provisional=is_provisional(r, self.store.config)) for name, r, known in rows])
 
 
-TEXTS = Catalogue([SHARED_TEXTS])
+NARRATOR = Narrator()  # the runtime's own events, in the shared texts
 
 
 def _cancel_message(g: dict, language: str) -> event_pb2.Message | None:
-    """A cancelled game's reason as its table's log says it (shared.runtime.narrate)."""
+    """A cancelled game's reason as its table's log says it (its GameCancelled event again)."""
     if not g["cancelled"] or "left" not in g:
         return None
     data = {} if g["left"] is None else {"seats": [], "players": g["left"]}
-    message = runtime_message({"type": gamestream.GAME_CANCELLED, "data": data}, [], None)
-    rendered = TEXTS.text(message.key, message.args, language)
-    return event_pb2.Message(key=message.key, args_json=orjson.dumps(dict(message.args)).decode(), text=rendered)
+    return message_of(NARRATOR.event({"type": gamestream.GAME_CANCELLED, "data": data}, [], None, language))
 
 
 def add_to_server(servicer, server) -> None:

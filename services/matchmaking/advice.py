@@ -4,11 +4,11 @@ with the game's texts. Forestaurant's rulebook: "When playing with 5 players, it
 to use some of these modifications!"."""
 from __future__ import annotations
 
-import orjson
 from foodgames.v1 import event_pb2
 
 from shared import games
-from shared.i18n import DEFAULT
+from shared.i18n import DEFAULT, Rendered
+from shared.runtime.narrate import message_of
 
 
 def ticket_advice(ticket, language: str | None) -> list[event_pb2.Message]:
@@ -26,6 +26,5 @@ def ticket_advice(ticket, language: str | None) -> list[event_pb2.Message]:
             if message.key in seen:
                 continue
             seen.add(message.key)
-            out.append(event_pb2.Message(key=message.key, args_json=orjson.dumps(dict(message.args)).decode(),
-                                         text=game.texts.render(message, language or DEFAULT)))
+            out.append(message_of(Rendered(message.key, message.args, game.texts.render(message, language or DEFAULT))))
     return out

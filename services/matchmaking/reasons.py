@@ -13,7 +13,8 @@ import orjson
 from foodgames.v1 import event_pb2
 
 from shared import games
-from shared.i18n import DEFAULT, SHARED_TEXTS, Catalogue
+from shared.i18n import DEFAULT, SHARED_TEXTS, Catalogue, Rendered
+from shared.runtime.narrate import message_of
 
 MARK = "\x1e"  # ASCII record separator: no client's words start with it (client_words strips it)
 TEXTS = Catalogue([SHARED_TEXTS])
@@ -93,7 +94,6 @@ def message(stored: str, language: str = DEFAULT) -> event_pb2.Message | None:
         return None
     parsed = _parse(stored)
     if parsed is None:
-        return event_pb2.Message(key="", args_json="{}", text=stored)
+        return message_of(Rendered("", {}, stored))
     key, args = parsed
-    return event_pb2.Message(key=key, args_json=orjson.dumps(args).decode(),
-                             text=TEXTS.text(key, _shown_args(args, language), language))
+    return message_of(Rendered(key, args, TEXTS.text(key, _shown_args(args, language), language)))

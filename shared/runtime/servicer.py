@@ -7,20 +7,15 @@ from foodgames.v1 import event_pb2, game_pb2, game_pb2_grpc
 
 from shared.auth import current_identity
 from shared.errors import InvalidArgument, shorten, status_for
-from shared.i18n import Rendered
 from shared.protojson import to_dict, to_struct
 from shared.runtime.check import check_move
 from shared.runtime.game import GameRuntime
-from shared.runtime.narrate import Narrator
+from shared.runtime.narrate import Narrator, message_of
 from shared.runtime.replay import replay
 from shared.runtime.live import ClockSpec
 from shared.runtime.seat import MoveResult, PlayMove, play_seat
 from shared.runtime.spectate import spectate
 from shared.service import Unreadable, call_language
-
-
-def message_of(rendered: Rendered) -> event_pb2.Message:
-    return event_pb2.Message(key=rendered.key, args_json=rendered.args_json, text=rendered.text)
 
 
 def _events(records, narrator: Narrator, players, seat, language: str) -> list[event_pb2.Event]:
@@ -74,6 +69,13 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):
 
     def _prompt(self, view, players, seat, finished: bool, language: str) -> event_pb2.Message:
         return message_of(self.narrator.prompt(view, players, seat, finished, language))
+
+    def _moves(self, update, seat: int, language: str) -> game_pb2.ListLegalMovesResponse | None:
+        """The seat's moves of `update` (a watch or play stream's) with their labels; None: none."""
+        if update.moves is None:
+            return None
+        return _move_list(self.narrator, update.version, update.players, seat, update.moves.moves,
+                          update.moves.choices, update.moves.complete, language)
 
     async def CreateGame(self, request, context):
         record = await self.runtime.create_game(current_identity(), list(request.players),
@@ -136,10 +138,7 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):
                                                        language),
                 finished=update.finished, from_version=update.from_version,
                 prompt=self._prompt(update.view, update.players, request.seat, update.finished, language),
-                moves=None if update.moves is None else _move_list(
-                    self.narrator, update.version, update.players, request.seat, update.moves.moves,
-                    update.moves.choices, update.moves.complete, language),
-                **_view(request.view_encoding, update.view))
+                moves=self._moves(update, request.seat, language), **_view(request.view_encoding, update.view))
             del update  # not held while the stream waits: the first update carries the whole history
 
     async def PlayGame(self, requests, context):
@@ -154,16 +153,12 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):
                                     join.turns_only, join.with_moves):
             if isinstance(item, MoveResult):
                 yield game_pb2.PlayGameResponse(move_result=_move_result(item, self.narrator, language))
-            elif join.with_moves:
-                yield game_pb2.PlayGameResponse(update=game_pb2.PlayGameUpdate(
-                    version=item.version, finished=item.finished, **_view(join.view_encoding, item.view),
-                    prompt=self._prompt(item.view, item.players, join.seat, item.finished, language),
-                    moves=None if item.moves is None else _move_list(
-                        self.narrator, item.version, item.players, join.seat, item.moves.moves,
-                        item.moves.choices, item.moves.complete, language)))
-            else:
-                yield game_pb2.PlayGameResponse(update=game_pb2.PlayGameUpdate(
-                    version=item.version, finished=item.finished, **_view(join.view_encoding, item.view)))
+                continue
+            turn = {} if not join.with_moves else {
+                "prompt": self._prompt(item.view, item.players, join.seat, item.finished, language),
+                "moves": self._moves(item, join.seat, language)}
+            yield game_pb2.PlayGameResponse(update=game_pb2.PlayGameUpdate(
+                version=item.version, finished=item.finished, **_view(join.view_encoding, item.view), **turn))
 
     async def SpectateGame(self, request, context):
         language = call_language(request.language, context)
