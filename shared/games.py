@@ -181,5 +181,11 @@ def get(name: str) -> Game:
         raise UnknownGame(f"unknown game {name!r}; known games: {known}") from None
 
 
+def title_of(name: str) -> str:
+    """The game's title as players know it ("Food Fight"), or its name for a game not declared here."""
+    game = all_games().get(name)
+    return game.title if game is not None else name
+
+
 def load_rules(name: str) -> Rules:
     return get(name).rules

@@ -22,7 +22,7 @@ from grpc_reflection.v1alpha import reflection
 from opentelemetry import context as otel_context
 from opentelemetry import trace
 
-from shared import auth, metrics, telemetry
+from shared import auth, metrics, statusdetails, telemetry
 from shared.config import Settings
 from shared.errors import AppError, InvalidArgument, ResourceExhausted, reason, refusal_message, shorten, status_for
 from shared.i18n import SHARED_TEXTS, Catalogue, negotiate
@@ -195,9 +195,9 @@ class CallInterceptor(grpc.aio.ServerInterceptor):
         _count(method, code.name)
         requested = getattr(request, "language", "") if not isinstance(request, Unreadable) else ""
         why = refusal_message(exc, self.texts, call_language(requested if isinstance(requested, str) else "",
-                                                             context)).text
+                                                             context))
         log.info("call rejected", method=method, code=code.name, reason=reason(exc))
-        await context.abort(code, why)
+        await context.abort(code, why.text, trailing_metadata=statusdetails.trailing(code, why))
 
     def _wrap_unary(self, method: str, behaviour: Callable):
         async def wrapped(request, context):

@@ -29,7 +29,7 @@ from shared.games import builds_from_choices
 from shared.channels import client_channel, insecure_channel
 from shared.config import Settings
 from shared.protojson import to_dict, to_struct
-from shared import telemetry
+from shared import statusdetails, telemetry
 
 log = telemetry.get_logger("apps.sdk.remote")
 
@@ -389,6 +389,15 @@ async def create_ticket(conn: Connection, game: str, ranked: bool = True, min_pl
         game=game, ranked=ranked, min_players=min_players, max_players=max_players,
         options=to_struct(options) if options else None, players=players))
     return reply.ticket.ticket_id
+
+
+def live_ticket(exc: grpc.aio.AioRpcError) -> str:
+    """The ticket a refused CreateTicket names when the player already queues for the game
+    (ALREADY_EXISTS, key refused-live-ticket): its id, to follow it; "" for any other refusal."""
+    said = statusdetails.read(exc.trailing_metadata())
+    if exc.code() != grpc.StatusCode.ALREADY_EXISTS or said is None or said.key != "refused-live-ticket":
+        return ""
+    return str(orjson.loads(said.args_json or "{}").get("ticket_id", ""))
 
 
 class NoInvitation(Exception):

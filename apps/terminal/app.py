@@ -6,7 +6,7 @@ table and every move as it happens, and the placings and rating change at the en
 Where it is: a small file under the data folder (`<data>/client/<game>-<name>.json`) keeps the
 live ticket, then the game id and seat, so a restarted client (same name) rejoins the game in
 progress from its current view. A ticket the file does not know is found through the
-matchmaker's ALREADY_EXISTS answer, which names it.
+matchmaker's ALREADY_EXISTS answer, which names it (in its status details: apps.sdk.remote.live_ticket).
 
 Input: a number picks a listed move; `play bug-3` / `bug-3` or `recipe fruit` / `fruit` sends
 that move as typed (the rules service judges it and a refusal is shown with its gRPC status);
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import sys
 import time
 from dataclasses import dataclass, field
@@ -36,6 +35,7 @@ from apps.sdk.remote import (
     create_ticket,
     describe_game,
     failure_text,
+    live_ticket,
     nobody_there,
     read_view,
     rpc_error_text,
@@ -320,10 +320,10 @@ class TerminalClient:
                 ticket_id = await create_ticket(self.conn, self.game, self.ranked, self.min_players,
                                                 self.max_players, self.options, self.party)
             except grpc.aio.AioRpcError as exc:
-                found = re.search(r"live ticket (\S+)", exc.details() or "")
-                if exc.code() != grpc.StatusCode.ALREADY_EXISTS or not found:
+                live = live_ticket(exc)
+                if not live:
                     raise
-                ticket_id = found.group(1)
+                ticket_id = live
                 self.say(f"you already queue with ticket {ticket_id}; following it")
         remembered = Remembered(self.game, ticket_id=ticket_id, rating_before=rating, games_before=games,
                                 ranked=self.ranked)

@@ -16,6 +16,7 @@ from typing import Any
 import grpc
 from connectrpc.code import Code
 from connectrpc.errors import ConnectError
+from protobuf.wkt import Any as AnyDetail
 from foodgames.v1 import (
     chat_connect,
     chat_pb2,
@@ -23,6 +24,7 @@ from foodgames.v1 import (
     deck_connect,
     deck_pb2,
     deck_pb2_grpc,
+    event_pb2,
     game_connect,
     game_pb2,
     game_pb2_grpc,
@@ -45,7 +47,7 @@ from services.gateway.config import GatewayConfig
 from services.gateway.headers import trace_context
 from services.gateway.ratelimit import RateLimiter
 from services.gateway.streams import StreamCount, StreamSlots
-from shared import auth, games, telemetry
+from shared import auth, games, statusdetails, telemetry
 from shared.channels import BALANCED_OPTIONS, insecure_channel
 from shared.config import Settings
 from shared.errors import Unauthenticated, reason, refusal_message, status_for
@@ -135,16 +137,26 @@ def connect_error(exc: BaseException, accept_language: str | None = None) -> Con
     if isinstance(exc, grpc.aio.AioRpcError):
         code = exc.code()
         name = _CODE_NAMES.get(code.name, code.name)
-        return ConnectError(getattr(Code, name, Code.UNKNOWN), exc.details() or "")
+        return ConnectError(getattr(Code, name, Code.UNKNOWN), exc.details() or "",
+                            _details(statusdetails.read(exc.trailing_metadata())))
     if isinstance(exc, asyncio.TimeoutError):
         return ConnectError(Code.DEADLINE_EXCEEDED, "the call took longer than the gateway allows")
     status = status_for(exc)
     if status is not None:
         name = _CODE_NAMES.get(status.name, status.name)
         language = negotiate(None, accept_language) if accept_language else None
-        return ConnectError(getattr(Code, name, Code.UNKNOWN), refusal_message(exc, _SHARED_TEXTS, language).text)
+        said = refusal_message(exc, _SHARED_TEXTS, language)
+        return ConnectError(getattr(Code, name, Code.UNKNOWN), said.text, _details(statusdetails.message(said)))
     log.error("gateway call failed", error=f"{type(exc).__name__}: {reason(exc)}")
     return ConnectError(Code.INTERNAL, f"internal error: {type(exc).__name__}")
+
+
+def _details(said: event_pb2.Message | None) -> tuple[Any, ...]:
+    """A refusal's message as a Connect error detail (connectrpc packs its own protobuf runtime's
+    messages, so the detail goes as an Any of ours: its type name and bytes)."""
+    if said is None:
+        return ()
+    return (AnyDetail(type_url=f"type.googleapis.com/{said.DESCRIPTOR.full_name}", value=said.SerializeToString()),)
 
 
 class Backends:

@@ -56,10 +56,12 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
             raise InvalidArgument("ticket_id is required (as CreateTicket returned it)")
         ticket = await self.store.get(ticket_id)
         if ticket is None:
-            raise NotFound(f"there is no ticket {ticket_id!r} (final tickets are kept for a day)")
+            raise NotFound(f"there is no ticket {ticket_id!r} (final tickets are kept for a day)",
+                           key="no-such-ticket", ticket=quote(ticket_id))
         if identity.role == "player" and identity.player not in ticket.players:
             raise PermissionDenied(f"ticket {ticket_id} belongs to {', '.join(ticket.players)}, "
-                                   f"not to {identity.player}")
+                                   f"not to {identity.player}", key="ticket-not-yours",
+                                   players=", ".join(ticket.players))
         return await self._lapse(ticket)
 
     async def _lapse(self, ticket: Ticket) -> Ticket:
@@ -120,7 +122,8 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
             await self._store_new(ticket, inviting)
         except LiveTicketExists as exc:
             raise AlreadyExists(f"{exc.player} already holds the live ticket {exc.ticket_id} for {info.name}; "
-                                f"cancel it or wait for it to end") from None
+                                f"cancel it or wait for it to end", key="live-ticket", player=exc.player,
+                                ticket_id=exc.ticket_id, game=games.title_of(info.name)) from None
         log.info("ticket created", ticket_id=ticket.ticket_id, game=info.name, players=players,
                  min_players=lo, max_players=hi, ranked=request.ranked, inviting=inviting)
         await publish_ticket(self.publisher, ticket)
@@ -170,16 +173,17 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
                 return pb.AcceptTicketResponse(ticket=_wire(ticket, request, context))  # a retried acceptance
             raise FailedPrecondition(f"ticket {ticket.ticket_id} is {ticket.public_state}"
                                      f"{f' ({reasons.text(ticket.reason)})' if ticket.reason else ''}: there is no invitation "
-                                     f"to accept")
+                                     f"to accept", key="no-invitation", state=ticket.public_state)
         try:
             outcome = await self.store.accept(ticket, identity.player, self.clock())
         except LiveTicketExists as exc:
             raise AlreadyExists(f"{exc.player} already holds the live ticket {exc.ticket_id} for {ticket.game}; "
-                                f"cancel it to join this party") from None
+                                f"cancel it to join this party", key="live-ticket-join", player=exc.player,
+                                ticket_id=exc.ticket_id, game=games.title_of(ticket.game)) from None
         current = await self.store.get(ticket.ticket_id) or ticket
         if outcome not in ("ok", "queued", "again"):
             raise FailedPrecondition(f"ticket {ticket.ticket_id} is {current.public_state}: there is no "
-                                     f"invitation to accept")
+                                     f"invitation to accept", key="no-invitation", state=current.public_state)
         if outcome != "again":
             log.info("invitation accepted", ticket_id=ticket.ticket_id, by=identity.player,
                      queued=outcome == "queued")
@@ -228,17 +232,20 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
             if outcome != CLAIMED:
                 break
             if time.monotonic() > deadline:
-                raise Unavailable("a table for this ticket is being set up; try again in a moment")
+                raise Unavailable("a table for this ticket is being set up; try again in a moment",
+                                  key="ticket-being-seated")
             await asyncio.sleep(0.05)
         current = await self.store.get(ticket.ticket_id)
         if current is None:
-            raise NotFound(f"there is no ticket {ticket.ticket_id!r}")
+            raise NotFound(f"there is no ticket {ticket.ticket_id!r}", key="no-such-ticket", ticket=quote(ticket.ticket_id))
         if current.state == CANCELLED:
             return pb.CancelTicketResponse(ticket=_wire(current, request, context))  # a retried cancel
         if current.state == MATCHED:
             raise FailedPrecondition(f"ticket {current.ticket_id} is already matched into game "
-                                     f"{current.game_id}; it can no longer be cancelled")
-        raise FailedPrecondition(f"ticket {current.ticket_id} has ended: {current.state} ({reasons.text(current.reason)})")
+                                     f"{current.game_id}; it can no longer be cancelled", key="ticket-matched",
+                                     game_id=current.game_id)
+        raise FailedPrecondition(f"ticket {current.ticket_id} has ended: {current.state} ({reasons.text(current.reason)})",
+                                 key="ticket-ended", state=current.state)
 
     async def WatchTicket(self, request, context):
         ticket = await self._ticket_for(request.ticket_id, current_identity())

@@ -197,7 +197,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
         """The refusal of a player who sits at another open table: which one, as a player knows it
         (its game, host and code), not by its id."""
         other = await self.store.get(held) if held else None
-        game = games.get(other.game).title if other and other.game in games.names() else "?"
+        game = games.title_of(other.game) if other else "?"
         host, code = (other.host, other.code) if other else ("?", "?")
         return AlreadyExists(f"{player} already sits at the open table {held} ({game}, hosted by {host}, code {code}); "
                              f"start or leave it first", key="table-already-seated", game=game, host=host, code=code)

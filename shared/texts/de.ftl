@@ -30,7 +30,10 @@ event-GameOver-forfeit = Die Partie ist vorbei: { $you ->
    *[false] { $player } hat aufgegeben.
 }
 event-SeedRevealed = Der Kartenstapel hat seinen geheimen Startwert offengelegt: Jedes Mischen dieser Partie lässt sich jetzt prüfen.
-event-ClockSet = Alle haben { $initial_s } Sekunden auf der Uhr, dazu { $increment_s } nach jedem Zug; { $forfeit ->
+event-ClockSet = Alle haben { $initial_s } { $initial_s ->
+    [one] Sekunde
+   *[other] Sekunden
+} auf der Uhr, dazu { $increment_s } nach jedem Zug; { $forfeit ->
     [true] wessen Zeit abläuft, hat verloren.
    *[false] für wen die Zeit abläuft, spielt ein Bot.
 }
@@ -155,6 +158,16 @@ refused-table-none-held = Du sitzt an keinem offenen Tisch.
 refused-table-too-few = Dieses Spiel braucht mindestens { $needed } Personen; { $came } sind gekommen. Fülle den Rest mit Bots auf.
 refused-table-not-yours = Nur die Spieler des Tisches dürfen eine Revanche verlangen.
 refused-table-not-started = Eine Revanche folgt einer Partie: Dieser Tisch hat noch nicht begonnen.
+
+## Die Warteschlange (services/matchmaking/service.py): eine Suche ist ein Ticket
+refused-live-ticket = { $player } sucht schon einen Tisch für { $game }: Brich diese Suche ab oder warte, bis sie endet.
+refused-live-ticket-join = { $player } sucht schon einen Tisch für { $game }: Brich diese Suche ab, um dieser Gruppe beizutreten.
+refused-no-such-ticket = Es gibt keine Suche { $ticket }: Es gab sie nie, oder sie endete vor mehr als einem Tag.
+refused-ticket-not-yours = Diese Suche gehört { $players }, nicht dir.
+refused-no-invitation = Hier gibt es keine Einladung mehr anzunehmen.
+refused-ticket-being-seated = Für diese Suche wird gerade ein Tisch gedeckt; versuche es gleich noch einmal.
+refused-ticket-matched = Diese Suche hat ihren Tisch schon gefunden: Sie lässt sich nicht mehr abbrechen.
+refused-ticket-ended = Diese Suche ist schon beendet.
 
 ## Tisch-Chat (docs/friends.md): Schnellsätze, ein Tipp je Satz
 chat-phrase-hello = Hallo!

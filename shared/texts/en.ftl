@@ -33,7 +33,10 @@ event-GameOver-forfeit = The game is over: { $you ->
    *[false] { $player } forfeited.
 }
 event-SeedRevealed = The deck revealed its secret seed: every shuffle of this game can now be checked.
-event-ClockSet = Every player has { $initial_s } seconds on the clock, plus { $increment_s } after each move; { $forfeit ->
+event-ClockSet = Every player has { $initial_s } { $initial_s ->
+    [one] second
+   *[other] seconds
+} on the clock, plus { $increment_s } after each move; { $forfeit ->
     [true] whoever runs out of time forfeits.
    *[false] whoever runs out of time has a bot play for them.
 }
@@ -158,6 +161,16 @@ refused-table-none-held = You sit at no open table.
 refused-table-too-few = This game needs at least { $needed } players; { $came } came. Fill the rest with bots.
 refused-table-not-yours = Only the table's players may ask for a rematch.
 refused-table-not-started = A rematch follows a game: this table has not started.
+
+## The queue (services/matchmaking/service.py): a search is a ticket
+refused-live-ticket = { $player } is already searching for a table of { $game }: cancel that search or wait for it to end.
+refused-live-ticket-join = { $player } is already searching for a table of { $game }: cancel that search to join this party.
+refused-no-such-ticket = There is no search { $ticket }: it never was, or it ended more than a day ago.
+refused-ticket-not-yours = This search belongs to { $players }, not to you.
+refused-no-invitation = There is no invitation to accept here any more.
+refused-ticket-being-seated = A table for this search is being set up; try again in a moment.
+refused-ticket-matched = This search has found its table already: it can no longer be called off.
+refused-ticket-ended = This search has ended already.
 
 ## Table chat (docs/friends.md): quick phrases, one tap each
 chat-phrase-hello = Hello!

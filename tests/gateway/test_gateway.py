@@ -4,6 +4,7 @@ read a seat's view, play a move, watch the game as a stream, and the refusals.""
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import struct
 import uuid
@@ -11,7 +12,7 @@ import uuid
 import httpx
 import orjson
 import pytest
-from foodgames.v1 import deck_pb2, game_pb2, matchmaking_pb2
+from foodgames.v1 import deck_pb2, event_pb2, game_pb2, matchmaking_pb2
 
 from services.gateway.app import Gateway
 from services.gateway.config import GatewayConfig
@@ -231,6 +232,38 @@ async def test_a_call_without_a_token_is_refused(gateway):
         assert reply.json()["code"] == "unauthenticated" and "no token" in reply.json()["message"]
         reply = await call_json(client, f"{MM_PATH}/CreateTicket", "not-a-token", {"game": GAME})
         assert reply.status_code == 401 and "not valid" in reply.json()["message"]
+
+
+def refusal_detail(reply: httpx.Response) -> event_pb2.Message:
+    """The one detail of a Connect error: which refusal it was (shared/statusdetails.py)."""
+    [detail] = reply.json()["details"]
+    assert detail["type"] == "foodgames.v1.Message", detail
+    return event_pb2.Message.FromString(base64.b64decode(detail["value"] + "=" * (-len(detail["value"]) % 4)))
+
+
+async def test_a_refusal_names_its_key_and_values_beside_its_words(gateway):
+    async with httpx.AsyncClient(base_url=gateway) as client:
+        me = f"gw-twice-{uuid.uuid4().hex[:6]}"
+        token = await sign_in(client, me)
+        # given a player queued for a table of five (nobody else comes)
+        first = await call_json(client, f"{MM_PATH}/CreateTicket", token, {"game": GAME, "minPlayers": 5})
+        assert first.status_code == 200, first.text
+        ticket = first.json()["ticket"]["ticketId"]
+        try:
+            # when a German browser queues them again
+            again = await call_json(client, f"{MM_PATH}/CreateTicket", token, {"game": GAME, "minPlayers": 5},
+                                    **{"accept-language": "de-DE,de;q=0.9"})
+            # then the backend's refusal reads in German, and its key and values say which ticket
+            assert again.status_code == 409 and again.json()["code"] == "already_exists", again.text
+            assert again.json()["message"].startswith(f"{me} sucht schon einen Tisch für Foodie Forest")
+            said = refusal_detail(again)
+            assert said.key == "refused-live-ticket" and said.text == again.json()["message"]
+            assert orjson.loads(said.args_json)["ticket_id"] == ticket
+        finally:
+            await call_json(client, f"{MM_PATH}/CancelTicket", token, {"ticketId": ticket})
+        # and the gateway's own refusals carry theirs
+        bare = await call_json(client, f"{MM_PATH}/CreateTicket", None, {"game": GAME})
+        assert bare.status_code == 401 and refusal_detail(bare).key == "refused-no-token", bare.text
 
 
 async def test_a_game_call_must_name_its_game(gateway):

@@ -12,7 +12,9 @@ from foodgames.v1 import matchmaking_pb2 as pb
 from foodgames.v1 import matchmaking_pb2_grpc as pb_grpc
 from google.protobuf.struct_pb2 import Struct
 
+from apps.sdk.remote import live_ticket
 from services.matchmaking import bootstrap
+from shared import statusdetails
 from shared.auth import mint_token
 from shared.channels import client_channel
 from tests.matchmaking.conftest import GAME, fast_config, names
@@ -179,6 +181,8 @@ async def test_a_duplicate_ticket_is_already_exists(served):
             await stub.CreateTicket(pb.CreateTicketRequest(game=GAME, players=players, min_players=5))
         assert err.value.code() == grpc.StatusCode.ALREADY_EXISTS
         assert first.ticket.ticket_id in err.value.details()
+        # a client follows the live ticket by the refusal's key and values, not by its words
+        assert live_ticket(err.value) == first.ticket.ticket_id
     # the friend was not queued either: no key written for the refused tickets (the matcher's
     # locks and earlier tests' tickets ending come and go in the same Valkey meanwhile)
     for key in set(await served.store.redis.keys("*")) - set(keys):
@@ -188,6 +192,22 @@ async def test_a_duplicate_ticket_is_already_exists(served):
         else:
             assert friend.encode() not in key and me.encode() not in key, key
     assert await served.store.queue_length(f"{GAME}:casual") == 1
+    # and a German player reads the refusal in German; the ticket rides in its details
+    with pytest.raises(grpc.aio.AioRpcError) as err:
+        await stub.CreateTicket(pb.CreateTicketRequest(game=GAME, min_players=5),
+                                metadata=(("accept-language", "de"),))
+    assert err.value.details() == (f"{me} sucht schon einen Tisch für Foodie Forest: Brich diese Suche ab oder "
+                                   f"warte, bis sie endet.")
+    said = statusdetails.read(err.value.trailing_metadata())
+    assert said.key == "refused-live-ticket" and said.text == err.value.details()
+    assert json.loads(said.args_json) == {"player": me, "ticket_id": first.ticket.ticket_id, "game": "Foodie Forest"}
+    assert live_ticket(err.value) == first.ticket.ticket_id
+    # an old link: the search is gone, said in the reader's language
+    with pytest.raises(grpc.aio.AioRpcError) as err:
+        await stub.GetTicket(pb.GetTicketRequest(ticket_id="gone"), metadata=(("accept-language", "de"),))
+    assert err.value.code() == grpc.StatusCode.NOT_FOUND
+    assert err.value.details() == "Es gibt keine Suche 'gone': Es gab sie nie, oder sie endete vor mehr als einem Tag."
+    assert statusdetails.read(err.value.trailing_metadata()).key == "refused-no-such-ticket"
 
 
 async def test_unknown_ticket_and_cancel_after_match(served):

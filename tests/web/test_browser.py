@@ -117,6 +117,11 @@ async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_b
     # a queued ticket can be cancelled: the page says so and offers to queue again
     await queue(page, 4)
     await expect(page.locator("#ticket-state")).to_contain_text("Searching")
+    # (and queueing again meanwhile, as from a second tab, leads back to that search: the
+    # matchmaker's refusal names it by its key and values, refused-live-ticket)
+    searching = page.url
+    await queue(page, 4)
+    assert page.url == searching
     await page.click("#cancel")
     await expect(page.locator("#ticket-state")).to_contain_text("Cancelled")
     await expect(page.locator("#again")).to_be_visible()

@@ -3,6 +3,7 @@
 import { Code, ConnectError, createClient, type Client, type Interceptor } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-web";
 import { DeckService } from "./gen/foodgames/v1/deck_pb";
+import { MessageSchema } from "./gen/foodgames/v1/event_pb";
 import { GameService } from "./gen/foodgames/v1/game_pb";
 import { LeaderboardService } from "./gen/foodgames/v1/leaderboard_pb";
 import { MatchmakingService } from "./gen/foodgames/v1/matchmaking_pb";
@@ -59,6 +60,20 @@ export function explain(error: unknown): string {
 /** What the server said, without the code: the rule a refused move broke, in words. */
 export function reasonOf(error: unknown): string {
   return ConnectError.from(error).rawMessage;
+}
+
+/** Which refusal it was, as the server names it beside its words (docs/errors.md, "Which
+ * refusal it was"): its key, "refused-live-ticket", and its values; undefined when it named none. */
+export function refusalOf(error: unknown): { key: string; args: Record<string, unknown> } | undefined {
+  const [said] = ConnectError.from(error).findDetails(MessageSchema);
+  if (!said) return undefined;
+  let args: Record<string, unknown> = {};
+  try {
+    args = said.argsJson ? JSON.parse(said.argsJson) : {};
+  } catch {
+    // a detail whose values do not read still names its key
+  }
+  return { key: said.key, args };
 }
 
 export function codeOf(error: unknown): Code {

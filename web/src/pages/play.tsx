@@ -1,6 +1,6 @@
 // Choose a game, a table size and the game's options, and queue through the matchmaker.
 import { useEffect, useState } from "preact/hooks";
-import { Code, codeOf, explain, listGames, matchmaking, type GameInfo } from "../api";
+import { explain, listGames, matchmaking, refusalOf, type GameInfo } from "../api";
 import { t } from "../i18n";
 import { seats } from "../session";
 import { choicesOf, description, optionList, type GameOption } from "../table/describe";
@@ -52,9 +52,10 @@ export function PlayPage() {
       go(`#/queue/${encodeURIComponent(reply.ticket!.ticketId)}`);
     } catch (err) {
       // one live ticket per player and game: the matchmaker names it; follow that one
-      const live = /live ticket (\S+)/.exec(explain(err));
-      if (codeOf(err) === Code.AlreadyExists && live) {
-        go(`#/queue/${encodeURIComponent(live[1])}`);
+      const refused = refusalOf(err);
+      const live = refused?.key === "refused-live-ticket" ? refused.args.ticket_id : undefined;
+      if (typeof live === "string" && live) {
+        go(`#/queue/${encodeURIComponent(live)}`);
         return;
       }
       setError(explain(err));

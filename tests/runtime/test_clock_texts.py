@@ -1,0 +1,21 @@
+"""How a table's clock is announced (shared/texts: event-ClockSet), in each language."""
+from __future__ import annotations
+
+import pytest
+
+from shared.i18n import SHARED_TEXTS, Catalogue
+
+TEXTS = Catalogue([SHARED_TEXTS])
+
+
+@pytest.mark.parametrize(("language", "seconds", "said"), [
+    ("en", 1, "Every player has 1 second on the clock"),
+    ("en", 90, "Every player has 90 seconds on the clock"),
+    ("de", 1, "Alle haben 1 Sekunde auf der Uhr"),
+    ("de", 90, "Alle haben 90 Sekunden auf der Uhr"),
+])
+def test_a_clock_of_one_second_is_said_in_the_singular(language, seconds, said):
+    # given a table whose clock starts at `seconds`, when its ClockSet event is read
+    text = TEXTS.text("event-ClockSet", {"initial_s": seconds, "increment_s": 5, "forfeit": "false"}, language)
+    # then the count and its noun agree
+    assert text.startswith(said), text
