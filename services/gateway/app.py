@@ -47,6 +47,7 @@ from services.gateway.forward import (
     PUBLIC,
     Backends,
     servicer,
+    words_of,
 )
 from services.gateway.ratelimit import RateLimiter
 from services.gateway.static import (
@@ -58,6 +59,7 @@ from services.gateway.static import (
 from services.gateway.replies import connect_error, json_reply, refuse
 from shared import auth, games, names, telemetry
 from shared.config import Settings
+from shared.errors import ResourceExhausted
 from shared.moves import quote
 
 log = telemetry.get_logger("gateway")
@@ -162,9 +164,12 @@ class Gateway:
         if self.limiter is not None and self.config.per_address_per_minute > 0:
             allowed, wait = await self.limiter.allow("address", address, self.config.per_address_per_minute)
             if not allowed:
-                await refuse(scope, kind, send, 429, "resource_exhausted",
-                             f"too many requests from {address}: at most {self.config.per_address_per_minute} a "
-                             f"minute; try again in {wait} s", [*cors, (b"retry-after", str(wait).encode())])
+                limit = self.config.per_address_per_minute
+                said = words_of(ResourceExhausted(
+                    f"too many requests from {address}: at most {limit} a minute; try again in {wait} s",
+                    key="too-many-requests", limit=limit, wait=wait), headers.get("accept-language"))
+                await refuse(scope, kind, send, 429, "resource_exhausted", said,
+                             [*cors, (b"retry-after", str(wait).encode())])
                 return
         malformed = request_headers.refusal(headers)
         if malformed is not None:

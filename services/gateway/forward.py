@@ -50,7 +50,7 @@ from services.gateway.streams import StreamCount, StreamSlots
 from shared import auth, games, statusdetails, telemetry
 from shared.channels import BALANCED_OPTIONS, insecure_channel
 from shared.config import Settings
-from shared.errors import Unauthenticated, reason, refusal_message, status_for
+from shared.errors import ResourceExhausted, Unauthenticated, reason, refusal_message, status_for
 from shared.i18n import SHARED_TEXTS, Catalogue, negotiate
 from shared.memtrim import Trimmer
 from shared.moves import quote
@@ -151,6 +151,11 @@ def connect_error(exc: BaseException, accept_language: str | None = None) -> Con
     return ConnectError(Code.INTERNAL, f"internal error: {type(exc).__name__}")
 
 
+def words_of(exc: BaseException, accept_language: str | None) -> str:
+    """A gateway refusal's words alone, for an answer written before Connect reads the call."""
+    return connect_error(exc, accept_language).message
+
+
 def _details(said: event_pb2.Message | None) -> tuple[Any, ...]:
     """A refusal's message as a Connect error detail (connectrpc packs its own protobuf runtime's
     messages, so the detail goes as an Any of ours: its type name and bytes)."""
@@ -235,9 +240,9 @@ class Backends:
             allowed, wait = await self.limiter.allow("player", identity.player, self.config.per_player_per_minute)
             if not allowed:
                 ctx.response_headers["retry-after"] = str(wait)  # as the per-address 429 says it
-                raise ConnectError(Code.RESOURCE_EXHAUSTED,
-                                   f"too many calls by {identity.player}: at most "
-                                   f"{self.config.per_player_per_minute} a minute; try again in {wait} s")
+                raise ResourceExhausted(f"too many calls by {identity.player}: at most "
+                                        f"{self.config.per_player_per_minute} a minute; try again in {wait} s",
+                                        key="too-many-calls", limit=self.config.per_player_per_minute, wait=wait)
         # the client's trace context goes on to the backend (the gateway opens no span itself)
         return identity, [*metadata, *trace_context(headers), *self.forwarded(ctx)]
 
@@ -304,14 +309,15 @@ async def _stream_slots(backends: Backends, player: str):
     config = backends.config
     mine = await backends.player_streams.take(player, config.max_streams_per_player)
     if mine is None:
-        raise ConnectError(Code.RESOURCE_EXHAUSTED, f"{player} has {config.max_streams_per_player} open streams, "
-                                                    f"the most a player may have; close one first")
+        raise ResourceExhausted(f"{player} has {config.max_streams_per_player} open streams, the most a player may "
+                                f"have; close one first", key="too-many-streams", limit=config.max_streams_per_player)
     address = CLIENT_ADDRESS.get()
     try:
         theirs = await backends.address_streams.take(address, config.max_streams_per_address)
         if theirs is None:
-            raise ConnectError(Code.RESOURCE_EXHAUSTED, f"{address} has {config.max_streams_per_address} open "
-                                                        f"streams, the most one address may have; close one first")
+            raise ResourceExhausted(f"{address} has {config.max_streams_per_address} open streams, the most one "
+                                    f"address may have; close one first", key="too-many-streams-address",
+                                    limit=config.max_streams_per_address)
         try:
             yield
         finally:

@@ -139,6 +139,10 @@ refused-no-token = Melde dich zuerst an: Dieser Aufruf braucht ein Token.
 refused-token-expired = Deine Anmeldung ist abgelaufen; melde dich neu an.
 refused-token-invalid = Deine Anmeldung ist nicht gültig; melde dich neu an.
 refused-operators-only = Nur die Betreiber des Systems dürfen seine Kennzahlen lesen; du bist angemeldet als { $role }.
+refused-too-many-calls = Zu viele Anfragen: höchstens { $limit } pro Minute. Versuche es in { $wait } s noch einmal.
+refused-too-many-streams = Zu viele Seiten des Spiels sind gleichzeitig offen ({ $limit } Live-Verbindungen): Schließe eine und versuche es noch einmal.
+refused-too-many-streams-address = Zu viele Live-Verbindungen aus deinem Netz ({ $limit }): Schließe eine Seite und versuche es noch einmal.
+refused-too-many-requests = Zu viele Anfragen aus deinem Netz: höchstens { $limit } pro Minute. Versuche es in { $wait } s noch einmal.
 
 ## Private Tische (docs/friends.md)
 refused-players-only = Private Tische sind für Spieler: Melde dich als Spieler an.

@@ -139,6 +139,10 @@ refused-no-token = Sign in first: this call needs a token.
 refused-token-expired = Your sign-in has expired; sign in again.
 refused-token-invalid = Your sign-in is not valid; sign in again.
 refused-operators-only = Only the stack's operators may read its figures; you are signed in as a { $role }.
+refused-too-many-calls = Too many calls: at most { $limit } a minute. Try again in { $wait } s.
+refused-too-many-streams = Too many pages of the game are open at once ({ $limit } live connections): close one and try again.
+refused-too-many-streams-address = Too many live connections from your network ({ $limit }): close a page and try again.
+refused-too-many-requests = Too many requests from your network: at most { $limit } a minute. Try again in { $wait } s.
 
 ## Private tables (docs/friends.md)
 refused-players-only = Private tables are for players: sign in as a player.

@@ -319,6 +319,8 @@ async def test_rate_limit_per_address(stack, valkey_server):
             last = await client.post("/auth/dev-sign-in", json={"name": "x"})
             assert last.status_code == 429 and last.json()["code"] == "resource_exhausted"
             assert "too many requests" in last.json()["message"] and last.headers["retry-after"]
+            german = await client.post("/auth/dev-sign-in", json={"name": "x"}, headers={"accept-language": "de"})
+            assert german.json()["message"].startswith("Zu viele Anfragen aus deinem Netz: höchstens 3 pro Minute.")
     finally:
         await app.close()
 
@@ -348,6 +350,14 @@ async def test_stream_count_per_player(stack, count):
                     assert flags & 2
                     error = json.loads(payload)["error"]
                     assert error["code"] == "resource_exhausted" and "open streams" in error["message"]
+                    break
+            # a browser in German reads it in German
+            german = {**headers, "accept-language": "de"}
+            async with client.stream("POST", f"{MM_PATH}/WatchTicket", content=body, headers=german) as response:
+                async for flags, payload in frames(response):
+                    error = json.loads(payload)["error"]
+                    assert error["message"].startswith("Zu viele Seiten des Spiels sind gleichzeitig offen (1 "), error
+                    assert error["details"][0]["type"] == "foodgames.v1.Message"
                     break
             first.cancel()
             await asyncio.gather(first, return_exceptions=True)
@@ -440,6 +450,10 @@ async def test_rate_limit_per_player(stack):
             assert [r.status_code for r in replies[:2]] == [200, 200]
             assert replies[2].status_code == 429 and replies[2].json()["code"] == "resource_exhausted"
             assert "too many calls by gw-busy-" in replies[2].json()["message"]
+            german = await call_json(client, "/foodgames.v1.DeckService/GetPublicKey", token, {},
+                                     **{"accept-language": "de"})
+            assert german.status_code == 429 and german.json()["message"].startswith(
+                "Zu viele Anfragen: höchstens 2 pro Minute. Versuche es in "), german.text
     finally:
         await app.close()
 
