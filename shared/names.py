@@ -16,6 +16,7 @@ key (the house, `foodgames bots`, the operator's `foodgames token`) may mint a b
 from __future__ import annotations
 
 import unicodedata
+from typing import Sequence
 
 from shared.moves import quote
 
@@ -36,6 +37,14 @@ def house_bot_prefix(game: str) -> str:
 def is_house_bot(player: str, game: str) -> bool:
     """Whether `player` is one of the house's bots of `game` (by its name: house_bot_prefix)."""
     return player.startswith(house_bot_prefix(game))
+
+
+def bots_at_table(players: Sequence[str]) -> dict[str, int]:
+    """How a table's bots read at it, by number: a bot's name ("bot-foodie-forest-d0ba-12") is an
+    id a player has no use for, so at the table each is "Bot 1", "Bot 2" ... in seat order, or
+    "Bot" where it is the only one (0 here; the texts' `player-bot`)."""
+    bots = [p for p in players if reserved(p) == BOT_PREFIX]
+    return {bots[0]: 0} if len(bots) == 1 else {bot: number for number, bot in enumerate(bots, 1)}
 
 
 class InvalidName(ValueError):

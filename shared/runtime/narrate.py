@@ -11,12 +11,13 @@ the move), so that nothing breaks before its texts exist.
 """
 from __future__ import annotations
 
+import functools
 from typing import Any, Mapping, Sequence
 
 from foodgames.v1 import event_pb2
 
 from shared import gamestream as env
-from shared import telemetry
+from shared import names, telemetry
 from shared.i18n import DEFAULT, SHARED_TEXTS, Catalogue, Message, Rendered
 
 log = telemetry.get_logger("shared.runtime")
@@ -95,6 +96,11 @@ def _game_over(data: Mapping[str, Any], players: Sequence[str], seat: int | None
                                       "points": list(data.get("points") or [])})
 
 
+@functools.lru_cache(maxsize=1024)  # a table's players, for each event every seat reads
+def _bots_at(players: tuple[str, ...]) -> dict[str, int]:
+    return names.bots_at_table(players)
+
+
 class Narrator:
     """One game's messages, rendered in a language (see the module's docstring)."""
 
@@ -108,9 +114,13 @@ class Narrator:
     def of_game(cls, game: Any) -> "Narrator":
         return cls(getattr(game, "texts", None), getattr(game, "messages", None), getattr(game, "renderer", None))
 
-    def render(self, message: Message, language: str | None = DEFAULT, fallback: str | None = None) -> Rendered:
+    def render(self, message: Message, language: str | None = DEFAULT, fallback: str | None = None,
+               players: Sequence[str] = ()) -> Rendered:
+        """`message` in `language`; the table's bots among `players` named in its text as players
+        read them ("Bot 2", shared.names.bots_at_table), its args keeping their names (ids)."""
         language = language or DEFAULT
-        rendered = Rendered(message.key, message.args, "", message.internal)
+        shown = self._shown(message, players, language)
+        rendered = Rendered(shown.key, shown.args, "", shown.internal)
         # every seat of a table reads the same events: a text is formatted once (Fluent takes
         # ~50 us a message, a cache hit ~2)
         memo = (message.key, rendered.args_json, language, fallback)
@@ -119,18 +129,32 @@ class Narrator:
             if fallback is not None and not self.texts.has(message.key, language) and not self.texts.has(message.key):
                 text = fallback
             else:
-                text = self.texts.render(message, language)
+                text = self.texts.render(shown, language)
             if len(self._texts) >= MEMO_SIZE:
                 self._texts.clear()
             self._texts[memo] = text
         return Rendered(message.key, message.args, text, message.internal)
+
+    def _shown(self, message: Message, players: Sequence[str], language: str) -> Message:
+        bots = _bots_at(tuple(players)) if players else {}
+        if not bots:
+            return message
+
+        def shown(value: Any) -> Any:
+            if isinstance(value, str) and value in bots:
+                return self.texts.text("player-bot", {"number": bots[value]}, language)
+            if isinstance(value, (list, tuple)):
+                return [shown(v) for v in value]
+            return value
+        args = {k: shown(v) for k, v in message.args.items()}
+        return message if args == message.args else Message(message.key, args, message.internal)
 
     def event(self, event: Mapping[str, Any], players: Sequence[str], seat: int | None,
               language: str | None = DEFAULT) -> Rendered:
         """`event` ({"type", "data"}, as `seat` sees it) as `seat` reads it."""
         kind = event["type"]
         if kind in env.RUNTIME_EVENTS:
-            return self.render(runtime_message(event, players, seat), language, fallback=kind)
+            return self.render(runtime_message(event, players, seat), language, fallback=kind, players=players)
         message = None
         if self.messages is not None:
             try:
@@ -142,7 +166,7 @@ class Narrator:
                 message = Message(f"event-{kind}", {}, internal=True)
         else:
             message = Message(f"event-{kind}", {})
-        return self.render(message, language, fallback=kind)
+        return self.render(message, language, fallback=kind, players=players)
 
     def move(self, move: Mapping[str, Any], players: Sequence[str], seat: int | None,
              language: str | None = DEFAULT) -> Rendered:
@@ -159,7 +183,7 @@ class Narrator:
         # time (a game's move_label renders through Fluent unmemoised), for every legal move of
         # every ListLegalMoves, and was ~3.5 % of a rules engine's CPU under the web client's calls
         has = self.texts.has(message.key, language or DEFAULT) or self.texts.has(message.key)
-        return self.render(message, language, fallback=None if has else self._move_label(move))
+        return self.render(message, language, fallback=None if has else self._move_label(move), players=players)
 
     def _move_label(self, move: Mapping[str, Any]) -> str:
         if self.renderer is not None:
@@ -181,7 +205,7 @@ class Narrator:
                 log.warning("prompt_message failed", error=f"{type(exc).__name__}: {exc}")
         if message is None:
             message = fallback_prompt(view, players, seat, finished)
-        return self.render(message, language)
+        return self.render(message, language, players=players)
 
     def refusal(self, exc: BaseException, language: str | None = DEFAULT) -> Rendered:
         from shared.errors import refusal_message

@@ -30,6 +30,11 @@ event-GameOver-forfeit = Die Partie ist vorbei: { $you ->
    *[false] { $player } hat aufgegeben.
 }
 event-SeedRevealed = Der Kartenstapel hat seinen geheimen Startwert offengelegt: Jedes Mischen dieser Partie lässt sich jetzt prüfen.
+# Ein Bot am Tisch (shared.names.bots_at_table): Nummer 0, wo er der einzige am Tisch ist
+player-bot = { $number ->
+    [0] Bot
+   *[other] Bot { $number }
+}
 event-ClockSet = Alle haben { $initial_s } { $initial_s ->
     [one] Sekunde
    *[other] Sekunden

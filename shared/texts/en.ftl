@@ -33,6 +33,11 @@ event-GameOver-forfeit = The game is over: { $you ->
    *[false] { $player } forfeited.
 }
 event-SeedRevealed = The deck revealed its secret seed: every shuffle of this game can now be checked.
+# A bot at a table (shared.names.bots_at_table): number 0 where it is the table's only one
+player-bot = { $number ->
+    [0] Bot
+   *[other] Bot { $number }
+}
 event-ClockSet = Every player has { $initial_s } { $initial_s ->
     [one] second
    *[other] seconds

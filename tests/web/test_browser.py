@@ -139,6 +139,11 @@ async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_b
     game_id = page.url.rsplit("/", 1)[-1]
     await expect(page.locator("#status")).to_have_text("live")
     await expect(page.locator(f".player[data-player^='{house_bot_prefix(GAME)}']")).to_have_count(3)
+    # the bots read as the table names them, in seat order, on the seats and in what happened
+    bots = page.locator(f".seat[data-player^='{house_bot_prefix(GAME)}'] .seat-name")
+    await expect(bots).to_have_text(["Bot 1", "Bot 2", "Bot 3"])
+    await expect(page.locator("#log")).to_contain_text("Bot 1")
+    await expect(page.locator("#log")).not_to_contain_text(house_bot_prefix(GAME))
 
     # then they play the game to its end by clicking legal moves only
     clicks = 0

@@ -6,6 +6,11 @@ yes = ja
 no = nein
 none = keine
 you-mark = (du)
+# a bot at the table (src/table/names.ts): 0 where it is the only one
+player-bot = { $number ->
+    [0] Bot
+   *[other] Bot { $number }
+}
 language-en = English
 language-de = Deutsch
 

@@ -6,6 +6,11 @@ yes = yes
 no = no
 none = none
 you-mark = (you)
+# a bot at the table (src/table/names.ts): 0 where it is the only one
+player-bot = { $number ->
+    [0] Bot
+   *[other] Bot { $number }
+}
 language-en = English
 language-de = Deutsch
 

@@ -13,6 +13,7 @@ import { description } from "../table/describe";
 import { Chat } from "../table/chat";
 import { EndScreen, Log, RulesPanel, Seats } from "../table/parts";
 import { Rematch } from "../table/rematch";
+import { seatName } from "../table/names";
 import { TableStore, type Message, type Move, type View } from "../table/store";
 import { signal } from "@preact/signals";
 
@@ -27,8 +28,8 @@ function turnText(store: TableStore, view: View, me: string, offered: number, ui
   if (ui.turnLine) return ui.turnLine(view, me);
   if (offered) return t("turn-yours");
   const waiting: string[] = Array.isArray(view.to_act) ? view.to_act.filter((p: string) => p !== me) : [];
-  if (waiting.length) return t("turn-waiting", { players: waiting.join(", ") });
-  return typeof view.turn === "string" ? t("turn-waiting", { players: view.turn }) : t("turn-wait");
+  if (waiting.length) return t("turn-waiting", { players: waiting.map((p) => seatName(p)).join(", ") });
+  return typeof view.turn === "string" ? t("turn-waiting", { players: seatName(view.turn) }) : t("turn-wait");
 }
 
 /** A label the server sent that still names cards by id (a game without its texts yet). */

@@ -6,6 +6,7 @@ import type { BoardProps, GameUi } from "../games/types";
 import { t } from "../i18n";
 import { Card } from "./card";
 import { cardFace } from "./describe";
+import { seatName } from "./names";
 import type { Move, View } from "./store";
 
 const HIDDEN = new Set(["legal_moves", "game", "seat", "clocks", "presence", "you", "options", "finished"]);
@@ -23,7 +24,7 @@ function Value({ game, v, depth, names }: { game: string; v: unknown; depth: num
   if (v === null || v === undefined) return <span class="muted">–</span>;
   if (typeof v === "boolean") return v ? t("yes") : t("no");
   if (typeof v === "number") return String(v);
-  if (typeof v === "string") return looksLikeCard(game, v) && !names.has(v) ? <Card game={game} id={v} label={v} /> : v;
+  if (typeof v === "string") return looksLikeCard(game, v) && !names.has(v) ? <Card game={game} id={v} label={v} /> : names.has(v) ? seatName(v, 64) : v;
   if (Array.isArray(v)) {
     if (v.length === 0) return <span class="muted">{t("none")}</span>;
     if (v.every((x) => looksLikeCard(game, x) && !names.has(x as string))) {

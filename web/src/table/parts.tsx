@@ -7,7 +7,8 @@ import type { GameUi } from "../games/types";
 import { t } from "../i18n";
 import { seatOf } from "../session";
 import { decimals, signed } from "../numbers";
-import { minutes, shortName, sleep, wideScreen } from "../util";
+import { minutes, sleep, wideScreen } from "../util";
+import { seatName } from "./names";
 import { changedOptions, choicesOf, description, optionInWords, type GameOption } from "./describe";
 import type { GameEvent, TableStore, View } from "./store";
 
@@ -33,7 +34,7 @@ export function Seats({ store, view }: { store: TableStore; view: View }) {
         const state = presence?.[p] ?? "connected";
         return (
           <li class={`seat${clock?.running ? " running" : ""}${p === view.you ? " mine" : ""}`} data-player={p} data-presence={state}>
-            <span class="seat-name" title={p}>{shortName(p)}{p === view.you ? ` ${t("you-mark")}` : ""}</span>
+            <span class="seat-name" title={p}>{seatName(p)}{p === view.you ? ` ${t("you-mark")}` : ""}</span>
             {left !== null && <span class="clock" aria-label={t("clock-label", { time: minutes(left) })}>{minutes(left)}</span>}
             {state !== "connected" && <span class={`presence p-${state}`}>{t(state === "away" ? "presence-away" : "presence-bot")}</span>}
           </li>
@@ -139,7 +140,7 @@ export function EndScreen({ store, view, me, why }: { store: TableStore; view: V
   const placings: number[] = over?.placings ?? [];
   const order = names.map((name, i) => ({ name, points: points[i] ?? 0, place: placings[i] ?? 0 }))
     .sort((a, b) => (a.place || 99) - (b.place || 99) || b.points - a.points);
-  const winners = order.filter((r) => r.place === 1).map((r) => (r.name === me ? t("end-you") : shortName(r.name)));
+  const winners = order.filter((r) => r.place === 1).map((r) => (r.name === me ? t("end-you") : seatName(r.name)));
   const gameOverEvent = store.events.value.find((e) => e.type === "GameOver" && e.message);
   const teamWon = over?.team_won;
   const team = teamWon === true || teamWon === false;
@@ -163,7 +164,7 @@ export function EndScreen({ store, view, me, why }: { store: TableStore; view: V
         <thead><tr>{!team && <th>{t("end-place")}</th>}<th>{t("end-player")}</th><th>{t("end-points")}</th></tr></thead>
         <tbody>{order.map((r) => (
           <tr class={r.name === me ? "mine" : ""}>
-            {!team && <td>{r.place || "–"}</td>}<td title={r.name}>{shortName(r.name)}{r.name === me ? ` ${t("you-mark")}` : ""}</td><td>{r.points}</td>
+            {!team && <td>{r.place || "–"}</td>}<td title={r.name}>{seatName(r.name)}{r.name === me ? ` ${t("you-mark")}` : ""}</td><td>{r.points}</td>
           </tr>))}</tbody>
       </table>
       <p id="rating-change">

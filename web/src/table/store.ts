@@ -9,6 +9,7 @@ import { language } from "../i18n";
 import { sendClientSeed, seedNote } from "../seed";
 import { rememberSeat, seatOf } from "../session";
 import { randomHex, sleep } from "../util";
+import { seatTable } from "./names";
 
 export type View = Record<string, any>;
 export type Move = Record<string, any>;
@@ -105,6 +106,7 @@ export class TableStore {
     batch(() => {
       this.version.value = version;
       this.view.value = next;
+      if (Array.isArray(next.players)) seatTable(next.players);
       this.viewAt.value = Date.now();
       if (prompt) this.prompt.value = prompt;
       this.finished.value = this.finished.value || over || next.finished === true;

@@ -7,7 +7,7 @@ import { tg } from "../../i18n";
 import { Card, CardBack, TileName } from "../../table/card";
 import { cardFace } from "../../table/describe";
 import type { View } from "../../table/store";
-import { shortName } from "../../util";
+import { seatName } from "../../table/names";
 import { builderWords, Panel, term } from "../common";
 import type { BoardProps, GameUi } from "../types";
 
@@ -43,7 +43,7 @@ function Players({ view }: { view: View }) {
         const won: string[] = (view.battlefields_won ?? {})[name] ?? [];
         return (
           <div class={`player${toAct.has(name) ? " acting" : ""}${name === view.you ? " mine" : ""}`} data-player={name}>
-            <div class="player-name" title={name}>{toAct.has(name) ? "▶ " : ""}{shortName(name)}{name === view.you ? ` ${tf("fight-you")}` : ""}</div>
+            <div class="player-name" title={name}>{toAct.has(name) ? "▶ " : ""}{seatName(name)}{name === view.you ? ` ${tf("fight-you")}` : ""}</div>
             <div class="points"><b>{(view.vp ?? {})[name] ?? 0}</b> {tf("fight-vp")}</div>
             <div class="muted">{tf("fight-hand-count", { count: (view.hand_sizes ?? {})[name] ?? 0 })}</div>
             {won.length > 0 && <div class="muted">{tf("fight-won", { count: won.length })}</div>}
@@ -96,7 +96,7 @@ function Draft({ view }: { view: View }) {
   return (
     <Panel title={tf("fight-draft")} id="draft">
       <p class="muted">{tf(d.direction === "left" ? "fight-pass-left" : "fight-pass-right")}
-        {d.picked?.length ? ` · ${tf("fight-picked", { players: d.picked.map((p: string) => shortName(p)).join(", ") })}` : ""}</p>
+        {d.picked?.length ? ` · ${tf("fight-picked", { players: d.picked.map((p: string) => seatName(p)).join(", ") })}` : ""}</p>
       <h3>{tf("fight-packet", { count: (d.packet ?? []).length })}</h3>
       <div class="cards" id="packet">{(d.packet ?? []).map((c: string) => <FightCard id={c} />)}</div>
       <h3>{tf("fight-picks", { count: (d.picks ?? []).length })}</h3>
@@ -141,7 +141,7 @@ function Meal({ view }: { view: View }) {
   const m = view.meal;
   if (!m) return null;
   const fighters: string[] = m.fighters ?? [];
-  const who = (p: string) => (p === "the-dog" ? tf("fight-dog") : shortName(p, 12));
+  const who = (p: string) => (p === "the-dog" ? tf("fight-dog") : seatName(p, 12));
   return (
     <Panel title={tf("fight-meal", { meal: meal(m.meal), serving: m.serving ?? 0 })} id="meal">
       <div class="cards">{(m.battlefields ?? []).map((b: any) => <span class="bf"><FightCard id={b.card} /><small>{tf("fight-bf-vp", { vp: b.vp })}</small></span>)}</div>

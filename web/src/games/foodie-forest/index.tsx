@@ -5,7 +5,7 @@ import { Card, TileName } from "../../table/card";
 import { cardFace } from "../../table/describe";
 import { tg } from "../../i18n";
 import type { View } from "../../table/store";
-import { shortName } from "../../util";
+import { seatName } from "../../table/names";
 import type { BoardProps, GameUi } from "../types";
 
 const GAME = "foodie-forest";
@@ -67,7 +67,7 @@ function Players({ view }: { view: View }) {
         const left: string[] = (view.recipes_left ?? {})[name] ?? [];
         return (
           <div class={`player${acting ? " acting" : ""}${name === view.you ? " mine" : ""}`} data-player={name}>
-            <div class="player-name" title={name}>{acting ? "▶ " : ""}{shortName(name)}{name === view.you ? ` ${tf("ff-you")}` : ""}</div>
+            <div class="player-name" title={name}>{acting ? "▶ " : ""}{seatName(name)}{name === view.you ? ` ${tf("ff-you")}` : ""}</div>
             <div class="points"><b>{(view.points ?? {})[name] ?? 0}</b> {tf("ff-points")}</div>
             <div>{tf("ff-recipe")} {recipeOf(view, name)}</div>
             <div class="muted">{tf("ff-hand-line", {
@@ -94,9 +94,9 @@ function Pot({ view }: { view: View }) {
         {required ? <>{tf("ff-follow")} <span class={`colour c-${required}`}>{colourName(required)}</span></> : <span class="muted">{tf("ff-any-colour")}</span>}
       </h2>
       {cards.length ? (
-        <div class="cards">{cards.map((c) => <figure class="played"><FoodieCard id={c.card} /><figcaption title={c.player}>{shortName(c.player, 10)}</figcaption></figure>)}</div>
+        <div class="cards">{cards.map((c) => <figure class="played"><FoodieCard id={c.card} /><figcaption title={c.player}>{seatName(c.player, 10)}</figcaption></figure>)}</div>
       ) : (
-        <p class="muted">{!leader ? tf("ff-pot-empty") : leader === view.you ? tf("ff-pot-you-lead") : tf("ff-pot-leads", { player: shortName(leader) })}</p>
+        <p class="muted">{!leader ? tf("ff-pot-empty") : leader === view.you ? tf("ff-pot-you-lead") : tf("ff-pot-leads", { player: seatName(leader) })}</p>
       )}
     </section>
   );
@@ -120,7 +120,7 @@ function History({ view }: { view: View }) {
     <details class="history">
       <summary>{tf("ff-history", { count: deals.length })}</summary>
       <div class="scroll"><table>
-        <thead><tr><th>{tf("ff-deal")}</th>{names.map((n) => <th title={n}>{shortName(n, 10)}</th>)}</tr></thead>
+        <thead><tr><th>{tf("ff-deal")}</th>{names.map((n) => <th title={n}>{seatName(n, 10)}</th>)}</tr></thead>
         <tbody>{deals.map((d) => (
           <tr><td>{d.deal}</td>{names.map((n) => {
             const gain = d.gains?.[n] ?? 0;
@@ -134,7 +134,7 @@ function History({ view }: { view: View }) {
 function Board({ view }: BoardProps) {
   return (
     <div class="board foodie">
-      <p class="deal-line">{tf("ff-deal-line", { deal: view.deal ?? 0, deals: view.deals ?? 0, dealer: shortName(view.dealer ?? "–") })}</p>
+      <p class="deal-line">{tf("ff-deal-line", { deal: view.deal ?? 0, deals: view.deals ?? 0, dealer: seatName(view.dealer ?? "–") })}</p>
       <Players view={view} />
       <Pot view={view} />
       <Hand view={view} />
@@ -150,10 +150,10 @@ function turnLine(view: View): string {
   const toAct: string[] = view.to_act ?? [];
   if (view.phase === "choosing") {
     if (toAct.includes(me)) return tf("ff-turn-choose");
-    return toAct.length ? tf("ff-turn-wait-choose", { players: toAct.map((p) => shortName(p)).join(", ") }) : tf("ff-turn-revealing");
+    return toAct.length ? tf("ff-turn-wait-choose", { players: toAct.map((p) => seatName(p)).join(", ") }) : tf("ff-turn-revealing");
   }
   if (view.turn === me) return tf("ff-turn-play");
-  return view.turn ? tf("ff-turn-wait", { player: shortName(view.turn) }) : "";
+  return view.turn ? tf("ff-turn-wait", { player: seatName(view.turn) }) : "";
 }
 
 function moveLabel(move: Record<string, any>) {
@@ -166,7 +166,7 @@ function eventLine(event: { type: string; data: Record<string, any> }, players: 
   const d = event.data ?? {};
   const who = (seat: unknown): string => {
     const name = typeof seat === "number" ? players[seat] : undefined;
-    return name === undefined ? "?" : name === me ? tf("ff-log-you") : shortName(name);
+    return name === undefined ? "?" : name === me ? tf("ff-log-you") : seatName(name);
   };
   const you = (seat: unknown) => (typeof seat === "number" && players[seat] === me ? "true" : "false");
   const recipe = (r: string) => tf(`ff-recipe-${r}`);

@@ -6,7 +6,7 @@ import { tg } from "../../i18n";
 import { Card, TileName } from "../../table/card";
 import { cardFace } from "../../table/describe";
 import type { View } from "../../table/store";
-import { shortName } from "../../util";
+import { seatName } from "../../table/names";
 import { builderWords, endSentence, Panel, term } from "../common";
 import type { BoardProps, GameUi } from "../types";
 
@@ -61,7 +61,7 @@ function Players({ view }: { view: View }) {
         const acting = !view.finished && view.current === name;  // nobody's turn once it is over
         return (
           <div class={`player${acting ? " acting" : ""}${name === view.you ? " mine" : ""}`} data-player={name}>
-            <div class="player-name" title={name}>{acting ? "▶ " : ""}{shortName(name)}{name === view.you ? ` ${tf("town-you")}` : ""}</div>
+            <div class="player-name" title={name}>{acting ? "▶ " : ""}{seatName(name)}{name === view.you ? ` ${tf("town-you")}` : ""}</div>
             <div class="points"><b>{stars}</b> {tf("town-stars", { count: stars, target: view.target_stars ?? 0 })}</div>
             <div class="muted">{tf("town-hand-count", { count: (view.hand_sizes ?? {})[name] ?? 0 })}
               {(view.blocked ?? []).includes(name) ? ` · ${tf("town-blocked")}` : ""}</div>
@@ -104,7 +104,7 @@ function Board({ view }: BoardProps) {
 
 const words = { ...builderWords(GAME, (_type, field, v) => {
   if (typeof v === "string" && cardFace(GAME, v)) return nameOf(v);
-  if (field === "target") return shortName(String(v));
+  if (field === "target") return seatName(String(v));
   return term(GAME, `${field}-${String(v)}`, String(v));
 }),
   card: (id: string, pick: { onPick: () => void; picked: boolean; disabled: boolean }) => <TownCard id={id} {...pick} /> };

@@ -8,7 +8,8 @@ import { tg } from "../../i18n";
 import { Card, TileName } from "../../table/card";
 import { cardFace } from "../../table/describe";
 import type { View } from "../../table/store";
-import { shortName, wideScreen } from "../../util";
+import { wideScreen } from "../../util";
+import { seatName } from "../../table/names";
 import { builderWords, endSentence, Panel, term } from "../common";
 import type { BoardProps, GameUi } from "../types";
 
@@ -95,13 +96,13 @@ function Proposal({ view }: { view: View }) {
   if (!p) return null;
   const names: string[] = view.players ?? [];
   return (
-    <Panel title={tf("rest-cooking", { player: shortName(names[p.seat] ?? "?"), table: p.table + 1 })} id="proposal" class="proposal">
+    <Panel title={tf("rest-cooking", { player: seatName(names[p.seat] ?? "?"), table: p.table + 1 })} id="proposal" class="proposal">
       <div class="cards">{p.cards.map((c: string) => <Animal id={c} />)}{p.ingredients.map((i: string) => <Ingredient id={i} />)}</div>
       {(p.offers ?? []).map((o: any) => (
-        <p>{tf("rest-offer", { player: shortName(names[o.seat] ?? "?") })}{" "}
+        <p>{tf("rest-offer", { player: seatName(names[o.seat] ?? "?") })}{" "}
           {[...o.cards.map((c: string) => cardFace(GAME, c)?.name ?? c), ...o.ingredients.map(ingredient)].join(", ") || tf("rest-nothing")}</p>
       ))}
-      {(p.may_still_offer ?? []).length > 0 && <p class="muted">{tf("rest-may-offer", { players: p.may_still_offer.map((n: string) => shortName(n)).join(", ") })}</p>}
+      {(p.may_still_offer ?? []).length > 0 && <p class="muted">{tf("rest-may-offer", { players: p.may_still_offer.map((n: string) => seatName(n)).join(", ") })}</p>}
     </Panel>
   );
 }
@@ -114,7 +115,7 @@ function Seats({ view }: { view: View }) {
         const acting = !view.finished && view.active === name;  // nobody's turn once it is over
         return (
           <div class={`player${acting ? " acting" : ""}${name === view.you ? " mine" : ""}`} data-player={name}>
-            <div class="player-name" title={name}>{acting ? "▶ " : ""}{shortName(name)}{name === view.you ? ` ${tf("rest-you")}` : ""}</div>
+            <div class="player-name" title={name}>{acting ? "▶ " : ""}{seatName(name)}{name === view.you ? ` ${tf("rest-you")}` : ""}</div>
             <div class="muted">{tf("rest-hand-count", { count: (view.hand_sizes ?? [])[s] ?? 0 })}</div>
             <div class="cards">{((view.storage ?? [])[s] ?? []).map((i: string) => <Ingredient id={i} />)}</div>
           </div>
