@@ -26,6 +26,9 @@ Board scores fold a tie-breaker into one double (exact up to 2^53):
 where q is the rating in thousandths of a point (or the win count), clamped
 to |q| < 2^17. Equal q: whoever got there first has the larger score. A best-result
 board's q is 2^16 for a won game plus the points in hundredths (0..655.35).
+The boards list people: a house bot (shared.names.is_house_bot: a new name for each of its games)
+is rated, so that its game rates the people it played, and its rating, history and co-op record
+are kept, but it is on no board, so the ladders are not filled with names that played once.
 A difficulty <d> in a key or field is escaped (`%`, `:`, blanks and control
 characters as %XX), so it never splits a key.
 
@@ -51,6 +54,7 @@ from services.leaderboard import seasons
 from services.leaderboard.snapshot import READ_LUA, Snapshot
 from services.leaderboard.ratings import (GameOver, GameResult, Rating, RatingConfig, at_time,
                                           difficulty_of, is_provisional, opponent_key, rate_game)
+from shared.names import is_house_bot
 
 ROOT = "lb"
 TB_BITS = 35
@@ -372,16 +376,19 @@ class Store:
         won = bool(go.team_won)
         for name, points in zip(go.players, go.points):
             rec = records[name]
+            listed = on_boards(go.game, name)
             games, wins, losses = rec["games"] + 1, rec["wins"] + int(won), rec["losses"] + int(not won)
             q = best_q(won, points)
             best = rec["best"]
             if best is None or q > best_q(rec["wins"] > 0, best):
                 best = float(points)
-                ops["zadds"].append([board_key(go.game, BEST, None, d), str(encode_best(won, points, go.at)), name])
-            if rec["season_best_q"] is None or q > rec["season_best_q"]:
+                if listed:
+                    ops["zadds"].append([board_key(go.game, BEST, None, d), str(encode_best(won, points, go.at)),
+                                         name])
+            if listed and (rec["season_best_q"] is None or q > rec["season_best_q"]):
                 ops["zadds"].append([board_key(go.game, BEST, season, d), str(encode_best(won, points, go.at)),
                                      name])
-            if won:
+            if won and listed:
                 ops["zadds"].append([board_key(go.game, WINS, None, d), str(encode_score(wins, go.at, 1)), name])
                 ops["zadds"].append([board_key(go.game, WINS, season, d),
                                      str(encode_score(rec["season_wins"] + 1, go.at, 1)), name])
@@ -411,9 +418,11 @@ class Store:
             a = u.after
             shown = a.shown(z)
             score = str(encode_score(shown, go.at))
-            zadds.append([board, score, u.player])
-            zadds.append([season_board, score, u.player])
-            if u.won:
+            listed = on_boards(go.game, u.player)
+            if listed:
+                zadds.append([board, score, u.player])
+                zadds.append([season_board, score, u.player])
+            if u.won and listed:
                 zadds.append([wins_board, str(encode_score(a.wins, go.at, 1)), u.player])
                 zadds.append([season_wins_board, str(encode_score(season_wins.get(u.player, 0) + 1, go.at, 1)),
                               u.player])
@@ -591,7 +600,8 @@ class Store:
         if not h:
             return None
         rank, score = rank_score if rank_score else (None, None)
-        entry = self._entry((rank or 0) + 1, player, h, score or 0.0, RATING, now)
+        # 0: on no board (a house bot)
+        entry = self._entry(rank + 1 if rank is not None else 0, player, h, score or 0.0, RATING, now)
         return {"entry": entry, "total": total, "wins_rank": None if wins_rank is None else wins_rank + 1,
                 "season": season_id,
                 "season_rank": (season_rank[0] + 1) if season_rank and season_rank[0] is not None else None,
@@ -675,6 +685,12 @@ class Store:
                 else:
                     out[name] = (await self.r.get(key)).decode()
         return out
+
+
+def on_boards(game: str, player: str) -> bool:
+    """Whether `player`'s ratings and results of `game` are listed on its boards (the module's
+    docstring: people are, house bots are not)."""
+    return not is_house_bot(player, game)
 
 
 async def bulk_load(store: Store, game: str, rows: Sequence[tuple[str, Rating]], season: str | None = None,

@@ -1,6 +1,6 @@
 """On the `make run` stack (`foodgames up`, bot fill on by default with its house-bots process), a
 player who queues alone for a ranked table of four gets three house bots after the quiet wait,
-plays the game to its end, and everyone at the table is rated on the ladder. A matchmaker with
+plays the game to its end, and everyone at the table is rated; the ladder lists the player. A matchmaker with
 bot fill off (production's default) lets the lone player wait. The house's own bounds."""
 from __future__ import annotations
 
@@ -47,13 +47,18 @@ async def test_a_lone_player_gets_three_house_bots_and_plays_a_ranked_game_to_it
     assert len(table) == 4 and len(others) == 3
     assert all(p.startswith(house_bot_prefix(GAME)) for p in others), table
     assert played.view.get("winners"), "the game ended with winners"
-    # and the game was rated like any other: the player and the bots are on the ladder
+    # and the game was rated like any other: everyone at the table is rated, and the ladder
+    # lists the player, not the bots (each a name that played once)
     await wait_rated(stack, GAME, list(table), timeout=15)
     conn = Connection(stack, service_token(stack, "test"), "svc:test")
     try:
         for name in table:
             entry = await conn.leaderboard().GetPlayer(lb.GetPlayerRequest(game=GAME, player=name), timeout=5)
             assert entry.entry.games >= 1, (name, entry)
+            assert (entry.entry.rank > 0) == (name == human), (name, entry)
+        top = await conn.leaderboard().GetTop(lb.GetTopRequest(board=lb.BoardRef(game=GAME), limit=1000), timeout=5)
+        listed = {e.player for e in top.entries}
+        assert human in listed and not listed & set(others), listed
     except grpc.aio.AioRpcError as exc:
         raise AssertionError(f"{name} is not rated: {exc.details()}") from None
     finally:
