@@ -16,6 +16,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from shared import games
+from shared.names import bots_at_table
 
 
 class PlainRenderer:
@@ -40,6 +41,30 @@ class PlainRenderer:
         return " ".join([str(move.get("type"))] + [f"{k}={v}" for k, v in move.items() if k != "type"])
 
 
+def bots_named(players: Sequence[str]) -> dict[str, str]:
+    """The table's bots as the table names them ("Bot 1", "Bot 2"; "Bot" alone), as the web and
+    the server's texts do (shared.names.bots_at_table): a bot's name is an id."""
+    return {bot: f"Bot {n}" if n else "Bot" for bot, n in bots_at_table(players).items()}
+
+
+def with_bots_named(value: Any, names: dict[str, str]) -> Any:
+    """`value` (a view or an event, as JSON) with each bot's name, wherever it stands, as the
+    table names it: for the screen only (cards and the rest are never a bot's name)."""
+    if not names:
+        return value
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, dict):
+        return {with_bots_named(k, names): with_bots_named(v, names) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [with_bots_named(v, names) for v in value]
+    return value
+
+
+def shown_view(view: dict[str, Any]) -> dict[str, Any]:
+    return with_bots_named(view, bots_named(view.get("players") or []))
+
+
 def renderer_of(game: str) -> games.Renderer:
     try:
         return games.get(game).renderer or PlainRenderer
@@ -53,7 +78,7 @@ def move_label(move: dict[str, Any], game: str = "") -> str:
 
 def screen(view: dict[str, Any], legal_moves: Sequence[dict[str, Any]] | None = None,
            log: Iterable[str] = (), status: str | None = None, game_id: str | None = None) -> RenderableType:
-    parts: list[RenderableType] = [renderer_of(view.get("game", "")).screen(view, legal_moves)]
+    parts: list[RenderableType] = [renderer_of(view.get("game", "")).screen(shown_view(view), legal_moves)]
     if game_id:
         parts.insert(0, Text(f"game {game_id}", style="dim"))
     log = list(log)
@@ -83,6 +108,8 @@ def event_line(event: dict[str, Any], players: Sequence[str], me: str | None = N
                game: str = "") -> str | None:
     """One line for one event as the seat saw it (None: not worth a line): the runtime's and the
     deck's events here, the game's own from its renderer."""
+    names = bots_named(players)
+    event, players = with_bots_named(event, names), with_bots_named(list(players), names)
     kind, d = event.get("type"), event.get("data") or {}
     if kind == "GameCreated":
         return f"table: {', '.join(d.get('players', []))}{' (ranked)' if d.get('ranked') else ''}"
@@ -102,6 +129,7 @@ def placings(view: dict[str, Any]) -> list[tuple[int, str, int]]:
 
 def final_lines(view: dict[str, Any], rating_before: float | None, rating_after: float | None,
                 ranked: bool = True) -> Text:
+    view = shown_view(view)
     me = view.get("you")
     text = Text("Final placings\n", style="bold")
     for place, name, pts in placings(view):

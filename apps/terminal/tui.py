@@ -155,6 +155,7 @@ class TableApp(App):
             what = frame.command_id or "-"
             if frame.move:
                 who = frame.players[frame.move["seat"]] if frame.move["seat"] < len(frame.players) else "?"
+                who = render.bots_named(frame.players).get(who, who)
                 what = f"{who}: {render.move_label(frame.move['move'], frame.game)}"
             return (f"{self.title_text} | step {self.index + 1}/{len(self.frames)} v{frame.version} | {what}"
                     + (" | finished" if frame.finished else ""))
@@ -164,7 +165,7 @@ class TableApp(App):
         if not self.view:
             return Text("waiting for the table...", style="dim")
         legal = self.legal if self.mode == "play" else []
-        return render.renderer_of(self.view.get("game", "")).screen(self.view, legal)
+        return render.renderer_of(self.view.get("game", "")).screen(render.shown_view(self.view), legal)
 
     def _redraw(self) -> None:
         try:

@@ -11,7 +11,6 @@ import time
 import uuid
 
 from shared import games
-from shared.names import house_bot_prefix
 from tests.play.test_bench_moves import FOODGAMES, stack_env
 from tests.stacklib import stop
 
@@ -23,10 +22,15 @@ def player_env(stack, data_dir) -> dict[str, str]:
     return dict(stack_env(stack), FOODGAMES_DATA_DIR=str(data_dir))
 
 
-def seated_bots(text: str, game: str, known: set[str]) -> set[str]:
-    """The house's bots the player's terminal names (a name the terminal cut or wrapped to
-    its width is not one of them)."""
-    return set(re.findall(re.escape(house_bot_prefix(game)) + r"[\w-]+", text)) & known
+def seated_bots(text: str, stack) -> set[str]:
+    """The house's bots seated at the game the player's terminal says it plays (the terminal
+    names a bot as the table does, "Bot"; the house's log names it by its id)."""
+    found = re.search(r"(?:The table started|Matched): game (\S+),", text)
+    if not found:
+        return set()
+    log = stack.data_dir / "logs" / "house-bots.log"
+    seated = [json.loads(line) for line in log.read_text().splitlines() if '"house bot seated"' in line]
+    return {s["bot"] for s in seated if s.get("game_id") == found.group(1)}
 
 
 def house_levels(stack) -> dict[str, str]:
@@ -51,10 +55,9 @@ def test_a_casual_player_at_the_terminal_picks_strong_house_bots_for_every_game(
         deadline = time.monotonic() + 60
         bots: dict[str, set[str]] = {}
         while len(bots) < len(GAMES) and time.monotonic() < deadline:
-            known = set(house_levels(play_stack))
             for game, (out, proc) in players.items():
                 assert proc.poll() is None, out.read_text()[-2000:]
-                if found := seated_bots(out.read_text(), game, known):
+                if found := seated_bots(out.read_text(), play_stack):
                     bots[game] = found
             time.sleep(0.3)
         assert len(bots) == len(GAMES), {g: o.read_text()[-1500:] for g, (o, _) in players.items() if g not in bots}
@@ -67,3 +70,5 @@ def test_a_casual_player_at_the_terminal_picks_strong_house_bots_for_every_game(
         assert [levels.get(bot) for bot in found] == ["strong"], (game, found)
         text = players[game][0].read_text()
         assert "The table started" in text or "Matched: game" in text, text[-1500:]
+        # and the terminal names the bot as the table does, not by its id
+        assert "Bot" in text and not any(bot in text for bot in found), text[-1500:]

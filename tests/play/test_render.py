@@ -99,6 +99,24 @@ def test_event_lines_name_players_and_say_you():
     assert event_line({"type": "ShuffleApplied", "data": {}}, players, "ann", "foodie-forest") is None
 
 
+def test_the_tables_bots_are_named_as_the_table_names_them_on_the_screen_in_the_lines_and_placings():
+    bots = ["bot-foodie-forest-d0ba-12", "bot-foodie-forest-d0ba-7"]
+    players = ["ann", *bots]
+    # given a table of ann and two house bots
+    assert event_line({"type": "CardPlayed", "data": {"seat": 2, "card": "bug-3", "total": 7,
+                                                      "required_colour": "bug"}}, players, "ann", "foodie-forest") \
+        == "Bot 2 played Bug 3: the pot holds 7, follow Bug."
+    assert event_line({"type": "GameCreated", "data": {"players": players}}, players, "ann") == "table: ann, Bot 1, Bot 2"
+    state = RULES.initial_state(players, {})
+    for e in RULES.start(state):
+        state = RULES.evolve(state, e)
+    text = screen_text(RULES.view(state, 0), width=100)
+    assert "Bot 1" in text and "Bot 2" in text and "bot-" not in text
+    final = to_text(final_lines({"you": "ann", "players": players, "points": {"ann": 9, bots[0]: 12, bots[1]: 3}},
+                                None, None, ranked=False))
+    assert "1. Bot 1: 12 points" in final and "2. ann (you): 9 points" in final and "3. Bot 2: 3 points" in final
+
+
 def test_placings_and_rating_change():
     view = {"you": "bob", "points": {"ann": 9, "bob": 12, "cid": 9}}
     assert placings(view) == [(1, "bob", 12), (2, "ann", 9), (2, "cid", 9)]
