@@ -148,7 +148,7 @@ lb-mine-rest = nach { $games ->
     [one] einem Spiel
    *[other] { $games } Spielen
   }, { $wins } gewonnen; Rang { $rank } von { $total }
-lb-tournaments = Turniere: eines über seine Kennung öffnen
+lb-tournaments = Turniere: die laufenden und die beendeten
 
 ## audit
 audit-title = Prüfen

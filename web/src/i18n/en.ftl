@@ -147,8 +147,14 @@ lb-player = player
 lb-games = games
 lb-provisional = provisional rating
 lb-empty = No one is on this board yet.
-lb-total = { $total } players · season { $season }
-lb-total-all-time = { $total } players · all time
+lb-total = { $total } { $total ->
+    [one] player
+   *[other] players
+} · season { $season }
+lb-total-all-time = { $total } { $total ->
+    [one] player
+   *[other] players
+} · all time
 lb-you-are = you are #{ $rank } of { $total }
 lb-not-on-board = You are not on this board yet: play a ranked game.
 lb-no-rated-game = { $player } has no rated game of { $game } yet.
@@ -157,7 +163,7 @@ lb-mine-rest = after { $games ->
     [one] one game
    *[other] { $games } games
   }, { $wins } won; rank { $rank } of { $total }
-lb-tournaments = Tournaments: open one by id
+lb-tournaments = Tournaments: the running and the finished
 
 ## audit
 audit-title = Audit

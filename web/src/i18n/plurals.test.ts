@@ -58,3 +58,12 @@ describe("the play and queue pages' counts", () => {
     expect(common("de", "play-players", { count: 1 })).toBe("1 Spieler");
   });
 });
+
+describe("the leaderboard's count", () => {
+  it("says a board of one player in the singular", () => {
+    expect(common("en", "lb-total-all-time", { total: 1 })).toBe("1 player · all time");
+    expect(common("en", "lb-total-all-time", { total: 12 })).toBe("12 players · all time");
+    expect(common("en", "lb-total", { total: 1, season: "2026-W49" })).toBe("1 player · season 2026-W49");
+    expect(common("de", "lb-total-all-time", { total: 1 })).toBe("1 Spieler · insgesamt");
+  });
+});
