@@ -139,6 +139,10 @@ async def replays_the_game(page, url: str, placings: dict[str, int]) -> None:
     # each step drawn as the game's table draws it (its board), in words: no field names, no JSON
     await expect(page.locator("#replay-view .board")).to_have_count(1)
     assert await page.locator("#replay-view").text_content()
+    # named as players know them: the game by its title and time, its bot as the table named it
+    await expect(page.locator("#replay > h2")).to_contain_text("Replay of Food Fight (")
+    await expect(page.locator("#replay-view")).to_contain_text("Bot")
+    await expect(page.locator("#replay-view")).not_to_contain_text("bot-food")
     found = await internal_tokens(page)
     assert not found, found
 

@@ -14,6 +14,7 @@ import { decimals, signed } from "../numbers";
 import { language, t } from "../i18n";
 import type { PageProps } from "./props";
 import { session } from "../store";
+import { seatTable } from "../table/names";
 
 function RatingChart({ game, points }: { game: string; points: RatingPoint[] }) {
   const box = useRef<HTMLDivElement>(null);
@@ -43,10 +44,12 @@ function RatingChart({ game, points }: { game: string; points: RatingPoint[] }) 
 function ReplayBoard({ game, viewJson, me }: { game: string; viewJson: string; me: string }) {
   const ui = uiOf(game);
   const view = JSON.parse(viewJson || "{}");
+  // its bots named as the table named them ("Bot 1"), as on the table page
+  useEffect(() => { if (Array.isArray(view.players)) seatTable(view.players); }, [viewJson]);
   return <ui.Board game={game} view={view} me={me} moves={[]} labels={[]} play={() => {}} />;
 }
 
-function Replay({ game, gameId, player }: { game: string; gameId: string; player: string }) {
+function Replay({ game, gameId, player, title, when }: { game: string; gameId: string; player: string; title: string; when: string }) {
   const me = session.value!;
   const [steps, setSteps] = useState<GetReplayResponse[]>([]);
   const [at, setAt] = useState(0);
@@ -70,7 +73,7 @@ function Replay({ game, gameId, player }: { game: string; gameId: string; player
   const step = steps[at];
   return (
     <section class="replay" id="replay" data-game-id={gameId}>
-      <h2>{t("player-replay", { game: gameId })}</h2>
+      <h2 title={gameId}>{t("player-replay", { game: title, when })}</h2>
       {me.player === player && <label><input id="replay-own" type="checkbox" checked={own}
         onChange={(e) => setOwn((e.target as HTMLInputElement).checked)} /> {t("player-replay-own")}</label>}
       <p>
@@ -91,6 +94,10 @@ function Replay({ game, gameId, player }: { game: string; gameId: string; player
       <p class="error" role="alert">{error}</p>
     </section>
   );
+}
+
+function ended(g: PlayerGame): string {
+  return g.endedAt ? timestampDate(g.endedAt).toLocaleString(language.value) : "";
 }
 
 // the rating the game left and its change, as the end screen and the leaderboard show them:
@@ -139,7 +146,7 @@ export function PlayerPage({ params: [name] }: PageProps) {
         <tbody>
           {games.map((g) => (
             <tr class="player-game" data-game-id={g.gameId}>
-              <td>{g.endedAt ? timestampDate(g.endedAt).toLocaleString(language.value) : ""}</td>
+              <td>{ended(g)}</td>
               <td>{title(g.game)}</td>
               <td class="result">{g.cancelled ? (g.reasonMessage?.text ?? t("player-cancelled", { reason: g.reason }))
                 : t("player-placing", { placing: g.placing, players: g.players.length, score: g.score })}</td>
@@ -151,7 +158,8 @@ export function PlayerPage({ params: [name] }: PageProps) {
         </tbody>
       </table>
       {next && <button id="player-more" onClick={() => more(next)}>{t("player-more")}</button>}
-      {replay && <Replay game={replay.game} gameId={replay.gameId} player={player} />}
+      {replay && <Replay game={replay.game} gameId={replay.gameId} player={player} title={title(replay.game)}
+                         when={ended(replay)} />}
       <p class="error" role="alert">{error}</p>
     </section>
   );
