@@ -57,7 +57,9 @@ def test_a_casual_player_at_the_terminal_picks_strong_house_bots_for_every_game(
         while len(bots) < len(GAMES) and time.monotonic() < deadline:
             for game, (out, proc) in players.items():
                 assert proc.poll() is None, out.read_text()[-2000:]
-                if found := seated_bots(out.read_text(), play_stack):
+                text = out.read_text()
+                # the bot seated, and the table drawn (the terminal names its bot "Bot")
+                if (found := seated_bots(text, play_stack)) and "Bot" in text:
                     bots[game] = found
             time.sleep(0.3)
         assert len(bots) == len(GAMES), {g: o.read_text()[-1500:] for g, (o, _) in players.items() if g not in bots}
