@@ -109,6 +109,7 @@ class Narrator:
         self.messages = messages
         self.renderer = renderer
         self._texts: dict[tuple, str] = {}  # (key, args as JSON, language, fallback) -> its text
+        self._bots: dict[tuple[int, str], str] = {}  # (a bot's number at its table, language) -> "Bot 2"
 
     @classmethod
     def of_game(cls, game: Any) -> "Narrator":
@@ -142,12 +143,18 @@ class Narrator:
 
         def shown(value: Any) -> Any:
             if isinstance(value, str) and value in bots:
-                return self.texts.text("player-bot", {"number": bots[value]}, language)
+                return self._bot_name(bots[value], language)
             if isinstance(value, (list, tuple)):
                 return [shown(v) for v in value]
             return value
         args = {k: shown(v) for k, v in message.args.items()}
         return message if args == message.args else Message(message.key, args, message.internal)
+
+    def _bot_name(self, number: int, language: str) -> str:
+        name = self._bots.get((number, language))
+        if name is None:  # formatted once: a table's bots are in most of its events
+            name = self._bots[(number, language)] = self.texts.text("player-bot", {"number": number}, language)
+        return name
 
     def event(self, event: Mapping[str, Any], players: Sequence[str], seat: int | None,
               language: str | None = DEFAULT) -> Rendered:
