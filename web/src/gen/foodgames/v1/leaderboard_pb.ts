@@ -373,7 +373,8 @@ export const GetPlayerRequestSchema: GenMessage<GetPlayerRequest> = /*@__PURE__*
  */
 export type GetPlayerResponse = Message<"foodgames.v1.GetPlayerResponse"> & {
   /**
-   * The player's line of the all-time rating board.
+   * The player's line of the all-time rating board. A house bot is rated but listed on no
+   * board (a new name each game): its entry has rank 0, as have its other ranks.
    *
    * @generated from field: foodgames.v1.LeaderboardEntry entry = 1;
    */
