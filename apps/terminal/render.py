@@ -16,7 +16,10 @@ from rich.panel import Panel
 from rich.text import Text
 
 from shared import games
+from shared.i18n import SHARED_TEXTS, Catalogue
 from shared.names import bots_at_table
+
+_TEXTS = Catalogue([SHARED_TEXTS])  # the terminal reads English
 
 
 class PlainRenderer:
@@ -42,9 +45,9 @@ class PlainRenderer:
 
 
 def bots_named(players: Sequence[str]) -> dict[str, str]:
-    """The table's bots as the table names them ("Bot 1", "Bot 2"; "Bot" alone), as the web and
-    the server's texts do (shared.names.bots_at_table): a bot's name is an id."""
-    return {bot: f"Bot {n}" if n else "Bot" for bot, n in bots_at_table(players).items()}
+    """The table's bots as the table names them ("Bot 1", "Bot 2"; "Bot" alone), in the words of
+    the server's texts (shared.names.bots_at_table, the texts' player-bot): a bot's name is an id."""
+    return {bot: _TEXTS.text("player-bot", {"number": n}) for bot, n in bots_at_table(players).items()}
 
 
 def with_bots_named(value: Any, names: dict[str, str]) -> Any:
