@@ -1,7 +1,7 @@
 """CheckMove: what SubmitMove would answer to a move now, with nothing written (issue 24).
 
-The same checks in the same order as `GameRuntime.submit_move`, on the latest state: the move's
-shape (the game's MoveSet), the table as the client saw it (`expected_version`), a game neither
+The same checks in the same order as SubmitMove (shared.runtime.moving), on the latest state:
+the move's shape (the game's MoveSet), the table as the client saw it (`expected_version`), a game neither
 cancelled nor over, then the rules' decide, whose events are thrown away. A client calls it
 while a player builds a move from `choices_json`, to learn before sending whether, and why not.
 
@@ -31,7 +31,7 @@ async def check_move(runtime: GameRuntime, identity: Identity, game_id: str, sea
         if move is None:
             raise InvalidArgument("send a move to check, e.g. {\"type\": \"play\", \"card\": \"bug-3\"}",
                                   key="no-move")
-        checked = runtime.check_move(move)
+        checked = runtime.moving.check_move(move)
         runtime.check_playable(record, expected_version)
         if runtime.rules.chance(record.state) is not None:
             # SubmitMove would deal first and then decide; a check writes nothing, so it asks again

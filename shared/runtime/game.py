@@ -10,19 +10,18 @@ Nothing is written when any step before the append fails.
 from __future__ import annotations
 
 import asyncio
-from collections import OrderedDict, abc
-from time import perf_counter
+from collections import OrderedDict
 from typing import Any, AsyncIterator, Mapping, Sequence
 
 from shared import aio, choices, telemetry
 from shared import gamestream as env
 from shared.auth import Identity
 from shared.codec import EventCodec, to_jsonable
-from shared.errors import Aborted, AlreadyExists, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied
+from shared.errors import Aborted, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied
 from shared.eventstore import AppendResult, DuplicateCommand, EventStore, Freshness, RecordedCommand, VersionConflict
 from shared.leases import owner_id
-from shared.moves import MoveSet, move_digest, quote
-from shared.rules import Rules, RulesError
+from shared.moves import MoveSet
+from shared.rules import Rules
 from shared.runtime import creation, live
 from shared.runtime.clock_owner import shard_of
 from shared.runtime.clocks import Clocks
@@ -30,6 +29,7 @@ from shared.runtime.deck import DeckPort
 from shared.runtime.feed import Feeds
 from shared.runtime.followers import Followers
 from shared.runtime.meters import GameMeters
+from shared.runtime.moving import Moving
 from shared.runtime.narrate import Narrator
 from shared.runtime.presence import Presence
 from shared.runtime.record import GameRecord, MoveOutcome, SeatMoves, Update, check_game_id, fold
@@ -62,6 +62,7 @@ class GameRuntime:
         self.clocks = Clocks(self)  # the games' timers, and the stamp of every command to a clocked table
         self.presence = Presence(self)  # the seats' streams and calls seen here
         self.settlement = Settlement(self)  # deals and reveals with the deck service
+        self.moving = Moving(self)  # a seat's move checked, decided, stored and answered
         # The game's declared moves: every move's shape is checked here, before the rules see it.
         self.moves = moves
         self.store = store
@@ -205,120 +206,10 @@ class GameRuntime:
             raise PermissionDenied(f"seat {seat} belongs to {record.players[seat]}, not to {identity.player}",
                                    key="not-your-seat", seat=seat, owner=record.players[seat])
 
-    def check_move(self, move: Any) -> dict[str, Any]:
-        """The move as a plain dict if its shape is one of the game's moves (MalformedMove:
-        INVALID_ARGUMENT, naming what is wrong)."""
-        if self.moves is not None:
-            return self.moves.check(move)
-        if not isinstance(move, abc.Mapping) or not isinstance(move.get("type"), str) or not move["type"]:
-            raise InvalidArgument("a move needs a type, e.g. {\"type\": \"play\", \"card\": \"bug-3\"}",
-                                  key="move-not-object")
-        return dict(move)
-
     async def submit_move(self, identity: Identity, game_id: str, seat: int, move_id: str,
                           expected_version: int | None, move: Mapping[str, Any], at_once: bool = False) -> MoveOutcome:
-        """A seat's move decided and stored (`_submit_move`), counted and timed."""
-        started = perf_counter()
-        try:
-            outcome = await self._submit_move(identity, game_id, seat, move_id, expected_version, move, at_once)
-        except Exception as exc:
-            self.meters.refused(exc, perf_counter() - started)
-            raise
-        self.meters.moved(perf_counter() - started)
-        return outcome
-
-    async def _submit_move(self, identity: Identity, game_id: str, seat: int, move_id: str,
-                           expected_version: int | None, move: Mapping[str, Any], at_once: bool) -> MoveOutcome:
-        """... `at_once`: answer as soon as the move is stored, with no events and no view (a seat
-        stream sends views itself); a deal or reveal the move calls for is made in the
-        background, and the stream shows it when it lands."""
-        if not move_id or len(move_id) > 128:
-            raise InvalidArgument("a move needs a move id of 1 to 128 characters", key="bad-move-id")
-        move = self.check_move(move)
-        digest = move_digest(move)
-        command_id = f"move:{seat}:{move_id}"
-        cached = self.cache.get(game_id)
-        if cached is not None and cached.table.tracked and not cached.over:
-            await self.present(cached, seat, identity)  # a move is a call: the seat is here
-        async with self.lock(game_id):
-            cached = self.cache.get(game_id)
-            # Optimistic: a stale cache shows up as a conflict on append; only a client that
-            # has seen a newer version than ours makes us read first.
-            fresh = (cached is None or (expected_version is not None and expected_version > cached.version)
-                     or self.store.freshness(self.subject(game_id), cached.version) == Freshness.BEHIND)
-            record = await self.load(game_id, catch_up=fresh)
-            self.check_seat(record, identity, seat)
-            for attempt in range(self.max_retries + 1):
-                if command_id in record.results:
-                    if record.digests.get(command_id, digest) != digest:
-                        raise self._reused(move_id, seat, record.results[command_id])
-                    return self._outcome(record, seat, [], [], duplicate=True, describe=not at_once)
-                self.check_playable(record, expected_version)
-                if self.rules.chance(record.state) is not None:
-                    record = await self.settlement.run(record, [], [])
-                    if expected_version is not None and not self.saw_table(record, expected_version):
-                        raise Aborted(f"the cards were dealt (version {record.version}); your move was for "
-                                      f"version {expected_version}", key="dealt", version=record.version,
-                                      expected=expected_version)
-                deciding = perf_counter()
-                try:
-                    events = self.rules.decide(record.state, seat, dict(move))
-                    self.meters.decided(perf_counter() - deciding)
-                except RulesError:
-                    self.meters.decided(perf_counter() - deciding)
-                    if fresh:
-                        raise
-                    # another replica may have moved: judge the move on the latest state
-                    self.meters.retried()
-                    record, fresh = await self.load(game_id), True
-                    continue
-                records = [*self.clocks.stamp(record, seat, decided=events), *[self.codec.encode(e) for e in events]]
-                records += self.settlement.game_over_records(record, events)
-                appending = perf_counter()
-                try:
-                    result = await self.store.append(self.subject(game_id), records, record.version, command_id,
-                                                     digest=digest, move=env.command_move(seat, move))
-                except DuplicateCommand:
-                    raise self._reused(move_id, seat, None) from None
-                except VersionConflict:
-                    self.meters.retried()
-                    record, fresh = await self.load(game_id), True
-                    if (expected_version is not None and command_id not in record.results
-                            and not self.saw_table(record, expected_version)):
-                        raise Aborted(f"another move landed first (the game is at version {record.version}); "
-                                      f"look at the table again", key="raced", version=record.version) from None
-                    continue
-                self.meters.appended(perf_counter() - appending)
-                record, decided = self.applied(record, result, events, digest)
-                written = list(result.events)
-                if at_once:
-                    self.settle_if_waiting(record)
-                elif not result.duplicate:
-                    record = await self.settlement.run(record, written, decided)
-                return self._outcome(record, seat, written, decided, duplicate=result.duplicate, describe=not at_once)
-            raise Aborted(f"the game kept changing while your move was decided ({self.max_retries} tries); try again",
-                          key="busy")
-
-    @staticmethod
-    def _reused(move_id: str, seat: int, version: int | None) -> AlreadyExists:
-        at = f" (stored at version {version})" if version is not None else ""
-        return AlreadyExists(f"move id {quote(move_id)} of seat {seat} was already used for a different move{at}: "
-                             f"a retry must send the same move again, and a new move needs a new move id",
-                             key="move-id-reused", move_id=quote(move_id))
-
-    def _outcome(self, record: GameRecord, seat: int, written, decided: Sequence[Any],
-                 duplicate: bool, describe: bool = True) -> MoveOutcome:
-        """`decided`: the rules' events among `written`, in order (none need decoding)."""
-        if not describe:
-            return MoveOutcome(record.version, [], {}, duplicate, record.players)
-        domain = iter(decided)
-        shown = []
-        for stored in written:
-            own = next(domain) if stored.type not in env.RUNTIME_EVENTS else None
-            event = self.event_for_seat(stored, seat, own)
-            if event:
-                shown.append(event)
-        return MoveOutcome(record.version, shown, self.seat_view(record, seat), duplicate, record.players)
+        """A seat's move decided, stored and answered (shared.runtime.moving)."""
+        return await self.moving.submit(identity, game_id, seat, move_id, expected_version, move, at_once)
 
     # -- live tables: clocks, presence, takeover, cancellation (docs/live-tables.md) ---------
 
