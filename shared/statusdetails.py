@@ -13,6 +13,7 @@ from foodgames.v1 import event_pb2
 from google.protobuf import any_pb2
 from google.rpc import status_pb2
 
+from shared.apimessage import message_of
 from shared.i18n import Rendered
 
 KEY = "grpc-status-details-bin"
@@ -25,8 +26,10 @@ def message(said: Rendered) -> event_pb2.Message | None:
     """`said` as the detail a client reads, or None for a refusal with no key."""
     if not said.key:
         return None
-    args = said.args_json
-    return event_pb2.Message(key=said.key, args_json=args if len(args) <= MAX_ARGS_JSON else "{}", text=said.text)
+    detail = message_of(said)
+    if len(detail.args_json) > MAX_ARGS_JSON:
+        detail.args_json = "{}"
+    return detail
 
 
 def trailing(code: grpc.StatusCode, said: Rendered) -> tuple[tuple[str, bytes], ...]:

@@ -14,7 +14,8 @@ from services.leaderboard.ratings import is_provisional
 from shared import gamestream
 from shared.errors import InvalidArgument, NotFound
 from shared.i18n import DEFAULT
-from shared.runtime.narrate import Narrator, message_of
+from shared.apimessage import message_of
+from shared.runtime.narrate import Narrator
 from shared.service import call_language
 
 SERVICE_NAME = "foodgames.v1.LeaderboardService"

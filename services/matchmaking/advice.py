@@ -8,7 +8,7 @@ from foodgames.v1 import event_pb2
 
 from shared import games
 from shared.i18n import DEFAULT, Rendered
-from shared.runtime.narrate import message_of
+from shared.apimessage import message_of
 
 
 def ticket_advice(ticket, language: str | None) -> list[event_pb2.Message]:

@@ -14,7 +14,7 @@ from foodgames.v1 import event_pb2
 
 from shared import games
 from shared.i18n import DEFAULT, SHARED_TEXTS, Catalogue, Rendered
-from shared.runtime.narrate import message_of
+from shared.apimessage import message_of
 
 MARK = "\x1e"  # ASCII record separator: no client's words start with it (client_words strips it)
 TEXTS = Catalogue([SHARED_TEXTS])

@@ -14,18 +14,12 @@ from __future__ import annotations
 import functools
 from typing import Any, Mapping, Sequence
 
-from foodgames.v1 import event_pb2
-
 from shared import gamestream as env
 from shared import names, telemetry
 from shared.i18n import DEFAULT, SHARED_TEXTS, Catalogue, Message, Rendered
 
 log = telemetry.get_logger("shared.runtime")
 
-
-def message_of(rendered: Rendered) -> event_pb2.Message:
-    """A rendered message as the API sends it (key, args_json, text)."""
-    return event_pb2.Message(key=rendered.key, args_json=rendered.args_json, text=rendered.text)
 
 # Events a player never needs to read: clock bookkeeping and the deck's commitments.
 INTERNAL_RUNTIME_EVENTS = frozenset({env.TIME_RECORDED, env.SEED_COMMITTED, env.SEED_REVEALED,

@@ -10,7 +10,8 @@ from shared.errors import InvalidArgument, shorten, status_for
 from shared.protojson import to_dict, to_struct
 from shared.runtime.check import check_move
 from shared.runtime.game import GameRuntime
-from shared.runtime.narrate import Narrator, message_of
+from shared.apimessage import message_of
+from shared.runtime.narrate import Narrator
 from shared.runtime.replay import replay
 from shared.runtime.live import ClockSpec
 from shared.runtime.seat import MoveResult, PlayMove, play_seat
