@@ -13,6 +13,7 @@ from services.leaderboard.boards import BEST, MAX_DIFFICULTY, RATING, WINS, Entr
 from services.leaderboard.ratings import is_provisional
 from shared import gamestream
 from shared.errors import InvalidArgument, NotFound
+from shared.games import title_of
 from shared.i18n import DEFAULT
 from shared.apimessage import message_of
 from shared.runtime.narrate import Narrator
@@ -115,7 +116,8 @@ class LeaderboardServicer(pb_grpc.LeaderboardServiceServicer):
         entries, total, rank = await self.store.around(
             game, request.player, _limit(request.radius, 5, MAX_RADIUS, "radius"), now, kind, season, difficulty)
         if rank is None:
-            raise NotFound(f"{request.player} is not on that board of {game}")
+            raise NotFound(f"{request.player} is not on that board of {title_of(game)} yet", key="not-on-board",
+                           player=request.player, game=title_of(game))
         return pb.GetAroundPlayerResponse(entries=[entry_pb(e) for e in entries], total=total,
                                           player_rank=rank, season=self._season_id(season, now))
 
@@ -125,7 +127,8 @@ class LeaderboardServicer(pb_grpc.LeaderboardServiceServicer):
             raise InvalidArgument("player is required")
         found = await self.store.player(game, request.player, self.clock(), request.season or "current")
         if found is None:
-            raise NotFound(f"{request.player} has no rated game of {game}")
+            raise NotFound(f"{request.player} has no rated game of {title_of(game)} yet", key="no-rated-game",
+                           player=request.player, game=title_of(game))
         return pb.GetPlayerResponse(entry=entry_pb(found["entry"]), total=found["total"],
                                     wins_rank=found["wins_rank"] or 0, season=found["season"] or "",
                                     season_rank=found["season_rank"] or 0,

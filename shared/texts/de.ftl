@@ -178,6 +178,10 @@ refused-ticket-being-seated = Für diese Suche wird gerade ein Tisch gedeckt; ve
 refused-ticket-matched = Diese Suche hat ihren Tisch schon gefunden: Sie lässt sich nicht mehr abbrechen.
 refused-ticket-ended = Diese Suche ist schon beendet.
 
+## The leaderboard (services/leaderboard/service.py)
+refused-not-on-board = { $player } steht noch nicht auf dieser Liste von { $game }.
+refused-no-rated-game = { $player } hat noch kein gewertetes Spiel { $game }.
+
 ## Tisch-Chat (docs/friends.md): Schnellsätze, ein Tipp je Satz
 chat-phrase-hello = Hallo!
 chat-phrase-good-luck = Viel Glück und viel Spaß!

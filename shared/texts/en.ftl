@@ -181,6 +181,10 @@ refused-ticket-being-seated = A table for this search is being set up; try again
 refused-ticket-matched = This search has found its table already: it can no longer be called off.
 refused-ticket-ended = This search has ended already.
 
+## The leaderboard (services/leaderboard/service.py)
+refused-not-on-board = { $player } is not on that board of { $game } yet.
+refused-no-rated-game = { $player } has no rated game of { $game } yet.
+
 ## Table chat (docs/friends.md): quick phrases, one tap each
 chat-phrase-hello = Hello!
 chat-phrase-good-luck = Good luck, have fun!

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 
 import grpc
@@ -13,6 +14,7 @@ from foodgames.v1 import leaderboard_pb2_grpc as pb_grpc
 from services.leaderboard import bootstrap
 from services.leaderboard.boards import Store
 from tests.leaderboard.conftest import FOUR_GAMES
+from shared import statusdetails
 from shared.auth import mint_token
 from shared.channels import client_channel
 from apps.cli.leaderboard import fetch_player, fetch_top
@@ -69,9 +71,21 @@ async def test_queries_over_grpc(lane, redis_url, nats_url, tmp_path, monkeypatc
             with pytest.raises(grpc.aio.AioRpcError) as err:
                 await stub.GetTop(pb.GetTopRequest(board=pb.BoardRef(game="chess")))
             assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+            # a player without a rated game is told so in their language, the game by its title
             with pytest.raises(grpc.aio.AioRpcError) as err:
-                await stub.GetPlayer(pb.GetPlayerRequest(game="foodie-forest", player="nobody"))
+                await stub.GetPlayer(pb.GetPlayerRequest(game="foodie-forest", player="nobody"),
+                                     metadata=(("accept-language", "de"),))
             assert err.value.code() == grpc.StatusCode.NOT_FOUND
+            assert err.value.details() == "nobody hat noch kein gewertetes Spiel Foodie Forest."
+            said = statusdetails.read(err.value.trailing_metadata())
+            assert said.key == "refused-no-rated-game"
+            assert json.loads(said.args_json) == {"player": "nobody", "game": "Foodie Forest"}
+            with pytest.raises(grpc.aio.AioRpcError) as err:
+                await stub.GetAroundPlayer(pb.GetAroundPlayerRequest(board=pb.BoardRef(game="foodie-forest"),
+                                                                     player="nobody"))
+            assert err.value.code() == grpc.StatusCode.NOT_FOUND
+            assert err.value.details() == "nobody is not on that board of Foodie Forest yet"
+            assert statusdetails.read(err.value.trailing_metadata()).key == "refused-not-on-board"
             health = await health_pb2_grpc.HealthStub(channel).Check(
                 health_pb2.HealthCheckRequest(service="foodgames.v1.LeaderboardService"))
             assert health.status == health_pb2.HealthCheckResponse.SERVING
