@@ -106,7 +106,8 @@ async def _bench(args, redis_url: str, nats_url: str, pids: dict[str, int]) -> d
     from foodgames.v1 import leaderboard_pb2 as pb
     from foodgames.v1 import leaderboard_pb2_grpc as pb_grpc
     from services.leaderboard import heap
-    from services.leaderboard.boards import Store, board_key, prefix
+    from services.leaderboard.boards import Store
+    from services.leaderboard.keys import board_key, prefix
     from services.leaderboard.consumer import ConsumerSettings, GameOverConsumer
     from services.leaderboard.ratings import parse_game_over, RatingConfig
     from services.leaderboard.service import SERVICE_NAME, LeaderboardServicer, add_to_server

@@ -1,36 +1,10 @@
-"""Ratings, leaderboards and the rated-game ledger in Redis.
+"""Ratings, leaderboards and the rated-game ledger in Redis: the Store, which writes rated
+games and reads boards. What it stands on is kept apart, each part readable on its own: the
+key layout (keys.py), the board scores (scores.py) and the Lua scripts (scripts.py).
 
-Key layout (one generation of everything lives under `lb:<gen>:`; `lb:gen`
-names the live generation, so a rebuild fills a new generation and swaps the
-pointer in one SET):
-
-  lb:gen                              live generation number (absent = 1)
-  lb:<g>:r:<game>:<player>            hash mu, sigma, games, wins, last (epoch s)
-  lb:<g>:b:<game>                     zset all-time rating board
-  lb:<g>:b:<game>:<season>            zset rating board of one season
-  lb:<g>:w:<game>                     zset all-time wins board
-  lb:<g>:w:<game>:<season>            zset wins board of one season
-  lb:<g>:h:<game>:<player>            list rating history, newest first (capped)
-  lb:<g>:c:<game>:<player>            hash co-op record: <d>:games, <d>:wins, <d>:losses, <d>:best
-  lb:<g>:dw:<game>:<d>                zset wins at difficulty <d> (cooperative games)
-  lb:<g>:dw:<game>:<d>:<season>       zset wins at <d> in one season
-  lb:<g>:db:<game>:<d>                zset best result at <d> (won results above lost ones)
-  lb:<g>:db:<game>:<d>:<season>       zset best result at <d> in one season
-  lb:<g>:seasons:<game>               set of season ids that have boards
-  lb:<g>:done                         hash "<game>/<game_id>" -> result JSON (the ledger)
-  lb:<g>:seq                          highest applied stream sequence
-  lb:rebuild                          lock held while a rebuild runs
-
-Board scores fold a tie-breaker into one double (exact up to 2^53):
-  score = q * 2^35 + (2^35 - 1 - seconds since 2020-01-01 of the game that set it)
-where q is the rating in thousandths of a point (or the win count), clamped
-to |q| < 2^17. Equal q: whoever got there first has the larger score. A best-result
-board's q is 2^16 for a won game plus the points in hundredths (0..655.35).
 The boards list people: a house bot (shared.names.is_house_bot: a new name for each of its games)
 is rated, so that its game rates the people it played, and its rating, history and co-op record
 are kept, but it is on no board, so the ladders are not filled with names that played once.
-A difficulty <d> in a key or field is escaped (`%`, `:`, blanks and control
-characters as %XX), so it never splits a key.
 
 Games are written in batches (the consumer's: whatever one pull brought), in two round
 trips: one pipeline reads everything the batch's games are rated from (snapshot.py), the
@@ -54,173 +28,14 @@ from services.leaderboard import seasons
 from services.leaderboard.snapshot import READ_LUA, Snapshot
 from services.leaderboard.ratings import (GameOver, GameResult, Rating, RatingConfig, at_time,
                                           difficulty_of, is_provisional, opponent_key, rate_game)
+from services.leaderboard.keys import (BEST, COOP_FIELDS, RATING, ROOT, WINS, board_key, coop_key,
+                                       history_key, key_part, prefix, rating_key)
+from services.leaderboard.scores import (TB_EPOCH, TB_SPAN, best_q, decode_best, decode_score, encode_best,
+                                         encode_score)
+from services.leaderboard.scripts import APPLY_LUA, BOARD_LUA, SWAP_LUA
 from shared.names import is_house_bot
 
-ROOT = "lb"
-TB_BITS = 35
-TB_SPAN = 1 << TB_BITS
-Q_LIMIT = (1 << 17) - 1
-TB_EPOCH = 1577836800  # 2020-01-01T00:00:00Z
 HISTORY_LIMIT = 1000
-RATING, WINS, BEST = "rating", "wins", "best"
-BEST_WON = 1 << 16  # added to a best result's q when the game was won
-BEST_SCALE = 100  # best results are ordered by the points in hundredths
-MAX_DIFFICULTY = 32  # characters of a difficulty in a query
-
-
-def _encode_q(q: int, at: float) -> int:
-    elapsed = max(0, min(TB_SPAN - 1, int(at) - TB_EPOCH))
-    return q * TB_SPAN + (TB_SPAN - 1 - elapsed)
-
-
-def encode_score(value: float, at: float, scale: int = 1000) -> int:
-    return _encode_q(max(-Q_LIMIT, min(Q_LIMIT, int(round(value * scale)))), at)
-
-
-def decode_score(score: float, scale: int = 1000) -> float:
-    return (int(score) // TB_SPAN) / scale
-
-
-def best_q(won: bool, points: float) -> int:
-    """How good a co-op result is, as one integer: any won game beats any lost one,
-    then more points (in hundredths, clamped to 0..655.35) beat fewer."""
-    return (BEST_WON if won else 0) + max(0, min(BEST_WON - 1, int(round(points * BEST_SCALE))))
-
-
-def encode_best(won: bool, points: float, at: float) -> int:
-    return _encode_q(best_q(won, points), at)
-
-
-def decode_best(score: float) -> tuple[bool, float]:
-    """(won, points) of a best-result board score."""
-    q = int(score) // TB_SPAN
-    return q >= BEST_WON, (q % BEST_WON) / BEST_SCALE
-
-
-def prefix(gen: int | str) -> str:
-    return f"{ROOT}:{gen}:"
-
-
-def rating_key(game: str, player: str) -> str:
-    return f"r:{game}:{player}"
-
-
-def key_part(text: str) -> str:
-    """`text` as one piece of a key or hash field: '%', ':', blanks and control
-    characters escaped as %XX (UTF-8), so it cannot split a key."""
-    return "".join("".join(f"%{b:02X}" for b in ch.encode()) if ch in "%:" or ch.isspace() or ord(ch) < 32
-                   else ch for ch in text)
-
-
-def board_key(game: str, kind: str = RATING, season: str | None = None,
-              difficulty: str | None = None) -> str:
-    """The key of one board. Without a difficulty: the game-wide rating or wins board;
-    with one (cooperative games): the wins or best-result board of that difficulty."""
-    if difficulty is None:
-        if kind == BEST:
-            raise ValueError("the best-result boards are kept per difficulty")
-        base = f"{'b' if kind == RATING else 'w'}:{game}"
-    else:
-        if kind == RATING:
-            raise ValueError("ratings are kept per game, not per difficulty")
-        base = f"{'dw' if kind == WINS else 'db'}:{game}:{key_part(difficulty)}"
-    return base if not season else f"{base}:{season}"
-
-
-def coop_key(game: str, player: str) -> str:
-    return f"c:{game}:{player}"
-
-
-COOP_FIELDS = ("games", "wins", "losses", "best")
-
-
-def history_key(game: str, player: str) -> str:
-    return f"h:{game}:{player}"
-
-
-APPLY_LUA = r"""
--- One batch of games, in order, each all or nothing.
--- ARGV[1] target generation, ARGV[2] "1": the target must be the live one,
--- ARGV[3] history limit, ARGV[4] JSON list of games, each
---   {field=ledger field, seq=stream sequence, ledger=ledger value,
---    ops={checks=[[key,games]], hashes=[[key,f,v,...]], zadds=[[key,score,member,...]],
---         pushes=[[key,value]], sadds=[[key,member]]}}
--- Returns one status per game up to the first that is not written: ok, or dup (in the
--- ledger already), conflict (a player's games is not what the rating was computed from)
--- or moved (the target is not live); the games after that one are not looked at.
-local gen = ARGV[1]
-if ARGV[2] == '1' then
-  local live = redis.call('GET', 'lb:gen') or '1'
-  if live ~= gen then return {'moved'} end
-end
-local p = 'lb:' .. gen .. ':'
-local keep = tonumber(ARGV[3]) - 1
-local function apply(g)
-  if redis.call('HEXISTS', p .. 'done', g.field) == 1 then return 'dup' end
-  local ops = g.ops
-  for _, c in ipairs(ops.checks) do
-    local n = redis.call('HGET', p .. c[1], 'games') or '0'
-    if n ~= c[2] then return 'conflict' end
-  end
-  for _, h in ipairs(ops.hashes) do
-    local args = {}
-    for i = 2, #h do args[#args + 1] = h[i] end
-    redis.call('HSET', p .. h[1], unpack(args))
-  end
-  for _, z in ipairs(ops.zadds) do redis.call('ZADD', p .. z[1], unpack(z, 2)) end
-  for _, l in ipairs(ops.pushes) do
-    if redis.call('LPUSH', p .. l[1], l[2]) > keep + 1 then redis.call('LTRIM', p .. l[1], 0, keep) end
-  end
-  for _, s in ipairs(ops.sadds) do redis.call('SADD', p .. s[1], s[2]) end
-  redis.call('HSET', p .. 'done', g.field, g.ledger)
-  return 'ok'
-end
-local out = {}
-local last = tonumber(redis.call('GET', p .. 'seq') or '0')
-local top, top_text = last, nil
-for _, g in ipairs(cjson.decode(ARGV[4])) do
-  local status = apply(g)
-  out[#out + 1] = status
-  if status ~= 'ok' then break end
-  local seq = tonumber(g.seq)
-  if seq > top then top, top_text = seq, g.seq end
-end
-if top_text then redis.call('SET', p .. 'seq', top_text) end
-return out
-"""
-
-BOARD_LUA = r"""
--- A page of a board in the live generation, in one round trip and one reply (JSON):
--- [board size, the player's rank (0-based) or false, [member, score, ...], [each member's
--- rating hash as a flat HGETALL]].
--- ARGV[1] board key, ARGV[2] rating key prefix ("r:<game>:"), then
---   "page", first, last (0-based ranks)  |  "around", player, radius
-local p = 'lb:' .. (redis.call('GET', 'lb:gen') or '1') .. ':'
-local board = p .. ARGV[1]
-local total = redis.call('ZCARD', board)
-local rank, first, last = false, tonumber(ARGV[4]), tonumber(ARGV[5])
-if ARGV[3] == 'around' then
-  rank = redis.call('ZREVRANK', board, ARGV[4])
-  if not rank then return cjson.encode({total, false, {}, {}}) end
-  first, last = math.max(0, rank - tonumber(ARGV[5])), rank + tonumber(ARGV[5])
-end
-local rows = redis.call('ZREVRANGE', board, first, last, 'WITHSCORES')
-local hashes = {}
-for i = 1, #rows, 2 do hashes[#hashes + 1] = redis.call('HGETALL', p .. ARGV[2] .. rows[i]) end
-return cjson.encode({total, rank, rows, hashes})
-"""
-
-SWAP_LUA = r"""
--- ARGV[1] new generation, ARGV[2] old generation expected live.
--- Swap only when the new generation has caught up with the live one.
-local live = redis.call('GET', 'lb:gen') or '1'
-if live ~= ARGV[2] then return 'moved' end
-local new_seq = tonumber(redis.call('GET', 'lb:' .. ARGV[1] .. ':seq') or '0')
-local old_seq = tonumber(redis.call('GET', 'lb:' .. live .. ':seq') or '0')
-if new_seq < old_seq then return 'behind' end
-redis.call('SET', 'lb:gen', ARGV[1])
-return 'ok'
-"""
 
 
 def _json(value) -> str:

@@ -16,8 +16,9 @@ import time
 import nats
 from nats.js import api
 
-from services.leaderboard.boards import ROOT, Store
+from services.leaderboard.boards import Store
 from services.leaderboard.consumer import ConsumerSettings, ensure_streams, parse_message
+from services.leaderboard.keys import ROOT
 from services.leaderboard.ratings import BadEvent
 from shared import telemetry
 

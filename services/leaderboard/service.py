@@ -9,7 +9,8 @@ from google.protobuf.timestamp_pb2 import Timestamp
 from foodgames.v1 import event_pb2
 from foodgames.v1 import leaderboard_pb2 as pb
 from foodgames.v1 import leaderboard_pb2_grpc as pb_grpc
-from services.leaderboard.boards import BEST, MAX_DIFFICULTY, RATING, WINS, Entry, Store
+from services.leaderboard.boards import Entry, Store
+from services.leaderboard.keys import BEST, RATING, WINS
 from services.leaderboard.ratings import is_provisional
 from shared import gamestream
 from shared.errors import InvalidArgument, NotFound
@@ -23,6 +24,7 @@ SERVICE_NAME = "foodgames.v1.LeaderboardService"
 MAX_LIMIT = 1000
 MAX_RADIUS = 500
 MAX_PLAYERS = 1000
+MAX_DIFFICULTY = 32  # characters of a difficulty in a query
 
 
 def _ts(epoch: float | None) -> Timestamp | None:

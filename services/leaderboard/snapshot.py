@@ -8,7 +8,7 @@ later game of the batch reads is what Redis will hold by then. The script still 
 player's `games` against what the rating was computed from, so a snapshot gone stale (another
 writer) is refused, never written.
 
-Keys are relative to a generation's prefix (boards.prefix).
+Keys are relative to a generation's prefix (keys.prefix).
 """
 from __future__ import annotations
 
@@ -71,7 +71,7 @@ class Snapshot:
         return self.scores[(key, member)]
 
     def apply(self, ops: dict, field: str, ledger_json: str) -> None:
-        """One game's writes, as the script makes them (boards.APPLY_LUA): hashes and board
+        """One game's writes, as the script makes them (scripts.APPLY_LUA): hashes and board
         scores; history and season sets are never read back by a game."""
         for key, *pairs in ops["hashes"]:
             h = self.hashes.setdefault(key, {})

@@ -3,7 +3,7 @@ rating is kept) but listed on no board, so the ladders are not filled with bots'
 (services/leaderboard/boards.py)."""
 from __future__ import annotations
 
-from services.leaderboard.boards import BEST, WINS
+from services.leaderboard.keys import BEST, WINS
 from services.leaderboard.ratings import parse_game_over
 from shared.names import house_bot_prefix
 from tests.leaderboard.conftest import FOUR_GAMES

@@ -18,14 +18,8 @@ from foodgames.v1 import leaderboard_pb2_grpc as pb_grpc
 
 from apps.cli import leaderboard as cli
 from services.leaderboard import bootstrap, seasons
-from services.leaderboard.boards import (
-    BEST,
-    WINS,
-    best_q,
-    decode_best,
-    encode_best,
-    key_part,
-)
+from services.leaderboard.keys import BEST, WINS, key_part
+from services.leaderboard.scores import best_q, decode_best, encode_best
 from services.leaderboard.consumer import parse_message
 from services.leaderboard.snapshot import Snapshot
 from services.leaderboard.rebuild import rebuild

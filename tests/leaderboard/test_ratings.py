@@ -9,7 +9,7 @@ from openskill.models import PlackettLuce, ThurstoneMostellerFull
 
 from services.leaderboard import seasons
 from tests.leaderboard.conftest import FOUR_GAMES
-from services.leaderboard.boards import decode_score, encode_score
+from services.leaderboard.scores import decode_score, encode_score
 from services.leaderboard.ratings import (BadEvent, Rating, RatingConfig, at_time, decayed_sigma,
                                           is_provisional, opponent_key, parse_game_over, rate_game)
 
