@@ -49,7 +49,8 @@ class _BidiToken(_WithToken, grpc.aio.StreamStreamClientInterceptor):
 # Calls gRPC itself tries again (with jittered exponential backoff, at most 5 attempts in all)
 # when they fail with a code that says "not now": they read, or (SubmitMove) are idempotent by
 # their move id. Streams (WatchGame, PlayGame, WatchTicket) are re-opened by the SDK
-# (apps.sdk.remote), which also keeps trying past these attempts until its own deadline.
+# (apps.sdk.seatplayer, apps.sdk.queueing), which also keeps trying past these attempts until
+# its own deadline.
 RETRYABLE_CODES = ["UNAVAILABLE", "DEADLINE_EXCEEDED", "RESOURCE_EXHAUSTED"]
 RETRIED_METHODS = {
     "foodgames.v1.GameService": ["GetView", "ListLegalMoves", "SubmitMove"],

@@ -1,6 +1,6 @@
 """shared.protojson writes and reads Struct's wire format itself; the references are what the
 message API gives: `Struct().update(data)` for encoding, and walking `struct.fields` (the
-decoder apps.sdk.remote used before) for decoding."""
+decoder apps.sdk.gamecalls.struct_dict used before) for decoding."""
 from __future__ import annotations
 
 import enum
@@ -13,7 +13,7 @@ from foodgames.v1 import game_pb2
 from google.protobuf import struct_pb2
 
 from shared import protojson
-from apps.sdk.remote import struct_dict
+from apps.sdk.gamecalls import struct_dict
 from shared.protojson import struct_bytes, to_dict, to_struct
 
 

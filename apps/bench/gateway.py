@@ -67,7 +67,8 @@ async def _bench(args, settings) -> dict[str, Any]:
     from google.protobuf import json_format
 
     from apps.bench import reach
-    from apps.sdk.remote import JSON_VIEWS, Connection, create_game
+    from apps.sdk.connection import Connection
+    from apps.sdk.gamecalls import JSON_VIEWS, create_game
     from foodgames.v1 import game_pb2, game_pb2_grpc
     from shared import games as registry
     from shared.auth import mint_token, service_token

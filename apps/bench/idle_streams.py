@@ -121,7 +121,8 @@ async def _bench(args, settings) -> dict[str, Any]:
     import httpx
 
     from apps.bench import reach
-    from apps.sdk.remote import ChannelPool, Connection, create_game, send_client_seeds
+    from apps.sdk.connection import ChannelPool, Connection
+    from apps.sdk.gamecalls import create_game, send_client_seeds
     from shared import games as registry
     from shared.auth import mint_token, service_token
 

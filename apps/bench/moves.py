@@ -198,7 +198,8 @@ async def play_moves(settings, game: str, games: int, players: int, moves_per_ga
     from shared.auth import service_token
     from apps.bots.base import RandomBot
     from apps.bots.whole_tables import drive_table, play_table as watch_table
-    from apps.sdk.remote import ChannelPool, Connection, create_game
+    from apps.sdk.connection import ChannelPool, Connection
+    from apps.sdk.gamecalls import create_game
     from apps.bots.seat_stream import stream_table
 
     play_table = {"stream": stream_table, "unary": drive_table, "gateway": drive_table,

@@ -8,7 +8,7 @@ import asyncio
 import time
 from urllib.parse import urlsplit
 
-from apps.sdk.remote import STACK_HINT
+from apps.sdk.connection import STACK_HINT
 from shared.config import nats_servers
 
 # the whole check's bound: with the interpreter's start, a bench stops within 10 s of its command

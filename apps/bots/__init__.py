@@ -8,7 +8,7 @@ seat's view or the events of the stream: whatever it remembers, it saw in its ow
     make_bot("foodie-forest", "heuristic", seed=7).choose(view, view["legal_moves"])
 
 `apps.bots.arena` plays bots in-process with the pure rules (no services);
-`apps.sdk.remote` plays one seat over gRPC (matchmaker, deck seed, watch stream).
+`apps.sdk.seatplayer` plays one seat over gRPC (matchmaker, deck seed, watch stream).
 """
 from __future__ import annotations
 

@@ -97,7 +97,7 @@ SEARCH_THREADS_ENV = "FOODGAMES_BOT_SEARCH_THREADS"
 
 @cache
 def search_pool() -> ThreadPoolExecutor:
-    """Where bots think (apps.sdk.remote.BotChooser): never on the event loop, so a search's
+    """Where bots think (apps.sdk.seatplayer.BotChooser): never on the event loop, so a search's
     budget never stalls the other tables of the process; bounded, so that many searches at once
     queue instead of slicing one core ever thinner."""
     return ThreadPoolExecutor(max_workers=int(os.environ.get(SEARCH_THREADS_ENV) or 2),

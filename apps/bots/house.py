@@ -3,7 +3,7 @@
 The matchmaker, with bot fill on (FOODGAMES_MM_BOT_FILL_AFTER_S; services/matchmaking/botfill.py),
 publishes {game, ranked, options, players, count, ...} on `matchmaking.bots.wanted` when a queue
 with a human in it has been quiet for a while. For each request this process starts `count`
-bots, each exactly what `foodgames bots` runs (apps.sdk.remote.run_bot: a token minted with the
+bots, each exactly what `foodgames bots` runs (apps.sdk.seatplayer.run_bot: a token minted with the
 stack's token key, a ticket with the same queue options and table size, the ticket's stream, its
 client seed, the game's default bot playing its seat to the end), then they leave.
 
@@ -111,7 +111,7 @@ class Request:
 
 async def play_one(settings: Settings, name: str, request: Request) -> Any:
     """One house bot: queue with the request's table, play the seat to the end (apps.sdk)."""
-    from apps.sdk.remote import run_bot
+    from apps.sdk.seatplayer import run_bot
 
     return await run_bot(settings, name, request.game, request.level,
                          ranked=request.ranked, min_players=request.players, max_players=request.players,
@@ -149,7 +149,8 @@ def bot_kind(game: str, level: str) -> str | None:
 async def play_seat(settings: Settings, name: str, game: str, game_id: str, seat: int, level: str = "") -> Any:
     """One house bot plays a seat it was given (no ticket): its seed, then the seat to the end."""
     from apps.bots.base import make_bot
-    from apps.sdk.remote import BotChooser, Connection, SeatPlayer
+    from apps.sdk.connection import Connection
+    from apps.sdk.seatplayer import BotChooser, SeatPlayer
     from shared.auth import mint_token
 
     conn = Connection(settings, mint_token(settings, name), name)
@@ -283,7 +284,7 @@ class House:
     def _cancelled(self, name: str, exc: Exception) -> bool:
         """Whether the bot's game ended cancelled (its players left a casual table, or nobody
         came to a ranked one): the seat is over and free, nothing failed."""
-        from apps.sdk.remote import game_cancelled
+        from apps.sdk.gamecalls import game_cancelled
 
         if not (isinstance(exc, grpc.aio.AioRpcError) and game_cancelled(exc)):
             return False

@@ -17,8 +17,8 @@ import orjson
 from foodgames.v1 import game_pb2
 
 from apps.bots.whole_tables import Table, TableResult
-from apps.sdk.remote import (JSON_VIEWS, RETRY_DEADLINE_S, Backoff, ChannelPool, Connection, retryable,
-                             send_client_seeds, takes_turns)
+from apps.sdk.connection import RETRY_DEADLINE_S, Backoff, ChannelPool, Connection, retryable
+from apps.sdk.gamecalls import JSON_VIEWS, send_client_seeds, takes_turns
 from shared.config import Settings
 
 async def play_seat_stream(conn: Connection, game: str, game_id: str, seat: int, bot, table: Table,

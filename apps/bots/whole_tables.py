@@ -18,8 +18,9 @@ from typing import Any, Callable
 import grpc
 from foodgames.v1 import game_pb2
 
-from apps.sdk.remote import (JSON_VIEWS, RETRY_DEADLINE_S, Backoff, BotChooser, ChannelPool, Connection, SeatPlayer,
-                             read_view, send_client_seeds, takes_turns, view_of, with_retries)
+from apps.sdk.connection import RETRY_DEADLINE_S, Backoff, ChannelPool, Connection, with_retries
+from apps.sdk.gamecalls import JSON_VIEWS, read_view, send_client_seeds, takes_turns, view_of
+from apps.sdk.seatplayer import BotChooser, SeatPlayer
 from shared.auth import mint_token
 from shared.config import Settings
 from shared.protojson import to_struct

@@ -247,7 +247,7 @@ async def _rating_histories(stack: ChaosStack, ledgers: list[GameLedger], stream
     again for a while until every finished ranked game shows up (the consumer may be behind)."""
     from foodgames.v1 import leaderboard_pb2
 
-    from apps.sdk.remote import Backoff, Connection, with_retries
+    from apps.sdk.connection import Backoff, Connection, with_retries
     from shared.auth import mint_token
 
     conn = Connection(stack.settings, mint_token(stack.settings, "operator", "operator"), "operator")
@@ -282,7 +282,7 @@ async def _audit(stack: ChaosStack, game_id: str):
 
     from apps.audit.record import LEADERBOARD_CHECK, LEADERBOARD_OFFLINE_REASON, audit_bundle
     from apps.audit.verifier import OFFLINE_SKIP_REASON, ONLINE_ONLY
-    from apps.sdk.remote import Backoff, Connection, with_retries
+    from apps.sdk.connection import Backoff, Connection, with_retries
     from shared.auth import mint_token
 
     conn = Connection(stack.settings, mint_token(stack.settings, "operator", "operator"), "operator")

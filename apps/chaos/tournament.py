@@ -19,7 +19,7 @@ from foodgames.v1 import tournament_pb2_grpc as pb_grpc
 from apps.chaos.checks import Violation
 from apps.chaos.ledger import GameLedger, Ledger
 from apps.chaos.traffic import RETRY_DEADLINE_S, play
-from apps.sdk.remote import Backoff, with_retries
+from apps.sdk.connection import Backoff, with_retries
 from shared.auth import mint_token
 from shared.channels import client_channel
 from shared.config import Settings

@@ -18,8 +18,9 @@ from foodgames.v1 import game_pb2
 from apps.bots.base import make_bot
 from apps.chaos.connect import ConnectGameStub
 from apps.chaos.ledger import CONNECT, GRPC, AckedMove, GameLedger, Hold, Ledger
-from apps.sdk.remote import (Backoff, Connection, create_game, create_ticket, read_view, takes_turns,
-                             send_client_seeds, turn_clock, view_of, watch_ticket, with_retries, JSON_VIEWS)
+from apps.sdk.connection import Backoff, Connection, with_retries
+from apps.sdk.gamecalls import create_game, read_view, takes_turns, send_client_seeds, turn_clock, view_of, JSON_VIEWS
+from apps.sdk.queueing import create_ticket, watch_ticket
 from shared.runtime.live import wall_ms
 from shared import games
 from shared.auth import mint_token

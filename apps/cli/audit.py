@@ -84,7 +84,7 @@ async def _call(args: argparse.Namespace, fn):
     import grpc
     from foodgames.v1 import deck_pb2_grpc
 
-    from apps.sdk.remote import failure_text
+    from apps.sdk.connection import failure_text
     from shared.auth import mint_token
     from shared.channels import client_channel
     from shared.config import Settings

@@ -136,7 +136,7 @@ async def fetch_player(address: str, token: str, name: str, game: str) -> dict:
 def _call(coro) -> dict | None:
     import grpc
 
-    from apps.sdk.remote import failure_text
+    from apps.sdk.connection import failure_text
 
     try:
         return aio.run(coro)

@@ -165,7 +165,7 @@ def run_bots(args) -> int:
     from rich.console import Console
 
     from apps.bots.base import bot_kinds, level_kind
-    from apps.sdk.remote import failure_text
+    from apps.sdk.connection import failure_text
     from shared.config import Settings
 
     console = Console()
@@ -181,7 +181,7 @@ def run_bots(args) -> int:
     settings = Settings.from_env()
 
     async def one(name: str) -> list:
-        from apps.sdk.remote import run_bot
+        from apps.sdk.seatplayer import run_bot
 
         results = []
         for _ in range(args.rounds):
@@ -256,7 +256,7 @@ async def leaderboard_top(settings, game: str, limit: int = 10) -> list[dict[str
     from google.protobuf import json_format
 
     from shared.auth import service_token
-    from apps.sdk.remote import Connection
+    from apps.sdk.connection import Connection
 
     conn = Connection(settings, service_token(settings, "demo"), "svc:demo")
     try:
@@ -273,7 +273,7 @@ async def wait_rated(settings, game: str, names: list[str], timeout: float = 20.
     from foodgames.v1 import leaderboard_pb2 as lb
 
     from shared.auth import service_token
-    from apps.sdk.remote import Connection
+    from apps.sdk.connection import Connection
 
     conn = Connection(settings, service_token(settings, "demo"), "svc:demo")
     loop = asyncio.get_running_loop()
@@ -302,7 +302,8 @@ def run_demo(args) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
-    from apps.sdk.remote import STACK_HINT, failure_text, nobody_there, run_bot
+    from apps.sdk.connection import STACK_HINT, failure_text, nobody_there
+    from apps.sdk.seatplayer import run_bot
     from shared.config import Settings
 
     settings = Settings.from_env()

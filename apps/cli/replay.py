@@ -64,7 +64,7 @@ def _connection(args, operator: bool = True):
     """As --as NAME, else as an operator (or, with operator=False, an anonymous spectator)."""
     import uuid
 
-    from apps.sdk.remote import Connection
+    from apps.sdk.connection import Connection
     from shared.auth import mint_token
     from shared.config import Settings
 
@@ -96,7 +96,7 @@ async def load_replay(args):
 def run_replay(args) -> int:
     import grpc
 
-    from apps.sdk.remote import failure_text
+    from apps.sdk.connection import failure_text
     from apps.sdk.watching import GameNotFound, transcript_lines
 
     try:

@@ -61,7 +61,7 @@ async def print_once(targets: dict[str, str], interval_s: float) -> int:
         if not r.up:
             print(f"{r.service} does not answer at {targets[r.service]}: {r.error}")
     if not any(r.up for r in rows):
-        from apps.sdk.remote import STACK_HINT
+        from apps.sdk.connection import STACK_HINT
 
         print(f"No service answers: {STACK_HINT}")
     return 0 if all(r.up for r in rows) else 1

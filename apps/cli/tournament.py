@@ -138,7 +138,7 @@ def _call(args: argparse.Namespace, fn):
         import grpc
         from foodgames.v1 import tournament_pb2_grpc
 
-        from apps.sdk.remote import failure_text
+        from apps.sdk.connection import failure_text
         from shared.auth import mint_token
         from shared.channels import client_channel
         from shared.config import Settings
@@ -313,7 +313,7 @@ def _bots(args: argparse.Namespace) -> int:
 
     from apps.bots.base import make_bot
     from apps.bots.seat_stream import stream_table
-    from apps.sdk.remote import ChannelPool
+    from apps.sdk.connection import ChannelPool
     from shared.config import Settings
 
     settings = Settings.from_env()

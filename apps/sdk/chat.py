@@ -6,7 +6,7 @@ from typing import AsyncIterator
 
 from foodgames.v1 import chat_pb2 as pb
 
-from apps.sdk.remote import Connection
+from apps.sdk.connection import Connection
 
 
 async def send_chat(conn: Connection, game: str, game_id: str, text: str = "", phrase: str = "") -> pb.ChatMessage:

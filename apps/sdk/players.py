@@ -6,7 +6,7 @@ from typing import AsyncIterator
 
 from foodgames.v1 import leaderboard_pb2 as lb
 
-from apps.sdk.remote import Connection
+from apps.sdk.connection import Connection
 
 
 async def player_games(conn: Connection, player: str, game: str = "", page_size: int = 20,

@@ -8,7 +8,8 @@ from typing import Any, AsyncIterator, Callable
 import grpc
 from foodgames.v1 import tables_pb2 as pb
 
-from apps.sdk.remote import Backoff, Connection, Match, QueueEnded, retryable
+from apps.sdk.connection import Backoff, Connection, retryable
+from apps.sdk.queueing import Match, QueueEnded
 from shared.protojson import to_struct
 
 

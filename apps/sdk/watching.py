@@ -17,7 +17,8 @@ import grpc
 import orjson
 from foodgames.v1 import game_pb2
 
-from apps.sdk.remote import JSON_VIEWS, STACK_HINT, Connection, events_of, view_of
+from apps.sdk.connection import STACK_HINT, Connection
+from apps.sdk.gamecalls import JSON_VIEWS, events_of, view_of
 from shared import games
 
 
@@ -47,7 +48,7 @@ class GameNotFound(LookupError):
 
 def _frame(message, messages: bool = False) -> Frame:
     """A replay step or spectator update as a Frame; with `messages` (a language was asked for)
-    its events carry their messages (apps.sdk.remote.events_of)."""
+    its events carry their messages (apps.sdk.gamecalls.events_of)."""
     move = orjson.loads(message.move_json) if getattr(message, "move_json", "") else None
     return Frame(message.version, view_of(message), events_of(message, messages), message.finished, message.game,
                  tuple(message.players), getattr(message, "step", 0), getattr(message, "command_id", ""), move,

@@ -6,7 +6,7 @@ table and every move as it happens, and the placings and rating change at the en
 Where it is: a small file under the data folder (`<data>/client/<game>-<name>.json`) keeps the
 live ticket, then the game id and seat, so a restarted client (same name) rejoins the game in
 progress from its current view. A ticket the file does not know is found through the
-matchmaker's ALREADY_EXISTS answer, which names it (in its status details: apps.sdk.remote.live_ticket).
+matchmaker's ALREADY_EXISTS answer, which names it (in its status details: apps.sdk.queueing.live_ticket).
 
 Input: a number picks a listed move; `play bug-3` / `bug-3` or `recipe fruit` / `fruit` sends
 that move as typed (the rules service judges it and a refusal is shown with its gRPC status);
@@ -25,22 +25,26 @@ from typing import Any, Callable, Protocol, Sequence
 import grpc
 from rich.console import Console
 
-from apps.sdk.remote import (
+from apps.sdk.connection import (
     Connection,
-    QueueEnded,
-    SeatPlayer,
+    failure_text,
+    nobody_there,
+    rpc_error_text,
+)
+from apps.sdk.gamecalls import (
     Update,
+    describe_game,
+    read_view,
+)
+from apps.sdk.queueing import (
+    QueueEnded,
     NoInvitation,
     accept_invitation,
     create_ticket,
-    describe_game,
-    failure_text,
     live_ticket,
-    nobody_there,
-    read_view,
-    rpc_error_text,
     watch_ticket,
 )
+from apps.sdk.seatplayer import SeatPlayer
 from apps.terminal import render
 from apps.terminal.build import Words, build_move
 from apps.terminal.talk import HINT, TableTalk, rematch

@@ -10,7 +10,8 @@ import grpc
 from rich.markup import escape
 
 from apps.sdk import chat, tables
-from apps.sdk.remote import Connection, Match, rpc_error_text
+from apps.sdk.connection import Connection, rpc_error_text
+from apps.sdk.queueing import Match
 from shared import names
 
 HINT = "Table chat: say WORDS, phrases (the quick ones), phrase N, mute NAME, unmute NAME"

@@ -10,7 +10,7 @@ from apps.chaos.connect import ConnectGameStub
 from apps.chaos.ledger import CONNECT, GameLedger
 from apps.chaos.traffic import create_table, play
 from apps.embedded import free_port
-from apps.sdk.remote import Connection
+from apps.sdk.connection import Connection
 from services.gateway.config import GatewayConfig
 from shared.auth import mint_token
 from tests.web.conftest import LiveGateway
@@ -79,7 +79,7 @@ async def test_a_reader_of_an_idle_stream_that_is_cancelled_ends_cancelled_inste
     errors: list[grpc.aio.AioRpcError] = []
 
     async def reader() -> None:
-        # as apps.sdk.remote.SeatPlayer._read: a failed call is met by calling again
+        # as apps.sdk.seatplayer.SeatPlayer._read: a failed call is met by calling again
         while True:
             try:
                 async for update in stub.WatchGame(game_pb2.WatchGameRequest(game_id=game_id, seat=0)):

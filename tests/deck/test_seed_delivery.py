@@ -2,7 +2,7 @@
 default backlog of calls not yet taken by the server (1,000; beyond it gRPC core drops new
 calls at random with CANCELLED before the servicer sees them) is answered by the deck in full
 (shared.service.SERVER_OPTIONS), and the SDK sends a seed again, the same seed, when its call
-failed in a way that may pass (apps.sdk.remote.add_client_seed), so that no table waits the
+failed in a way that may pass (apps.sdk.gamecalls.add_client_seed), so that no table waits the
 deck's seed window for a seed that was lost on the way."""
 from __future__ import annotations
 
@@ -15,8 +15,9 @@ import pytest
 from foodgames.v1 import deck_pb2 as pb
 from foodgames.v1 import deck_pb2_grpc as pb_grpc
 
-from apps.sdk import remote
-from apps.sdk.remote import Connection, send_client_seeds
+from apps.sdk.connection import Connection
+from apps.sdk.gamecalls import send_client_seeds
+from apps.sdk.seatplayer import SeatPlayer
 from shared.auth import mint_token
 from shared.channels import insecure_channel
 from tests.deck.test_service import GAME, PLAYERS, decks, new_game_id  # noqa: F401 - `decks` is a fixture
@@ -111,7 +112,7 @@ async def test_a_seat_player_sends_a_cancelled_seed_call_again(decks):
     real = conn.deck
     conn.deck = lambda: _LosesFirstCall(real(), lost)  # type: ignore[method-assign]
     fate: list[tuple[bool, str]] = []
-    player = remote.SeatPlayer(conn, GAME, game_id, 1, chooser=None, on_seed=lambda ok, text: fate.append((ok, text)))
+    player = SeatPlayer(conn, GAME, game_id, 1, chooser=None, on_seed=lambda ok, text: fate.append((ok, text)))
     try:
         await player.send_seed()
         assert lost[1] == 1

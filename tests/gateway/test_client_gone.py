@@ -14,7 +14,8 @@ import httpx
 import pytest
 from foodgames.v1 import game_pb2
 
-from apps.sdk.remote import JSON_VIEWS, Connection, create_game, send_client_seeds, view_of
+from apps.sdk.connection import Connection
+from apps.sdk.gamecalls import JSON_VIEWS, create_game, send_client_seeds, view_of
 from shared.auth import mint_token, service_token
 from tests.gateway.test_gateway import GAME, bearer, envelope, frames
 

@@ -11,7 +11,8 @@ import httpx
 from foodgames.v1 import tables_pb2
 
 from apps.bots.base import make_bot
-from apps.sdk.remote import BotChooser, Connection, SeatPlayer
+from apps.sdk.connection import Connection
+from apps.sdk.seatplayer import BotChooser, SeatPlayer
 from apps.sdk.chat import watch_chat
 from apps.sdk.tables import get_table, request_rematch, seated
 from services.deck import shuffle as sh

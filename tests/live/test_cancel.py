@@ -9,7 +9,8 @@ import grpc
 import pytest
 from foodgames.v1 import game_pb2
 
-from apps.sdk.remote import Connection, SeatPlayer
+from apps.sdk.connection import Connection
+from apps.sdk.seatplayer import SeatPlayer
 from services.leaderboard.consumer import ConsumerSettings, parse_message
 from services.leaderboard.ratings import RatingConfig
 from shared.auth import mint_token

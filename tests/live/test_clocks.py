@@ -16,7 +16,7 @@ from foodgames.v1 import game_pb2
 
 from services.leaderboard.consumer import ConsumerSettings, parse_message
 from services.leaderboard.ratings import RatingConfig
-from apps.sdk.remote import time_left_ms, turn_clock
+from apps.sdk.gamecalls import time_left_ms, turn_clock
 from shared.eventstore.jetstream import JetStreamEventStore
 from shared.protojson import to_struct
 from shared.runtime.live import wall_ms

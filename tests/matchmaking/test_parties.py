@@ -100,7 +100,8 @@ async def test_an_invitation_nobody_answers_expires(stack):
 
 async def test_the_sdk_invites_a_party_and_the_invitee_joins_it(served, mm_settings):
     """apps.sdk (what `foodgames play --party` / `--join` use): an invitation, accepted, is one table."""
-    from apps.sdk.remote import Connection, NoInvitation, accept_invitation, create_ticket, watch_ticket
+    from apps.sdk.connection import Connection
+    from apps.sdk.queueing import NoInvitation, accept_invitation, create_ticket, watch_ticket
     from shared.auth import mint_token
 
     settings = mm_settings.with_(addresses={**mm_settings.addresses,

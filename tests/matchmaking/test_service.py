@@ -12,7 +12,7 @@ from foodgames.v1 import matchmaking_pb2 as pb
 from foodgames.v1 import matchmaking_pb2_grpc as pb_grpc
 from google.protobuf.struct_pb2 import Struct
 
-from apps.sdk.remote import live_ticket
+from apps.sdk.queueing import live_ticket
 from services.matchmaking import bootstrap
 from shared import statusdetails
 from shared.auth import mint_token

@@ -13,7 +13,7 @@ from pathlib import Path
 from rich.console import Console
 
 from apps.bots.base import FirstBot, RandomBot
-from apps.sdk.remote import BotChooser, run_bot
+from apps.sdk.seatplayer import BotChooser, run_bot
 from apps.terminal.app import TerminalClient
 from apps.terminal.build import Words, build_move
 from shared import choices as C

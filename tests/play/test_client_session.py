@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 from apps.bots import make_bot
-from apps.sdk.remote import run_bot
+from apps.sdk.seatplayer import run_bot
 from apps.terminal.app import ScriptedInput, TerminalClient, load_remembered
 from shared import games
 

@@ -13,7 +13,7 @@ import uuid
 import grpc
 from foodgames.v1 import game_pb2
 
-from apps.sdk.remote import Connection
+from apps.sdk.connection import Connection
 from shared.auth import mint_token
 
 BURST = 200

@@ -13,7 +13,9 @@ import pytest
 from apps.bots import make_bot
 from apps.bots.seat_stream import stream_table
 from apps.cli.play import audit_verify, wait_rated
-from apps.sdk.remote import ChannelPool, Connection, create_game, run_bot
+from apps.sdk.connection import ChannelPool, Connection
+from apps.sdk.gamecalls import create_game
+from apps.sdk.seatplayer import run_bot
 from tests.stacklib import cli_env
 from shared import games
 from shared.auth import service_token

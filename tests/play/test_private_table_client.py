@@ -104,7 +104,7 @@ async def test_friends_at_the_terminal_ask_for_a_rematch_and_chat_at_the_new_tab
 
 async def test_a_host_who_stops_the_client_while_friends_are_awaited_closes_the_table(play_stack, tmp_path):
     from apps.sdk import tables
-    from apps.sdk.remote import Connection
+    from apps.sdk.connection import Connection
     from foodgames.v1 import tables_pb2 as pb
     from shared.auth import mint_token
 

@@ -11,7 +11,8 @@ import grpc
 import pytest
 from foodgames.v1 import deck_pb2, deck_pb2_grpc
 
-from apps.sdk.remote import Connection, SeatPlayer
+from apps.sdk.connection import Connection
+from apps.sdk.seatplayer import SeatPlayer
 from shared.auth import mint_token, service_token
 from shared.channels import client_channel
 

@@ -26,7 +26,9 @@ from services.foodie_forest.rules import RULES
 from shared.auth import service_token
 from shared.runtime.live import without_live_fields
 from apps.bots import make_bot
-from apps.sdk.remote import ChannelPool, Connection, create_game, run_bot
+from apps.sdk.connection import ChannelPool, Connection
+from apps.sdk.gamecalls import create_game
+from apps.sdk.seatplayer import run_bot
 from apps.bots.seat_stream import stream_table
 from shared.eventstore.jetstream import JetStreamEventStore, connect
 from shared.runtime.deck import SeededDeck

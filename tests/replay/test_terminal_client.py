@@ -6,7 +6,7 @@ import asyncio
 import random
 import re
 
-from apps.sdk.remote import Connection
+from apps.sdk.connection import Connection
 from apps.sdk.watching import fetch_replay, spectate
 from apps.terminal import render
 from apps.terminal.tui import TableApp, screen_text, seats_line

@@ -237,7 +237,8 @@ async def test_a_replay_reads_every_step_in_the_asked_language(channel_for, deal
 
 async def test_the_sdk_describes_the_game_checks_a_move_and_lists_the_move_space(settings, counter_server, dealt,
                                                                                  token):
-    from apps.sdk.remote import Connection, check_move, describe_game, legal_moves, read_view
+    from apps.sdk.connection import Connection
+    from apps.sdk.gamecalls import check_move, describe_game, legal_moves, read_view
 
     game_id, version = dealt
     conn = Connection(settings.with_(addresses={"counter": f"127.0.0.1:{counter_server.port}"}), token("ann"), "ann")

@@ -10,7 +10,8 @@ import grpc
 import pytest
 
 from apps.embedded import free_port
-from apps.sdk.remote import Backoff, Connection, SeatPlayer, retryable, with_retries
+from apps.sdk.connection import Backoff, Connection, retryable, with_retries
+from apps.sdk.seatplayer import SeatPlayer
 from shared.auth import mint_token
 from shared.runtime.bootstrap import open_game_store, start_rules_server
 from shared.runtime.deck import SeededDeck

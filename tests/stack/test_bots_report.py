@@ -11,7 +11,7 @@ import uuid
 
 from foodgames.v1 import matchmaking_pb2
 
-from apps.sdk.remote import Connection
+from apps.sdk.connection import Connection
 from services.matchmaking.store import TicketStore
 from shared.auth import mint_token
 from shared.config import service_ports

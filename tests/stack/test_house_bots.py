@@ -21,7 +21,9 @@ from apps.bots.house import RANKED_LEVEL_ENV, House, Request
 from apps.cli.play import wait_rated
 from apps.cli.up import DEV_BOT_FILL_AFTER_S, wait_serving
 from apps.embedded import free_port
-from apps.sdk.remote import Connection, create_ticket, run_bot, watch_ticket
+from apps.sdk.connection import Connection
+from apps.sdk.queueing import create_ticket, watch_ticket
+from apps.sdk.seatplayer import run_bot
 from services.matchmaking.botfill import BOTS_WANTED_SUBJECT
 from shared.names import house_bot_prefix
 from shared.auth import mint_token, service_token

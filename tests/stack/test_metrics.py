@@ -16,7 +16,7 @@ import httpx
 from foodgames.v1 import game_pb2
 
 from apps.cli.up import services
-from apps.sdk.remote import Connection
+from apps.sdk.connection import Connection
 from shared.scrape import Scrape, quantile, scrape, scrape_all
 from shared.auth import mint_token
 from shared.protojson import to_struct

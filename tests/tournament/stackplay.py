@@ -11,7 +11,7 @@ from foodgames.v1 import tournament_pb2_grpc as pb_grpc
 
 from apps.bots.base import make_bot
 from apps.bots.seat_stream import stream_table
-from apps.sdk.remote import ChannelPool
+from apps.sdk.connection import ChannelPool
 from shared.auth import mint_token
 from shared.channels import client_channel
 

@@ -17,7 +17,7 @@ import pytest
 
 import tests.gateway.conftest  # noqa: F401 - puts this tree's generated *_connect.py first
 from apps.bots.base import DEFAULT_LEVEL, level_kind
-from apps.sdk.remote import run_bot
+from apps.sdk.seatplayer import run_bot
 from services.gateway.bootstrap import serve
 from services.gateway.config import GatewayConfig
 from services.gateway.static import DIST
