@@ -30,13 +30,17 @@ from dataclasses import replace
 from shared import aio, telemetry
 from shared.config import nats_servers
 from apps.bench.stats import percentiles_ms
+from services.leaderboard.keys import prefix, rating_key
 
+# The board's keys, its score encoding and the shown rating's z come in as arguments, from the
+# Store's own (services/leaderboard/keys.py, scores.py): the loaded board is then read back as the
+# service writes it, and `_check_load` says so before any figure is taken.
 LOAD_LUA = r"""
--- ARGV: prefix, game, first index, count, seed
-local p, game = ARGV[1], ARGV[2]
+-- ARGV: rating key prefix, board key, first index, count, seed, 2^TB_BITS, epoch, z
+local rkey, board = ARGV[1], ARGV[2]
 local first, count = tonumber(ARGV[3]), tonumber(ARGV[4])
 local x = tonumber(ARGV[5]) + first
-local span = 34359738368  -- 2^35
+local span, epoch, z = tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
 for i = first, first + count - 1 do
   x = (x * 1103515245 + 12345) % 2147483648
   local mu = 15 + (x % 20000) / 1000
@@ -44,14 +48,31 @@ for i = first, first + count - 1 do
   local sigma = 1.5 + (x % 6800) / 1000
   local last = 1767225600 + (x % 31536000)
   local name = string.format('b%07d', i)
-  local q = math.floor((mu - 3 * sigma) * 1000 + 0.5)
-  local score = q * span + (span - 1 - (last - 1577836800))
-  redis.call('HSET', p .. 'r:' .. game .. ':' .. name, 'mu', mu, 'sigma', sigma, 'games', 1 + x % 300,
+  local q = math.floor((mu - z * sigma) * 1000 + 0.5)
+  local score = q * span + (span - 1 - (last - epoch))
+  redis.call('HSET', rkey .. name, 'mu', mu, 'sigma', sigma, 'games', 1 + x % 300,
              'wins', x % 40, 'last', last)
-  redis.call('ZADD', p .. 'b:' .. game, string.format('%.0f', score), name)
+  redis.call('ZADD', board, string.format('%.0f', score), name)
 end
 return count
 """
+
+
+async def _check_load(store, game: str, players: int) -> None:
+    """Stops the bench when the loaded board does not read back as the Store's own: the first and
+    the last player loaded, each on the board (a rank) at the rating their hash gives at their
+    last game (mu - z * sigma as stored; a rating shown now has its sigma grown since)."""
+    p = prefix(await store.live_gen())
+    for name in ("b0000000", f"b{players - 1:07d}"):
+        found = await store.player(game, name, time.time(), "all")
+        stored = await store.r.hgetall(p + rating_key(game, name))
+        if found is None or not stored:
+            raise SystemExit(f"bench leaderboard: the loaded player {name} is not on the board as the Store reads it")
+        entry = found["entry"]
+        rating = float(stored[b"mu"]) - store.config.z * float(stored[b"sigma"])
+        if entry.rank < 1 or abs(entry.board_value - rating) > 0.001:
+            raise SystemExit(f"bench leaderboard: the loaded board disagrees with the Store's encoding at {name}: "
+                             f"rank {entry.rank}, board value {entry.board_value}, rating {rating:.3f}")
 
 
 def add_arguments(parser) -> None:
@@ -82,7 +103,7 @@ async def _raw_page(raw, p: str, game: str, key: str, start: int, stop: int):
     rows = await raw.zrevrange(key, start, stop, withscores=True)
     async with raw.pipeline(transaction=False) as pipe:
         for member, _ in rows:
-            pipe.hgetall(f"{p}r:{game}:".encode() + member)
+            pipe.hgetall((p + rating_key(game, "")).encode() + member)
         return await pipe.execute()
 
 
@@ -107,7 +128,8 @@ async def _bench(args, redis_url: str, nats_url: str, pids: dict[str, int]) -> d
     from foodgames.v1 import leaderboard_pb2_grpc as pb_grpc
     from services.leaderboard import heap
     from services.leaderboard.boards import Store
-    from services.leaderboard.keys import board_key, prefix
+    from services.leaderboard.keys import board_key
+    from services.leaderboard.scores import TB_EPOCH, TB_SPAN
     from services.leaderboard.consumer import ConsumerSettings, GameOverConsumer
     from services.leaderboard.ratings import parse_game_over, RatingConfig
     from services.leaderboard.service import SERVICE_NAME, LeaderboardServicer, add_to_server
@@ -128,11 +150,13 @@ async def _bench(args, redis_url: str, nats_url: str, pids: dict[str, int]) -> d
     load = raw.register_script(LOAD_LUA)
     t = time.perf_counter()
     chunk = 50_000
+    key = p + board_key(game)
     for first in range(0, args.players, chunk):
-        await load(args=[p, game, first, min(chunk, args.players - first), args.seed])
+        await load(args=[p + rating_key(game, ""), key, first, min(chunk, args.players - first), args.seed,
+                         TB_SPAN, TB_EPOCH, store.config.z])
         say(f"loaded {min(first + chunk, args.players):,} players")
     load_s = time.perf_counter() - t
-    key = p + board_key(game)
+    await _check_load(store, game, args.players)
     names = [f"b{rng.randrange(args.players):07d}" for _ in range(args.queries)]
 
     tmp = tempfile.TemporaryDirectory(prefix="foodgames-bench-")
