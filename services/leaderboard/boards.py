@@ -28,8 +28,8 @@ from services.leaderboard import seasons
 from services.leaderboard.snapshot import READ_LUA, Snapshot
 from services.leaderboard.ratings import (GameOver, GameResult, Rating, RatingConfig, at_time,
                                           difficulty_of, is_provisional, opponent_key, rate_game)
-from services.leaderboard.keys import (BEST, COOP_FIELDS, RATING, ROOT, WINS, board_key, coop_key,
-                                       history_key, key_part, prefix, rating_key)
+from services.leaderboard.keys import (BEST, COOP_FIELDS, GEN, LEDGER, RATING, SEQ, WINS, board_key, coop_key,
+                                       history_key, key_part, prefix, rating_key, seasons_key)
 from services.leaderboard.scores import (TB_EPOCH, TB_SPAN, best_q, decode_best, decode_score, encode_best,
                                          encode_score)
 from services.leaderboard.scripts import APPLY_LUA, BOARD_LUA, SWAP_LUA
@@ -130,12 +130,12 @@ class Store:
 
     # ---- generations -------------------------------------------------------
     async def live_gen(self) -> int:
-        v = await self.r.get(f"{ROOT}:gen")
+        v = await self.r.get(GEN)
         return int(v) if v else 1
 
     async def last_seq(self, gen: int | None = None) -> int:
         gen = gen or await self.live_gen()
-        v = await self.r.get(prefix(gen) + "seq")
+        v = await self.r.get(prefix(gen) + SEQ)
         return int(v) if v else 0
 
     # ---- writes ------------------------------------------------------------
@@ -247,7 +247,7 @@ class Store:
             pushes.append([history_key(go.game, u.player), _json(entry)])
             ledger_updates.append({"player": u.player, "mu": a.mu, "sigma": a.sigma, "rating": shown,
                                    "games": a.games, "wins": a.wins, "placing": u.placing, "won": u.won})
-        ops["sadds"].append([f"seasons:{go.game}", season])
+        ops["sadds"].append([seasons_key(go.game), season])
         ledger = {"seq": seq, "game": go.game, "game_id": go.game_id, "at": go.at, "season": season,
                   "updates": ledger_updates}
         if go.game in self.config.coop_games:
@@ -476,7 +476,7 @@ class Store:
 
     async def seasons_of(self, game: str) -> list[str]:
         gen = await self.live_gen()
-        return sorted(x.decode() for x in await self.r.smembers(prefix(gen) + f"seasons:{game}"))
+        return sorted(x.decode() for x in await self.r.smembers(prefix(gen) + seasons_key(game)))
 
     async def dump(self, gen: int | None = None, ledger: bool = True) -> dict[str, Any]:
         """Everything of one generation as plain data (tests compare live and rebuilt)."""
@@ -486,7 +486,7 @@ class Store:
         async for batch in self._scan_batches(p + "*"):
             for key in batch:
                 name = key.decode()[len(p):]
-                if not ledger and name in ("done", "seq"):
+                if not ledger and name in (LEDGER, SEQ):
                     continue
                 t = (await self.r.type(key)).decode()
                 if t == "hash":
@@ -528,5 +528,5 @@ async def bulk_load(store: Store, game: str, rows: Sequence[tuple[str, Rating]],
                 pipe.zadd(p + board_key(game, WINS), wins)
             if season:
                 pipe.zadd(p + board_key(game, RATING, season), scores)
-                pipe.sadd(p + f"seasons:{game}", season)
+                pipe.sadd(p + seasons_key(game), season)
             await pipe.execute()

@@ -25,6 +25,7 @@ pointer in one SET):
   lb:<g>:done                         hash "<game>/<game_id>" -> result JSON (the ledger)
   lb:<g>:seq                          highest applied stream sequence
   lb:rebuild                          lock held while a rebuild runs
+  lb:gencounter                       the last generation number a rebuild took
 
 A difficulty <d> in a key or field is escaped (`%`, `:`, blanks and control
 characters as %XX), so it never splits a key.
@@ -33,6 +34,12 @@ from __future__ import annotations
 
 ROOT = "lb"
 RATING, WINS, BEST = "rating", "wins", "best"
+GEN = f"{ROOT}:gen"
+GEN_COUNTER = f"{ROOT}:gencounter"
+REBUILD_LOCK = f"{ROOT}:rebuild"
+# under a generation's prefix (the Lua scripts spell these two as well)
+LEDGER = "done"
+SEQ = "seq"
 
 
 def prefix(gen: int | str) -> str:
@@ -74,3 +81,7 @@ COOP_FIELDS = ("games", "wins", "losses", "best")
 
 def history_key(game: str, player: str) -> str:
     return f"h:{game}:{player}"
+
+
+def seasons_key(game: str) -> str:
+    return f"seasons:{game}"

@@ -18,12 +18,12 @@ from nats.js import api
 
 from services.leaderboard.boards import Store
 from services.leaderboard.consumer import ConsumerSettings, ensure_streams, parse_message
-from services.leaderboard.keys import ROOT
+from services.leaderboard.keys import GEN_COUNTER, REBUILD_LOCK
 from services.leaderboard.ratings import BadEvent
 from shared import telemetry
 
 log = telemetry.get_logger("leaderboard.rebuild")
-LOCK = f"{ROOT}:rebuild"
+LOCK = REBUILD_LOCK
 
 
 class RebuildRunning(RuntimeError):
@@ -42,10 +42,10 @@ async def rebuild(nc: nats.NATS, store: Store, settings: ConsumerSettings | None
     stats = {"messages": 0, "games": 0, "duplicates": 0, "skipped": 0}
     try:
         old = await store.live_gen()
-        new = await store.r.incr(f"{ROOT}:gencounter")
+        new = await store.r.incr(GEN_COUNTER)
         if new <= old:
             new = old + 1
-            await store.r.set(f"{ROOT}:gencounter", new)
+            await store.r.set(GEN_COUNTER, new)
         await store.delete_gen(new)
         target = (await js.stream_info(settings.stream)).state.last_seq
         sub = await js.subscribe(settings.subject_prefix + ".>", stream=settings.stream, ordered_consumer=True,
