@@ -100,37 +100,34 @@ async def test_the_mover_is_answered_with_the_events_and_the_view_its_seat_may_s
         await runtime.close()
 
 
-async def test_a_move_another_replica_raced_is_decided_again_on_the_game_as_it_now_is():
-    # given two replicas of the rules engine on one store, a turn of two adds, and the second
-    # replica holding the game from before the first replica's add
+@pytest.fixture
+async def replicas():
+    """Two replicas of the rules engine on one store, a turn of two adds, the second replica
+    holding the game from before the first replica's add (ann's first): (first, second, game id,
+    the version the second saw)."""
     store = UnhearingStore()
     first, game_id = await dealt_game(store, per_turn=2, target=50)
     second = GameRuntime(RULES, store, SeededDeck(), moves=MOVES)
-    try:
-        await second.load(game_id)
-        await first.submit_move(ANN, game_id, 0, "m1", None, add(1))
-        # when ann's second add reaches the replica that did not see her first
-        answer = await second.submit_move(ANN, game_id, 0, "m2", None, add(2))
-        # then it conflicts on append, is decided again on the stored game, and both adds count
-        assert answer.view["total"] == 3 and answer.view["turn"] == 1
-        assert (await first.replay(game_id)).state.total == 3
-    finally:
-        await second.close()
-        await first.close()
+    seen = (await second.load(game_id)).version
+    await first.submit_move(ANN, game_id, 0, "m1", None, add(1))
+    yield first, second, game_id, seen
+    await second.close()
+    await first.close()
 
 
-async def test_a_move_for_the_table_as_the_client_saw_it_is_aborted_when_another_move_landed_first():
-    store = UnhearingStore()
-    first, game_id = await dealt_game(store, per_turn=2, target=50)
-    second = GameRuntime(RULES, store, SeededDeck(), moves=MOVES)
-    try:
-        seen = (await second.load(game_id)).version
-        await first.submit_move(ANN, game_id, 0, "m1", None, add(1))
-        before = await stored(first, game_id)
-        with pytest.raises(Aborted) as refused:
-            await second.submit_move(ANN, game_id, 0, "m2", seen, add(2))
-        assert refused.value.key == "raced"
-        assert await stored(first, game_id) == before
-    finally:
-        await second.close()
-        await first.close()
+async def test_a_move_another_replica_raced_is_decided_again_on_the_game_as_it_now_is(replicas):
+    first, second, game_id, _ = replicas
+    # when ann's second add reaches the replica that did not see her first
+    answer = await second.submit_move(ANN, game_id, 0, "m2", None, add(2))
+    # then it conflicts on append, is decided again on the stored game, and both adds count
+    assert answer.view["total"] == 3 and answer.view["turn"] == 1
+    assert (await first.replay(game_id)).state.total == 3
+
+
+async def test_a_move_for_the_table_as_the_client_saw_it_is_aborted_when_another_move_landed_first(replicas):
+    first, second, game_id, seen = replicas
+    before = await stored(first, game_id)
+    with pytest.raises(Aborted) as refused:
+        await second.submit_move(ANN, game_id, 0, "m2", seen, add(2))
+    assert refused.value.key == "raced"
+    assert await stored(first, game_id) == before
