@@ -3,6 +3,7 @@
 // the game starts every seat goes to its table page.
 import { useEffect, useState } from "preact/hooks";
 import { Code, codeOf, listGames, reasonOf, type GameInfo } from "../api";
+import { titleIn } from "../titles";
 import { tables } from "../friends";
 import { TableState, type PrivateTable } from "../gen/foodgames/v1/tables_pb";
 import { t } from "../i18n";
@@ -152,7 +153,7 @@ export function JoinPage({ params: [code] }: PageProps) {
   const link = `${window.location.origin}/#/join/${code}`;
   const host = table?.host === me.player;
   const seated = !!table && table.players.includes(me.player);
-  const title = games.find((g) => g.name === table?.game)?.title ?? "";
+  const title = titleIn(games, table?.game, "");
   const ended = table && (table.state === TableState.CLOSED || table.state === TableState.EXPIRED);
   return (
     <section class="card-panel">

@@ -2,6 +2,7 @@
 import { create } from "@bufbuild/protobuf";
 import { useEffect, useState } from "preact/hooks";
 import { Code, codeOf, explain, leaderboard, listGames, type GameInfo } from "../api";
+import { titleIn } from "../titles";
 import { BoardKind, BoardRefSchema, type LeaderboardEntry } from "../gen/foodgames/v1/leaderboard_pb";
 import { t } from "../i18n";
 import type { PageProps } from "./props";
@@ -76,7 +77,7 @@ export function LeaderboardPage({ params: [chosen] }: PageProps) {
         const e = player.entry!;
         next.mine = { rating: e.rating, games: e.games, wins: e.wins, rank: e.rank, total: player.total };
       } catch (err) {
-        const title = games.find((g) => g.name === game)?.title ?? game;
+        const title = titleIn(games, game);
         next.mine = codeOf(err) === Code.NotFound ? t("lb-no-rated-game", { player: me.player, game: title }) : explain(err);
       }
       if (!gone) setLoaded(next);

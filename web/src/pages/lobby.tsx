@@ -2,6 +2,7 @@
 // from WatchOpenTables, each joined in one click.
 import { useEffect, useState } from "preact/hooks";
 import { listGames, reasonOf, type GameInfo } from "../api";
+import { titleIn } from "../titles";
 import { tables } from "../friends";
 import type { PrivateTable } from "../gen/foodgames/v1/tables_pb";
 import { t } from "../i18n";
@@ -33,7 +34,7 @@ export function LobbyPage({ params: [game] }: PageProps) {
     })();
     return () => stop.abort();
   }, [game]);
-  const title = (name: string) => games.find((g) => g.name === name)?.title ?? name;
+  const title = (name: string) => titleIn(games, name);
   return (
     <section class="card-panel">
       <h1>{t("lobby-title")}</h1>

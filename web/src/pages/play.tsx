@@ -1,6 +1,7 @@
 // Choose a game, a table size and the game's options, and queue through the matchmaker.
 import { useEffect, useState } from "preact/hooks";
 import { explain, listGames, matchmaking, refusalOf, type GameInfo } from "../api";
+import { titleIn } from "../titles";
 import { t } from "../i18n";
 import { seats } from "../session";
 import { choicesOf, description, optionList, type GameOption } from "../table/describe";
@@ -112,7 +113,7 @@ export function PlayPage() {
           <h2>{t("play-mine")}</h2>
           <ul id="my-games">
             {remembered.map((s) => (
-              <li><a href={`#/table/${s.game}/${s.gameId}`}>{games.find((g) => g.name === s.game)?.title ?? s.game}</a>
+              <li><a href={`#/table/${s.game}/${s.gameId}`}>{titleIn(games, s.game)}</a>
                 {" "}{t("play-seat", { seat: s.seat + 1 })}</li>
             ))}
           </ul>

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { gameService, leaderboard, listGames, reasonOf, type GameInfo } from "../api";
+import { titleIn } from "../titles";
 import { ViewEncoding, type GetReplayResponse } from "../gen/foodgames/v1/game_pb";
 import { uiOf } from "../games/registry";
 import type { PlayerGame, RatingPoint } from "../gen/foodgames/v1/leaderboard_pb";
@@ -135,7 +136,7 @@ export function PlayerPage({ params: [name] }: PageProps) {
         .then((reply) => setHistory((h) => ({ ...h, [game]: reply.points })), () => {});
     }
   }, [games]);
-  const title = (g: string) => infos.find((i) => i.name === g)?.title ?? g;
+  const title = (g: string) => titleIn(infos, g);
   return (
     <section class="card-panel player-page">
       <h1>{t("player-title", { player })}</h1>

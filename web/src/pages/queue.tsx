@@ -2,6 +2,7 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { useEffect, useState } from "preact/hooks";
 import { Code, codeOf, explain, listGames, matchmaking, type GameInfo } from "../api";
+import { titleIn } from "../titles";
 import { TicketState, type Ticket } from "../gen/foodgames/v1/matchmaking_pb";
 import { t } from "../i18n";
 import { signInOptions } from "../oidc";
@@ -96,7 +97,7 @@ export function QueuePage({ params: [ticketId] }: PageProps) {
   if (ticket?.state === TicketState.SEARCHING) {
     // one size as a number (it picks "player" or "players"), a range as words
     const size = ticket.minPlayers === ticket.maxPlayers ? ticket.minPlayers : `${ticket.minPlayers}-${ticket.maxPlayers}`;
-    state = t(ticket.ranked ? "queue-searching-ranked" : "queue-searching-casual", { game: games.find((g) => g.name === ticket.game)?.title ?? "", size });
+    state = t(ticket.ranked ? "queue-searching-ranked" : "queue-searching-casual", { game: titleIn(games, ticket.game, ""), size });
     hint = devServer
       ? <>{t("queue-hint-dev")}{" "}
         <code>{`foodgames bots ${ticket.game} --count ${ticket.minPlayers - ticket.players.length} --players ${ticket.minPlayers}${ticket.ranked ? "" : " --casual"}`}</code></>
