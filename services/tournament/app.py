@@ -102,6 +102,9 @@ class TournamentApp:
         self.stalled: dict[str, str] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._committed: set[str] = set()
+        # tournament id -> (game, its last event's time) of the finished ones seen (their streams
+        # never change): what ListTournaments sorts them by without reading them again
+        self.finished: dict[str, tuple[str, str]] = {}
 
     # -- commands --------------------------------------------------------------------------
 
@@ -174,19 +177,40 @@ class TournamentApp:
 
     async def recent(self, game: str = "", limit: int = 20) -> list[Loaded]:
         """The tournaments on the stream (of `game`, when named): the running ones first, then the
-        finished, each group newest activity first. Reads every tournament's stream (at most
-        LIST_SCAN of them, eight at a time): fine for the dozens a stack runs, an index beyond."""
+        finished, each group newest activity first. A finished tournament's stream never changes,
+        so its game and last activity are kept once seen (`self.finished`: by its runner, which
+        every replica starts for every tournament, or by this listing) and only the finished ones
+        listed are read again; the rest (running, or not yet seen finished) are read each time, at
+        most LIST_SCAN of them, eight at a time (more than that unseen, just after a start, and a
+        call lists from part of them; the runners and each call see more). Before, every call
+        read every tournament, and past LIST_SCAN of them only the first LIST_SCAN ids in
+        alphabetical order: a new tournament could be left off the list for good."""
         gate = asyncio.Semaphore(8)
 
         async def read(tid: str) -> Loaded:
             async with gate:
                 return await self.stream.load(tid)
 
-        loaded = await asyncio.gather(*(read(tid) for tid in (await self.stream.ids())[:LIST_SCAN]))
-        found = [t for t in loaded if t.version and t.state.created and (not game or t.state.created.game == game)]
-        found.sort(key=lambda t: t.updated_at, reverse=True)
-        found.sort(key=lambda t: t.state.finished is not None)  # stable: running first
-        return found[:limit]
+        unknown = [tid for tid in await self.stream.ids() if tid not in self.finished][:LIST_SCAN]
+        running = []
+        for loaded in await asyncio.gather(*(read(tid) for tid in unknown)):
+            c = loaded.state.created
+            if not loaded.version or c is None:
+                continue
+            if loaded.state.finished is not None:
+                self._settled(loaded)
+            elif not game or c.game == game:
+                running.append(loaded)
+        running.sort(key=lambda t: t.updated_at, reverse=True)
+        if len(running) >= limit:
+            return running[:limit]
+        newest = sorted(((at, tid) for tid, (of, at) in self.finished.items() if not game or of == game),
+                        reverse=True)[:limit - len(running)]
+        return running + list(await asyncio.gather(*(read(tid) for _, tid in newest)))
+
+    def _settled(self, loaded: Loaded) -> None:
+        """Keeps a finished tournament's game and last activity for the listing."""
+        self.finished[loaded.state.created.tournament_id] = (loaded.state.created.game, loaded.updated_at)
 
     async def drop(self, identity: Identity, tid: str, player: str) -> Loaded:
         if identity.role != "operator" and not (identity.role == "player" and identity.player == player):
@@ -305,6 +329,7 @@ class TournamentApp:
         if c is None:
             raise NotFound(f"there is no tournament {tid}")
         if s.phase == FINISHED:
+            self._settled(loaded)
             await self.deck.reveal(draws_game_id(tid))  # a repeated reveal answers the same seed
             log.info("tournament finished; draws revealed", tournament_id=tid, winners=list(s.finished.winners))
             return True
