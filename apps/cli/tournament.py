@@ -20,6 +20,7 @@ import sys
 import time
 from pathlib import Path
 
+from apps.cli.gamearg import plural
 from shared import aio
 
 CALL_TIMEOUT_S = 60.0
@@ -201,7 +202,7 @@ def _create(args: argparse.Namespace) -> int:
         return 2
     t = reply.tournament
     print(t.tournament_id)
-    print(f"created: {t.game}, {len(t.entrants)} entrants, {t.rounds} rounds, "
+    print(f"created: {t.game}, {plural(len(t.entrants), 'entrant')}, {plural(t.rounds, 'round')}, "
           f"{'swiss' if t.format == pb.TOURNAMENT_FORMAT_SWISS else 'series'} at tables of {t.table_size}, "
           f"{'ranked' if t.ranked else 'casual'}; follow it with `foodgames tournament status {t.tournament_id} "
           f"--watch`", file=sys.stderr)
@@ -274,7 +275,7 @@ def _list(args: argparse.Namespace) -> int:
         print("no tournament yet" + (f" of {args.game}" if args.game else ""))
     for t in reply.tournaments:
         print(f"{t.tournament_id:<24} {t.game:<20} {t.phase:<12} round {t.current_round} of {t.rounds}, "
-              f"{len(t.entrants)} entrants" + (f", won by {', '.join(t.winners)}" if t.winners else ""))
+              f"{plural(len(t.entrants), 'entrant')}" + (f", won by {', '.join(t.winners)}" if t.winners else ""))
     return 0
 
 

@@ -33,7 +33,9 @@ def test_the_cli_creates_follows_exports_and_verifies_a_tournament(operator_env,
     # when an operator creates a one-round tournament from a file of names
     assert cli(["tournament", "create", "--game", GAME, "--entrants", str(names), "--rounds", "1",
                 "--id", tid, "--options", '{"recipe_choice": "sequential"}']) == 0
-    assert capsys.readouterr().out.strip() == tid
+    created = capsys.readouterr()
+    assert created.out.strip() == tid
+    assert ", 4 entrants, 1 round, " in created.err  # one round, not "1 rounds"
     # and its table is played by bots
     assert cli(["tournament", "bots", tid]) == 0
     assert "finished after" in capsys.readouterr().out
