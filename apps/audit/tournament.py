@@ -199,7 +199,7 @@ def verify_tournament(bundle: Any, expected_public_key: str | None = None) -> Re
         s, _ = replay(events)
         _require(s.finished is not None, "the tournament has not finished (no TournamentFinished)")
         return (f"all {len(events)} events are what the tournament core gives from the facts: "
-                f"{len(s.rounds)} rounds, winners {list(s.finished.winners)}")
+                f"{len(s.rounds)} round{'' if len(s.rounds) == 1 else 's'}, winners {list(s.finished.winners)}")
     report.run(RECORD_CHECK, record)
 
     def facts() -> str:

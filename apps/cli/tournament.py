@@ -211,7 +211,7 @@ def _create(args: argparse.Namespace) -> int:
 
 def describe(t) -> str:
     """A tournament's progress for a person."""
-    lines = [f"tournament {t.tournament_id}: {t.game}, {len(t.entrants)} entrants "
+    lines = [f"tournament {t.tournament_id}: {t.game}, {plural(len(t.entrants), 'entrant')} "
              f"({len(t.dropped)} dropped), {'ranked' if t.ranked else 'casual'}"]
     done_tables = sum(tb.finished for r in t.round_list for tb in r.tables)
     all_tables = sum(len(r.tables) for r in t.round_list)

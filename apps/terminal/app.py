@@ -25,6 +25,7 @@ from typing import Any, Callable, Protocol, Sequence
 import grpc
 from rich.console import Console
 
+from apps.cli.gamearg import plural
 from apps.sdk.connection import (
     Connection,
     failure_text,
@@ -399,7 +400,7 @@ class TerminalClient:
 
     def _table_state(self, table) -> None:
         if table.players:
-            self.say(f"  at the table: {', '.join(table.players)} ({table.free_seats} seats free)")
+            self.say(f"  at the table: {', '.join(table.players)} ({plural(table.free_seats, 'seat')} free)")
 
     # -- playing -------------------------------------------------------------------------
 

@@ -33,6 +33,7 @@ from textual.containers import VerticalScroll
 from textual.css.query import NoMatches
 from textual.widgets import Footer, Input, Static
 
+from apps.cli.gamearg import plural
 from apps.sdk.watching import Frame
 from apps.terminal import render
 
@@ -242,7 +243,7 @@ class TableApp(App):
             async for frame in self.feed:
                 self.add_events(frame.events, frame.players, None)
                 if frame.delay_moves:
-                    self.title_text = self.title_text.split(" (")[0] + f" ({frame.delay_moves} moves behind)"
+                    self.title_text = self.title_text.split(" (")[0] + f" ({plural(frame.delay_moves, 'move')} behind)"
                 self.set_view(frame.view, [], frame.version)
             self.status = "the game is over (q quits)"
         except Exception as exc:  # noqa: BLE001 - shown, not raised: the screen stays up

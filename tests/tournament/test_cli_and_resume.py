@@ -43,6 +43,7 @@ def test_the_cli_creates_follows_exports_and_verifies_a_tournament(operator_env,
     assert cli(["tournament", "status", tid]) == 0
     out = capsys.readouterr().out
     assert "phase finished: round 1 of 1; tables finished 1/1" in out and "winners:" in out
+    assert ", 4 entrants (0 dropped), " in out
     assert cli(["tournament", "standings", tid]) == 0
     assert "standings after round 1 (final)" in capsys.readouterr().out
     # and the list names it among the game's tournaments, finished
