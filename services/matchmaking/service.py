@@ -20,7 +20,9 @@ from services.matchmaking.store import LiveTicketExists, TicketStore
 from services.matchmaking.tickets import CANCELLED, CLAIMED, EXPIRED, INVITING, MATCHED, SEARCHING, Ticket
 from shared import games, names, telemetry
 from shared.auth import Identity, current_identity
-from shared.errors import AlreadyExists, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied, Unavailable
+from shared.errors import (AlreadyExists, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied, Unavailable,
+                           refusal_message)
+from shared.i18n import DEFAULT
 from shared.moves import quote
 from shared.protojson import to_dict
 from shared.rules import InvalidSetup
@@ -106,7 +108,7 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
             raise InvalidArgument(f"min_players ({lo}) is more than max_players ({hi})")
         if len(players) > hi:
             raise InvalidArgument(f"a party of {len(players)} does not fit a table of at most {hi} players")
-        options = self._options(info, request, lo, request.ranked)
+        options = self._options(info, request, lo, request.ranked, call_language(request.language, context))
         ratings = await self.ratings.ratings(info.name, players)
         now = self.clock()
         # A player who names others invites them (docs/errors.md, consent): nobody is queued, or
@@ -144,9 +146,10 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
                 # the live ticket was an invitation that lapsed just now: its keys are free
 
     @staticmethod
-    def _options(info, request, table_size: int, ranked: bool) -> dict:
+    def _options(info, request, table_size: int, ranked: bool, language: str | None) -> dict:
         """The ticket's game options (and the house bots' level, botfill.BOT_LEVEL), refused now
-        (not when the table forms) if the game would refuse them."""
+        (not when the table forms) if the game would refuse them, in the game's own words in the
+        caller's `language` (its texts: the matchmaker's refusals read the shared ones only)."""
         if not request.HasField("options"):
             return {}
         options = to_dict(request.options)
@@ -160,7 +163,9 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
             try:
                 games.get(info.name).rules.initial_state([f"p{i}" for i in range(table_size)], game_options)
             except InvalidSetup as exc:
-                raise InvalidArgument(f"{info.name} does not take these options: {exc}") from None
+                why = refusal_message(exc, games.get(info.name).texts, language or DEFAULT).text
+                raise InvalidArgument(f"{info.name} does not take these options: {exc}", key="game-options",
+                                      game=games.title_of(info.name), reason=why) from None
         return botfill.normal_options(options)
 
     async def AcceptTicket(self, request, context):

@@ -177,6 +177,7 @@ refused-no-invitation = Hier gibt es keine Einladung mehr anzunehmen.
 refused-ticket-being-seated = Für diese Suche wird gerade ein Tisch gedeckt; versuche es gleich noch einmal.
 refused-ticket-matched = Diese Suche hat ihren Tisch schon gefunden: Sie lässt sich nicht mehr abbrechen.
 refused-ticket-ended = Diese Suche ist schon beendet.
+refused-game-options = { $game } lässt sich so nicht spielen: { $reason }
 
 ## The leaderboard (services/leaderboard/service.py)
 refused-not-on-board = { $player } steht noch nicht auf dieser Liste von { $game }.

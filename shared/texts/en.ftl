@@ -180,6 +180,7 @@ refused-no-invitation = There is no invitation to accept here any more.
 refused-ticket-being-seated = A table for this search is being set up; try again in a moment.
 refused-ticket-matched = This search has found its table already: it can no longer be called off.
 refused-ticket-ended = This search has ended already.
+refused-game-options = { $game } cannot be played with these options: { $reason }
 
 ## The leaderboard (services/leaderboard/service.py)
 refused-not-on-board = { $player } is not on that board of { $game } yet.

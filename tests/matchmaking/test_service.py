@@ -266,6 +266,18 @@ async def test_options_the_game_would_refuse_are_refused_when_queueing(served):
     assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert "foodie-forest does not take these options" in err.value.details()
     assert "recipe_choice" in err.value.details()
+    # and a German player, whose play page offers every option apart, reads why in German: in
+    # the game's own words (its texts), which the matchmaker's shared texts do not hold
+    edition = Struct()
+    edition.update({"edition": "de-description", "missing_cards": "herb"})
+    with pytest.raises(grpc.aio.AioRpcError) as err:
+        await served.channel(player).CreateTicket(pb.CreateTicketRequest(game=GAME, options=edition),
+                                                  metadata=(("accept-language", "de"),))
+    assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert err.value.details().startswith("Foodie Forest lässt sich so nicht spielen: Die Option missing_cards "), \
+        err.value.details()
+    said = statusdetails.read(err.value.trailing_metadata())
+    assert said.key == "refused-game-options" and json.loads(said.args_json)["game"] == "Foodie Forest"
 
 
 async def test_the_bots_level_is_a_casual_queue_option_the_game_never_sees(served, forest, mm_settings):
