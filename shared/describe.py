@@ -131,6 +131,8 @@ def _option(text, spec: Any) -> dict[str, Any]:
         out["minimum"] = spec.minimum
     if spec.maximum is not None:
         out["maximum"] = spec.maximum
+    if getattr(spec, "only_with", ()):
+        out["only_with"] = {name: list(values) for name, values in spec.only_with}
     return out
 
 

@@ -99,6 +99,9 @@ class OptionSpec:
     choices: tuple[Any, ...] = ()  # the values it takes, when they are few
     minimum: int | None = None  # or a range of whole numbers
     maximum: int | None = None
+    # offered only while each named option has one of its values ((option, values), ...): a
+    # client shows and sends it only then (the rules refuse it otherwise)
+    only_with: tuple[tuple[str, tuple[Any, ...]], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from . import bots, messages, render
 from .catalogue import catalogue
 from .moves import MOVES
 from .rules import RULES
-from .rules.options import OPTIONS
+from .rules.options import ONLY_WITH, OPTIONS
 from .texts import TEXTS
 
 GAME = Game(
@@ -26,5 +26,6 @@ GAME = Game(
     default_bot="heuristic",
     texts=TEXTS,
     messages=messages,
-    options=tuple(OptionSpec(name, default, choices) for name, default, choices in OPTIONS),
+    options=tuple(OptionSpec(name, default, choices, only_with=ONLY_WITH.get(name, ()))
+                  for name, default, choices in OPTIONS),
 )

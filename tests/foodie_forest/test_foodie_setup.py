@@ -83,6 +83,23 @@ def test_a_bad_option_value_is_refused_clearly(options, message):
         RULES.initial_state(["ann", "bob"], options)
 
 
+def test_the_unlisted_cards_are_offered_only_with_an_edition_that_leaves_cards_out():
+    # "missing_cards applies to the English edition only": DescribeGame says so (only_with), so
+    # that a play page offers it only then, and the rules take it only then
+    from shared import describe, games
+
+    offered = {o["name"]: o for o in describe.describe(games.get("foodie-forest"), "en")["options"]}
+    assert offered["missing_cards"]["only_with"] == {"edition": ["en"]}
+    assert all("only_with" not in o for name, o in offered.items() if name != "missing_cards")
+    for edition in offered["edition"]["choices"]:
+        chosen = {"edition": edition["value"], "missing_cards": "zero"}
+        if edition["value"] in offered["missing_cards"]["only_with"]["edition"]:
+            RULES.initial_state(["ann", "bob"], chosen)
+        else:
+            with pytest.raises(InvalidSetup, match="does not apply"):
+                RULES.initial_state(["ann", "bob"], chosen)
+
+
 def test_options_default_to_the_documented_choices():
     state = started(["ann", "bob"])
     assert state.options.as_dict() == {

@@ -27,6 +27,10 @@ def _offered() -> tuple[tuple[str, Any, tuple[Any, ...]], ...]:
 
 
 OPTIONS = _offered()
+# "missing_cards applies to the English edition only": offered while the edition is one whose
+# listing leaves cards out (DescribeGame's `only_with`), refused by `parse_options` otherwise
+ONLY_WITH = {"missing_cards": (("edition", tuple(name for name, spec in catalogue().editions.items()
+                                                 if spec.unlisted_cards)),)}
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ import { titleIn } from "../titles";
 import { t } from "../i18n";
 import { seats } from "../session";
 import { choicesOf, description, optionList, type GameOption } from "../table/describe";
+import { offered } from "../table/offered";
 import { go, session } from "../store";
 import { shortName } from "../util";
 
@@ -26,8 +27,9 @@ export function PlayPage() {
   // the game's options (DescribeGame): only those changed from their default go on the ticket,
   // so that tickets with the defaults still match each other
   const [chosen, setChosen] = useState<Record<string, Record<string, unknown>>>({});
-  const options = optionList(description(game).value?.options);
   const mine = chosen[game] ?? {};
+  const valueOf = (o: GameOption) => (o.name in mine ? mine[o.name] : o.default);
+  const options = offered(optionList(description(game).value?.options), valueOf);
   const changed = Object.fromEntries(options.filter((o) => o.name in mine && mine[o.name] !== o.default).map((o) => [o.name, mine[o.name]]));
 
   useEffect(() => {
@@ -82,7 +84,7 @@ export function PlayPage() {
           <fieldset class="options" id="options">
             <legend>{t("play-options")}</legend>
             {options.map((o) => (
-              <OptionField option={o} value={o.name in mine ? mine[o.name] : o.default}
+              <OptionField option={o} value={valueOf(o)}
                 set={(v) => setChosen({ ...chosen, [game]: { ...mine, [o.name]: v } })} />
             ))}
           </fieldset>

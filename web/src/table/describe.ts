@@ -9,6 +9,8 @@ export type OptionChoice = { value: unknown; label?: string };
 export type GameOption = {
   name: string; label?: string; sentence?: string; default?: unknown;
   choices?: (OptionChoice | string | number | boolean)[];
+  /** offered only while each named option has one of these values (src/table/offered.ts) */
+  only_with?: Record<string, unknown[]>;
 };
 export type Description = {
   title?: string; summary?: string; cooperative?: boolean; min_players?: number; max_players?: number;
