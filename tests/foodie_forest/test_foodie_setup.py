@@ -83,20 +83,22 @@ def test_a_bad_option_value_is_refused_clearly(options, message):
         RULES.initial_state(["ann", "bob"], options)
 
 
-def test_the_unlisted_cards_are_offered_only_with_an_edition_that_leaves_cards_out():
-    # "missing_cards applies to the English edition only": DescribeGame says so (only_with), so
-    # that a play page offers it only then, and the rules take it only then
+@pytest.mark.parametrize("option, value", [("missing_cards", "zero"), ("scoring", "rulebook-text")])
+def test_an_option_of_some_editions_is_offered_only_with_them_and_taken_only_with_them(option, value):
+    # "missing_cards applies to the English edition only", scoring values per edition (the
+    # German description has one): DescribeGame says with which editions (only_with), so that a
+    # play page offers the option only then, and the rules take another value only then
     from shared import describe, games
 
     offered = {o["name"]: o for o in describe.describe(games.get("foodie-forest"), "en")["options"]}
-    assert offered["missing_cards"]["only_with"] == {"edition": ["en"]}
-    assert all("only_with" not in o for name, o in offered.items() if name != "missing_cards")
+    assert offered[option]["only_with"] == {"edition": ["en"]}
+    assert {name for name, o in offered.items() if "only_with" in o} == {"missing_cards", "scoring"}
     for edition in offered["edition"]["choices"]:
-        chosen = {"edition": edition["value"], "missing_cards": "zero"}
-        if edition["value"] in offered["missing_cards"]["only_with"]["edition"]:
+        chosen = {"edition": edition["value"], option: value}
+        if edition["value"] in offered[option]["only_with"]["edition"]:
             RULES.initial_state(["ann", "bob"], chosen)
         else:
-            with pytest.raises(InvalidSetup, match="does not apply"):
+            with pytest.raises(InvalidSetup):
                 RULES.initial_state(["ann", "bob"], chosen)
 
 

@@ -344,13 +344,14 @@ async def test_a_casual_player_picks_strong_house_bots_and_the_house_seats_stron
         await expect(page.locator("#bot-level")).to_have_count(0)
         await page.set_checked("#ranked", False)
         await expect(page.locator("#bot-level option")).to_have_count(3)
-        # (an option of one edition only is offered with that edition alone: Foodie Forest's
-        # unlisted cards go with the German description, which lists every card)
-        await expect(page.locator("#option-missing_cards")).to_have_count(1)
+        # (an option of some editions only is offered with them alone: Foodie Forest's unlisted
+        # cards and choice of scoring go with the German description, which lists every card and
+        # scores one way)
+        await expect(page.locator("#option-missing_cards, #option-scoring")).to_have_count(2)
         await page.locator("#option-edition").select_option("1")
-        await expect(page.locator("#option-missing_cards")).to_have_count(0)
+        await expect(page.locator("#option-missing_cards, #option-scoring")).to_have_count(0)
         await page.locator("#option-edition").select_option("0")
-        await expect(page.locator("#option-missing_cards")).to_have_count(1)
+        await expect(page.locator("#option-missing_cards, #option-scoring")).to_have_count(2)
         # when the player picks strong bots and queues alone
         await page.select_option("#bot-level", "strong")
         await check_page(page)

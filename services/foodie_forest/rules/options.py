@@ -27,10 +27,16 @@ def _offered() -> tuple[tuple[str, Any, tuple[Any, ...]], ...]:
 
 
 OPTIONS = _offered()
-# "missing_cards applies to the English edition only": offered while the edition is one whose
-# listing leaves cards out (DescribeGame's `only_with`), refused by `parse_options` otherwise
-ONLY_WITH = {"missing_cards": (("edition", tuple(name for name, spec in catalogue().editions.items()
-                                                 if spec.unlisted_cards)),)}
+# "missing_cards applies to the English edition only, scoring values per edition": each is
+# offered while the edition is one that has a choice of it (DescribeGame's `only_with`): cards its
+# listing leaves out, more than one scoring; with any other edition the option can only be its
+# edition's own (`parse_options` refuses any other value).
+ONLY_WITH = {
+    "missing_cards": (("edition", tuple(name for name, spec in catalogue().editions.items()
+                                        if spec.unlisted_cards)),),
+    "scoring": (("edition", tuple(name for name, spec in catalogue().editions.items()
+                                  if len(spec.scorings) > 1)),),
+}
 
 
 @dataclass(frozen=True)
