@@ -16,6 +16,7 @@ from shared import gamestream
 from shared.errors import InvalidArgument, NotFound
 from shared.games import title_of
 from shared.i18n import DEFAULT
+from shared.moves import quote
 from shared.apimessage import message_of
 from shared.runtime.narrate import Narrator
 from shared.service import call_language
@@ -65,7 +66,9 @@ class LeaderboardServicer(pb_grpc.LeaderboardServiceServicer):
 
     def _game(self, game: str) -> str:
         if game not in self.store.config.games:
-            raise InvalidArgument(f"unknown game {game!r}; games: {', '.join(self.store.config.games)}")
+            known = ", ".join(self.store.config.games)
+            raise InvalidArgument(f"unknown game {game!r}; games: {known}", key="unknown-game", game=quote(game),
+                                  known=known)
         return game
 
     def _board(self, ref: pb.BoardRef) -> tuple[str, str, str | None, str | None]:

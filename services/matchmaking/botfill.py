@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 from services.matchmaking import reasons
+from shared.errors import InvalidArgument
 from shared.names import is_house_bot
 
 BOTS_WANTED_SUBJECT = "matchmaking.bots.wanted"
@@ -46,8 +47,8 @@ BOT_LEVELS = ("easy", "normal", "strong")
 DEFAULT_BOT_LEVEL = "normal"
 
 
-class BadBotLevel(ValueError):
-    pass
+class BadBotLevel(InvalidArgument):
+    """A ticket's bot_level the queue does not take (a refusal as it stands: key and values)."""
 
 
 def split_bot_level(options: Mapping[str, Any], ranked: bool) -> tuple[dict[str, Any], str | None]:
@@ -58,10 +59,12 @@ def split_bot_level(options: Mapping[str, Any], ranked: bool) -> tuple[dict[str,
         return game_options, None
     level = options[BOT_LEVEL]
     if ranked:
-        raise BadBotLevel("bot_level is for casual tables: ranked tables' house bots play at the operator's level")
+        raise BadBotLevel("bot_level is for casual tables: ranked tables' house bots play at the operator's level",
+                          key="bot-level-ranked")
     if level not in BOT_LEVELS:
         shown = str(level)[:20]
-        raise BadBotLevel(f"bot_level must be one of {', '.join(BOT_LEVELS)}, not {shown!r}")
+        raise BadBotLevel(f"bot_level must be one of {', '.join(BOT_LEVELS)}, not {shown!r}", key="bot-level-unknown",
+                          level=shown, levels=", ".join(BOT_LEVELS))
     return game_options, level
 
 

@@ -8,6 +8,7 @@ from typing import Iterable, Mapping
 from shared import games
 from shared.config import Settings
 from shared.errors import InvalidArgument
+from shared.moves import quote
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,8 @@ class Catalogue:
             return self.games[name]
         except KeyError:
             known = ", ".join(sorted(self.games)) or "none"
-            raise InvalidArgument(f"unknown game {name!r}; the matchmaker serves: {known}") from None
+            raise InvalidArgument(f"unknown game {name!r}; the matchmaker serves: {known}", key="unknown-game",
+                                  game=quote(name), known=known) from None
 
     def __contains__(self, name: str) -> bool:
         return name in self.games

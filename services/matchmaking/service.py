@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 import uuid
 from typing import Callable
@@ -10,7 +9,7 @@ from typing import Callable
 from foodgames.v1 import matchmaking_pb2 as pb
 from foodgames.v1 import matchmaking_pb2_grpc as pb_grpc
 
-from services.matchmaking import botfill, reasons
+from services.matchmaking import botfill, gameoptions, reasons
 from services.matchmaking.advice import ticket_advice
 from services.matchmaking.catalogue import Catalogue
 from services.matchmaking.config import MatchmakingConfig
@@ -20,17 +19,13 @@ from services.matchmaking.store import LiveTicketExists, TicketStore
 from services.matchmaking.tickets import CANCELLED, CLAIMED, EXPIRED, INVITING, MATCHED, SEARCHING, Ticket
 from shared import games, names, telemetry
 from shared.auth import Identity, current_identity
-from shared.errors import (AlreadyExists, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied, Unavailable,
-                           refusal_message)
-from shared.i18n import DEFAULT
+from shared.errors import AlreadyExists, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied, Unavailable
 from shared.moves import quote
 from shared.protojson import to_dict
-from shared.rules import InvalidSetup
 from shared.service import call_language
 
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["MatchmakingService"].full_name
 MAX_PARTY = 16
-MAX_OPTIONS_BYTES = 1024
 log = telemetry.get_logger("matchmaking.service")
 
 
@@ -84,30 +79,34 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
     async def CreateTicket(self, request, context):
         identity = current_identity()
         if not request.game:
-            raise InvalidArgument("game is required, e.g. 'foodie-forest'")
+            raise InvalidArgument("game is required, e.g. 'foodie-forest'", key="game-required")
         info = self.catalogue.get(request.game)
         players = list(request.players) or [identity.player]
         if identity.role == "player" and identity.player not in players:
             raise PermissionDenied(f"a player may only queue themself: {identity.player} is not in the party "
-                                   f"{', '.join(players)}")
+                                   f"{', '.join(players)}", key="party-without-you", players=", ".join(players))
         for p in players:
             try:
                 names.check_seated(p)
             except names.InvalidName as exc:
-                raise InvalidArgument(f"{quote(p)} is not a player name: {exc}") from None
+                raise InvalidArgument(f"{quote(p)} is not a player name: {exc}", key="party-not-a-name",
+                                      name=quote(p)) from None
         if len(set(players)) != len(players):
-            raise InvalidArgument("a party names each player once")
+            raise InvalidArgument("a party names each player once", key="party-twice")
         if len(players) > MAX_PARTY:
-            raise InvalidArgument(f"a party has at most {MAX_PARTY} players")
+            raise InvalidArgument(f"a party has at most {MAX_PARTY} players", key="party-too-large", limit=MAX_PARTY)
         lo = request.min_players or info.min_players
         hi = request.max_players or info.max_players
         if lo < info.min_players or hi > info.max_players:
             raise InvalidArgument(f"{info.name} is played by {info.min_players} to {info.max_players} players; "
-                                  f"the ticket asks for {lo} to {hi}")
+                                  f"the ticket asks for {lo} to {hi}", key="table-seats", low=info.min_players,
+                                  high=info.max_players)
         if lo > hi:
-            raise InvalidArgument(f"min_players ({lo}) is more than max_players ({hi})")
+            raise InvalidArgument(f"min_players ({lo}) is more than max_players ({hi})", key="ticket-min-max",
+                                  low=lo, high=hi)
         if len(players) > hi:
-            raise InvalidArgument(f"a party of {len(players)} does not fit a table of at most {hi} players")
+            raise InvalidArgument(f"a party of {len(players)} does not fit a table of at most {hi} players",
+                                  key="party-too-big", party=len(players), high=hi)
         options = self._options(info, request, lo, request.ranked, call_language(request.language, context))
         ratings = await self.ratings.ratings(info.name, players)
         now = self.clock()
@@ -153,25 +152,16 @@ class MatchmakingServicer(pb_grpc.MatchmakingServiceServicer):
         if not request.HasField("options"):
             return {}
         options = to_dict(request.options)
-        if len(json.dumps(options)) > MAX_OPTIONS_BYTES:
-            raise InvalidArgument(f"the game options are too large (at most {MAX_OPTIONS_BYTES} bytes of JSON)")
-        try:
-            game_options, _ = botfill.split_bot_level(options, ranked)
-        except botfill.BadBotLevel as exc:
-            raise InvalidArgument(str(exc)) from None
-        if info.name in games.names():
-            try:
-                games.get(info.name).rules.initial_state([f"p{i}" for i in range(table_size)], game_options)
-            except InvalidSetup as exc:
-                why = refusal_message(exc, games.get(info.name).texts, language or DEFAULT).text
-                raise InvalidArgument(f"{info.name} does not take these options: {exc}", key="game-options",
-                                      game=games.title_of(info.name), reason=why) from None
+        gameoptions.check_size(options)
+        game_options, _ = botfill.split_bot_level(options, ranked)
+        gameoptions.check_setup(info.name, game_options, table_size, language)
         return botfill.normal_options(options)
 
     async def AcceptTicket(self, request, context):
         identity = current_identity()
         if identity.role != "player":
-            raise PermissionDenied("only a party member accepts its invitation, with their own player token")
+            raise PermissionDenied("only a party member accepts its invitation, with their own player token",
+                                   key="invitation-players-only")
         ticket = await self._ticket_for(request.ticket_id, identity)
         if ticket.state != INVITING:
             if identity.player in ticket.accepted and ticket.state in (SEARCHING, CLAIMED, MATCHED):

@@ -3,7 +3,6 @@ rematches (docs/friends.md). Served by the matchmaker's process beside Matchmaki
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 import uuid
 from dataclasses import replace
@@ -14,11 +13,11 @@ from foodgames.v1 import tables_pb2 as pb
 from foodgames.v1 import tables_pb2_grpc as pb_grpc
 from google.protobuf.timestamp_pb2 import Timestamp
 
+from services.matchmaking import gameoptions
 from services.matchmaking.catalogue import Catalogue
 from services.matchmaking.config import MatchmakingConfig
 from services.matchmaking.engine import GrpcGameCreator, Publisher
 from services.matchmaking.ratings import RatingSource
-from services.matchmaking.service import MAX_OPTIONS_BYTES
 from services.matchmaking.tables import (CLOSED, EXPIRED, FINAL, OPEN, STARTED, STARTING, PrivateTable, TableStore,
                                          join_link, new_code)
 from shared import games, names, seatdraws, telemetry
@@ -26,8 +25,8 @@ from shared.auth import current_identity
 from shared.errors import AlreadyExists, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied, Unavailable
 from shared.moves import quote
 from shared.protojson import to_dict, to_struct
-from shared.rules import InvalidSetup
 from shared.runtime import spectators as spectator_options
+from shared.service import call_language
 
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["TableService"].full_name
 TABLES_SUBJECT = "tables.changed"  # tables.changed.<game>.<table_id>: a table's new state (JSON)
@@ -108,7 +107,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
 
     async def _table(self, table_id: str) -> PrivateTable:
         if not table_id or len(table_id) > 64:
-            raise InvalidArgument("table_id is required (as CreateTable returned it)")
+            raise InvalidArgument("table_id is required (as CreateTable returned it)", key="table-id-required")
         t = await self.store.get(table_id)
         if t is None:
             raise NotFound(f"there is no table {quote(table_id)}", key="no-such-table", table=quote(table_id))
@@ -136,16 +135,14 @@ class TableServicer(pb_grpc.TableServiceServicer):
         queue = self.config.clock_for(ranked)
         return (queue.initial_s, queue.increment_s, queue.on_timeout) if queue else None
 
-    def _options(self, game: str, request, seats: int) -> dict[str, Any]:
+    @staticmethod
+    def _options(game: str, request, seats: int, language: str | None) -> dict[str, Any]:
         options = to_dict(request.options) if request.HasField("options") else {}
-        if len(json.dumps(options)) > MAX_OPTIONS_BYTES:
-            raise InvalidArgument(f"the game options are too large (at most {MAX_OPTIONS_BYTES} bytes of JSON)")
+        gameoptions.check_size(options)
         if any(k in spectator_options.TABLE_OPTIONS for k in options):
-            raise InvalidArgument("spectators are a table setting (CreateTableRequest.spectators), not a game option")
-        try:
-            games.get(game).rules.initial_state([f"p{i}" for i in range(seats)], options)
-        except InvalidSetup as exc:
-            raise InvalidArgument(f"{game} does not take these options: {exc}") from None
+            raise InvalidArgument("spectators are a table setting (CreateTableRequest.spectators), not a game option",
+                                  key="table-spectators-option")
+        gameoptions.check_setup(game, options, seats, language)
         return options
 
     async def _ranked_gap(self, t: PrivateTable, player: str) -> None:
@@ -167,7 +164,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
     async def CreateTable(self, request, context):
         host = self._player()
         if not request.game:
-            raise InvalidArgument("game is required, e.g. 'food-fight'")
+            raise InvalidArgument("game is required, e.g. 'food-fight'", key="game-required")
         info = self.catalogue.get(request.game)
         seats = request.seats or info.min_players
         if not info.min_players <= seats <= info.max_players:
@@ -177,8 +174,9 @@ class TableServicer(pb_grpc.TableServiceServicer):
             raise InvalidArgument("a ranked table's seats are drawn: only a casual table keeps fixed seats",
                                   key="table-fixed-ranked")
         if request.expires_in_seconds > MAX_EXPIRY_S:
-            raise InvalidArgument(f"an invite code works at most {MAX_EXPIRY_S} s")
-        options = self._options(info.name, request, seats)
+            raise InvalidArgument(f"an invite code works at most {MAX_EXPIRY_S} s", key="table-expiry",
+                                  hours=MAX_EXPIRY_S // 3600)
+        options = self._options(info.name, request, seats, call_language("", context))
         now = self.clock()
         expiry = request.expires_in_seconds or self.config.private_table_ttl_s
         t = PrivateTable(table_id="pt-" + uuid.uuid4().hex[:20], code=new_code(), game=info.name, host=host,

@@ -167,6 +167,9 @@ refused-table-none-held = Du sitzt an keinem offenen Tisch.
 refused-table-too-few = Dieses Spiel braucht mindestens { $needed } Personen; { $came } sind gekommen. Fülle den Rest mit Bots auf.
 refused-table-not-yours = Nur die Spieler des Tisches dürfen eine Revanche verlangen.
 refused-table-not-started = Eine Revanche folgt einer Partie: Dieser Tisch hat noch nicht begonnen.
+refused-table-spectators-option = Zuschauer sind eine Einstellung des Tisches, keine Option des Spiels.
+refused-table-expiry = Ein Einladungscode gilt höchstens { $hours } Stunden.
+refused-table-id-required = Nenne den Tisch: seine Kennung, wie sie beim Eröffnen zurückkam.
 
 ## Die Warteschlange (services/matchmaking/service.py): eine Suche ist ein Ticket
 refused-live-ticket = { $player } sucht schon einen Tisch für { $game }: Brich diese Suche ab oder warte, bis sie endet.
@@ -178,6 +181,18 @@ refused-ticket-being-seated = Für diese Suche wird gerade ein Tisch gedeckt; ve
 refused-ticket-matched = Diese Suche hat ihren Tisch schon gefunden: Sie lässt sich nicht mehr abbrechen.
 refused-ticket-ended = Diese Suche ist schon beendet.
 refused-game-options = { $game } lässt sich so nicht spielen: { $reason }
+refused-game-required = Wähle ein Spiel.
+refused-unknown-game = Hier gibt es kein Spiel { $game }; die Spiele sind: { $known }.
+refused-options-too-large = Die Spieloptionen sind zu lang: höchstens { $limit } Bytes.
+refused-party-without-you = Du kannst nur für eine Gruppe suchen, zu der du gehörst: { $players }.
+refused-party-not-a-name = { $name } ist kein Spielername.
+refused-party-twice = Eine Gruppe nennt jeden Spieler nur einmal.
+refused-party-too-large = Eine Gruppe hat höchstens { $limit } Spieler.
+refused-party-too-big = Eine Gruppe von { $party } passt nicht an einen Tisch für höchstens { $high } Personen.
+refused-ticket-min-max = Der kleinste gesuchte Tisch ({ $low } Personen) ist größer als der größte ({ $high }).
+refused-invitation-players-only = Nur ein Mitglied der Gruppe nimmt ihre Einladung an, angemeldet als es selbst.
+refused-bot-level-ranked = Die Stärke der Bots gibt es nur an ungewerteten Tischen: An gewerteten Tischen spielen die Bots des Hauses so stark, wie der Betreiber es festlegt.
+refused-bot-level-unknown = Die Stärke der Bots ist eine von { $levels }, nicht { $level }.
 
 ## The leaderboard (services/leaderboard/service.py)
 refused-not-on-board = { $player } steht noch nicht auf dieser Liste von { $game }.

@@ -170,6 +170,9 @@ refused-table-none-held = You sit at no open table.
 refused-table-too-few = This game needs at least { $needed } players; { $came } came. Fill the rest with bots.
 refused-table-not-yours = Only the table's players may ask for a rematch.
 refused-table-not-started = A rematch follows a game: this table has not started.
+refused-table-spectators-option = Spectators are a setting of the table, not an option of the game.
+refused-table-expiry = An invite code works for at most { $hours } hours.
+refused-table-id-required = Name the table: its id, as opening it returned.
 
 ## The queue (services/matchmaking/service.py): a search is a ticket
 refused-live-ticket = { $player } is already searching for a table of { $game }: cancel that search or wait for it to end.
@@ -181,6 +184,18 @@ refused-ticket-being-seated = A table for this search is being set up; try again
 refused-ticket-matched = This search has found its table already: it can no longer be called off.
 refused-ticket-ended = This search has ended already.
 refused-game-options = { $game } cannot be played with these options: { $reason }
+refused-game-required = Choose a game.
+refused-unknown-game = There is no game { $game } here; the games are: { $known }.
+refused-options-too-large = The game options are too long: at most { $limit } bytes.
+refused-party-without-you = You may only search for a party you are in: { $players }.
+refused-party-not-a-name = { $name } is not a player name.
+refused-party-twice = A party names each player once.
+refused-party-too-large = A party has at most { $limit } players.
+refused-party-too-big = A party of { $party } does not fit at a table of at most { $high } players.
+refused-ticket-min-max = The smallest table asked for ({ $low } players) is larger than the largest ({ $high }).
+refused-invitation-players-only = Only a member of the party accepts its invitation, signed in as themself.
+refused-bot-level-ranked = The bots' level is for casual tables: at ranked tables the house bots play at the operator's level.
+refused-bot-level-unknown = The bots' level is one of { $levels }, not { $level }.
 
 ## The leaderboard (services/leaderboard/service.py)
 refused-not-on-board = { $player } is not on that board of { $game } yet.

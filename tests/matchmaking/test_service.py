@@ -169,6 +169,13 @@ async def test_bad_input_queues_nothing(served, request_kwargs, code, words):
     assert err.value.code() == code
     assert words in err.value.details()
     assert await served.store.redis.keys("*") == []  # nothing queued, nothing half-written
+    # and a German player reads it in German: each refusal names its text (the detail's key)
+    with pytest.raises(grpc.aio.AioRpcError) as german:
+        await stub.CreateTicket(pb.CreateTicketRequest(**request_kwargs), metadata=(("accept-language", "de"),))
+    said = statusdetails.read(german.value.trailing_metadata())
+    assert said is not None and said.key.startswith("refused-"), german.value.details()
+    assert german.value.code() == code and german.value.details() != err.value.details()
+    assert await served.store.redis.keys("*") == []
 
 
 async def test_a_duplicate_ticket_is_already_exists(served):

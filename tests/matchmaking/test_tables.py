@@ -5,17 +5,20 @@ gRPC and the Foodie Forest rules engine (its games really created)."""
 from __future__ import annotations
 
 import asyncio
+import json
 
 import grpc
 import pytest
 from foodgames.v1 import game_pb2, game_pb2_grpc
 from foodgames.v1 import tables_pb2 as pb
 from foodgames.v1 import tables_pb2_grpc as pb_grpc
+from google.protobuf.struct_pb2 import Struct
 
 from services.matchmaking.engine import NatsPublisher
 from services.matchmaking.ratings import FixedRatings
 from services.matchmaking.tables import TableStore
 from services.matchmaking.tableservice import BOTS_SEATED_SUBJECT, SERVICE_NAME, TableServicer, add_to_server
+from shared import statusdetails
 from shared.auth import mint_token
 from shared.channels import client_channel
 from shared.runtime.deck import SeededDeck
@@ -128,6 +131,31 @@ async def test_refusals_in_words_full_twice_unknown_and_expired(tables):
     assert expired.code() in (grpc.StatusCode.NOT_FOUND, grpc.StatusCode.FAILED_PRECONDITION)
     read = (await ann.GetTable(pb.GetTableRequest(table_id=short.table_id))).table
     assert read.state == pb.TABLE_STATE_EXPIRED
+
+
+async def test_a_table_with_options_the_game_refuses_is_not_opened_and_says_why_in_the_hosts_language(tables):
+    # given a German host who asks for Foodie Forest's German description with unlisted cards
+    # (which apply to the English edition only)
+    (host,) = names(1, "optde")
+    options = Struct()
+    options.update({"edition": "de-description", "missing_cards": "herb"})
+    ann = tables.stub(host)
+    # when they open the table
+    refusal = await refused(ann.CreateTable(pb.CreateTableRequest(game=GAME, seats=2, options=options),
+                                            metadata=(("accept-language", "de"),)))
+    # then it is refused in the game's own words, in German, with its key, and no table is open
+    assert refusal.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert refusal.details().startswith("Foodie Forest lässt sich so nicht spielen: Die Option missing_cards "), \
+        refusal.details()
+    said = statusdetails.read(refusal.trailing_metadata())
+    assert said.key == "refused-game-options" and json.loads(said.args_json)["game"] == "Foodie Forest"
+    assert await tables.store.held_by(host) is None
+    # and a table setting sent as a game option is refused in German too
+    spectators = Struct()
+    spectators.update({"spectators": True})
+    refusal = await refused(ann.CreateTable(pb.CreateTableRequest(game=GAME, seats=2, options=spectators),
+                                            metadata=(("accept-language", "de"),)))
+    assert refusal.details() == "Zuschauer sind eine Einstellung des Tisches, keine Option des Spiels."
 
 
 async def test_a_guest_who_leaves_frees_the_seat_and_a_host_who_leaves_closes_the_table(tables):

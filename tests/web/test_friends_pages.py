@@ -35,6 +35,12 @@ async def open_the_table(page, url: str) -> str:
     await page.click("#play-host")
     await page.wait_for_url("**/#/host")
     await page.wait_for_selector(f"#host-game option[value='{GAME}']", state="attached")
+    # (as on the play page, an option of some editions only is offered with them alone: Foodie
+    # Forest's unlisted cards and choice of scoring go with the German description)
+    await page.select_option("#host-game", "foodie-forest")
+    await expect(page.locator("#option-missing_cards, #option-scoring")).to_have_count(2)
+    await page.locator("#option-edition").select_option("1")
+    await expect(page.locator("#option-missing_cards, #option-scoring")).to_have_count(0)
     await page.select_option("#host-game", GAME)
     await page.fill("#host-seats", str(PLAYERS))
     await page.check("#host-ranked")

@@ -11,7 +11,8 @@ import type { PageProps } from "./props";
 import { sendClientSeed } from "../seed";
 import { rememberSeat } from "../session";
 import { go, session } from "../store";
-import { description, optionList } from "../table/describe";
+import { description, optionList, type GameOption } from "../table/describe";
+import { offered } from "../table/offered";
 import { sleep } from "../util";
 import { OptionField } from "./play";
 import { tableTerms } from "./tableline";
@@ -27,7 +28,9 @@ export function HostPage(_: PageProps) {
   const info = games.find((g) => g.name === game);
   // the game's options (DescribeGame), as the play page offers them; the changed ones go on the table
   const [chosen, setChosen] = useState<Record<string, unknown>>({});
-  const options = optionList(description(game).value?.options);
+  // an option that applies with some values of the others only (only_with) is offered and sent with them alone
+  const valueOf = (o: GameOption) => (o.name in chosen ? chosen[o.name] : o.default);
+  const options = offered(optionList(description(game).value?.options), valueOf);
   const changed = Object.fromEntries(options.filter((o) => o.name in chosen && chosen[o.name] !== o.default).map((o) => [o.name, chosen[o.name]]));
 
   async function create(event: Event): Promise<void> {
@@ -61,7 +64,7 @@ export function HostPage(_: PageProps) {
           <fieldset class="options" id="options">
             <legend>{t("play-options")}</legend>
             {options.map((o) => (
-              <OptionField option={o} value={o.name in chosen ? chosen[o.name] : o.default}
+              <OptionField option={o} value={valueOf(o)}
                 set={(v) => setChosen({ ...chosen, [o.name]: v })} />
             ))}
           </fieldset>
