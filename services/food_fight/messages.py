@@ -85,9 +85,11 @@ def event_message(event: dict[str, Any], players: Sequence[str], seat: int | Non
     if kind == "ServingRevealed":
         cards = [c for troops in d.get("troops") or [] for c in troops]
         priority = list(d.get("priority") or [])
+        # `you`: the reading seat acts first (its name is not "first" to itself)
         return Message(key, {"serving": d.get("serving"), "cards": cards, "count": len(cards),
                              "dog": d.get("dog_card") is not None, "dog_card": d.get("dog_card") or "",
-                             "first": _name(players, priority[0]) if priority else ""})
+                             "first": _name(players, priority[0]) if priority else "",
+                             "you": bool(priority) and seat is not None and priority[0] == seat})
     if kind == "InstantPlayed":
         args = {**_who(players, d.get("seat"), seat), "card": d.get("card")}
         if d.get("target"):
@@ -116,7 +118,11 @@ def event_message(event: dict[str, Any], players: Sequence[str], seat: int | Non
         if not chips:
             tied = sum(1 for v in yumminess.values() if v == best) > 1
             return Message(f"{key}-none", {"serving": d.get("serving"), "best": best, "tied": tied})
-        return Message(key, {"serving": d.get("serving"), "players": chips, "count": len(chips), "best": best})
+        # `you`: the reading seat takes a chip; `others`: who else takes one (chips are names)
+        me = _name(players, seat) if seat is not None else None
+        others = [c for c in chips if c != me]
+        return Message(key, {"serving": d.get("serving"), "players": chips, "count": len(chips), "best": best,
+                             "you": me in chips, "others": others, "others_count": len(others)})
     if kind == "MealTied":
         return Message(key, {"meal": d.get("meal"), "players": [_name(players, s) for s in d.get("seats") or []]})
     if kind == "DogDrawn":

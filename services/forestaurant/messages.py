@@ -122,10 +122,12 @@ def event_message(event: Mapping[str, Any], players: Sequence[str], seat: int | 
         return Message("event-CookWithdrawn", who)
     if kind == "MealCooked":
         parts = d.get("contributions") or []
-        cooks = [_name(players, p.get("seat")) for p in parts]
+        # the reader among the cooks reads "you" (`you`); `players` are the other cooks
+        you = seat is not None and any(p.get("seat") == seat for p in parts)
+        cooks = [_name(players, p.get("seat")) for p in parts if seat is None or p.get("seat") != seat]
         items = [c for p in parts for c in _items(p)]
         return Message("event-MealCooked", {"table": _table(d), "players": cooks, "count": len(cooks),
-                                            "items": items})
+                                            "you": you, "items": items})
     if kind == "IngredientDiscarded":
         return Message("event-IngredientDiscarded", {**who, "token": d.get("token", "")})
     if kind == "GameEnded":

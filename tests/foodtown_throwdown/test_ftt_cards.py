@@ -36,6 +36,8 @@ def test_territory_conditions(territory, menu, bonus):
     state = ready()
     state = with_state(state, tables=((territory,), (), ()), menus=(_menu(*menu), (), ()))
     assert RULES.view(state, 0)["star_breakdown"]["ann"]["territory_bonus"] == bonus
+    # and the view names the territory that earns it, for a client to draw the star there
+    assert RULES.view(state, 0)["bonus_territories"]["ann"] == ([territory] if bonus else [])
 
 
 def test_a_bad_review_takes_a_recipe_and_the_territory_bonus_it_gave_away():

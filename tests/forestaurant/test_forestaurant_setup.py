@@ -83,6 +83,8 @@ def test_difficulty_presets_cover_stars_at_the_start(difficulty, stars):
     state = ready(1, difficulty=difficulty)
     assert (state.stars, state.mushrooms) == (stars, 12 - stars)
     assert state.options.difficulty == difficulty
+    # and a seat's view says how many clouds there are in all ("all the 12 clouds are on the mushrooms" wins)
+    assert RULES.view(state, 0)["clouds"] == 12
 
 
 def test_changed_settings_make_a_custom_difficulty():

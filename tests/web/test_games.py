@@ -52,8 +52,11 @@ STATE = """() => {
     const kinds = [...document.querySelectorAll('#builder button.kind:not(:disabled)')].map(k => k.dataset.kind);
     const switches = [...document.querySelectorAll('#builder button.kind.switch')].map(k => k.dataset.kind);
     const moves = document.querySelectorAll('#moves button.move:not(:disabled)').length;
+    // a setting offered among whole moves (Food Fight's automatic passing) is a switch there too
+    const plainSettings = [...document.querySelectorAll('#moves button.move:not([role=switch])')]
+        .filter(m => JSON.parse(m.dataset.move || '{}').type === 'auto_pass').length;
     if (!kinds.length && !moves) return false;
-    return {over: false, kinds, switches, moves, version};
+    return {over: false, kinds, switches, moves, version, plainSettings};
 }"""
 
 
@@ -65,7 +68,9 @@ SMALL_TARGETS = """() => [...document.querySelectorAll('#table button, #table a,
 
 
 async def wait_for_turn(page) -> dict:
-    return await (await page.wait_for_function(STATE, timeout=60_000)).json_value()
+    turn = await (await page.wait_for_function(STATE, timeout=60_000)).json_value()
+    assert not turn.get("plainSettings"), "automatic passing drawn as a plain button, not a switch"
+    return turn
 
 
 async def press(locator, keyboard: bool) -> None:
@@ -535,8 +540,9 @@ async def seat_view(client: httpx.AsyncClient, page, game: str) -> tuple[int, di
     return int(reply.get("version", 0)), json.loads(reply["viewJson"])
 
 
-MEAL_COOKED_TOGETHER = """names => [...document.querySelectorAll('#log li')].map(li => li.textContent)
-    .find(line => line.includes('is cooked by') && names.every(n => line.includes(n))) || null"""
+# each reads the meal as cooked by "you and" the other
+MEAL_COOKED_TOGETHER = """other => [...document.querySelectorAll('#log li')].map(li => li.textContent)
+    .find(line => line.includes('is cooked by you and') && line.includes(other)) || null"""
 
 
 async def cook_together(players: dict, game: str, url: str, consoles: dict) -> tuple[bool, dict | None]:
@@ -625,8 +631,9 @@ async def test_a_meal_is_cooked_together_at_a_table_of_two_browsers(browser, web
             raise AssertionError(f"each of {TABLES} games ended before a meal was cooked together")
         # then the meal cooked by both shows in both logs, in words
         assert proposal_seen
-        for page in pages:
-            line = await (await page.wait_for_function(MEAL_COOKED_TOGETHER, arg=names)).json_value()
+        for me, page in players.items():
+            other = next(n for n in names if n != me)
+            line = await (await page.wait_for_function(MEAL_COOKED_TOGETHER, arg=other)).json_value()
             assert line, "the shared meal is not in the log"
             found = await internal_tokens(page)
             assert not found, found

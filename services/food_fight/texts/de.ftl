@@ -49,6 +49,58 @@ table-priority = Reihenfolge der Sofortrunde
 table-auto-pass = Passt automatisch
 table-native = gehört zu dieser Mahlzeit
 
+## Der Tisch des Terminal-Clients (services/food_fight/render.py): Überschriften und Beschriftungen
+phase-setup = Aufbau
+phase-dawn = Tagesbeginn
+phase-dealing = Austeilen
+phase-draft = Draft
+phase-plating = Anrichten
+phase-meals = zwischen den Mahlzeiten
+phase-fight = Kampf
+phase-tiebreak = Stechen
+phase-over = Spielende
+screen-player = Name
+screen-vp = SP
+screen-hand-size = Hand
+screen-plate = Teller
+screen-you = { $player } (du)
+screen-face-down = verdeckt
+screen-plated = { $meal } ({ $size })
+screen-troop = { $card } ({ $meal ->
+        [breakfast] F
+        [lunch] M
+       *[dinner] A
+    }{ $yumminess })
+screen-instant = { $card } [{ $kind ->
+        [mascot] Maskottchen
+       *[instant] Sofortkarte
+    }]
+screen-battlefield = { $card } ({ $meal }, { $vp } SP)
+screen-battlefield-vp = { $card } { $vp } SP
+screen-battle = Kampf
+screen-meal = { $meal } - Gang { $serving }/5 - { $battlefields }
+screen-dog-here = { $lone ->
+        [true] Der Hund ist bei dieser Mahlzeit (eine einzelne Armee: gewinne 3 von 5)
+       *[false] Der Hund ist bei dieser Mahlzeit
+    }
+screen-chips = { $player }: Chips { $chips };
+screen-bonus = { $effect ->
+        [set] ist { $amount }
+        [add] +{ $amount }
+       *[times] x{ $amount }
+    } { $card }
+screen-dog-chips = Der Hund: Chips { $chips }; Karten { $cards }
+screen-this-serving = Dieser Gang: { $values }
+screen-instant-round = Sofortrunde: { $order }; { $player } ist dran
+screen-packet = Päckchen (weitergeben nach { $direction ->
+        [left] links
+       *[right] rechts
+    })
+screen-picked = Genommen: { $cards }
+screen-hand = Deine Hand ({ $count })
+screen-army = Deine Armee beim { $meal }: verdeckt { $cards }
+screen-moves = Deine Züge
+
 ## Die Regeln am Tisch
 
 rules-goal = Sammle 10 Siegpunkte (SP). Jedes Schlachtfeld ist 1-3 SP wert; du eroberst es, indem du die Mahlzeit gewinnst, zu der es gehört.
@@ -160,7 +212,10 @@ event-ServingRevealed = Gang { $serving }: { CARDS($cards) } { $count ->
 } aufgedeckt{ $dog ->
     [true] , der Hund spielt { CARD($dog_card) }
    *[false] {""}
-}; { $first } ist zuerst dran.
+}; { $you ->
+    [true] du bist
+   *[false] { $first } ist
+} zuerst dran.
 event-InstantPlayed = { $you ->
     [true] Du hast
    *[false] { $player } hat
@@ -196,13 +251,19 @@ event-BattlefieldDrawn-meal = { $you ->
     [true] Du hast
    *[false] { $player } hat
 } { CARD($card) } gezogen und zu den Schlachtfeldern dieser Mahlzeit gelegt.
-event-ServingScored = Gang { $serving }: { $players } { $count ->
-    [one] bekommt
-   *[other] bekommen
-} einen Wertungschip mit { $best }.
-event-ServingScored-dog = Gang { $serving }: Der Hund bekommt den Wertungschip mit { $best }.
+event-ServingScored = Gang { $serving }: { $you ->
+    [true] { $others_count ->
+        [0] Du bekommst
+       *[other] Du und { $others } bekommen
+    }
+   *[false] { $players } { $count ->
+        [one] bekommt
+       *[other] bekommen
+    }
+} einen Wertungschip mit Leckerheit { $best }.
+event-ServingScored-dog = Gang { $serving }: Der Hund bekommt den Wertungschip mit Leckerheit { $best }.
 event-ServingScored-none = Gang { $serving }: Niemand bekommt einen Wertungschip{ $tied ->
-    [true] {" "}(Gleichstand bei { $best } ohne Truppe, die zur Mahlzeit gehört).
+    [true] {" "}(Gleichstand bei Leckerheit { $best } ohne Truppe, die zur Mahlzeit gehört).
    *[false] .
 }
 event-MealTied = { $players } haben beim { $meal ->

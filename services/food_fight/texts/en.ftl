@@ -48,6 +48,58 @@ table-priority = Instant round order
 table-auto-pass = Passing automatically
 table-native = native to this Meal
 
+## The terminal client's table (services/food_fight/render.py): its headers and labels
+phase-setup = setting up
+phase-dawn = dawn
+phase-dealing = dealing
+phase-draft = draft
+phase-plating = plating
+phase-meals = between Meals
+phase-fight = battle
+phase-tiebreak = tiebreak
+phase-over = game over
+screen-player = player
+screen-vp = VP
+screen-hand-size = hand
+screen-plate = plate
+screen-you = { $player } (you)
+screen-face-down = face down
+screen-plated = { $meal } ({ $size })
+screen-troop = { $card } ({ $meal ->
+        [breakfast] B
+        [lunch] L
+       *[dinner] D
+    }{ $yumminess })
+screen-instant = { $card } [{ $kind ->
+        [mascot] mascot
+       *[instant] instant
+    }]
+screen-battlefield = { $card } ({ $meal }, { $vp } VP)
+screen-battlefield-vp = { $card } { $vp }VP
+screen-battle = Battle
+screen-meal = { $meal } - Serving { $serving }/5 - { $battlefields }
+screen-dog-here = { $lone ->
+        [true] The Dog is at this Meal (a lone Army: win 3 of 5)
+       *[false] The Dog is at this Meal
+    }
+screen-chips = { $player }: chips { $chips };
+screen-bonus = { $effect ->
+        [set] is { $amount }
+        [add] +{ $amount }
+       *[times] x{ $amount }
+    } { $card }
+screen-dog-chips = The Dog: chips { $chips }; cards { $cards }
+screen-this-serving = This Serving: { $values }
+screen-instant-round = Instant round: { $order }; { $player } acts
+screen-packet = Packet (passing { $direction ->
+        [left] left
+       *[right] right
+    })
+screen-picked = Picked: { $cards }
+screen-hand = Your hand ({ $count })
+screen-army = Your Army at { $meal }: face down { $cards }
+screen-moves = Your moves
+
 ## Rules at the table
 
 rules-goal = Earn 10 Victory Points (VP). Battlefields carry 1-3 VP each; you win them by winning the Meal they belong to.
@@ -91,8 +143,8 @@ event-DeckShuffled = { $deck ->
    *[other] The { $deck } deck was shuffled.
 }
 event-BattlefieldsRevealed = Day { $day }: the Battlefields are { CARDS($cards) }.
-event-CardsDealt = Nine cards each were dealt.
-event-CardsDealt-hand = Nine cards each were dealt; you hold { CARDS($cards) }.
+event-CardsDealt = Each player was dealt nine cards.
+event-CardsDealt-hand = Each player was dealt nine cards; you hold { CARDS($cards) }.
 event-CardPicked = { $player } picked a card.
 event-CardPicked-own = { $auto ->
     [true] You took the last card of your packet, { CARD($card) }.
@@ -159,7 +211,10 @@ event-ServingRevealed = Serving { $serving }: { CARDS($cards) } { $count ->
 } revealed{ $dog ->
     [true] , The Dog plays { CARD($dog_card) }
    *[false] {""}
-}; { $first } acts first.
+}; { $you ->
+    [true] you act
+   *[false] { $first } acts
+} first.
 event-InstantPlayed = { $you ->
     [true] You
    *[false] { $player }
@@ -198,13 +253,19 @@ event-BattlefieldDrawn-meal = { $you ->
     [true] You
    *[false] { $player }
 } drew { CARD($card) } and added it to this Meal's Battlefields.
-event-ServingScored = Serving { $serving }: { $players } { $count ->
-    [one] takes
-   *[other] take
-} a scoring chip with { $best }.
-event-ServingScored-dog = Serving { $serving }: The Dog takes the scoring chip with { $best }.
+event-ServingScored = Serving { $serving }: { $you ->
+    [true] { $others_count ->
+        [0] you take
+       *[other] you and { $others } take
+    }
+   *[false] { $players } { $count ->
+        [one] takes
+       *[other] take
+    }
+} a scoring chip with Yumminess { $best }.
+event-ServingScored-dog = Serving { $serving }: The Dog takes the scoring chip with Yumminess { $best }.
 event-ServingScored-none = Serving { $serving }: nobody takes a scoring chip{ $tied ->
-    [true] {" "}(a tie at { $best } with no troop native to the Meal).
+    [true] {" "}(a tie at Yumminess { $best } with no troop native to the Meal).
    *[false] .
 }
 event-MealTied = { $players } tie for the most scoring chips at { $meal ->
@@ -274,7 +335,7 @@ move-auto_pass-off = Stop passing automatically
 
 ## Prompts
 
-prompt-pick = Your turn: pick one card of your packet (it then goes to the { $direction ->
+prompt-pick = Your turn: pick one card of your packet (the rest then goes to the { $direction ->
     [left] left
    *[right] right
 }).

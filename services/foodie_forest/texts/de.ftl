@@ -75,6 +75,28 @@ table-leads = { $you ->
        *[false] { $player } spielt aus
     }
 
+## Der Tisch des Terminal-Clients (services/foodie_forest/render.py): Überschriften und Beschriftungen
+screen-players = Mitspielende
+screen-player = Name
+screen-points = Punkte
+screen-recipe = Rezept
+screen-cards = Karten
+screen-taken = Gestochen
+screen-recipes-left = Übrige Rezepte
+screen-you = { $player } (du)
+screen-taken-in = { $cards } in { $tricks ->
+        [one] einem Stich
+       *[other] { $tricks } Stichen
+    }
+screen-required = geforderte Farbe
+screen-herb = Kräuter
+screen-no-cards = (keine Karten)
+screen-hand = Deine Hand ({ $count ->
+        [one] eine Karte
+       *[other] { $count } Karten
+    })
+screen-moves = Deine Züge (tippe eine Zahl oder z. B. 'play bug-3')
+
 ## Zutatenkarten (Kennungen <Farbe>-<Wert>, <Farbe>-herb, <Farbe>-0)
 
 card-bug-1 = Käfer 1

@@ -73,6 +73,25 @@ table-leads = { $you ->
        *[false] { $player } leads
     }
 
+## The terminal client's table (services/foodie_forest/render.py): its headers and labels
+screen-players = Players
+screen-player = player
+screen-points = points
+screen-recipe = recipe
+screen-cards = cards
+screen-taken = taken
+screen-recipes-left = recipes left
+screen-you = { $player } (you)
+screen-taken-in = { $cards } in { $tricks }
+screen-required = required colour
+screen-herb = herb
+screen-no-cards = (no cards)
+screen-hand = Your hand ({ $count ->
+        [one] one card
+       *[other] { $count } cards
+    })
+screen-moves = Your moves (type a number, or e.g. 'play bug-3')
+
 ## Ingredient cards (ids <colour>-<value>, <colour>-herb, <colour>-0)
 
 card-bug-1 = Bug 1

@@ -21,6 +21,14 @@ def condition_holds(cat: Catalogue, condition: tuple[str, Any], menu) -> bool:
     return any(r.stars >= value for r in recipes)  # "stars"
 
 
+def bonus_territories(state: State, seat: int) -> list[str]:
+    """The territories in front of `seat` whose bonus star its menu earns now, in table order."""
+    cat = catalogue()
+    menu = state.menus[seat]
+    return [c for c in state.tables[seat]
+            if cat.cards[c].kind == "territory" and condition_holds(cat, cat.cards[c].condition, menu)]
+
+
 def breakdown(state: State, seat: int) -> dict[str, int]:
     cat = catalogue()
     menu = state.menus[seat]

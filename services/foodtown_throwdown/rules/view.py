@@ -10,7 +10,7 @@ from shared.codec import to_jsonable
 from .cards import catalogue
 from .decide import legal_moves, to_act
 from .events import CardDrawn, CardsDealt, DeckShuffled, HandsSwapped
-from .scoring import breakdown
+from .scoring import bonus_territories, breakdown
 from .state import INSPECTION, OVER, State
 
 GAME_NAME = "foodtown-throwdown"
@@ -51,6 +51,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "stars": {n: b["total"] for n, b in stars.items()},
         "points": {n: b["total"] for n, b in stars.items()},
         "star_breakdown": stars,
+        # which territories earn their bonus star, so a client draws the stars where they are
+        "bonus_territories": {names[s]: bonus_territories(state, s) if started else [] for s in state.seats},
         "action_used": state.action_used,
         "blocked": [names[s] for s in state.seats if started and state.blocked[s]],
         "skips": {names[s]: state.skips[s] for s in state.seats if started and state.skips[s]},

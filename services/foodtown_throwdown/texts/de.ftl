@@ -32,7 +32,7 @@ effect-block = Im nächsten Zug keine Rezepte
 effect-skip = Nächsten Zug aussetzen
 # why a game ended (the view's end_reason), for a client's own sentence; the log's last line
 # says it in its own way (event-GameEnded)
-reason-stars = jemand hat die nötigen Sterne erreicht
+reason-stars = der Sieger hat am Ende seines Zuges die nötigen Sterne erreicht
 reason-recipes-out = die Rezepte waren aus, und die meisten Sterne gewannen
 reason-turn-limit = die Rundengrenze war erreicht, und die meisten Sterne gewannen
 table-display = Ausliegende Rezepte
@@ -54,6 +54,20 @@ phase-inspection = Gesundheitskontrolle
 phase-hand-limit = Handkartenlimit
 phase-shuffling = Mischen
 phase-over = Spielende
+
+## Der Tisch des Terminal-Clients (services/foodtown_throwdown/render.py): Überschriften und Beschriftungen
+screen-header = Runde { $round } - Rezepte übrig { $recipes } - Spielstapel { $deck } - Ablage { $discards }
+screen-player = Name
+screen-stars = Sterne
+screen-hand-size = Hand
+screen-menu = Speisekarte
+screen-in-front = Ausliegend
+screen-blocked = (gesperrt)
+screen-recipe = { $recipe } [{ $ingredients }] { $stars }*
+screen-empty = (leer)
+screen-just-drawn = <- gerade gezogen
+screen-hand = Deine Hand ({ $count })
+screen-moves = Deine Züge
 
 ## Regeln am Tisch
 
@@ -218,8 +232,8 @@ move-pass = Passen (Zug beenden)
 
 prompt-draw = Du bist am Zug: Ziehe eine Karte.
 prompt-main = { $action_used ->
-    [true] Du bist am Zug: Rezepte fertigstellen, Gebiete oder Werbung ausspielen, zwei Karten tauschen oder passen.
-   *[false] Du bist am Zug: Rezepte fertigstellen, Karten ausspielen (eine Aktionskarte), zwei Karten tauschen oder passen.
+    [true] Du bist am Zug: Rezepte fertigstellen, Gebiete oder Werbung ausspielen, zwei Karten abwerfen und eine ziehen oder passen.
+   *[false] Du bist am Zug: Rezepte fertigstellen, Karten ausspielen (eine Aktionskarte), zwei Karten abwerfen und eine ziehen oder passen.
 }
 prompt-inspection = Gesundheitskontrolle: Wähle { $count } Zutaten zum Abwerfen.
 prompt-hand-limit = Du hast zu viele Karten: Wirf { $count ->

@@ -31,7 +31,7 @@ effect-block = No recipes next turn
 effect-skip = Skip the next turn
 # why a game ended (the view's end_reason), for a client's own sentence; the log's last line
 # says it in its own way (event-GameEnded)
-reason-stars = a player reached the stars needed
+reason-stars = the winner reached the stars needed at the end of their turn
 reason-recipes-out = the recipes ran out, and the most stars won
 reason-turn-limit = the round limit was reached, and the most stars won
 table-display = Recipes on display
@@ -53,6 +53,20 @@ phase-inspection = Health Inspection
 phase-hand-limit = Hand limit
 phase-shuffling = Shuffling
 phase-over = Game over
+
+## The terminal client's table (services/foodtown_throwdown/render.py): its headers and labels
+screen-header = round { $round } - recipes left { $recipes } - play deck { $deck } - discards { $discards }
+screen-player = player
+screen-stars = stars
+screen-hand-size = hand
+screen-menu = menu
+screen-in-front = in front
+screen-blocked = (blocked)
+screen-recipe = { $recipe } [{ $ingredients }] { $stars }*
+screen-empty = (empty)
+screen-just-drawn = <- just drawn
+screen-hand = Your hand ({ $count })
+screen-moves = Your moves
 
 ## Rules at the table
 
@@ -220,8 +234,8 @@ move-pass = Pass (end your turn)
 
 prompt-draw = Your turn: draw a card.
 prompt-main = { $action_used ->
-    [true] Your turn: complete recipes, play territories or publicity, trade two cards, or pass.
-   *[false] Your turn: complete recipes, play cards (one action card), trade two cards, or pass.
+    [true] Your turn: complete recipes, play territories or publicity, discard two cards to draw one, or pass.
+   *[false] Your turn: complete recipes, play cards (one action card), discard two cards to draw one, or pass.
 }
 prompt-inspection = Health Inspection: choose { $count } ingredients to discard.
 prompt-hand-limit = You hold too many cards: discard { $count ->

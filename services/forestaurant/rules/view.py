@@ -71,6 +71,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "events_left": list(state.events_left),
         "tables": tables,
         "mushrooms": state.mushrooms,
+        "clouds": cat.clouds,  # all of them on the mushrooms wins the game
         "stars_covered": state.stars,
         "stars": cat.stars,
         "draw_number": cat.draw_number(state.mushrooms),

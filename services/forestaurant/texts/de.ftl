@@ -80,6 +80,45 @@ term-minimal-hand = Mindesthandgröße
 term-storage-limit = Vorratsgrenze
 term-draw-number = Karten, die am Zugende gezogen werden
 
+## Der Tisch des Terminal-Clients (services/forestaurant/render.py): Überschriften und Beschriftungen
+phase-setup = Aufbau
+screen-turn = Zug { $turn }
+screen-line = Linie { $tables }
+screen-table = #{ $table } ({ $chairs ->
+        [one] ein Stuhl
+       *[other] { $chairs } Stühle
+    })
+screen-empty = leer
+screen-seated = überlegt, was er essen will
+screen-bell = Glocke: wartet auf die Bestellung
+screen-menu = Menü: { CARDS($ingredients) }
+screen-eating = isst
+screen-mushrooms = Wolken auf den Pilzen { $clouds }, Sterne verdeckt { $covered }/{ $stars }, Nachziehen am Zugende { $draw }
+screen-decks = Tierstapel { $animals }{ $last ->
+        [true] {" "}(letzter Stapel)
+       *[false] {""}
+    }, Menüstapel { $menus } (oben: { $top }), Gemüse { $vegetables }, Fleisch { $meats }
+screen-satisfied = zufrieden (je { $need } nötig):
+screen-score = Punkte { $score } - Schwierigkeit { $difficulty ->
+        [easy] leicht
+        [normal] normal
+        [hard] schwer
+       *[other] eigene
+    }
+screen-team = Das Team
+screen-you = { $player } (du)
+screen-player = { $player }: { $cards ->
+        [one] eine Karte
+       *[other] { $cards } Karten
+    }, Vorrat { $storage }
+screen-no-cards = (keine Karten)
+screen-hand = Deine Hand (Mindestgröße { $minimal })
+screen-cooking = Gemeinsam kochen
+screen-proposal = Essen an Tisch { $table }: { $player } gibt { $cards } + { $ingredients }
+screen-offer = { $player } bietet { $cards } + { $ingredients }
+screen-may-offer = darf noch anbieten: { $players }
+screen-moves = Deine Züge
+
 ## Regeln am Tisch
 
 rules-goal = Gemeinsam führt ihr ein Restaurant für die Tiere des Waldes. Ihr gewinnt sofort, wenn alle 12 Wolken auf den Pilzen liegen oder wenn die zufriedenen Gäste jeder der 8 Tierarten zusammen das Ziel erreichen (im Grundspiel 5; es zählen die Kartenwerte, nicht die Karten).
@@ -92,7 +131,7 @@ rules-end = Ihr verliert sofort, wenn eine Wolke gebraucht wird und keine mehr a
 rules-scoring = Die Punktzahl ist der Gesamtwert aller zufriedenen Gäste (halb zufriedene mitgezählt), für den ganzen Tisch gleich. Jedes Mal, wenn der zufriedene Wert einer Art 5, 10, 15 und so weiter erreicht, kehrt eine Wolke von einem Stern auf die Pilze zurück.
 rules-variations = Leichteres Spiel: verdeckt zu Beginn nur 1 Stern, verlangt 4 oder 3 zufriedene Gäste je Art, oder legt keine Wolken auf Gäste, die schon essen. Wenn ihr zu fünft spielt, wird empfohlen, einige dieser Änderungen zu nutzen! Schwereres Spiel: verdeckt 3 Sterne oder verlangt 6 oder 7 zufriedene Gäste je Art.
 rules-choices = Wo die Anleitung schweigt: Die Tierarten sind Hase und Eichhörnchen (Kleinwild, grün), Hirsch und Wildschwein (Großwild, blau), Fuchs und Marder (kleine Raubtiere, gelb), Wolf und Bär (große Raubtiere, rot); jede Art hat 12 Karten mit den Werten 1, 1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 6. Die Tische haben 4, 3, 4 / 5, 6, 5 / 4, 3, 4 Stühle. Die Pilze zeigen 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 6, wenn ihre Wolken sie verlassen (im Selbstspiel abgestimmt). Der erste Platz beginnt. Das Platzieren, als Ereignis oder frei, ist das Abwerfen der Karte. Ein Menü kann nur bestellt werden, solange ein Menü der Art des Gasts im Menüstapel oder seiner Ablage liegt. Die Punktzahl ist der zufriedene Wert aller Arten. Für einen Tisch, dessen Vorschlag zum gemeinsamen Kochen zurückgezogen wurde, gibt es im selben Zug keinen neuen Vorschlag, damit niemand den Tisch aufhalten kann.
-advice-five-players = Wenn ihr zu fünft spielt, wird empfohlen, einige dieser Änderungen zu nutzen! Leichteres Spiel: verdeckt zu Beginn nur 1 Stern (Option stars_covered), verlangt 4 oder 3 zufriedene Gäste je Art (satisfied_needed) oder legt keine Wolken auf Gäste, die schon essen (ignore_eating_clouds); die Schwierigkeit easy macht alles drei.
+advice-five-players = Wenn ihr zu fünft spielt, wird empfohlen, einige dieser Änderungen zu nutzen! Leichteres Spiel: verdeckt zu Beginn nur 1 Stern (Option „Verdeckte Sterne zu Beginn“), verlangt 4 oder 3 zufriedene Gäste je Art („Zufriedene Gäste je Art“) oder legt keine Wolken auf Gäste, die schon essen („Keine Wolken auf essende Gäste“); die Option „Schwierigkeit: Leicht“ macht alle drei.
 
 ## Ereignisse (das Protokoll)
 
@@ -241,7 +280,13 @@ event-CookWithdrawn = { $you ->
     [true] Du ziehst das Essen zurück.
    *[false] { $player } zieht das Essen zurück.
 }
-event-MealCooked = Das Essen an Tisch { $table } kochen { $players } mit { CARDS($items) }: Die Gäste essen.
+event-MealCooked = Das Essen an Tisch { $table } wird { $you ->
+    [true] { $count ->
+        [0] von dir
+       *[other] von dir und { $players }
+    }
+   *[false] von { $players }
+} mit { CARDS($items) } gekocht: Die Gäste essen.
 event-IngredientDiscarded = { $you ->
     [true] Du wirfst
    *[false] { $player } wirft

@@ -80,6 +80,45 @@ term-minimal-hand = minimal hand size
 term-storage-limit = ingredient storage limit
 term-draw-number = cards drawn at the end of a turn
 
+## The terminal client's table (services/forestaurant/render.py): its headers and labels
+phase-setup = setting up
+screen-turn = turn { $turn }
+screen-line = line { $tables }
+screen-table = #{ $table } ({ $chairs ->
+        [one] one chair
+       *[other] { $chairs } chairs
+    })
+screen-empty = empty
+screen-seated = deciding what to eat
+screen-bell = bell: waiting to order
+screen-menu = menu: { CARDS($ingredients) }
+screen-eating = eating
+screen-mushrooms = clouds on the mushrooms { $clouds }, stars covered { $covered }/{ $stars }, end draw { $draw }
+screen-decks = animal deck { $animals }{ $last ->
+        [true] {" "}(last deck)
+       *[false] {""}
+    }, menu deck { $menus } (top: { $top }), vegetables { $vegetables }, meats { $meats }
+screen-satisfied = satisfied (need { $need } each):
+screen-score = score { $score } - difficulty { $difficulty ->
+        [easy] easy
+        [normal] normal
+        [hard] hard
+       *[other] custom
+    }
+screen-team = Team
+screen-you = { $player } (you)
+screen-player = { $player }: { $cards ->
+        [one] one card
+       *[other] { $cards } cards
+    }, storage { $storage }
+screen-no-cards = (no cards)
+screen-hand = Your hand (minimal { $minimal })
+screen-cooking = Cooking together
+screen-proposal = meal at table { $table }: { $player } gives { $cards } + { $ingredients }
+screen-offer = { $player } offers { $cards } + { $ingredients }
+screen-may-offer = may still offer: { $players }
+screen-moves = Your moves
+
 ## Rules at the table
 
 rules-goal = Together you run a restaurant for forest animals. You win at once when all 12 clouds are on the mushrooms, or when the satisfied guests of every one of the 8 species add up to the goal (5 in the standard game; card values count, not cards).
@@ -92,7 +131,7 @@ rules-end = You lose at once when a cloud is needed and none is left on the mush
 rules-scoring = The score is the total value of all satisfied guests (semi-satisfied ones included), the same for the whole table. Each time a species' satisfied value reaches 5, 10, 15 and so on, a cloud comes back from a star to the mushrooms.
 rules-variations = Easier game: cover only 1 star at the start, ask 4 or 3 satisfied guests per species, or place no clouds on guests who are already eating. When playing with 5 players, it is recommended to use some of these modifications! More difficult game: cover 3 stars, or ask 6 or 7 satisfied guests per species.
 rules-choices = Where the rulebook is silent: the species are hare and squirrel (small game, green), deer and boar (big game, blue), fox and marten (small predators, yellow), wolf and bear (large predators, red); each species has 12 cards of values 1, 1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 6. The tables have 4, 3, 4 / 5, 6, 5 / 4, 3, 4 chairs. The mushrooms show 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 6 as their clouds leave (tuned by self-play). The first seat plays first. Seating, by an event or freely, is the card's discard. A menu can be ordered only while a menu of the guest's species is left in the menu deck or its discards. The score is the satisfied value of all species. A table whose cooking-together proposal was withdrawn cannot be proposed again in the same turn, so that nobody can stall the table.
-advice-five-players = When playing with 5 players, it is recommended to use some of these modifications! Easier game: cover only 1 star at the start (option stars_covered), ask 4 or 3 satisfied guests per species (satisfied_needed), or place no clouds on guests who are already eating (ignore_eating_clouds); difficulty easy does all three.
+advice-five-players = When playing with 5 players, it is recommended to use some of these modifications! Easier game: cover only 1 star at the start (option “Stars covered at the start”), ask 4 or 3 satisfied guests per species (“Satisfied guests per species”), or place no clouds on guests who are already eating (“No clouds on eating guests”); the option “Difficulty: Easy” does all three.
 
 ## Events (the log)
 
@@ -223,7 +262,13 @@ event-CookWithdrawn = { $you ->
     [true] You withdraw the meal.
    *[false] { $player } withdraws the meal.
 }
-event-MealCooked = The meal at table { $table } is cooked by { $players } with { CARDS($items) }: the guests are eating.
+event-MealCooked = The meal at table { $table } is cooked by { $you ->
+    [true] { $count ->
+        [0] you
+       *[other] you and { $players }
+    }
+   *[false] { $players }
+} with { CARDS($items) }: the guests are eating.
 event-IngredientDiscarded = { $you ->
     [true] You discard
    *[false] { $player } discards

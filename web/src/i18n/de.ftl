@@ -22,7 +22,7 @@ nav-tournaments = Turniere
 nav-audit = Prüfen
 nav-language = Sprache
 nav-sign-out = abmelden
-nav-my-games = Deine Partien und Wertungen
+nav-my-games = Deine Partien und Wertungszahl
 
 ## sign in
 signin-title = Anmelden
@@ -113,10 +113,10 @@ end-over = Das Spiel ist zu Ende.
 end-place = Platz
 end-player = Spieler
 end-points = Punkte
-end-looking = Deine Wertung wird nachgesehen…
-end-rating = Deine Wertung:
+end-looking = Deine Wertungszahl wird nachgesehen…
+end-rating = Deine Wertungszahl:
 end-placed = Platz { $placing } von { $players }
-end-casual = Ein freies Spiel: die Wertungen ändern sich nicht.
+end-casual = Ein freies Spiel: Die Wertungszahlen ändern sich nicht.
 end-not-scored = Die Rangliste hat dieses Spiel noch nicht gewertet.
 end-leaderboard = Rangliste
 end-audit = Dieses Spiel prüfen
@@ -127,7 +127,7 @@ lb-title = Rangliste
 lb-game = Spiel
 lb-board = Liste
 lb-season = Saison
-lb-rating = Wertung
+lb-rating = Wertungszahl
 lb-wins = Siege
 lb-all-time = insgesamt
 lb-this-season = diese Saison
@@ -136,14 +136,15 @@ lb-top = Die besten 20
 lb-around = Um dich herum
 lb-player = Spieler
 lb-games = Spiele
-lb-provisional = vorläufige Wertung
+lb-provisional = vorläufige Wertungszahl
+lb-provisional-legend = ? vorläufige Wertungszahl: noch zu wenige Partien, um sicher zu sein.
 lb-empty = Noch niemand steht auf dieser Liste.
 lb-total = { $total } Spieler · Saison { $season }
 lb-total-all-time = { $total } Spieler · insgesamt
 lb-you-are = du bist Nr. { $rank } von { $total }
 lb-not-on-board = Du stehst noch nicht auf dieser Liste: spiel ein gewertetes Spiel.
 lb-no-rated-game = { $player } hat noch kein gewertetes Spiel { $game }.
-lb-mine-rating = { $player }: Wertung
+lb-mine-rating = { $player }: Wertungszahl
 lb-mine-rest = nach { $games ->
     [one] einem Spiel
    *[other] { $games } Spielen
@@ -236,7 +237,10 @@ t-status-playing = läuft
 t-status-seated = besetzt
 t-status-waiting = wartet auf die Auslosung
 t-seat = Platz { $seat }
-t-points = { $points } Pkt
+t-points = { $count ->
+    [one] { $points } Spielpunkt
+   *[other] { $points } Spielpunkte
+}
 t-team-won = der Tisch hat gewonnen
 t-team-lost = der Tisch hat verloren
 t-game-link = Prüfung des Spiels
@@ -306,17 +310,20 @@ lobby-empty = Gerade ist kein Tisch offen.
 lobby-row = Tisch von { $host }, { $free } von { $seats } Plätzen frei
 lobby-ranked = gewertet
 lobby-casual = ungewertet
-lobby-clock = { $minutes } Min. + { $increment } s
+lobby-clock = { $minutes } Min. + { $increment } Sek.
 lobby-no-clock = ohne Uhr
 lobby-join = Beitreten
 player-title = Partien von { $player }
 player-none = Noch keine Partien.
-player-chart = Wertung in { $game }
-player-rating = Wertung
+player-chart = Wertungszahl in { $game }
+player-rating = Wertungszahl
 player-games-axis = gespielte Partien
-player-placing = Platz { $placing } von { $players }, { $score } Punkte
+player-placing = Platz { $placing } von { $players }, { $score ->
+    [one] { $score } Punkt
+   *[other] { $score } Punkte
+}
 player-cancelled = abgebrochen: { $reason }
-player-delta = Wertung { $rating } ({ $delta })
+player-delta = Wertungszahl { $rating } ({ $delta })
 player-casual = ungewertet
 player-replay-button = Nachspielen
 player-replay = Nachspiel von { $game } ({ $when })

@@ -146,6 +146,7 @@ lb-around = Around you
 lb-player = player
 lb-games = games
 lb-provisional = provisional rating
+lb-provisional-legend = ? provisional rating: too few games yet to be sure of it.
 lb-empty = No one is on this board yet.
 lb-total = { $total } { $total ->
     [one] player
@@ -251,7 +252,10 @@ t-status-playing = playing
 t-status-seated = seated
 t-status-waiting = waiting for its draw
 t-seat = seat { $seat }
-t-points = { $points } pts
+t-points = { $count ->
+    [one] { $points } game point
+   *[other] { $points } game points
+}
 t-team-won = the table won
 t-team-lost = the table lost
 t-game-link = the game's audit
@@ -329,7 +333,10 @@ player-none = No games yet.
 player-chart = Rating in { $game }
 player-rating = rating
 player-games-axis = games played
-player-placing = place { $placing } of { $players }, { $score } points
+player-placing = place { $placing } of { $players }, { $score ->
+    [one] { $score } point
+   *[other] { $score } points
+}
 player-cancelled = cancelled: { $reason }
 player-delta = rating { $rating } ({ $delta })
 player-casual = casual

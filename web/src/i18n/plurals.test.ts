@@ -17,8 +17,8 @@ function text(game: string, lang: "en" | "de", id: string, args: Record<string, 
 }
 
 const CASES: [string, string, Record<string, number>, string, string][] = [
-  ["foodtown-throwdown", "town-stars", { count: 1, target: 5 }, "star (of 5)", "Stern (von 5)"],
-  ["foodtown-throwdown", "town-stars", { count: 3, target: 5 }, "stars (of 5)", "Sterne (von 5)"],
+  ["foodtown-throwdown", "town-stars", { count: 1, target: 5 }, "star (5 to win)", "Stern (5 zum Sieg)"],
+  ["foodtown-throwdown", "town-stars", { count: 3, target: 5 }, "stars (5 to win)", "Sterne (5 zum Sieg)"],
   ["foodtown-throwdown", "town-decks", { play: 1, recipes: 1, discard: 4 },
     "1 card to draw, 1 recipe to come, 4 discarded", "1 Karte zum Ziehen, 1 Rezept im Stapel, 4 abgeworfen"],
   ["foodtown-throwdown", "town-decks", { play: 0, recipes: 2, discard: 1 },

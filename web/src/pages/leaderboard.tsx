@@ -19,7 +19,7 @@ type Loaded = {
 
 function Board({ entries, wins, me }: { entries: LeaderboardEntry[]; wins: boolean; me: string }) {
   if (!entries.length) return <p class="muted">{t("lb-empty")}</p>;
-  return (
+  return (<>
     <table class="board-table">
       <thead><tr><th>#</th><th>{t("lb-player")}</th><th>{t(wins ? "lb-wins" : "lb-rating")}</th><th>{t("lb-games")}</th></tr></thead>
       <tbody>
@@ -34,7 +34,9 @@ function Board({ entries, wins, me }: { entries: LeaderboardEntry[]; wins: boole
         ))}
       </tbody>
     </table>
-  );
+    {/* the mark alone said nothing until hovered (and never on a phone) */}
+    {entries.some((e) => e.provisional) && <p class="muted lb-legend">{t("lb-provisional-legend")}</p>}
+  </>);
 }
 
 export function LeaderboardPage({ params: [chosen] }: PageProps) {

@@ -77,12 +77,12 @@ function Replay({ game, gameId, player, title, when }: { game: string; gameId: s
       <h2 title={gameId}>{t("player-replay", { game: title, when })}</h2>
       {me.player === player && <label><input id="replay-own" type="checkbox" checked={own}
         onChange={(e) => setOwn((e.target as HTMLInputElement).checked)} /> {t("player-replay-own")}</label>}
-      <p>
+      <p class="replay-controls">
         <button id="replay-back" disabled={at === 0} onClick={() => setAt(at - 1)}>{t("player-back")}</button>{" "}
         <input id="replay-jump" type="range" min={0} max={Math.max(0, steps.length - 1)} value={at}
                aria-label={t("player-jump")} onInput={(e) => setAt(Number((e.target as HTMLInputElement).value))} />{" "}
         <button id="replay-forward" disabled={at >= steps.length - 1} onClick={() => setAt(at + 1)}>{t("player-forward")}</button>{" "}
-        <span id="replay-step">{t("player-step", { step: at, steps: Math.max(0, steps.length - 1) })}</span>{" "}
+        <span id="replay-step">{t("player-step", { step: at, steps: Math.max(0, steps.length - 1) })}</span>{" · "}
         <a href={`#/audit/${encodeURIComponent(gameId)}`}>{t("player-audit")}</a>
       </p>
       {step && <>

@@ -7,7 +7,7 @@ import { uiOf } from "../games/registry";
 import { t } from "../i18n";
 import type { PageProps } from "./props";
 import { session } from "../store";
-import { MoveBuilder, type Choices } from "../table/builder";
+import { MoveBuilder, SettingSwitch, settingOf, settingTitle, type Choices } from "../table/builder";
 import { builderWords, moveInWords } from "../games/common";
 import { description } from "../table/describe";
 import { Chat } from "../table/chat";
@@ -41,8 +41,9 @@ function namesIds(game: string, text: string): boolean {
 // More moves than this are offered by kind first (then the moves of the kind chosen)
 const MOST_BUTTONS = 10;
 
-function MoveList({ game, ui, view, moves, labels, busy, play }: {
+function MoveList({ game, ui, view, moves, labels, busy, play, choices }: {
   game: string; ui: ReturnType<typeof uiOf>; view: View | null; moves: Move[]; labels: (Message | undefined)[]; busy: boolean; play: (m: Move) => void;
+  choices?: Choices | null;
 }) {
   const [kind, setKind] = useState<string | null>(null);
   const words = ui.words ?? builderWords(game);
@@ -69,9 +70,16 @@ function MoveList({ game, ui, view, moves, labels, busy, play }: {
   }
   return (
     <div id="moves" class="moves">
-      {moves.map((move, i) => (open && move.type !== open ? null : (
-        <button class="move" data-move={JSON.stringify(move)} disabled={busy} onClick={() => { setKind(null); play(move); }}>{label(move, i)}</button>
-      )))}
+      {moves.map((move, i) => {
+        if (open && move.type !== open) return null;
+        // a setting switched by a move (Food Fight's automatic passing): a switch, as in the builder
+        const setting = settingOf(choices, String(move.type));
+        if (setting && setting.to === move[setting.name]) {
+          return <SettingSwitch type={String(move.type)} to={setting.to} busy={busy} move={move}
+            title={settingTitle(game, words, String(move.type), labels[i]?.text)} onToggle={() => { setKind(null); play(move); }} />;
+        }
+        return <button class="move" data-move={JSON.stringify(move)} disabled={busy} onClick={() => { setKind(null); play(move); }}>{label(move, i)}</button>;
+      })}
       {open && <button type="button" class="secondary" id="moves-back" onClick={() => setKind(null)}>{t("moves-back")}</button>}
     </div>
   );
@@ -114,11 +122,12 @@ export function TablePage({ params: [game, gameId] }: PageProps) {
       {finished && view && <EndScreen store={store} view={view} me={me} why={why} />}
       {finished && view && <Rematch gameId={gameId} me={me} />}
       {!finished && <div id="end" hidden />}
-      <p id="turn" class="turn big" aria-live="polite">{view ? turnText(store, view, me, moves.length, ui) : ""}</p>
+      {/* once over, the end panel above says so: the line stays for screen readers alone */}
+      <p id="turn" class={finished ? "turn sr-only" : "turn big"} aria-live="polite">{view ? turnText(store, view, me, moves.length, ui) : ""}</p>
       <p id="refusal" class="error" role="alert">{refusal ? (refusal === "no-seat" ? t("no-seat") : t("refused", { reason: refusal })) : ""}</p>
       {building && <MoveBuilder store={store} choices={choices!} words={ui.words ?? builderWords(game)} busy={busy} />}
       {!building && !(ui.buildsMoves && !store.listedNow() && moves.length > 0) && (
-        <MoveList game={game} ui={ui} view={view} moves={moves} labels={labels} busy={busy} play={play} />
+        <MoveList game={game} ui={ui} view={view} moves={moves} labels={labels} busy={busy} play={play} choices={choices} />
       )}
       <div id="board">
         {view && <ui.Board game={game} view={view} me={me} moves={moves} labels={labels} play={play} />}

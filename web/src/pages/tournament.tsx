@@ -108,7 +108,7 @@ function TableCard({ x }: { x: Table }) {
         <li data-player={player}>
           <span class="t-seat muted">{x.seats.length ? t("t-seat", { seat: seat + 1 }) : ""}</span> <b>{player}</b>
           {x.finished && x.placings.length > seat &&
-            <span class="t-place"> #{x.placings[seat]}{x.points.length > seat && <span class="muted"> · {t("t-points", { points: score(x.points[seat]) })}</span>}</span>}
+            <span class="t-place"> #{x.placings[seat]}{x.points.length > seat && <span class="muted"> · {t("t-points", { points: score(x.points[seat]), count: x.points[seat] })}</span>}</span>}
         </li>))}</ul>
       {x.teamWon !== undefined && <p class={x.teamWon ? "up" : "down"}>{t(x.teamWon ? "t-team-won" : "t-team-lost")}</p>}
       {x.gameId && <p class="t-game"><a class="game-link" href={`#/audit/${encodeURIComponent(x.gameId)}`}>{t("t-game-link")}</a></p>}

@@ -27,6 +27,34 @@ export type BuilderWords = {
   value: (type: string, field: string, value: unknown) => ComponentChildren;
 };
 
+/** The setting a move of the seat's move space switches (Food Fight's automatic passing): the
+ * kind of move with one entry whose one field is a boolean it sets; null for any other move. */
+export function settingOf(choices: Choices | null | undefined, type: string): { name: string; to: boolean } | null {
+  if (!choices?.moves) return null;
+  const kind = kindsOf(choices).find((k) => k.type === type);
+  return kind && kind.entries.length === 1 ? switchOf(choices.moves[kind.entries[0]]) : null;
+}
+
+/** A setting's title: the game's word for the move, else the server's words for switching it on. */
+export function settingTitle(game: string, words: BuilderWords, type: string, fallback?: string): string {
+  return words.moveTitle(type) || servedText(game, `move-${type}-on`) || fallback || t("builder-move");
+}
+
+/** A setting switched by a move, drawn as a switch that is now on or off (`to`: what the move
+ * sets it to, so it is now the other way); the builder's kinds and the listed moves draw it alike. */
+export function SettingSwitch({ type, to, title, busy, onToggle, move }: {
+  type: string; to: boolean; title: string; busy: boolean; onToggle: () => void; move?: Move;
+}) {
+  const now = !to;
+  return (
+    <button class="move kind switch" role="switch" aria-checked={now} data-kind={type} disabled={busy}
+      data-move={move ? JSON.stringify(move) : undefined} onClick={onToggle}>
+      <span class={`switch-mark${now ? " on" : ""}`} aria-hidden="true" />
+      <span>{title}{" "}<span class="muted">({t(now ? "builder-on" : "builder-off")})</span></span>
+    </button>
+  );
+}
+
 export function isCard(game: string, value: unknown): value is string {
   return typeof value === "string" && cardFace(game, value) !== undefined;
 }
@@ -107,15 +135,8 @@ export function MoveBuilder({ store, choices, words, busy }: { store: TableStore
             const setting = k.entries.length === 1 ? switchOf(entries[index]) : null;
             if (setting) {
               // a setting switched by a move: shown as a switch that is now on or off
-              const now = !setting.to;
-              return (
-                <button class="move kind switch" role="switch" aria-checked={now} data-kind={k.type} disabled={busy}
-                  onClick={() => void send(wholeMove(index))}>
-                  <span class={`switch-mark${now ? " on" : ""}`} aria-hidden="true" />
-                  <span>{words.moveTitle(k.type) || servedText(game, `move-${k.type}-on`) || labelOf(wholeMove(index)) || t("builder-move")}
-                    {" "}<span class="muted">({t(now ? "builder-on" : "builder-off")})</span></span>
-                </button>
-              );
+              return <SettingSwitch type={k.type} to={setting.to} busy={busy} onToggle={() => void send(wholeMove(index))}
+                title={settingTitle(game, words, k.type, labelOf(wholeMove(index)))} />;
             }
             return <button class="move kind" data-kind={k.type} disabled={busy} onClick={() => start(k)}>{titleOf(k)}</button>;
           })}

@@ -18,19 +18,20 @@ fight-plated-hidden = ein Teller, verdeckt
 fight-day = Die Schlachtfelder des Tages (Tag { $day })
 fight-meal-done = gekämpft
 fight-bf-vp = { $vp } SP
-fight-draft = Die Auswahl
+fight-draft = Der Draft
 fight-pass-left = Die Päckchen gehen nach links.
 fight-pass-right = Die Päckchen gehen nach rechts.
-fight-picked = schon gewählt: { $players }
+fight-picked = schon genommen: { $players }
 fight-packet = Dein Päckchen ({ $count })
-fight-picks = Deine bisherige Auswahl ({ $count })
+fight-picks = Deine bisher genommenen Karten ({ $count })
 fight-none = keine
 fight-my-army = Deine Armee für { $meal }
 fight-face-down = verdeckt
 fight-mascot = Maskottchen
 fight-meal = { $meal }: Gang { $serving } von 5
 fight-lone = Nur eine Armee kam zu dieser Mahlzeit: sie nimmt die Schlachtfelder kampflos.
-fight-now = jetzt { $value }
+# a fighter's Yumminess this Serving (the server's table-yumminess)
+fight-now = Leckerheit { $value }
 fight-chips = { $count ->
     [one] ein Chip
    *[other] { $count } Chips
@@ -63,7 +64,7 @@ build-pick-card = Die Karte, die du behältst
 build-plate = Eine Armee anrichten
 build-plate-meal = Für welche Mahlzeit
 build-plate-troops = Truppen (bis zu fünf, in beliebiger Reihenfolge antippen)
-build-plate-mascots = Maskottchen zum Teller
+build-plate-mascots = Maskottchen mit „Beim Anrichten spielen“
 build-instant = Eine Sofortkarte spielen
 build-instant-card = Die Sofortkarte
 build-instant-target = Auf welche deiner Truppen

@@ -30,7 +30,8 @@ fight-face-down = face down
 fight-mascot = Mascot
 fight-meal = { $meal }: Serving { $serving } of 5
 fight-lone = Only one Army came to this Meal: it takes the Battlefields unopposed.
-fight-now = now { $value }
+# a fighter's Yumminess this Serving (the server's table-yumminess)
+fight-now = Yumminess { $value }
 fight-chips = { $count ->
     [one] one chip
    *[other] { $count } chips
@@ -63,7 +64,7 @@ build-pick-card = The card you keep
 build-plate = Plate an Army
 build-plate-meal = For which Meal
 build-plate-troops = Troops (up to five, tap in any order)
-build-plate-mascots = Mascots to play with the plate
+build-plate-mascots = Mascots that say "Play during plating"
 build-instant = Play an Instant
 build-instant-card = The Instant
 build-instant-target = On which of your troops

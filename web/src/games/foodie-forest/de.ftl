@@ -1,33 +1,48 @@
 # Die Tischtexte von Foodie Forest auf Deutsch (src/games/foodie-forest/index.tsx); Kartennamen
 # und -texte kommen aus DescribeGame, das Protokoll aus den Meldungen des Servers.
-ff-colour-bug = Käfer
-ff-colour-vegetable = Gemüse
-ff-colour-fruit = Obst
-ff-colour-trash = Müll
-ff-colour-boot = Stiefel
+# Die Farben und Rezepte nennt der Tisch mit den Begriffen des Servers (DescribeGame `terms`:
+# colour-*, recipe-*, services/foodie_forest/texts/de.ftl); hier stehen dieselben Wörter für
+# die Zeit, bevor die Beschreibung da ist (terms.test.ts prüft, dass sie gleich sind).
+colour-bug = Käfer
+colour-vegetable = Gemüse
+colour-fruit = Früchte
+colour-trash = Müll
+colour-boot = Stiefel
+# auf einer Karte, wo wenig Platz ist: das Wort der Farbe oder seine Abkürzung
 ff-colour-short-bug = Käfer
 ff-colour-short-vegetable = Gem.
-ff-colour-short-fruit = Obst
+ff-colour-short-fruit = Frü.
 ff-colour-short-trash = Müll
 ff-colour-short-boot = Stiefel
-ff-face-herb = Kraut
+# das Wort einer Kräuterkarte auf ihrer Karte (ihr Name: „Käfer-Kräuter“)
+ff-face-herb = Kräuter
 ff-face-0 = 0
-ff-recipe-empty-pot = Leerer Topf
-ff-recipe-bug = Käfer
-ff-recipe-vegetable = Gemüse
-ff-recipe-fruit = Obst
-ff-recipe-trash = Müll
-ff-recipe-boot = Stiefel
+recipe-empty-pot = Sparrezept
+recipe-bug = Käferrezept
+recipe-vegetable = Gemüserezept
+recipe-fruit = Früchterezept
+recipe-trash = Müllrezept
+recipe-boot = Stinkstiefelrezept
 ff-recipe-chosen = gewählt
 ff-recipe-choosing = wählt…
 ff-you = (du)
 ff-points = Pkt
 ff-recipe = Rezept
-ff-hand-line = { $cards ->
-    [one] eine Karte
-   *[other] { $cards } Karten
-  } · { $taken } genommen in { $tricks }
+ff-hand-line = { $cards } auf der Hand · { $tricks } { $tricks ->
+    [one] Stich
+   *[other] Stiche
+  } ({ $taken } { $taken ->
+    [one] Karte
+   *[other] Karten
+  })
 ff-last-card = letzte Karte!
+# die noch wählbaren Rezepte im schmalen Kasten eines Spielers: das Wort des Rezepts allein
+ff-recipe-short-empty-pot = Spar
+ff-recipe-short-bug = Käfer
+ff-recipe-short-vegetable = Gemüse
+ff-recipe-short-fruit = Früchte
+ff-recipe-short-trash = Müll
+ff-recipe-short-boot = Stinkstiefel
 ff-left = übrige Rezepte:
 ff-none = keine
 ff-pot = Topf
@@ -57,8 +72,8 @@ ff-move-choose = Wähle
 ff-move-other = Ein anderer Zug
 ff-log-you = du
 ff-log-dealt = Runde { $deal }: { $dealer } hat gegeben; du hältst { $cards } Karten.
-ff-log-chose = { $player } wählt das Rezept { $recipe }.
-ff-log-chose-face-down = { $player } wählt das Rezept { $recipe } (verdeckt).
+ff-log-chose = { $player } wählt das { $recipe }.
+ff-log-chose-face-down = { $player } wählt das { $recipe } (verdeckt).
 ff-log-chose-hidden = { $player } wählt ein Rezept.
 ff-log-revealed = Rezepte aufgedeckt: { $recipes }; { $leader } spielt aus.
 ff-log-played = { $player } spielt { $card }: Summe { $total }, jede Farbe.

@@ -1,33 +1,48 @@
 # Foodie Forest's board texts in English (src/games/foodie-forest/index.tsx); the card names
 # and texts come from DescribeGame, the log from the server's messages when it sends them.
-ff-colour-bug = Bugs
-ff-colour-vegetable = Vegetables
-ff-colour-fruit = Fruit
-ff-colour-trash = Trash
-ff-colour-boot = Boots
+# The board names colours and recipes with the server's terms (DescribeGame `terms`: colour-*,
+# recipe-*, services/foodie_forest/texts/en.ftl); the same words are here for the moment before
+# the description arrives (terms.test.ts checks they are the same).
+colour-bug = Bug
+colour-vegetable = Vegetable
+colour-fruit = Fruit
+colour-trash = Trash
+colour-boot = Boot
+# on a tile, where room is short: the colour's word or its abbreviation
 ff-colour-short-bug = bug
 ff-colour-short-vegetable = veg
 ff-colour-short-fruit = fruit
 ff-colour-short-trash = trash
 ff-colour-short-boot = boot
+# a herb card's word on its tile (its name: "Bug herb")
 ff-face-herb = herb
 ff-face-0 = 0
-ff-recipe-empty-pot = Empty pot
-ff-recipe-bug = Bug
-ff-recipe-vegetable = Vegetable
-ff-recipe-fruit = Fruit
-ff-recipe-trash = Trash
-ff-recipe-boot = Boot
+recipe-empty-pot = Empty pot
+recipe-bug = Bug
+recipe-vegetable = Vegetable
+recipe-fruit = Fruit
+recipe-trash = Trash
+recipe-boot = Stinky boot
 ff-recipe-chosen = chosen
 ff-recipe-choosing = choosing…
 ff-you = (you)
 ff-points = pts
 ff-recipe = recipe
-ff-hand-line = { $cards ->
-    [one] one card
-   *[other] { $cards } cards
-  } · took { $taken } in { $tricks }
+ff-hand-line = { $cards } in hand · { $tricks } { $tricks ->
+    [one] trick
+   *[other] tricks
+  } ({ $taken } { $taken ->
+    [one] card
+   *[other] cards
+  })
 ff-last-card = last card!
+# the recipes still to choose, in a player's narrow box: the recipe's word alone
+ff-recipe-short-empty-pot = Empty pot
+ff-recipe-short-bug = Bug
+ff-recipe-short-vegetable = Vegetable
+ff-recipe-short-fruit = Fruit
+ff-recipe-short-trash = Trash
+ff-recipe-short-boot = Stinky boot
 ff-left = recipes left:
 ff-none = none
 ff-pot = Pot

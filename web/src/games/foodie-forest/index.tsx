@@ -6,6 +6,7 @@ import { cardFace } from "../../table/describe";
 import { tg } from "../../i18n";
 import type { View } from "../../table/store";
 import { seatName } from "../../table/names";
+import { term } from "../common";
 import type { BoardProps, GameUi } from "../types";
 
 const GAME = "foodie-forest";
@@ -22,9 +23,15 @@ function faceOf(card: string): string {
   return cut > 0 ? card.slice(cut + 1) : card;
 }
 
-/** A colour or recipe in words ("bug" -> "Bugs"). */
+/** A colour in the server's words ("bug" -> "Bug", "fruit" -> "Früchte"): DescribeGame's terms,
+ * else the board's copy of them (en.ftl, de.ftl). */
 function colourName(colour: string): string {
-  return tf(`ff-colour-${colour}`);
+  return term(GAME, `colour-${colour}`, colour);
+}
+
+/** A recipe's short name in the server's words ("empty-pot" -> "Empty pot", "Sparrezept"). */
+function recipeName(recipe: string): string {
+  return term(GAME, `recipe-${recipe}`, recipe);
 }
 
 /** The card's number or word on the tile ("3", "herb"), its colour below: a herb's whole name
@@ -41,13 +48,13 @@ export function FoodieCard({ id, mini = false }: { id: string; mini?: boolean })
   return (
     <Card game={GAME} id={id} class={`c-${known ? colour : "other"}${mini ? " mini" : ""}`} label={named ?? `${colourName(colour)} ${shown}`} still={mini}>
       <b class={known && !numbered ? "word face" : shown.length > 2 ? "word" : ""}><TileName text={shown} /></b>
-      <small>{known ? tf(`ff-colour-short-${colour}`) : ""}</small>
+      <small>{known ? <TileName text={tf(`ff-colour-short-${colour}`)} /> : ""}</small>
     </Card>
   );
 }
 
 function Recipe({ recipe }: { recipe: string }) {
-  return <span class={`recipe r-${recipe}`}>{tf(`ff-recipe-${recipe}`)}</span>;
+  return <span class={`recipe r-${recipe}`}>{recipeName(recipe)}</span>;
 }
 
 function recipeOf(view: View, name: string) {
@@ -75,7 +82,7 @@ function Players({ view }: { view: View }) {
               tricks: (view.tricks_taken ?? {})[name] ?? 0,
             })}</div>
             {(view.last_card_announced ?? []).includes(name) && <div class="badge">{tf("ff-last-card")}</div>}
-            <div class="recipes-left muted">{tf("ff-left")} {left.length ? left.map((r) => tf(`ff-recipe-${r}`)).join(", ") : tf("ff-none")}</div>
+            <div class="recipes-left muted">{tf("ff-left")} {left.length ? left.map((r) => tf(`ff-recipe-short-${r}`)).join(", ") : tf("ff-none")}</div>
           </div>
         );
       })}
@@ -124,7 +131,7 @@ function History({ view }: { view: View }) {
         <tbody>{deals.map((d) => (
           <tr><td>{d.deal}</td>{names.map((n) => {
             const gain = d.gains?.[n] ?? 0;
-            return <td>{d.recipes?.[n] ? tf(`ff-recipe-${d.recipes[n]}`) : ""} {gain >= 0 ? "+" : ""}{gain} → {d.points?.[n] ?? 0}</td>;
+            return <td>{d.recipes?.[n] ? recipeName(d.recipes[n]) : ""} {gain >= 0 ? "+" : ""}{gain} → {d.points?.[n] ?? 0}</td>;
           })}</tr>))}</tbody>
       </table></div>
     </details>
@@ -169,7 +176,7 @@ function eventLine(event: { type: string; data: Record<string, any> }, players: 
     return name === undefined ? "?" : name === me ? tf("ff-log-you") : seatName(name);
   };
   const you = (seat: unknown) => (typeof seat === "number" && players[seat] === me ? "true" : "false");
-  const recipe = (r: string) => tf(`ff-recipe-${r}`);
+  const recipe = recipeName;
   switch (event.type) {
     case "CardsDealt":
       return tf("ff-log-dealt", { deal: d.deal, dealer: who(d.dealer), cards: (d.hand ?? []).length });
@@ -180,7 +187,7 @@ function eventLine(event: { type: string; data: Record<string, any> }, players: 
       return tf("ff-log-revealed", { recipes: (d.recipes ?? []).map((r: string, s: number) => `${who(s)} ${recipe(r)}`).join(", "), leader: who(d.leader) });
     case "CardPlayed":
       return tf(d.required_colour ? "ff-log-played-follow" : "ff-log-played", {
-        player: who(d.seat), card: `${colourName(colourOf(String(d.card)))} ${faceOf(String(d.card))}`, total: d.total,
+        player: who(d.seat), card: cardFace(GAME, String(d.card))?.name ?? `${colourName(colourOf(String(d.card)))} ${faceOf(String(d.card))}`, total: d.total,
         colour: d.required_colour ? colourName(d.required_colour) : "",
       });
     case "LastCardAnnounced":

@@ -4,7 +4,18 @@ town-you = (du)
 town-stars = { $count ->
     [one] Stern
    *[other] Sterne
-  } (von { $target })
+  } ({ $target } zum Sieg)
+town-bonus = +1 ★ ({ $kind ->
+    [type] { $what } auf der Speisekarte
+    [sandwich] ein Sandwich auf der Speisekarte
+    [vegetarian] ein vegetarisches Rezept auf der Speisekarte
+    [recipes] { $value } Rezepte auf der Speisekarte
+   *[stars] ein Rezept mit { $value } Sternen auf der Speisekarte
+  })
+town-end-stars = { $you ->
+    [true] Du hast am Ende deines Zuges { $stars } Sterne erreicht ({ $target } zum Sieg).
+   *[false] { $player } hat am Ende des eigenen Zuges { $stars } Sterne erreicht ({ $target } zum Sieg).
+  }
 town-hand-count = { $count ->
     [one] eine Karte auf der Hand
    *[other] { $count } Karten auf der Hand
@@ -27,12 +38,27 @@ type-cheese = Käse
 type-meat = Fleisch
 type-potatoes = Kartoffeln
 type-veggies = Gemüse
-kind-ingredient = Zutaten
-kind-action = Aktionen
-kind-territory = Gebiete
-kind-publicity = Werbung
-kind-recipe = Rezepte
-kind-other = Andere Karten
+town-group-ingredient = { $count ->
+    [one] Zutat
+   *[other] Zutaten
+  }
+town-group-action = { $count ->
+    [one] Aktionskarte
+   *[other] Aktionskarten
+  }
+town-group-territory = { $count ->
+    [one] Gebiet
+   *[other] Gebiete
+  }
+town-group-publicity = Werbung
+town-group-recipe = { $count ->
+    [one] Rezept
+   *[other] Rezepte
+  }
+town-group-other = { $count ->
+    [one] Andere Karte
+   *[other] Andere Karten
+  }
 build-draw = Eine Karte ziehen
 build-complete = Ein Rezept vollenden
 build-complete-recipe = Das Rezept

@@ -4,7 +4,18 @@ town-you = (you)
 town-stars = { $count ->
     [one] star
    *[other] stars
-  } (of { $target })
+  } ({ $target } to win)
+town-bonus = +1 ★ ({ $kind ->
+    [type] { $what } on the menu
+    [sandwich] a sandwich on the menu
+    [vegetarian] a vegetarian recipe on the menu
+    [recipes] { $value } recipes on the menu
+   *[stars] a { $value }-star recipe on the menu
+  })
+town-end-stars = { $you ->
+    [true] You reached { $stars } stars ({ $target } to win) at the end of your turn.
+   *[false] { $player } reached { $stars } stars ({ $target } to win) at the end of their turn.
+  }
 town-hand-count = { $count ->
     [one] one card in hand
    *[other] { $count } cards in hand
@@ -27,12 +38,27 @@ type-cheese = cheese
 type-meat = meat
 type-potatoes = potatoes
 type-veggies = veggies
-kind-ingredient = Ingredients
-kind-action = Actions
-kind-territory = Territories
-kind-publicity = Publicity
-kind-recipe = Recipes
-kind-other = Other cards
+town-group-ingredient = { $count ->
+    [one] Ingredient
+   *[other] Ingredients
+  }
+town-group-action = { $count ->
+    [one] Action card
+   *[other] Action cards
+  }
+town-group-territory = { $count ->
+    [one] Territory
+   *[other] Territories
+  }
+town-group-publicity = Publicity
+town-group-recipe = { $count ->
+    [one] Recipe
+   *[other] Recipes
+  }
+town-group-other = { $count ->
+    [one] Other card
+   *[other] Other cards
+  }
 build-draw = Draw a card
 build-complete = Complete a recipe
 build-complete-recipe = The recipe
@@ -46,9 +72,9 @@ build-discard_two-cards = The two cards
 build-discard = Discard down to your hand limit
 build-discard-cards = The cards to discard
 build-pass = Pass
-town-one-ingredient = ingredient
-town-one-action = action
-town-one-territory = territory
-town-one-publicity = publicity
-town-one-recipe = recipe
-town-one-other = card
+town-one-ingredient = Ingredient
+town-one-action = Action
+town-one-territory = Territory
+town-one-publicity = Publicity
+town-one-recipe = Recipe
+town-one-other = Card

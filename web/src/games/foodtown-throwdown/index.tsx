@@ -9,6 +9,7 @@ import type { View } from "../../table/store";
 import { seatName } from "../../table/names";
 import { builderWords, endSentence, Panel, term } from "../common";
 import type { BoardProps, GameUi } from "../types";
+import { bonusWords, type Condition, starsReached } from "./stars";
 
 const GAME = "foodtown-throwdown";
 const KINDS = ["ingredient", "action", "territory", "publicity", "recipe"];
@@ -17,12 +18,13 @@ const nameOf = (id: string) => cardFace(GAME, id)?.name ?? id;
 const kindOf = (id: string) => (cardFace(GAME, id)?.kind as string | undefined) ?? "other";
 const typeWord = (type: string) => term(GAME, `type-${type}`, type);
 
-function TownCard({ id, onPick, picked, disabled }: { id: string; onPick?: () => void; picked?: boolean; disabled?: boolean }) {
+/** A play card; `bonus`: a territory in front of a player whose bonus star it earns (drawn as a second star). */
+function TownCard({ id, onPick, picked, disabled, bonus }: { id: string; onPick?: () => void; picked?: boolean; disabled?: boolean; bonus?: boolean }) {
   const face = cardFace(GAME, id);
-  const stars = face?.stars as number | undefined;
+  const stars = (face?.stars as number | undefined) ?? 0;
   return (
     <Card game={GAME} id={id} class={`town k-${kindOf(id)}`} label={nameOf(id)} onPick={onPick} picked={picked} disabled={disabled}>
-      {stars ? <b class="yum">{"★".repeat(Math.min(stars, 4))}</b> : null}
+      {stars ? <b class="yum">{"★".repeat(Math.min(stars + (bonus ? 1 : 0), 4))}</b> : null}
       <span class="ff-name"><TileName text={nameOf(id)} /></span>
       {/* its type or kind in words, never cut: a long word breaks at a hyphenation point ("Kartof-feln") */}
       <small><TileName text={face?.type ? typeWord(String(face.type)) : tf(`town-one-${KINDS.includes(kindOf(id)) ? kindOf(id) : "other"}`)} /></small>
@@ -58,6 +60,9 @@ function Players({ view }: { view: View }) {
     <div class="players wide" id="players">
       {names.map((name) => {
         const stars: number = (view.stars ?? {})[name] ?? 0;
+        const cards: string[] = (view.tables ?? {})[name] ?? [];
+        // the territories whose bonus star the menu earns, as the rules count it (the view's bonus_territories)
+        const bonus = new Set<string>((view.bonus_territories ?? {})[name] ?? []);
         const acting = !view.finished && view.current === name;  // nobody's turn once it is over
         return (
           <div class={`player${acting ? " acting" : ""}${name === view.you ? " mine" : ""}`} data-player={name}>
@@ -66,7 +71,11 @@ function Players({ view }: { view: View }) {
             <div class="muted">{tf("town-hand-count", { count: (view.hand_sizes ?? {})[name] ?? 0 })}
               {(view.blocked ?? []).includes(name) ? ` · ${tf("town-blocked")}` : ""}</div>
             {((view.menus ?? {})[name] ?? []).map((m: any) => <Recipe id={m.recipe} cards={m.cards} />)}
-            {((view.tables ?? {})[name] ?? []).length > 0 && <div class="cards">{(view.tables[name] as string[]).map((c) => <TownCard id={c} />)}</div>}
+            {cards.length > 0 && <div class="cards">{cards.map((c) => <TownCard id={c} bonus={bonus.has(c)} />)}</div>}
+            {/* each bonus star where it is earned, so the stars drawn add up to the total */}
+            {[...bonus].map((c) => (
+              <p class="muted small bonus" data-card={c}>{nameOf(c)}: {tf("town-bonus", bonusWords(cardFace(GAME, c)?.condition as Condition | undefined, typeWord))}</p>
+            ))}
           </div>
         );
       })}
@@ -81,7 +90,7 @@ function Hand({ view }: { view: View }) {
   return (
     <Panel title={tf("town-hand", { count: hand.length, limit: view.hand_limit ?? 0 })} id="hand-panel">
       <div id="hand">
-        {groups.map(([k, cs]) => <div class="hand-group"><h3>{term(GAME, `kind-${k}`, k)}</h3><div class="cards">{cs.map((c) => <TownCard id={c} />)}</div></div>)}
+        {groups.map(([k, cs]) => <div class="hand-group"><h3>{tf(`town-group-${k}`, { count: cs.length })}</h3><div class="cards">{cs.map((c) => <TownCard id={c} />)}</div></div>)}
         {other.length > 0 && <div class="cards">{other.map((c) => <TownCard id={c} />)}</div>}
         {!hand.length && <span class="muted">{tf("town-none")}</span>}
       </div>
@@ -109,8 +118,11 @@ const words = { ...builderWords(GAME, (_type, field, v) => {
 }),
   card: (id: string, pick: { onPick: () => void; picked: boolean; disabled: boolean }) => <TownCard id={id} {...pick} /> };
 
-// why the game ended, in the game's own words (DescribeGame's `reason-<reason>`)
+// why the game ended: who reached the stars to win (you, or their name), else in the game's own
+// words (DescribeGame's `reason-<reason>`)
 function endWhy(view: View): string | null {
+  const reached = starsReached(view);
+  if (reached) return tf("town-end-stars", { ...reached, player: seatName(reached.player) });
   return endSentence(GAME, view.end_reason);
 }
 

@@ -15,12 +15,12 @@ rest-empty = kein Gast
 rest-menu = Menü für { $species }
 rest-eating = isst (Menü verdeckt)
 rest-status-empty = frei
-rest-status-seated = ein Gast wartet auf die Bestellung
-rest-status-bell = hat nach dem Menü geklingelt
+rest-status-seated = wählt noch das Essen: klingelt beim nächsten Ereignis
+rest-status-bell = hat geklingelt: die Bestellung kann aufgenommen werden
 rest-status-menu = wartet auf das Essen
 rest-status-eating = isst
 rest-score = Punkte der Küche: { $score }
-rest-more = Arten, Ziel ({ $needed } Arten) und Stapel
+rest-more = Zufriedene Gäste je Art (Ziel: je { $needed }) und Stapel
 rest-mushrooms = noch { $count } { $count ->
     [one] Pilz
    *[other] Pilze
@@ -34,7 +34,7 @@ rest-decks = Stapel: { $animals } { $animals ->
     [one] Menü
    *[other] Menüs
   }, { $vegetables } Gemüse, { $meats } Fleisch
-rest-goal = Zum Sieg: { $needed } Arten zufriedenstellen, bevor die Pilze ausgehen.
+rest-goal = Zum Sieg: zufriedene Gäste im Wert von { $needed } von jeder der { $species } Arten (die Kartenwerte zählen) oder alle { $clouds } Wolken zurück auf den Pilzen.
 rest-cooking = { $player } schlägt vor, für Tisch { $table } zu kochen
 rest-offer = { $player } bietet an:
 rest-nothing = nichts

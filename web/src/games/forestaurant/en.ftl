@@ -15,12 +15,12 @@ rest-empty = no guest
 rest-menu = { $species } menu
 rest-eating = eating (menu face down)
 rest-status-empty = free
-rest-status-seated = a guest waits to order
-rest-status-bell = rang for the menu
+rest-status-seated = deciding what to eat: rings the bell at its next event
+rest-status-bell = rang the bell: its order can be taken
 rest-status-menu = waiting for the meal
 rest-status-eating = eating
 rest-score = The kitchen's score: { $score }
-rest-more = Species, goal ({ $needed } species) and piles
+rest-more = Satisfied guests per species (goal: { $needed } of each) and piles
 rest-mushrooms = { $count } { $count ->
     [one] mushroom
    *[other] mushrooms
@@ -40,7 +40,7 @@ rest-decks = Deck: { $animals } { $animals ->
     [one] meat
    *[other] meats
   }
-rest-goal = To win: satisfy { $needed } species before the mushrooms run out.
+rest-goal = To win: satisfied guests worth { $needed } of each of the { $species } species (card values add up), or all { $clouds } clouds back on the mushrooms.
 rest-cooking = { $player } proposes to cook for table { $table }
 rest-offer = { $player } offers:
 rest-nothing = nothing

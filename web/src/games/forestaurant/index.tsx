@@ -84,7 +84,7 @@ function Score({ view }: { view: View }) {
             <span class="sat" title={s.cards.map((c) => cardFace(GAME, c)?.name ?? c).join(", ")}>{species(sp)} <b>{s.value}</b></span>
           ))}
         </div>
-        <p class="muted small">{tf("rest-goal", { needed: view.satisfied_needed ?? 0 })}{" "}
+        <p class="muted small">{tf("rest-goal", { needed: view.satisfied_needed ?? 0, species: Object.keys(satisfied).length, clouds: view.clouds ?? 0 })}{" "}
           {tf("rest-decks", { animals: view.animal_deck ?? 0, menus: view.menu_deck ?? 0, vegetables: view.piles?.vegetables ?? 0, meats: view.piles?.meats ?? 0 })}</p>
       </details>
     </Panel>

@@ -1,0 +1,52 @@
+// Food Fight's board says what the server's texts say, in the rulebook's words: a troop's number
+// is its Yumminess, the draft is "Draft" in German too, and the Mascots offered with a plate are
+// the ones that say "Play during plating".
+import { FluentBundle, FluentResource, type FluentVariable } from "@fluent/bundle";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const SERVER = join(__dirname, "..", "..", "..", "..", "services", "food_fight", "texts");
+
+function bundle(folder: string, lang: "en" | "de"): FluentBundle {
+  const b = new FluentBundle(lang, { useIsolating: false });
+  b.addResource(new FluentResource(readFileSync(join(folder, `${lang}.ftl`), "utf8")));
+  return b;
+}
+
+function say(folder: string, lang: "en" | "de", id: string, args: Record<string, FluentVariable> = {}): string {
+  const b = bundle(folder, lang);
+  const message = b.getMessage(id);
+  if (!message?.value) throw new Error(`${lang}: no ${id}`);
+  const errors: Error[] = [];
+  const out = b.formatPattern(message.value, args, errors);
+  expect(errors).toEqual([]);
+  return out.replace(/\s+/g, " ");
+}
+
+const board = (lang: "en" | "de", id: string, args?: Record<string, FluentVariable>) => say(__dirname, lang, id, args);
+const server = (lang: "en" | "de", id: string, args?: Record<string, FluentVariable>) => say(SERVER, lang, id, args);
+
+describe("Food Fight's board", () => {
+  it.each(["en", "de"] as const)("given a troop's number, when a fighter's line shows it, then it is its Yumminess (%s)", (lang) => {
+    // "Compare the Yumminess values of all troops involved this Serving"
+    expect(board(lang, "fight-now", { value: 5 })).toBe(`${server(lang, "table-yumminess")} 5`);
+  });
+
+  it("given the draft, when the German board names it, then it says Draft as the server does", () => {
+    // the server: "Grundausbildung (kein Draft)", "Der Draft ist vorbei"
+    expect(server("de", "phase-draft")).toBe("Draft");
+    expect(board("de", "fight-draft")).toBe("Der Draft");
+    const text = readFileSync(join(__dirname, "de.ftl"), "utf8");
+    expect(text).not.toMatch(/Auswahl/);
+  });
+
+  it.each([["en", "Play during plating"], ["de", "Beim Anrichten spielen"]] as const)(
+    "given plating, when the Mascots field is named, then it names the rulebook's timing (%s)", (lang, words) => {
+      // 'The mascot Toast Master General says to "Play during plating"'
+      expect(board(lang, "build-plate-mascots")).toContain(words);
+      // the words of the card itself (its text as the server serves it)
+      const card = bundle(SERVER, lang).getMessage("card-toast-master-general")!.attributes.text;
+      expect(bundle(SERVER, lang).formatPattern(card, {}, [])).toContain(words);
+    });
+});

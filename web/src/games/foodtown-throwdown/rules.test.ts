@@ -1,0 +1,72 @@
+// Foodtown Throwdown's board states the rules as the rulebook has them
+// (/work/shared/rulebooks/foodtown-throwdown.txt), in English and German: the stars to win, a
+// territory's bonus star where it is earned, who reached the stars, the hand's groups.
+import { FluentBundle, FluentResource, type FluentVariable } from "@fluent/bundle";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { bonusWords, starsReached } from "./stars";
+
+function text(lang: "en" | "de", id: string, args: Record<string, FluentVariable> = {}): string {
+  const bundle = new FluentBundle(lang, { useIsolating: false });
+  bundle.addResource(new FluentResource(readFileSync(join(__dirname, `${lang}.ftl`), "utf8")));
+  const message = bundle.getMessage(id);
+  if (!message?.value) throw new Error(`${lang}: no ${id}`);
+  const errors: Error[] = [];
+  const out = bundle.formatPattern(message.value, args, errors);
+  expect(errors).toEqual([]);
+  return out.replace(/\s+/g, " ");
+}
+
+describe("a player's stars", () => {
+  it("given 6 stars of 5 needed, when the board counts them, then it says the goal is 5 to win", () => {
+    expect(text("en", "town-stars", { count: 6, target: 5 })).toBe("stars (5 to win)");
+    expect(text("de", "town-stars", { count: 6, target: 5 })).toBe("Sterne (5 zum Sieg)");
+    expect(text("en", "town-stars", { count: 1, target: 10 })).toBe("star (10 to win)");
+  });
+
+  // "The territory is worth one star initially, with a bonus star being available if you meet
+  // whatever the card's condition is - such as having recipes with meat or a sandwich on your menu."
+  // (which territories earn it is the rules' count, the view's bonus_territories: tests/foodtown_throwdown/test_ftt_cards.py)
+  it("given a sandwich on the menu, when College Campus lies in front, then its bonus star is said with its condition", () => {
+    const words = bonusWords({ tag: "sandwich" }, (t) => t);
+    expect(text("en", "town-bonus", words)).toBe("+1 ★ (a sandwich on the menu)");
+    expect(text("de", "town-bonus", words)).toBe("+1 ★ (ein Sandwich auf der Speisekarte)");
+    expect(text("en", "town-bonus", bonusWords({ type: "meat" }, () => "Meat"))).toBe("+1 ★ (Meat on the menu)");
+    expect(text("de", "town-bonus", bonusWords({ stars: 3 }, (t) => t))).toBe("+1 ★ (ein Rezept mit 3 Sternen auf der Speisekarte)");
+  });
+});
+
+describe("the end of a game won by stars", () => {
+  // "The first player to have ten stars at the end of their turn ... is the winner!"
+  const view = { end_reason: "stars", winners: ["Bot"], you: "eve", stars: { Bot: 6, eve: 1 }, target_stars: 5 };
+  it("given Bot reached the stars, when the end says why, then it names Bot, or you for the winner", () => {
+    const other = starsReached(view)!;
+    expect(text("en", "town-end-stars", { ...other, player: "Bot" })).toBe("Bot reached 6 stars (5 to win) at the end of their turn.");
+    expect(text("de", "town-end-stars", { ...other, player: "Bot" })).toBe("Bot hat am Ende des eigenen Zuges 6 Sterne erreicht (5 zum Sieg).");
+    const mine = starsReached({ ...view, you: "Bot" })!;
+    expect(text("en", "town-end-stars", { ...mine, player: "Bot" })).toBe("You reached 6 stars (5 to win) at the end of your turn.");
+    expect(text("de", "town-end-stars", { ...mine, player: "Bot" })).toBe("Du hast am Ende deines Zuges 6 Sterne erreicht (5 zum Sieg).");
+    expect(starsReached({ ...view, end_reason: "recipes-out" })).toBeNull();
+  });
+});
+
+describe("your hand", () => {
+  it("given two territories and one ingredient, when grouped, then a group of several is headed in the plural", () => {
+    expect(text("en", "town-group-territory", { count: 2 })).toBe("Territories");
+    expect(text("de", "town-group-territory", { count: 2 })).toBe("Gebiete");
+    expect(text("en", "town-group-ingredient", { count: 5 })).toBe("Ingredients");
+    expect(text("de", "town-group-ingredient", { count: 5 })).toBe("Zutaten");
+    expect(text("en", "town-group-ingredient", { count: 1 })).toBe("Ingredient");
+    expect(text("de", "town-group-action", { count: 1 })).toBe("Aktionskarte");
+  });
+
+  it("given tiles of every kind, when their footers say what they are, then they are capitalised as the ingredient types are", () => {
+    for (const kind of ["ingredient", "action", "territory", "publicity", "recipe", "other"]) {
+      for (const lang of ["en", "de"] as const) {
+        const word = text(lang, `town-one-${kind}`);
+        expect(word.charAt(0)).toBe(word.charAt(0).toUpperCase());
+      }
+    }
+  });
+});

@@ -1,0 +1,44 @@
+// Forestaurant's board states the rules as the rulebook has them
+// (/work/shared/rulebooks/forestaurant.txt), in English and German: how the game is won, and what
+// a table's guest waits for.
+import { FluentBundle, FluentResource, type FluentVariable } from "@fluent/bundle";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+function text(lang: "en" | "de", id: string, args: Record<string, FluentVariable> = {}): string {
+  const bundle = new FluentBundle(lang, { useIsolating: false });
+  bundle.addResource(new FluentResource(readFileSync(join(__dirname, `${lang}.ftl`), "utf8")));
+  const message = bundle.getMessage(id);
+  if (!message?.value) throw new Error(`${lang}: no ${id}`);
+  const errors: Error[] = [];
+  const out = bundle.formatPattern(message.value, args, errors);
+  expect(errors).toEqual([]);
+  return out.replace(/\s+/g, " ");
+}
+
+describe("the goal", () => {
+  // "5 satisfied guests are collected from each of the 8 species. The 5 guests are counted from
+  // the sum of the card values, not the number of cards." / "At any time during the game, all
+  // the 12 clouds are on the mushrooms." ("Another challenge can be to collect 6 or 7")
+  it("given a hard game (6 needed), when the board says how to win, then it is 6 of each of the 8 species or all 12 clouds on the mushrooms", () => {
+    const args = { needed: 6, species: 8, clouds: 12 };
+    expect(text("en", "rest-goal", args)).toBe(
+      "To win: satisfied guests worth 6 of each of the 8 species (card values add up), or all 12 clouds back on the mushrooms.");
+    expect(text("de", "rest-goal", args)).toBe(
+      "Zum Sieg: zufriedene Gäste im Wert von 6 von jeder der 8 Arten (die Kartenwerte zählen) oder alle 12 Wolken zurück auf den Pilzen.");
+    expect(text("en", "rest-more", { needed: 6 })).toBe("Satisfied guests per species (goal: 6 of each) and piles");
+    expect(text("de", "rest-more", { needed: 6 })).toBe("Zufriedene Gäste je Art (Ziel: je 6) und Stapel");
+  });
+});
+
+describe("a table's state", () => {
+  // "The guests have decided what to eat so they are calling a waiter to take their order. Place
+  // a bell token" (an event); "If a guest card has a bell token on it, the player can take the order"
+  it("given a guest without a bell, when the table says its state, then it does not wait for its order yet; with a bell it does", () => {
+    expect(text("en", "rest-status-seated")).toBe("deciding what to eat: rings the bell at its next event");
+    expect(text("de", "rest-status-seated")).toBe("wählt noch das Essen: klingelt beim nächsten Ereignis");
+    expect(text("en", "rest-status-bell")).toBe("rang the bell: its order can be taken");
+    expect(text("de", "rest-status-bell")).toBe("hat geklingelt: die Bestellung kann aufgenommen werden");
+  });
+});
