@@ -21,7 +21,7 @@ from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 
-from shared.i18n import Catalogue, Message
+from shared.i18n import DEFAULT, Catalogue, Message
 from shared.moves import MoveSet
 from shared.rules import Rules
 
@@ -51,15 +51,18 @@ def builds_from_choices(bot: Any) -> bool:
 
 
 class Renderer(Protocol):
-    """How the terminal client draws one game, from a seat's view and its events only."""
+    """How the terminal client draws one game, from a seat's view and its events only, in
+    `language` (one of shared.i18n.LANGUAGES): every word it shows comes from the game's texts."""
 
-    def screen(self, view: dict[str, Any], legal_moves: Sequence[dict[str, Any]] | None = None) -> Any:
+    def screen(self, view: dict[str, Any], legal_moves: Sequence[dict[str, Any]] | None = None,
+               language: str = DEFAULT) -> Any:
         """A rich renderable of the table as the seat sees it."""
 
-    def event_line(self, event: dict[str, Any], players: Sequence[str], me: str | None = None) -> str | None:
+    def event_line(self, event: dict[str, Any], players: Sequence[str], me: str | None = None,
+                   language: str = DEFAULT) -> str | None:
         """One line for the log about an event as the seat saw it (None: not worth a line)."""
 
-    def move_label(self, move: dict[str, Any]) -> str:
+    def move_label(self, move: dict[str, Any], language: str = DEFAULT) -> str:
         """A legal move in words, as the player types or picks it."""
 
 
@@ -184,10 +187,15 @@ def get(name: str) -> Game:
         raise UnknownGame(f"unknown game {name!r}; known games: {known}") from None
 
 
-def title_of(name: str) -> str:
-    """The game's title as players know it ("Food Fight"), or its name for a game not declared here."""
+def title_of(name: str, language: str = DEFAULT) -> str:
+    """The game's title as players know it ("Food Fight"), in `language` where its texts have
+    one (`game-title`), or its name for a game not declared here."""
     game = all_games().get(name)
-    return game.title if game is not None else name
+    if game is None:
+        return name
+    if game.texts is not None and game.texts.has("game-title", language):
+        return game.texts.text("game-title", language=language)
+    return game.title
 
 
 def load_rules(name: str) -> Rules:

@@ -17,6 +17,7 @@ The shared texts of the runtime (game created, clocks, presence, the common refu
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -57,6 +58,17 @@ def negotiate(requested: str | None = None, accept_language: str | None = None) 
         for _, _, tag in sorted(ranked):
             if tag in LANGUAGES:
                 return tag
+    return DEFAULT
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language a program at a terminal answers in unless told: the locale's, as POSIX reads
+    it (LC_ALL, else LC_MESSAGES, else LANG: `de_DE.UTF-8`) when it is one of LANGUAGES, else
+    English (`C.UTF-8`, unset)."""
+    environ = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if environ.get(name):
+            return negotiate(environ[name])
     return DEFAULT
 
 

@@ -19,6 +19,13 @@ from tests.tasks import DEADLINE_MARGIN_S, with_deadline
 
 _db_numbers = itertools.count(1)
 
+# The suite reads the words of English by default, whatever the machine's locale: the terminal
+# client answers in the locale's language (shared.i18n.language_from_environment), and so does a
+# browser started without one. Tests of German ask for it.
+for _name in ("LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_name, None)
+os.environ["LANG"] = "C.UTF-8"
+
 # The editable install's generated `foodgames` package may be another checkout's proto/gen (a git
 # worktree shares the main tree's venv): this tree's generated code goes first (and, through
 # tests/stacklib.this_tree_first, in the stack's processes).

@@ -22,3 +22,16 @@ def add_game_argument(parser: argparse.ArgumentParser, name: str = "game", **kwa
 def plural(n: int, word: str, words: str | None = None) -> str:
     """'1 game', '3 games'."""
     return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def add_language_argument(parser: argparse.ArgumentParser) -> None:
+    """--language: the language of every word a terminal screen shows and of the server's
+    messages and refusals (the calls ask for it); by default the locale's (LC_ALL, LC_MESSAGES,
+    LANG: German where it starts with "de"), else English."""
+    from shared.i18n import LANGUAGES, language_from_environment
+
+    default = language_from_environment()
+    parser.add_argument("--language", choices=LANGUAGES, default=default,
+                        help=f"the language of the screen and of the server's messages and refusals: "
+                             f"{' or '.join(LANGUAGES)} (default: the locale's, from LC_ALL/LANG, else en; "
+                             f"here {default})")

@@ -1,6 +1,6 @@
 """`foodgames play`, `foodgames bots` and `foodgames demo`: clients of the running stack.
 
-    foodgames play foodie-forest --name ann        the terminal client (docs/bots.md)
+    foodgames play foodie-forest --name ann        the terminal client (docs/bots.md; --language de)
     foodgames bots foodie-forest --count 3         3 bots queue and play like any client
     foodgames house-bots                           bots for a waiting player when the matchmaker asks
     foodgames demo [--games 3] [--json]            bots play ranked games end to end, then the
@@ -20,7 +20,7 @@ import sys
 import uuid
 from typing import Any
 
-from apps.cli.gamearg import add_game_argument, plural
+from apps.cli.gamearg import add_game_argument, add_language_argument, plural
 from shared import aio, games
 
 def register(subparsers) -> None:
@@ -54,6 +54,7 @@ def register(subparsers) -> None:
                       help="with --host: fill the seats still free after S seconds with house bots")
     play.add_argument("--bot-level", default="", help="with --host: the house bots' level")
     play.add_argument("--public", action="store_true", help="with --host: list the table in the open tables lobby")
+    add_language_argument(play)
     play.set_defaults(func=run_play)
 
     bots = subparsers.add_parser("bots", help="connect bots that queue and play like any client",
@@ -122,9 +123,24 @@ def _sizes(args) -> tuple[int, int]:
 
 # -- play ------------------------------------------------------------------------------------
 
+def client_options(args) -> dict[str, Any]:
+    """What `foodgames play` asks of the terminal client (TerminalClient's keywords) besides its
+    settings, name and game: the table, and the language it speaks."""
+    lo, hi = _sizes(args)
+    if args.bots:
+        from services.matchmaking.botfill import BOT_LEVEL
+
+        args.options[BOT_LEVEL] = args.bots  # a queue option the matchmaker gives the house bots
+        args.casual = True  # levels are for casual tables
+    return dict(ranked=not args.casual, min_players=lo, max_players=hi, options=args.options,
+                party=tuple(args.party), join=args.join, host=args.host, invite=args.invite,
+                bots_after_s=args.bots_after, bot_level=args.bot_level, public=args.public, language=args.language)
+
+
 def run_play(args) -> int:
     args.options = dict(args.options)
     from apps.terminal.app import TerminalClient
+    from apps.terminal.texts import Texts
     from shared.config import Settings
 
     if args.spectate:
@@ -132,18 +148,11 @@ def run_play(args) -> int:
 
         args.game_id, args.as_player = args.spectate, args.name
         return run_watch(args)
+    say = Texts(args.language)
     if not args.name:
-        print("foodgames play: --name is needed to play (or --spectate GAME_ID to watch)", file=sys.stderr)
+        print(say("play-name-needed"), file=sys.stderr)
         return 2
-    lo, hi = _sizes(args)
-    if args.bots:
-        from services.matchmaking.botfill import BOT_LEVEL
-
-        args.options[BOT_LEVEL] = args.bots  # a queue option the matchmaker gives the house bots
-        args.casual = True  # levels are for casual tables
-    table = dict(ranked=not args.casual, min_players=lo, max_players=hi, options=args.options,
-                 party=tuple(args.party), join=args.join, host=args.host, invite=args.invite,
-                 bots_after_s=args.bots_after, bot_level=args.bot_level, public=args.public)
+    table = client_options(args)
     if not args.plain and sys.stdout.isatty():
         from apps.terminal.tui import make_full_screen_client
 
@@ -154,7 +163,7 @@ def run_play(args) -> int:
     try:
         return aio.run(client.run())
     except KeyboardInterrupt:
-        print(f"\nleft the table; `foodgames play {args.game} --name {args.name}` rejoins it")
+        print("\n" + say("play-left", game=args.game, player=args.name))
         return 130
 
 

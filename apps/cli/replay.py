@@ -5,6 +5,7 @@
     foodgames replay GAME_ID --seat ann          ann's view, her hand included (an operator, or ann)
     foodgames replay GAME_ID --transcript t.jsonl   JSON lines (version, move, events, view); exits
     foodgames watch GAME_ID                      the game live as a spectator sees it
+    (either with --language de|en: the screen's words; default the locale's)
 
 Tokens are minted locally from the stack's token key (like `foodgames audit`): an operator's by
 default (an operator may replay any game as any seat), a player's with --as NAME (a player
@@ -17,8 +18,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from apps.cli.gamearg import add_game_argument, plural
+from apps.cli.gamearg import add_game_argument, add_language_argument, plural
 from shared import aio
+from shared.i18n import language_from_environment
 
 SPECTATOR = "spectator"
 
@@ -58,6 +60,7 @@ def _identity_arguments(parser: argparse.ArgumentParser, default: str = "an oper
                         help=f"act as this player (a token minted from the stack's key); default: {default}")
     add_game_argument(parser, "--game", default=None,
                       help="the game the id belongs to (default: ask each game's rules engine)")
+    add_language_argument(parser)
 
 
 def _connection(args, operator: bool = True):
@@ -116,12 +119,16 @@ def run_replay(args) -> int:
         return 0
     if not sys.stdout.isatty():
         return _fail("the replay viewer needs a terminal; use --transcript FILE for a file")
+    from apps.terminal.texts import Texts
     from apps.terminal.tui import TableApp
 
     seat = args.seat or args.as_player or SPECTATOR
     start = args.step if args.step >= 0 else len(frames) + args.step
-    TableApp(title=f"replay {game} {args.game_id} as {seat}", frames=frames,
-             you=None if seat == SPECTATOR else seat, start_at=start).run()
+    say = Texts(args.language)
+    title = say("tui-title-replay", title=say.title(game), game_id=args.game_id,
+                seat=say("tui-spectator") if seat == SPECTATOR else seat)
+    TableApp(title=title, frames=frames, you=None if seat == SPECTATOR else seat, start_at=start,
+             language=args.language).run()
     return 0
 
 
@@ -136,13 +143,16 @@ async def watch_game(args, app_factory=None) -> int:
     import grpc
 
     from apps.sdk.watching import GameNotFound, locate, spectate
+    from apps.terminal.texts import Texts
     from apps.terminal.tui import TableApp
 
+    language = getattr(args, "language", None) or language_from_environment()
+    say = Texts(language)
     conn = _connection(args, operator=False)
     try:
         try:
             game = args.game or await locate(conn, args.game_id)
-            feed = spectate(conn, game, args.game_id)
+            feed = spectate(conn, game, args.game_id, language)
             first = await anext(feed)  # a refusal is said here, before the screen takes over
         except GameNotFound as exc:
             return _fail(str(exc))
@@ -154,7 +164,8 @@ async def watch_game(args, app_factory=None) -> int:
             async for frame in feed:
                 yield frame
 
-        app = (app_factory or (lambda g, f: TableApp(title=f"watching {g} {args.game_id}", feed=f)))(game, frames())
+        app = (app_factory or (lambda g, f: TableApp(title=say("tui-title-watch", title=say.title(g), game_id=args.game_id),
+                                                     feed=f, language=language)))(game, frames())
         await app.run_async()
         return 0
     finally:

@@ -67,21 +67,26 @@ class _WithMetadata:
 @dataclass
 class Connection:
     """The services as one identity (one token) sees them. Channels are opened on first use,
-    one per service, or taken from a shared ChannelPool."""
+    one per service, or taken from a shared ChannelPool. With a `language` ("de"), every call
+    carries it as its accept-language metadata: the services' refusals and messages come in it
+    where a request has no `language` field of its own (shared.service.call_language)."""
 
     settings: Settings
     token: str
     player: str
     pool: ChannelPool | None = None
+    language: str = ""
     _channels: dict[str, grpc.aio.Channel] = field(default_factory=dict)
 
     def _stub(self, service: str, stub_class):
+        language = (("accept-language", self.language),) if self.language else ()
         if self.pool is not None:
             return _WithMetadata(stub_class(self.pool.channel(service)),
-                                 (("authorization", f"Bearer {self.token}"),))
+                                 (("authorization", f"Bearer {self.token}"),) + language)
         if service not in self._channels:
             self._channels[service] = client_channel(self.settings.address(service), self.token)
-        return stub_class(self._channels[service])
+        stub = stub_class(self._channels[service])
+        return _WithMetadata(stub, language) if language else stub
 
     def game(self, game: str) -> game_pb2_grpc.GameServiceStub:
         return self._stub(game, game_pb2_grpc.GameServiceStub)

@@ -3,29 +3,30 @@ table and every move as it happens, and the placings and rating change at the en
 
     foodgames play foodie-forest --name ann
 
-Where it is: a small file under the data folder (`<data>/client/<game>-<name>.json`) keeps the
-live ticket, then the game id and seat, so a restarted client (same name) rejoins the game in
-progress from its current view. A ticket the file does not know is found through the
+Where it is: a small file under the data folder (apps.terminal.remember) keeps the live ticket,
+then the game id and seat, so a restarted client (same name) rejoins the game in progress from
+its current view. A ticket the file does not know is found through the
 matchmaker's ALREADY_EXISTS answer, which names it (in its status details: apps.sdk.queueing.live_ticket).
 
 Input: a number picks a listed move; `play bug-3` / `bug-3` or `recipe fruit` / `fruit` sends
 that move as typed (the rules service judges it and a refusal is shown with its gRPC status);
-`q` leaves (the game goes on; start the client again to rejoin).
+`q` leaves (the game goes on; start the client again to rejoin); apps.terminal.typed reads the line.
+
+Language: every word it shows is in `language` (en, de): its own from apps/terminal/texts/, the
+table's from the game's renderer and texts; the same language goes with its calls (the requests'
+`language` and the connection's accept-language), so refusals and the API's messages come in it.
 """
 from __future__ import annotations
 
 import asyncio
-import json
 import sys
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence
 
 import grpc
 from rich.console import Console
 
-from apps.cli.gamearg import plural
 from apps.sdk.connection import (
     Connection,
     failure_text,
@@ -48,12 +49,14 @@ from apps.sdk.queueing import (
 from apps.sdk.seatplayer import SeatPlayer
 from apps.terminal import render
 from apps.terminal.build import Words, build_move
-from apps.terminal.talk import HINT, TableTalk, rematch
+from apps.terminal.remember import Remembered, load_remembered, save_remembered, state_path
+from apps.terminal.talk import TableTalk, rematch
+from apps.terminal.texts import Texts
+from apps.terminal.typed import parse_input
 from shared import games
 from shared.auth import mint_token
 from shared.config import Settings
-from shared.moves import MoveSet
-
+from shared.i18n import DEFAULT
 
 class InputSource(Protocol):
     async def read(self, prompt: str, view: dict[str, Any], legal_moves: list[dict[str, Any]]) -> str | None:
@@ -97,97 +100,6 @@ class Quit(Exception):
 
 
 @dataclass
-class Remembered:
-    game: str
-    ticket_id: str = ""
-    game_id: str = ""
-    seat: int = -1
-    rating_before: float | None = None
-    games_before: int = 0
-    ranked: bool = True
-
-
-def state_path(settings: Settings, game: str, name: str) -> Path:
-    return settings.data_dir / "client" / f"{game}-{name}.json"
-
-
-def load_remembered(path: Path, game: str) -> Remembered | None:
-    try:
-        data = json.loads(path.read_text())
-        return Remembered(**{k: data[k] for k in Remembered.__dataclass_fields__ if k in data})
-    except (OSError, ValueError, TypeError):
-        return None
-
-
-def save_remembered(path: Path, remembered: Remembered) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(remembered.__dict__))
-    tmp.replace(path)
-
-
-def parse_input(line: str, legal_moves: Sequence[dict[str, Any]], moves: MoveSet | None = None) -> dict[str, Any] | str:
-    """A move, or a message saying why the line is not one. A number picks from the list; else
-    the words name a move of the game's declared moves (`play bug-3`: its type, then its fields
-    in order; `recipe fruit`: a field and its value), or one word names a value of a legal move
-    (`bug-3`). A move off the list is sent all the same: the server says why it is refused."""
-    text = line.strip()
-    if not text:
-        return "type the number of a move"
-    if text.isdigit():
-        i = int(text)
-        if 1 <= i <= len(legal_moves):
-            return dict(legal_moves[i - 1])
-        return f"{i} is not on the list: pick 1 to {len(legal_moves)}"
-    words = text.split()
-    example = "'play bug-3'"
-    if moves is not None and legal_moves:
-        example = " ".join([str(legal_moves[0].get("type"))] + [str(v) for k, v in legal_moves[0].items()
-                                                                 if k != "type" and not isinstance(v, (list, dict))])
-        example = f"'{example}'"
-    if moves is not None:
-        kind = words[0] if words[0] in moves.kinds else None
-        rest = words[1:]
-        if kind is None and len(words) >= 2:
-            owners = [k for k, fields in moves.fields.items() if any(f.name == words[0] for f in fields)]
-            if len(owners) == 1:
-                kind = owners[0]
-                rest = words[1:]
-                fields = [f for f in moves.fields[kind] if f.name == words[0]]
-                return _fill(kind, fields, rest)
-        if kind is not None:
-            return _fill(kind, list(moves.fields[kind]), rest)
-    if len(words) == 1:
-        word = words[0]
-        matching = [m for m in legal_moves if word in [str(v) for k, v in m.items() if k != "type"]]
-        if matching:
-            return dict(matching[0])
-        if legal_moves and moves is not None:
-            kind = str(legal_moves[0].get("type"))
-            fields = [f for f in moves.fields.get(kind, ()) if f.kind == "str"][:1]
-            if fields:
-                return {"type": kind, fields[0].name: word}
-    return f"{text!r} is not a move: type a number, or a move such as {example}"
-
-
-def _fill(kind: str, fields, words: list[str]) -> dict[str, Any]:
-    move: dict[str, Any] = {"type": kind}
-    for f in fields:
-        if not words:
-            break
-        if f.kind == "list":
-            move[f.name], words = list(words), []
-        elif f.kind == "int":
-            move[f.name] = int(words[0]) if words[0].lstrip("-").isdigit() else words[0]
-            words = words[1:]
-        elif f.kind == "bool":
-            move[f.name], words = words[0].lower() in ("yes", "true", "y", "1"), words[1:]
-        else:
-            move[f.name], words = words[0], words[1:]
-    return move
-
-
-@dataclass
 class Outcome:
     game_id: str
     seat: int
@@ -203,8 +115,10 @@ class TerminalClient:
                  ranked: bool = True, min_players: int = 0, max_players: int = 0,
                  rating_wait_s: float = 15.0, width: int | None = None, options: dict[str, Any] | None = None,
                  party: Sequence[str] = (), join: bool = False, host: bool = False, invite: str = "",
-                 bots_after_s: float | None = None, bot_level: str = "", public: bool = False):
+                 bots_after_s: float | None = None, bot_level: str = "", public: bool = False,
+                 language: str = DEFAULT):
         self.settings = settings
+        self.language, self.t = language, Texts(language)  # the words it shows, and its calls' language
         # a private table (docs/friends.md): host one (its code printed), or sit at one by its code
         self.host, self.invite = host, invite
         self.bots_after_s, self.bot_level, self.public = bots_after_s, bot_level, public
@@ -220,7 +134,7 @@ class TerminalClient:
         self.max_players = max_players
         self.rating_wait_s = rating_wait_s
         self.path = state_path(settings, game, name)
-        self.conn = Connection(settings, mint_token(settings, name), name)
+        self.conn = Connection(settings, mint_token(settings, name), name, language=language)
         self.log: list[str] = []
         self.rejections: list[str] = []
         self.players: list[str] = []
@@ -230,7 +144,7 @@ class TerminalClient:
         self.built = 0  # moves built from choices (and accepted by CheckMove)
         self._words: Words | None = None  # card names and terms, for building a move from choices
         self.table_id = ""  # the private table we sit at (its rematch is offered at the end)
-        self.talk = TableTalk(self.conn, game, self.say)
+        self.talk = TableTalk(self.conn, game, self.say, language)
 
     def say(self, text: str, style: str | None = None) -> None:
         self.console.print(text, style=style, highlight=False, soft_wrap=True)
@@ -238,7 +152,7 @@ class TerminalClient:
     # What the line client prints, the full-screen one (apps.terminal.tui) draws in place.
     def draw(self, view: dict[str, Any], legal_moves: list[dict[str, Any]]) -> None:
         """The table as the seat sees it now."""
-        self.console.print(render.screen(view, legal_moves, self.log, None, self.game_id))
+        self.console.print(render.screen(view, legal_moves, self.log, None, self.game_id, self.language))
 
     def shown_moves(self, legal_moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The moves the numbers on the player's screen stand for: here the list draw() printed
@@ -275,9 +189,10 @@ class TerminalClient:
 
     async def _live_game(self, remembered: Remembered) -> tuple[int, dict[str, Any]] | None:
         try:
-            reply, view = await read_view(self.conn.game(self.game), remembered.game_id, remembered.seat)
+            reply, view = await read_view(self.conn.game(self.game), remembered.game_id, remembered.seat,
+                                          self.language)
         except grpc.aio.AioRpcError as exc:
-            self.say(f"the remembered game {remembered.game_id} cannot be read ({rpc_error_text(exc)})")
+            self.say(self.t("queue-unreadable", game_id=remembered.game_id, error=rpc_error_text(exc)))
             return None
         if reply.finished:
             return None
@@ -291,10 +206,10 @@ class TerminalClient:
         if remembered and remembered.game_id:
             live = await self._live_game(remembered)
             if live is not None:
-                version, view = live
+                version, _ = live
                 self.ranked = remembered.ranked
-                self.say(f"Rejoining game {remembered.game_id} as {self.name} (seat {remembered.seat}), "
-                         f"deal {view.get('deal')}, version {version}", style="bold")
+                self.say(self.t("queue-rejoining", game_id=remembered.game_id, player=self.name, seat=remembered.seat,
+                                version=version), style="bold")
                 return remembered, version
             self.path.unlink(missing_ok=True)
             remembered = None
@@ -304,7 +219,7 @@ class TerminalClient:
             remembered = Remembered(self.game, game_id=match.game_id, seat=match.seat, rating_before=rating,
                                     games_before=games, ranked=self.ranked)
             save_remembered(self.path, remembered)
-            self.say(f"The table started: game {match.game_id}, you are seat {match.seat}", style="bold")
+            self.say(self.t("queue-table-started", game_id=match.game_id, seat=match.seat), style="bold")
             return remembered, 0
         ticket_id = ""
         if remembered and remembered.ticket_id:
@@ -318,8 +233,9 @@ class TerminalClient:
             try:
                 ticket_id = await accept_invitation(self.conn, self.game, wait_s=60.0)
             except NoInvitation as exc:
-                raise QueueEnded(f"{exc}: ask them to run `foodgames play {self.game} --party {self.name}`") from None
-            self.say(f"joined the party of ticket {ticket_id}")
+                raise QueueEnded(self.t("queue-no-invitation", reason=str(exc), game=self.game,
+                                        player=self.name)) from None
+            self.say(self.t("queue-joined-party", ticket=ticket_id))
         if not ticket_id:
             try:
                 ticket_id = await create_ticket(self.conn, self.game, self.ranked, self.min_players,
@@ -329,27 +245,28 @@ class TerminalClient:
                 if not live:
                     raise
                 ticket_id = live
-                self.say(f"you already queue with ticket {ticket_id}; following it")
+                self.say(self.t("queue-already", ticket=ticket_id))
         remembered = Remembered(self.game, ticket_id=ticket_id, rating_before=rating, games_before=games,
                                 ranked=self.ranked)
         save_remembered(self.path, remembered)
         started = time.monotonic()
-        self.say(f"Searching for a {self.game} table as {self.name}"
-                 f" ({'ranked' if self.ranked else 'casual'}, ticket {ticket_id})...")
+        self.say(self.t("queue-searching", title=self.t.title(self.game), player=self.name, ranked=self.ranked,
+                        ticket=ticket_id))
 
         def on_state(ticket) -> None:
             state = mm.TicketState.Name(ticket.state).removeprefix("TICKET_STATE_").lower()
             extra = f" - {ticket.reason}" if ticket.reason else ""
-            self.say(f"  ticket {state} after {time.monotonic() - started:.1f}s{extra}")
+            self.say("  " + self.t("queue-ticket", state=state, seconds=self.t.decimal(time.monotonic() - started, 1))
+                     + extra)
 
         if self.console.is_terminal:
-            with self.console.status("searching for players...", spinner="dots"):
+            with self.console.status(self.t("queue-spinner"), spinner="dots"):
                 match = await watch_ticket(self.conn, ticket_id, on_state)
         else:
             match = await watch_ticket(self.conn, ticket_id, on_state)
         remembered.game_id, remembered.seat = match.game_id, match.seat
         save_remembered(self.path, remembered)
-        self.say(f"Matched: game {match.game_id}, you are seat {match.seat}", style="bold")
+        self.say(self.t("queue-matched", game_id=match.game_id, seat=match.seat), style="bold")
         return remembered, 0
 
     async def _private_table(self):
@@ -359,14 +276,13 @@ class TerminalClient:
         if self.invite:
             table = await tables.join_table(self.conn, self.invite)
             self.ranked = table.ranked
-            self.say(f"You sit at {table.host}'s table ({len(table.players)} of {table.seats}); "
-                     f"waiting for it to start...")
+            self.say(self.t("table-sit-at", host=table.host, players=len(table.players), seats=table.seats))
         else:
             lo = self.min_players or 0
             table = await tables.create_table(self.conn, self.game, lo, ranked=self.ranked, options=self.options,
                                               public=self.public)
-            self.say(f"Your table is open. Invite code: {table.code}", style="bold")
-            self.say(f"Link: {table.link}   (or: foodgames play {self.game} --invite {table.code})")
+            self.say(self.t("table-open", code=table.code), style="bold")
+            self.say(self.t("table-link", link=table.link, game=self.game, code=table.code))
         self.table_id = table.table_id
         if table.game_id:  # a game id only once started: our join filled it
             return tables.seated(self.conn, table)
@@ -394,13 +310,13 @@ class TerminalClient:
         try:
             left = await asyncio.wait_for(asyncio.shield(tables.leave_table(self.conn, table_id)), 5)
         except (asyncio.TimeoutError, grpc.aio.AioRpcError) as exc:  # it started meanwhile, or the stack is gone
-            self.say(f"could not leave the table: {failure_text(exc)}", style="yellow")
+            self.say(self.t("table-not-left", error=failure_text(exc)), style="yellow")
             return
-        self.say("You closed your table." if left.host == self.name else "You left the table.")
+        self.say(self.t("table-closed" if left.host == self.name else "table-left"))
 
     def _table_state(self, table) -> None:
         if table.players:
-            self.say(f"  at the table: {', '.join(table.players)} ({plural(table.free_seats, 'seat')} free)")
+            self.say("  " + self.t("table-waiting", players=", ".join(table.players), free=table.free_seats))
 
     # -- playing -------------------------------------------------------------------------
 
@@ -410,26 +326,27 @@ class TerminalClient:
         if update.source != "watch":
             return  # our own move: its events come again on the stream, shown once there
         for event in update.events:
-            line = render.event_line(event, self.players, self.name, self.game)
+            line = render.event_line(event, self.players, self.name, self.game, self.language)
             if line:
                 self.log.append(line)
                 if self.player is None or not (self.player.view or {}).get("legal_moves"):
                     self.say("  " + line)
 
     def _on_rejected(self, move: dict, error: str) -> None:
-        text = f"the server refused {render.move_label(move, self.game)}: {error}"
+        text = self.t("play-refused-move", move=render.move_label(move, self.game, self.language), error=error)
         self.rejections.append(text)
         self.say(text, style="bold red")
 
     def _on_seed(self, ok: bool, text: str) -> None:
-        self.say(text, style=None if ok else "yellow")
+        # the SDK's sentence ends with the deck's refusal ("...: CODE: details"): that part is said
+        self.say(self.t("play-seed-sent") if ok else self.t("play-seed-refused", error=text.partition(": ")[2] or text),
+                 style=None if ok else "yellow")
 
     async def _choose(self, view: dict[str, Any], legal_moves: list[dict[str, Any]], space=None,
                       check=None) -> dict[str, Any]:
         self.draw(view, legal_moves)
         if space is not None:
-            self.say(f"These {len(legal_moves)} moves are only some of yours: type b to build any move "
-                     f"from all of them, field by field.")
+            self.say(self.t("play-sample", count=len(legal_moves)))
         while True:
             line = await self.input.read(f"{self.name}> ", view, legal_moves)
             if line is None or line.strip().lower() in ("q", "quit", "exit"):
@@ -441,7 +358,7 @@ class TerminalClient:
                 if built is not None:
                     return built
                 continue
-            parsed = parse_input(line, self.shown_moves(legal_moves), games.get(self.game).moves)
+            parsed = parse_input(line, self.shown_moves(legal_moves), games.get(self.game).moves, self.language)
             if isinstance(parsed, dict):
                 return parsed
             self.say(parsed, style="bold red")
@@ -452,20 +369,20 @@ class TerminalClient:
         """A move built from the seat's choices, once CheckMove accepts it (else None: ask again)."""
         if self._words is None:
             try:
-                self._words = Words(await describe_game(self.conn, self.game))
+                self._words = Words(await describe_game(self.conn, self.game, self.language))
             except grpc.aio.AioRpcError:
                 self._words = Words(None)  # ids instead of names; building still works
 
         async def ask(prompt: str) -> str | None:
             return await self.input.read(prompt, view, legal_moves)
 
-        move = await build_move(space.choices, space.moves, space.labels, self._words, ask, self.say)
+        move = await build_move(space.choices, space.moves, space.labels, self._words, ask, self.say, self.language)
         if move is None:
-            self.say("no move built: pick from the list, or b to build again")
+            self.say(self.t("play-not-built"))
             return None
         checked = await check(move)
         if not checked.accepted:
-            self.say(f"not a legal move: {checked.reason}", style="bold red")
+            self.say(self.t("play-not-legal", reason=checked.reason), style="bold red")
             return None
         self.built += 1
         return move
@@ -476,24 +393,25 @@ class TerminalClient:
             outcome = await self._play(remembered, version)
             if not self.table_id:
                 return outcome
-            answer = await self.input.read("rematch? (y/n)> ", outcome.view, [])
-            if (answer or "").strip().lower() not in ("y", "yes"):
+            answer = await self.input.read(self.t("play-rematch") + " ", outcome.view, [])
+            if not self.t.yes(answer):
                 return outcome
-            self.table_id, match = await rematch(self.conn, self.table_id, self.say, self._table_state)
+            self.table_id, match = await rematch(self.conn, self.table_id, self.say, self._table_state,
+                                                 language=self.language)
             rating, games = await self.standing()
             remembered = Remembered(self.game, game_id=match.game_id, seat=match.seat, rating_before=rating,
                                     games_before=games, ranked=self.ranked)
             save_remembered(self.path, remembered)
-            self.say(f"The rematch started: game {match.game_id}, you are seat {match.seat}", style="bold")
+            self.say(self.t("play-rematch-started", game_id=match.game_id, seat=match.seat), style="bold")
             self.log, self.rejections, version = [], [], 0
 
     async def _play(self, remembered: Remembered, version: int) -> Outcome:
         self.game_id = remembered.game_id
         self.player = SeatPlayer(self.conn, self.game, remembered.game_id, remembered.seat, self._choose,
                                  on_update=self._on_update, on_rejected=self._on_rejected, on_seed=self._on_seed,
-                                 after_version=version)
+                                 after_version=version, language=self.language)
         if self.table_id:  # the table chat of a private table (a queued game has none here)
-            self.say(HINT)
+            self.say(self.t("talk-hint"))
             self.talk.start(remembered.game_id)
         try:
             final = await self.player.run()
@@ -502,7 +420,7 @@ class TerminalClient:
         self.path.unlink(missing_ok=True)
         self.draw(final, [])
         after, games = await self._rating_after(remembered)
-        self.show(render.final_lines(final, remembered.rating_before, after, self.ranked))
+        self.show(render.final_lines(final, remembered.rating_before, after, self.ranked, self.language))
         return Outcome(remembered.game_id, remembered.seat, final, remembered.rating_before, after,
                        list(self.rejections))
 
@@ -521,15 +439,15 @@ class TerminalClient:
             await self.play()
             return 0
         except Quit:
-            self.say(f"You left the table; `foodgames play {self.game} --name {self.name}` rejoins it.")
+            self.say(self.t("play-left", game=self.game, player=self.name))
             return 0
         except QueueEnded as exc:
             self.path.unlink(missing_ok=True)
             self.say(str(exc), style="bold red")
             return 1
         except grpc.aio.AioRpcError as exc:
-            said = "nobody answered" if nobody_there(exc) else "the server refused"
-            self.say(f"{said}: {failure_text(exc)}", style="bold red")
+            self.say(self.t("play-nobody" if nobody_there(exc) else "play-refused", error=failure_text(exc)),
+                     style="bold red")
             return 1
         finally:
             await self.conn.close()

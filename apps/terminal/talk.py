@@ -1,6 +1,6 @@
 """At the table, besides moves (docs/friends.md): the table chat, read as it comes and written
 with a few words typed instead of a move (`say`, `phrases`, `phrase N`, `mute NAME`), and a
-private table's rematch at its end."""
+private table's rematch at its end, in the player's language (apps/terminal/texts/)."""
 from __future__ import annotations
 
 import asyncio
@@ -12,9 +12,11 @@ from rich.markup import escape
 from apps.sdk import chat, tables
 from apps.sdk.connection import Connection, rpc_error_text
 from apps.sdk.queueing import Match
+from apps.terminal.texts import Texts
 from shared import names
+from shared.i18n import DEFAULT
 
-HINT = "Table chat: say WORDS, phrases (the quick ones), phrase N, mute NAME, unmute NAME"
+HINT = Texts()("talk-hint")  # in English; Texts(language)("talk-hint") in another
 COMMANDS = ("say", "phrases", "phrase", "mute", "unmute")
 CHAT_DRAIN_S = 1.0
 
@@ -22,8 +24,9 @@ CHAT_DRAIN_S = 1.0
 class TableTalk:
     """The chat of one game for one player: its messages printed as they come, its commands."""
 
-    def __init__(self, conn: Connection, game: str, say: Callable[..., None], language: str = "en"):
+    def __init__(self, conn: Connection, game: str, say: Callable[..., None], language: str = DEFAULT):
         self.conn, self.game, self.say, self.language = conn, game, say, language
+        self.t = Texts(language)
         self.game_id = ""
         self.task: asyncio.Task | None = None
         self._phrases: list = []
@@ -43,12 +46,12 @@ class TableTalk:
     async def _follow(self) -> None:
         try:
             async for message in chat.watch_chat(self.conn, self.game, self.game_id, language=self.language):
-                who = "you" if message.player == self.conn.player else message.player
+                who = self.t("talk-you") if message.player == self.conn.player else message.player
                 # escaped: what a player typed is shown as typed, never read as the console's markup
-                self.say(escape(f"  [chat] {who}: {message.text}"), style="cyan")
+                self.say(escape("  " + self.t("talk-chat", player=who, text=message.text)), style="cyan")
         except grpc.aio.AioRpcError as exc:
             if exc.code() != grpc.StatusCode.CANCELLED:
-                self.say(f"  the table chat is not available: {rpc_error_text(exc)}", style="yellow")
+                self.say("  " + self.t("talk-unavailable", error=rpc_error_text(exc)), style="yellow")
 
     async def handle(self, line: str) -> bool:
         """True when `line` was a chat command (done, or refused in words), not a move."""
@@ -59,7 +62,7 @@ class TableTalk:
         try:
             if command == "say":
                 if not rest:
-                    self.say("say what? e.g. say good game", style="bold red")
+                    self.say(self.t("talk-say-what"), style="bold red")
                 else:
                     await chat.send_chat(self.conn, self.game, self.game_id, text=rest)
             elif command == "phrases":
@@ -68,16 +71,16 @@ class TableTalk:
             elif command == "phrase":
                 quick = await self._quick()
                 if not rest.isdigit() or not 1 <= int(rest) <= len(quick):
-                    self.say(f"phrase takes a number from 1 to {len(quick)} (phrases lists them)", style="bold red")
+                    self.say(self.t("talk-phrase-number", count=len(quick)), style="bold red")
                 else:
                     await chat.send_chat(self.conn, self.game, self.game_id, phrase=quick[int(rest) - 1].key)
             elif not rest:
-                self.say(f"{command} whom? e.g. {command} bob", style="bold red")
+                self.say(self.t("talk-whom", command=command), style="bold red")
             else:
                 muted = await chat.mute(self.conn, self.game, self.game_id, rest, muted=command == "mute")
-                self.say(f"muted: {', '.join(muted) or 'nobody'}")
+                self.say(self.t("talk-muted", players=", ".join(muted) or self.t("talk-nobody")))
         except grpc.aio.AioRpcError as exc:
-            self.say(f"the chat refused: {rpc_error_text(exc)}", style="bold red")
+            self.say(self.t("talk-refused", error=rpc_error_text(exc)), style="bold red")
         return True
 
     async def _quick(self) -> list:
@@ -87,14 +90,15 @@ class TableTalk:
 
 
 async def rematch(conn: Connection, table_id: str, say: Callable[..., None], on_state=None,
-                  timeout_s: float = 120.0) -> tuple[str, Match]:
+                  timeout_s: float = 120.0, language: str = DEFAULT) -> tuple[str, Match]:
     """Ask for a rematch of the private table `table_id` and wait for it: (its table id, where
     we sit once it started)."""
     asked = await tables.request_rematch(conn, table_id)
     waiting = sorted(p for p in set(asked.players) - set(asked.rematch) - {conn.player}
                      if names.reserved(p) != names.BOT_PREFIX)  # bots never ask: they come along
     if not asked.rematch_table_id:
-        say(f"You asked for a rematch; waiting for {', '.join(waiting) or 'the table'}...")
+        t = Texts(language)
+        say(t("talk-rematch-waiting", players=", ".join(waiting) or t("talk-the-table")))
     table = await tables.wait_rematch(conn, table_id, timeout_s=timeout_s)
     if table.game_id:
         return table.table_id, tables.seated(conn, table)

@@ -16,11 +16,13 @@ for it: it is kept scrolled to its bottom (the seat's hand and moves); PageUp/Pa
 
 Keys: replay: Left/Right a step back/forward, Home/End the first/last step, q quits; spectate:
 q quits; play: type a move and Enter (`q` + Enter leaves the table; the game goes on), Escape
-leaves too. Everything shown comes from the seat's (or the spectator's) view and its events.
+leaves too. Everything shown comes from the seat's (or the spectator's) view and its events, in
+the app's `language` (its own words from apps/terminal/texts/, the keys' names in the footer too).
 """
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import io
 import time
 from typing import Any, AsyncIterator, Sequence
@@ -33,9 +35,10 @@ from textual.containers import VerticalScroll
 from textual.css.query import NoMatches
 from textual.widgets import Footer, Input, Static
 
-from apps.cli.gamearg import plural
 from apps.sdk.watching import Frame
 from apps.terminal import render
+from apps.terminal.texts import Texts
+from shared.i18n import DEFAULT
 
 LOG_LINES = 2
 TICK_S = 0.2  # how often running clocks are redrawn
@@ -46,9 +49,10 @@ def clock_text(ms: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def seats_line(view: dict[str, Any], since_s: float, you: str | None = None) -> Text:
+def seats_line(view: dict[str, Any], since_s: float, you: str | None = None, language: str = DEFAULT) -> Text:
     """One line of every seat: its clock (running ones counted down `since_s` seconds after the
     view came) and presence when the view has them, else who is to act."""
+    say = Texts(language)
     players = list(view.get("players") or [])
     clocks = view.get("clocks") or {}
     presence = view.get("presence") or {}
@@ -57,13 +61,14 @@ def seats_line(view: dict[str, Any], since_s: float, you: str | None = None) -> 
     for name in players:
         clock = clocks.get(name) if isinstance(clocks, dict) else None
         style = "bold" if name in acting else ""
-        part = Text(("> " if name in acting else "  ") + name + (" (you)" if name == you else ""), style=style)
+        part = Text(("> " if name in acting else "  ") + (say("screen-you", player=name) if name == you else name),
+                    style=style)
         if isinstance(clock, dict) and "remaining_ms" in clock:
             left = int(clock["remaining_ms"]) - (int(since_s * 1000) if clock.get("running") else 0)
             part.append(f" {clock_text(left)}", style="reverse" if clock.get("running") else "dim")
         where = presence.get(name) if isinstance(presence, dict) else None
         if where:
-            part.append(f" [{where}]", style={"connected": "green", "away": "yellow", "bot": "magenta"}.get(where, ""))
+            part.append(f" [{say('tui-presence', where=where)}]", style={"connected": "green", "away": "yellow", "bot": "magenta"}.get(where, ""))
         line.append_text(part)
         line.append("  ")
     return line
@@ -93,11 +98,18 @@ class TableApp(App):
         Binding("q", "quit", "quit", show=True),
         Binding("escape", "leave", "leave", show=False),
     ]
+    # each binding's words (its description) in the app's language, by its action
+    BINDING_TEXTS = {"step(-1)": "tui-key-back", "step(1)": "tui-key-forward", "to_end(0)": "tui-key-first",
+                     "to_end(1)": "tui-key-last", "scroll(-1)": "tui-key-scroll-up",
+                     "scroll(1)": "tui-key-scroll-down", "quit": "tui-key-quit", "leave": "tui-key-leave",
+                     "command_palette": "tui-key-palette"}  # (Textual's own)
 
     def __init__(self, *, title: str, frames: Sequence[Frame] | None = None,
                  feed: AsyncIterator[Frame] | None = None, client=None, you: str | None = None,
-                 start_at: int = 0):
+                 start_at: int = 0, language: str = DEFAULT):
         super().__init__()
+        self.language, self.t = language, Texts(language)
+        self._say_bindings()
         self.title_text = title
         self.frames = list(frames or [])
         self.feed = feed
@@ -114,6 +126,13 @@ class TableApp(App):
         self.ended = asyncio.Event()  # the feed or the client is done
         self.outcome: Any = None
 
+    def _say_bindings(self) -> None:
+        """This app's copy of the bindings (Textual gives each node its own) described in its language."""
+        for key, bound in self._bindings.key_to_bindings.items():
+            self._bindings.key_to_bindings[key] = [
+                dataclasses.replace(b, description=self.t(self.BINDING_TEXTS[b.action]))
+                if b.action in self.BINDING_TEXTS else b for b in bound]
+
     @property
     def mode(self) -> str:
         return "play" if self.client is not None else "watch" if self.feed is not None else "replay"
@@ -126,8 +145,7 @@ class TableApp(App):
         yield Static(id="log")
         yield Static(id="status")
         if self.mode == "play":
-            yield Input(placeholder="your move: a number from the list, or e.g. 'play bug-3'; q leaves",
-                        id="command")
+            yield Input(placeholder=self.t("tui-move-line"), id="command")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -156,17 +174,19 @@ class TableApp(App):
             what = frame.command_id or "-"
             if frame.move:
                 who = frame.players[frame.move["seat"]] if frame.move["seat"] < len(frame.players) else "?"
-                who = render.bots_named(frame.players).get(who, who)
-                what = f"{who}: {render.move_label(frame.move['move'], frame.game)}"
-            return (f"{self.title_text} | step {self.index + 1}/{len(self.frames)} v{frame.version} | {what}"
-                    + (" | finished" if frame.finished else ""))
-        return f"{self.title_text} | v{self.version}" + (" | finished" if self.view.get("finished") else "")
+                who = render.bots_named(frame.players, self.language).get(who, who)
+                what = f"{who}: {render.move_label(frame.move['move'], frame.game, self.language)}"
+            step = self.t("tui-step", step=self.index + 1, steps=len(self.frames), version=frame.version)
+            return f"{self.title_text} | {step} | {what}" + (f" | {self.t('tui-finished')}" if frame.finished else "")
+        return f"{self.title_text} | v{self.version}" + (
+            f" | {self.t('tui-finished')}" if self.view.get("finished") else "")
 
     def board(self) -> RenderableType:
         if not self.view:
-            return Text("waiting for the table...", style="dim")
+            return Text(self.t("tui-waiting"), style="dim")
         legal = self.legal if self.mode == "play" else []
-        return render.renderer_of(self.view.get("game", "")).screen(render.shown_view(self.view), legal)
+        return render.renderer_of(self.view.get("game", "")).screen(render.shown_view(self.view, self.language), legal,
+                                                                    language=self.language)
 
     def _redraw(self) -> None:
         try:
@@ -187,7 +207,7 @@ class TableApp(App):
             seats = self.query_one("#seats", Static)
         except NoMatches:
             return  # the app is closing
-        seats.update(seats_line(self.view, time.monotonic() - self.view_at, self.you))
+        seats.update(seats_line(self.view, time.monotonic() - self.view_at, self.you, self.language))
 
     def set_view(self, view: dict[str, Any], legal: list[dict[str, Any]] | None = None,
                  version: int | None = None) -> None:
@@ -201,7 +221,7 @@ class TableApp(App):
     def add_events(self, events: Sequence[dict[str, Any]], players: Sequence[str], me: str | None) -> None:
         game = self.view.get("game", "")
         for event in events:
-            line = render.event_line(event, players, me, game)
+            line = render.event_line(event, players, me, game, self.language)
             if line:
                 self.log_lines.append(line)
 
@@ -209,7 +229,7 @@ class TableApp(App):
 
     def _show_frame(self) -> None:
         if not self.frames:
-            self.status = "the replay has no steps"
+            self.status = self.t("tui-no-steps")
             return
         frame = self.frames[self.index]
         self.log_lines = []
@@ -243,9 +263,9 @@ class TableApp(App):
             async for frame in self.feed:
                 self.add_events(frame.events, frame.players, None)
                 if frame.delay_moves:
-                    self.title_text = self.title_text.split(" (")[0] + f" ({plural(frame.delay_moves, 'move')} behind)"
+                    self.title_text = self.title_text.split(" (")[0] + " " + self.t("tui-behind", moves=frame.delay_moves)
                 self.set_view(frame.view, [], frame.version)
-            self.status = "the game is over (q quits)"
+            self.status = self.t("tui-over-watch")
         except Exception as exc:  # noqa: BLE001 - shown, not raised: the screen stays up
             self.status = _error_text(exc)
         self.ended.set()
@@ -259,7 +279,7 @@ class TableApp(App):
         except Exception as exc:  # noqa: BLE001 - shown, not raised: the screen stays up
             self.status = _error_text(exc)
         self.ended.set()
-        self.query_one("#command", Input).placeholder = "the game is over: Enter or Escape leaves"
+        self.query_one("#command", Input).placeholder = self.t("tui-over-play")
         self._redraw()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -324,17 +344,18 @@ class FullScreenMixin:
         self.app.set_view(update.view, legal, update.version)
 
 
-def make_full_screen_client(settings, name: str, game: str, **kwargs) -> TableApp:
+def make_full_screen_client(settings, name: str, game: str, language: str = DEFAULT, **kwargs) -> TableApp:
     """The terminal client (matchmaking, a seat, rejoining) drawing on a full-screen TableApp."""
     from apps.terminal.app import TerminalClient
 
     class FullScreenClient(FullScreenMixin, TerminalClient):
         pass
 
-    app = TableApp(title=f"{game} | {name}", you=name)
+    say = Texts(language)
+    app = TableApp(title=say("tui-title-play", title=say.title(game), player=name), you=name, language=language)
     # its console is never drawn on: everything goes to the app (see FullScreenMixin)
     client = FullScreenClient(settings, name, game, input_source=AppInput(app),
-                              console=Console(file=io.StringIO()), **kwargs)
+                              console=Console(file=io.StringIO()), language=language, **kwargs)
     client.app = app
     app.client = client
     return app

@@ -1,7 +1,8 @@
 """Foodie Forest in the terminal: a seat's view drawn with rich, and its events as log lines
 (the shared.games.Renderer of this game; apps/terminal draws the frame around it). Its log
-lines, prompts and moves are the messages of messages.py and the names of cards, colours and
-recipes those of the game's texts (texts/en.ftl), as the API's clients read them."""
+lines, prompts and moves are the messages of messages.py, the names of cards, colours and
+recipes and the table's own headers (`screen-*`) those of the game's texts (texts/<language>.ftl),
+in the language each function is given, as the API's clients read them."""
 from __future__ import annotations
 
 from typing import Any, Sequence
@@ -11,16 +12,17 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from shared.i18n import DEFAULT
+
 from .messages import event_message, move_message, prompt_message
 from .texts import TEXTS
 
-LANGUAGE = "en"
 COLOUR_STYLES = {"bug": "bold green", "vegetable": "bold yellow", "fruit": "bold red",
                  "trash": "bold bright_black", "boot": "bold bright_black"}
 
 
-def say(key: str, **args: Any) -> str:
-    return TEXTS.text(key, args, LANGUAGE)
+def say(key: str, language: str = DEFAULT, **args: Any) -> str:
+    return TEXTS.text(key, args, language)
 
 
 def colour_of(card: str) -> str:
@@ -31,21 +33,21 @@ def face_of(card: str) -> str:
     return card.rsplit("-", 1)[1]
 
 
-def card_name(card: str) -> str:
-    return TEXTS.card_name(card, LANGUAGE)
+def card_name(card: str, language: str = DEFAULT) -> str:
+    return TEXTS.card_name(card, language)
 
 
-def recipe_name(recipe: str) -> str:
+def recipe_name(recipe: str, language: str = DEFAULT) -> str:
     """The recipe's short name, for a table's narrow columns."""
-    return say(f"recipe-{recipe}")
+    return say(f"recipe-{recipe}", language)
 
 
-def colour_name(colour: str) -> str:
-    return say(f"colour-{colour}")
+def colour_name(colour: str, language: str = DEFAULT) -> str:
+    return say(f"colour-{colour}", language)
 
 
-def card_text(card: str) -> Text:
-    return Text(card_name(card), style=COLOUR_STYLES.get(colour_of(card), "bold"))
+def card_text(card: str, language: str = DEFAULT) -> Text:
+    return Text(card_name(card, language), style=COLOUR_STYLES.get(colour_of(card), "bold"))
 
 
 def hand_by_colour(hand: Sequence[str]) -> list[tuple[str, list[str]]]:
@@ -56,23 +58,24 @@ def hand_by_colour(hand: Sequence[str]) -> list[tuple[str, list[str]]]:
     return list(groups.items())
 
 
-def move_label(move: dict[str, Any]) -> str:
-    return TEXTS.render(move_message(move, (), None), LANGUAGE)
+def move_label(move: dict[str, Any], language: str = DEFAULT) -> str:
+    return TEXTS.render(move_message(move, (), None), language)
 
 
-def _turn_line(view: dict[str, Any]) -> str:
+def _turn_line(view: dict[str, Any], language: str) -> str:
     message = prompt_message(view, view.get("seat"))
-    return TEXTS.render(message, LANGUAGE) if message else ""
+    return TEXTS.render(message, language) if message else ""
 
 
-def players_table(view: dict[str, Any]) -> Table:
+def players_table(view: dict[str, Any], language: str = DEFAULT) -> Table:
     me = view.get("you")
     turn = view.get("turn")
     to_act = set(view.get("to_act") or [])
-    table = Table(title="Players", expand=False, show_edge=True)
-    for column, justify in (("", "left"), ("player", "left"), ("points", "right"), ("recipe", "left"),
-                            ("cards", "right"), ("taken", "right"), ("recipes left", "left")):
-        table.add_column(column, justify=justify)
+    table = Table(title=say("screen-players", language), expand=False, show_edge=True)
+    table.add_column("", justify="left")
+    for key, justify in (("screen-player", "left"), ("screen-points", "right"), ("screen-recipe", "left"),
+                         ("screen-cards", "right"), ("screen-taken", "right"), ("screen-recipes-left", "left")):
+        table.add_column(say(key, language), justify=justify)
     recipes = view.get("recipes") or {}
     chosen = view.get("chosen") or {}
     for name in view.get("players", []):
@@ -82,23 +85,23 @@ def players_table(view: dict[str, Any]) -> Table:
         if name == me and view.get("my_recipe"):
             recipe = view["my_recipe"]
         if recipe is not None:
-            shown = recipe_name(recipe)
+            shown = recipe_name(recipe, language)
         elif chosen.get(name):
-            shown = say("table-chosen")
+            shown = say("table-chosen", language)
         else:
-            shown = say("table-choosing") if view.get("phase") == "choosing" else "-"
+            shown = say("table-choosing", language) if view.get("phase") == "choosing" else "-"
         taken = (view.get("cards_taken") or {}).get(name, 0)
         tricks = (view.get("tricks_taken") or {}).get(name, 0)
-        left = ", ".join(recipe_name(r) for r in (view.get("recipes_left") or {}).get(name, []))
-        last = f" {say('table-last-card')}" if name in (view.get("last_card_announced") or []) else ""
-        table.add_row(marker, (f"{name} (you)" if name == me else name) + last,
+        left = ", ".join(recipe_name(r, language) for r in (view.get("recipes_left") or {}).get(name, []))
+        last = f" {say('table-last-card', language)}" if name in (view.get("last_card_announced") or []) else ""
+        table.add_row(marker, (say("screen-you", language, player=name) if name == me else name) + last,
                       str((view.get("points") or {}).get(name, 0)), shown,
                       str((view.get("hand_sizes") or {}).get(name, 0)),
-                      f"{taken} in {tricks}", left)
+                      say("screen-taken-in", language, cards=taken, tricks=tricks), left)
     return table
 
 
-def pot_lines(view: dict[str, Any]) -> Text:
+def pot_lines(view: dict[str, Any], language: str = DEFAULT) -> Text:
     trick = view.get("trick") or {}
     cards = trick.get("cards") or []
     text = Text()
@@ -107,33 +110,37 @@ def pot_lines(view: dict[str, Any]) -> Text:
             if i:
                 text.append(", ")
             text.append(f"{c['player']}: ")
-            text.append_text(card_text(c["card"]))
+            text.append_text(card_text(c["card"], language))
     else:
-        text.append(say("table-empty-pot"))
+        text.append(say("table-empty-pot", language))
         leader = trick.get("leader")
         if leader:
-            text.append(" " + say("table-leads", player=leader, you="true" if leader == view.get("you") else "false") + ".")
+            text.append(" " + say("table-leads", language, player=leader,
+                                  you="true" if leader == view.get("you") else "false") + ".")
     required = trick.get("required_colour")
-    text.append(f"\n{say('table-pot-total', total=trick.get('total', 0))}, {say('table-required-colour').lower()}: ")
-    text.append(colour_name(required) if required else say("table-any-colour"),
+    text.append(f"\n{say('table-pot-total', language, total=trick.get('total', 0))}, "
+                f"{say('screen-required', language)}: ")
+    text.append(colour_name(required, language) if required else say("table-any-colour", language),
                 style=COLOUR_STYLES.get(required or "", ""))
     return text
 
 
-def hand_lines(view: dict[str, Any]) -> Text:
+def hand_lines(view: dict[str, Any], language: str = DEFAULT) -> Text:
     hand = view.get("hand") or []
     text = Text()
     if not hand:
-        text.append("(no cards)")
-    for i, (colour, faces) in enumerate(hand_by_colour(hand)):
+        text.append(say("screen-no-cards", language))
+    groups = hand_by_colour(hand)
+    width = max((len(colour_name(colour, language)) for colour, _ in groups), default=0) + 1
+    for i, (colour, faces) in enumerate(groups):
         if i:
             text.append("\n")
-        text.append(f"{colour_name(colour):<10}", style=COLOUR_STYLES.get(colour, ""))
-        text.append(" ".join(faces))
+        text.append(f"{colour_name(colour, language):<{max(width, 10)}}", style=COLOUR_STYLES.get(colour, ""))
+        text.append(" ".join(say("screen-herb", language) if face == "herb" else face for face in faces))
     return text
 
 
-def moves_lines(legal_moves: Sequence[dict[str, Any]]) -> Text:
+def moves_lines(legal_moves: Sequence[dict[str, Any]], language: str = DEFAULT) -> Text:
     text = Text()
     for i, move in enumerate(legal_moves, 1):
         if i > 1:
@@ -141,29 +148,31 @@ def moves_lines(legal_moves: Sequence[dict[str, Any]]) -> Text:
         text.append(f"{i:>2}) ")
         card = move.get("card")
         style = COLOUR_STYLES.get(colour_of(str(card)), "") if move.get("type") == "play" else ""
-        text.append(move_label(move), style=style)
+        text.append(move_label(move, language), style=style)
     return text
 
 
-def screen(view: dict[str, Any], legal_moves: Sequence[dict[str, Any]] | None = None) -> RenderableType:
+def screen(view: dict[str, Any], legal_moves: Sequence[dict[str, Any]] | None = None,
+           language: str = DEFAULT) -> RenderableType:
     legal = list(view.get("legal_moves") or []) if legal_moves is None else list(legal_moves)
-    header = Text(f"{say('game-title')} - {say('table-deal', deal=view.get('deal', 0), deals=view.get('deals', 0))}"
-                  f" - {say('table-dealer')}: {view.get('dealer')}", style="bold")
-    parts: list[RenderableType] = [header, players_table(view)]
-    parts.append(Panel(pot_lines(view), title=say("table-pot"), expand=False))
-    parts.append(Panel(hand_lines(view), title=f"{say('table-hand')} ({len(view.get('hand') or [])} cards)",
+    deal = say("table-deal", language, deal=view.get("deal", 0), deals=view.get("deals", 0))
+    header = Text(f"{say('game-title', language)} - {deal} - {say('table-dealer', language)}: {view.get('dealer')}",
+                  style="bold")
+    parts: list[RenderableType] = [header, players_table(view, language)]
+    parts.append(Panel(pot_lines(view, language), title=say("table-pot", language), expand=False))
+    parts.append(Panel(hand_lines(view, language), title=say("screen-hand", language, count=len(view.get("hand") or [])),
                        expand=False))
-    parts.append(Text(_turn_line(view), style="bold"))
+    parts.append(Text(_turn_line(view, language), style="bold"))
     if legal:
-        parts.append(Panel(moves_lines(legal), title="Your moves (type a number, or e.g. 'play bug-3')",
-                           expand=False))
+        parts.append(Panel(moves_lines(legal, language), title=say("screen-moves", language), expand=False))
     return Group(*parts)
 
 
-def event_line(event: dict[str, Any], players: Sequence[str], me: str | None = None) -> str | None:
-    """The English text of the event's message as the seat saw it (None: nothing to read)."""
+def event_line(event: dict[str, Any], players: Sequence[str], me: str | None = None,
+               language: str = DEFAULT) -> str | None:
+    """The text of the event's message as the seat saw it, in `language` (None: nothing to read)."""
     seat = list(players).index(me) if me in players else None
     message = event_message(event, players, seat)
     if message is None or message.internal:
         return None
-    return TEXTS.render(message, LANGUAGE)
+    return TEXTS.render(message, language)

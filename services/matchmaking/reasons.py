@@ -72,9 +72,7 @@ def _shown_args(args: dict[str, Any], language: str) -> dict[str, Any]:
     shown = dict(args)
     name = shown.get("game")
     if isinstance(name, str) and name in games.names():
-        texts = games.get(name).texts
-        if texts is not None:
-            shown["game"] = texts.text("game-title", language=language)
+        shown["game"] = games.title_of(name, language)
     return shown
 
 

@@ -124,3 +124,22 @@ def test_the_battle_screen_shows_yumminess_bonuses_chips_and_who_acts():
     text = to_text(screen(RULES.view(state, 1)), width=140)
     assert "Serving 1/5" in text and "General Donut" in text and "Instant round: bob > ann" in text
     assert "bob acts" in text and "pass" in text
+
+
+def test_a_battle_drawn_in_german_has_german_headers_and_none_of_the_english_ones():
+    # given bob's view of a Breakfast being fought (the rulebook's terms: Day, Serving, Instant round)
+    from ff_helpers import P2, plate_all, started
+    army = ["general-donut", "private-pancake"]
+    state = started(P2, hands={0: army, 1: ["sunny-side-egg", "medic-mustard"]},
+                    battlefields=["battle-of-oatmeal-ridge", "skirmish-at-sunny-side"])
+    state = plate_all(state, {0: ("breakfast", army), 1: ("breakfast", ["sunny-side-egg"])}, armies={0: army})
+    # when it is drawn in German
+    text = to_text(screen(RULES.view(state, 1), language="de"), width=140)
+    # then the headers and labels are the German edition's (Tag, Gang, Sofortrunde, Schlachtfelder)
+    for german in ("Food Fight - Tag 1 - Kampf", "Eroberte Schlachtfelder", "Frühstück - Gang 1/5",
+                   "Sofortrunde: bob > ann; bob ist dran", "Dieser Gang:", "Deine Hand (8)", "bob (du)",
+                   "Sanitäter Senf [Sofortkarte]", "Deine Armee beim Frühstück", "Deine Züge"):
+        assert german in text, (german, text)
+    # and none of the English ones
+    for english in ("Day", "Serving", "Instant round", "Battlefields won", "Your hand", "chips", "Breakfast"):
+        assert not re.search(rf"\b{english}\b", text), (english, text)

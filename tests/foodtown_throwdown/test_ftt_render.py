@@ -47,3 +47,22 @@ def test_event_lines_and_move_labels_are_the_english_messages():
         assert render.move_label(move)
     assert render.move_label({"type": "play", "card": "flat-tire", "target": "bob"}) == "Play Flat Tire on bob"
     assert render.move_label({"type": "pass"}) == "Pass (end your turn)"
+
+
+def test_the_table_drawn_in_german_has_german_headers_and_none_of_the_english_ones():
+    # given ann's view with a recipe to complete
+    import re
+    state = ready(recipes=["hot-dog", "nachos"],
+                  hands={0: ["whole-wheat-bread", "hamburger-meat", "potato-medley", "viral-video"]})
+    state, _ = draw(state)
+    # when it is drawn in German
+    text = _text(render.screen(RULES.view(state, 0), language="de"))
+    # then the table's headers and labels are the German ones (Runde, Spielstapel, Ausliegende Rezepte)
+    for german in ("Foodtown Throwdown - Runde 1 - Rezepte übrig", "Spielstapel", "Ablage", "Sterne",
+                   "Speisekarte", "Ausliegende Rezepte", "Hot Dog [Brot+Fleisch+Kartoffeln] 2*",
+                   "Vollkornbrot (Brot)", "Virales Video (Werbung)", "Deine Hand (5)", "Deine Züge"):
+        assert german in text, (german, text)
+    # and none of the English ones
+    for english in ("round", "recipes left", "play deck", "discards", "stars", "Recipes on display", "Your hand",
+                    "Bread", "Publicity"):
+        assert not re.search(rf"\b{english}\b", text), (english, text)

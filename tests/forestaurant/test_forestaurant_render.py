@@ -88,3 +88,20 @@ def test_the_bookkeeping_events_name_a_table_as_the_board_numbers_it_and_a_phase
     # and a phase reads as the rules panel names it
     assert read("PhaseChanged", {"phase": "discard"}, "en") == "Now: discarding ingredients."
     assert read("PhaseChanged", {"phase": "cooking"}, "de") == "Jetzt: gemeinsames Kochen."
+
+
+def test_the_restaurant_drawn_in_german_has_german_headers_and_none_of_the_english_ones():
+    # given ann's view of a turn's start (her events to resolve)
+    import re
+    from forestaurant_helpers import ready
+    view = RULES.view(ready(3), 0)
+    # when it is drawn in German
+    text = _text(render.screen(view, language="de"))
+    # then the table's labels are the German rulebook's (Tisch, Stühle, Pilze, Tierstapel, Mindesthandgröße)
+    for german in ("Forestaurant - Zug 1 - Ereignisse - Linie", "Stühle)", "Wolken auf den Pilzen", "Tierstapel",
+                   "zufrieden (je 5 nötig): Hase 0", "Das Team", "ann (du): 7 Karten, Vorrat -",
+                   "Deine Hand (Mindestgröße 4)", "Deine Züge"):
+        assert german in text, (german, text)
+    # and none of the English ones
+    for english in ("turn", "chairs", "mushrooms", "animal deck", "satisfied", "Your hand", "storage", "hare"):
+        assert not re.search(rf"\b{english}\b", text), (english, text)

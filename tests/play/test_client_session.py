@@ -11,7 +11,8 @@ from rich.console import Console
 
 from apps.bots import make_bot
 from apps.sdk.seatplayer import run_bot
-from apps.terminal.app import ScriptedInput, TerminalClient, load_remembered
+from apps.terminal.app import ScriptedInput, TerminalClient
+from apps.terminal.remember import load_remembered
 from shared import games
 
 
@@ -40,7 +41,7 @@ async def test_a_scripted_player_plays_a_full_game_against_three_bots(play_stack
     game_id = results[0].game_id
     assert all(r.game_id == game_id for r in results)
     # searching, then the table
-    assert f"Searching for a foodie-forest table as ann-{tag}" in text
+    assert f"Searching for a Foodie Forest table as ann-{tag}" in text  # the game as players name it
     # (the watch may first see the ticket already matched: the bots queued before it)
     assert "ticket matched" in text
     assert "ticket searching" not in text or text.index("ticket searching") < text.index("ticket matched")
@@ -51,9 +52,10 @@ async def test_a_scripted_player_plays_a_full_game_against_three_bots(play_stack
     # a message for every refused line, local or from the server (with its gRPC status)
     assert "0 is not on the list: pick 1 to 5" in text
     assert "'what now?' is not a move" in text
-    assert "the server refused Play bug-99: INVALID_ARGUMENT: unknown card 'bug-99'" in text
-    assert ("the server refused Play Vegetable 1: FAILED_PRECONDITION: choose a recipe first" in text
-            or "you do not hold" in text)
+    # (the client asks for its language, English here: the refusals are the game's texts for players)
+    assert "the server refused Play bug-99: INVALID_ARGUMENT: There is no card 'bug-99'" in text
+    assert ("the server refused Play Vegetable 1: FAILED_PRECONDITION: Choose a recipe first" in text
+            or "You do not hold" in text)
     assert len(me.rejections) == 2
     # opponents' moves as they happened, from the watch stream
     assert any(f"b{i}-{tag} played " in text for i in range(3))
@@ -116,6 +118,6 @@ async def test_the_terminal_client_plays_every_other_game_to_its_end(play_stack,
     await asyncio.gather(*others)
     text = out.getvalue()
     assert status == 0, text[-3000:]
-    assert f"Searching for a {game} table as ann-{tag}" in text
+    assert f"Searching for a {games.get(game).title} table as ann-{tag}" in text
     assert games.get(game).title in text, text[:2000]
     assert "Final placings" in text and "A casual game: ratings do not change" in text

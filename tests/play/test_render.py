@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import random
+import re
 
 from services.foodie_forest.rules import RULES
-from apps.terminal.app import parse_input
+from apps.terminal.typed import parse_input
 from services.foodie_forest.moves import MOVES
 from apps.terminal.render import event_line, final_lines, placings, screen_text, to_text
 from services.foodie_forest.render import hand_by_colour
@@ -161,3 +162,19 @@ async def test_a_number_picks_from_the_list_the_player_was_shown_though_the_tabl
         assert await me._choose(shown, legal) == legal[1] != newer["legal_moves"][1]
     finally:
         await me.conn.close()
+
+
+def test_a_table_drawn_in_german_has_german_headers_and_none_of_the_english_ones():
+    # given dan's view of the known table
+    view = RULES.view(known_state(), 3)
+    # when the screen is drawn in German
+    text = screen_text(view, log=["x"], game_id="g-1", width=120, language="de")
+    # then the game's headers and labels are its German ones (the German description's terms)
+    for german in ("Runde 1 von 5", "Geber: ann", "Mitspielende", "Gestochen", "Übrige Rezepte", "dan (du)",
+                   "Deine Hand (13 Karten)", "geforderte Farbe: Käfer", "Käfer     Kräuter 1 4 5 5 10",
+                   "Deine Züge", "0 in 0 Stichen", "Partie g-1", "Am Tisch"):
+        assert german in text, (german, text)
+    # and none of the English ones
+    for english in ("Deal", "Dealer", "Players", "recipes left", "taken", "(you)", "Your hand", "required colour",
+                    "herb", "Your moves", "Table talk"):
+        assert not re.search(rf"\b{re.escape(english)}", text), (english, text)

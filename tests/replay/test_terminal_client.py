@@ -125,7 +125,7 @@ async def test_a_player_plays_a_whole_game_in_the_full_screen_client(tables, tmp
     bob played by a bot, when ann types a listed move's number and Enter whenever the screen
     lists her moves, then
     the game reaches its end drawn in place at 80x24, with her hand's panel and the final state."""
-    from apps.terminal.app import Remembered, save_remembered, state_path
+    from apps.terminal.remember import Remembered, save_remembered, state_path
     from apps.terminal.tui import make_full_screen_client
     from shared.auth import Identity
 
