@@ -280,8 +280,8 @@ async def test_two_players_at_one_table_each_see_only_their_own_hand_and_a_refus
             assert shown == own, player
         assert hands[bea][0] != hands[cid][0]
         # and of the other player only the number of cards (in each one's language)
-        await expect(bea_page.locator(f".player[data-player='{cid}']")).to_contain_text("13 Karten")
-        await expect(cid_page.locator(f".player[data-player='{bea}']")).to_contain_text("13 cards")
+        await expect(bea_page.locator(f".player[data-player='{cid}']")).to_contain_text("13 auf der Hand")
+        await expect(cid_page.locator(f".player[data-player='{bea}']")).to_contain_text("13 in hand")
         assert await bea_page.locator("#hand").count() == 1
 
         # when a move the server refuses is sent (the request changed on its way, as a stale or
