@@ -31,7 +31,14 @@ class Match:
 
 
 class QueueEnded(Exception):
-    """The ticket was cancelled or expired."""
+    """The ticket was cancelled or expired (or a private table expired or closed). The message is
+    English; `key` and `values` let a client say it in its reader's language (the terminal's
+    `ended-<key>` texts, apps/terminal/texts/)."""
+
+    def __init__(self, message: str, key: str | None = None, **values: Any):
+        super().__init__(message)
+        self.key = key
+        self.values = values
 
 
 async def create_ticket(conn: Connection, game: str, ranked: bool = True, min_players: int = 0,
@@ -96,13 +103,16 @@ async def watch_ticket(conn: Connection, ticket_id: str,
                     return Match(ticket_id, ticket.game_id, seat, tuple(s.player for s in ticket.seats))
                 if ticket.state in (mm.TICKET_STATE_CANCELLED, mm.TICKET_STATE_EXPIRED):
                     state = mm.TicketState.Name(ticket.state).removeprefix("TICKET_STATE_").lower()
-                    raise QueueEnded(f"the ticket was {state}: {ticket.reason}")
+                    # the reason as the matchmaker words it in the connection's language
+                    reason = ticket.reason_message.text if ticket.HasField("reason_message") else ticket.reason
+                    raise QueueEnded(f"the ticket was {state}: {ticket.reason}", key="ticket", state=state,
+                                     reason=reason)
         except grpc.aio.AioRpcError as exc:
             if not retryable(exc):
                 raise
             await backoff.wait(exc)
             continue
-        raise QueueEnded("the matchmaker closed the ticket's stream")
+        raise QueueEnded("the matchmaker closed the ticket's stream", key="stream")
 
 
 async def queue(conn: Connection, game: str, ranked: bool = True, min_players: int = 0,

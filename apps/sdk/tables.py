@@ -65,9 +65,10 @@ async def wait_started(conn: Connection, table_id: str,
                 if reply.table.state == pb.TABLE_STATE_STARTED:
                     return seated(conn, reply.table)
                 if reply.table.state == pb.TABLE_STATE_EXPIRED:
-                    raise QueueEnded("the table expired before it started")
+                    raise QueueEnded("the table expired before it started", key="table-expired")
                 if reply.table.state == pb.TABLE_STATE_CLOSED:
-                    raise QueueEnded(f"{reply.table.host} closed the table before it started")
+                    raise QueueEnded(f"{reply.table.host} closed the table before it started", key="table-closed",
+                                     host=reply.table.host)
         except grpc.aio.AioRpcError as exc:
             if not retryable(exc):
                 raise
@@ -94,5 +95,6 @@ async def wait_rematch(conn: Connection, table_id: str, timeout_s: float = 60.0,
         if table.rematch_table_id:
             return await get_table(conn, table.rematch_table_id)
         if loop.time() > deadline:
-            raise QueueEnded(f"no rematch: waiting for {', '.join(sorted(set(table.players) - set(table.rematch)))}")
+            waiting = ", ".join(sorted(set(table.players) - set(table.rematch)))
+            raise QueueEnded(f"no rematch: waiting for {waiting}", key="no-rematch", players=waiting)
         await asyncio.sleep(poll_s)

@@ -232,8 +232,8 @@ class TerminalClient:
         if not ticket_id and self.join:
             try:
                 ticket_id = await accept_invitation(self.conn, self.game, wait_s=60.0)
-            except NoInvitation as exc:
-                raise QueueEnded(self.t("queue-no-invitation", reason=str(exc), game=self.game,
+            except NoInvitation:
+                raise QueueEnded(self.t("queue-no-invitation", title=self.t.title(self.game), game=self.game,
                                         player=self.name)) from None
             self.say(self.t("queue-joined-party", ticket=ticket_id))
         if not ticket_id:
@@ -443,7 +443,7 @@ class TerminalClient:
             return 0
         except QueueEnded as exc:
             self.path.unlink(missing_ok=True)
-            self.say(str(exc), style="bold red")
+            self.say(self.t(f"ended-{exc.key}", **exc.values) if exc.key else str(exc), style="bold red")
             return 1
         except grpc.aio.AioRpcError as exc:
             self.say(self.t("play-nobody" if nobody_there(exc) else "play-refused", error=failure_text(exc)),

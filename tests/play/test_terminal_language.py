@@ -49,6 +49,18 @@ def test_every_text_the_terminal_code_names_is_in_its_texts():
         assert not {k for k in named if not terminal_texts.TEXTS.has(k, language)}, language
 
 
+def test_every_way_a_search_or_table_ends_is_said_in_every_language():
+    # given every key the SDK gives a search or table that ended (QueueEnded(..., key="..."))
+    sdk = TERMINAL.parent / "sdk"
+    keys = {k for path in sdk.glob("*.py") for k in re.findall(r'QueueEnded\([^)]*?key="([a-z-]+)"', path.read_text(), re.S)}
+    assert {"ticket", "stream", "table-expired", "table-closed", "no-rematch"} <= keys
+    # then the terminal says each in every language, with the values the SDK gives it
+    for language in LANGUAGES:
+        assert not {k for k in keys if not terminal_texts.TEXTS.has(f"ended-{k}", language)}, language
+    assert Texts("de")("ended-ticket", state="cancelled", reason="Essen") == "Die Suche wurde abgebrochen: Essen"
+    assert Texts("en")("ended-table-closed", host="ann") == "ann closed the table before it started."
+
+
 @pytest.mark.parametrize("language, one, two", [
     ("en", "at the table: ann (1 seat free)", "at the table: ann (2 seats free)"),
     ("de", "am Tisch: ann (1 Platz frei)", "am Tisch: ann (2 Plätze frei)"),

@@ -7,7 +7,15 @@
 queue-unreadable = die gemerkte Partie { $game_id } lässt sich nicht lesen ({ $error })
 queue-rejoining = Zurück in Partie { $game_id } als { $player } (Platz { $seat }), Version { $version }
 queue-table-started = Der Tisch hat begonnen: Partie { $game_id }, du sitzt auf Platz { $seat }
-queue-no-invitation = { $reason }: bitte sie, `foodgames play { $game } --party { $player }` aufzurufen
+queue-no-invitation = Niemand hat dich ({ $player }) in eine Gruppe für { $title } eingeladen: Bitte sie, `foodgames play { $game } --party { $player }` aufzurufen
+ended-ticket = Die Suche { $state ->
+        [cancelled] wurde abgebrochen
+       *[expired] ist abgelaufen
+    }: { $reason }
+ended-stream = Der Matchmaker antwortet zu dieser Suche nicht mehr: Starte den Client neu, um wieder beizutreten.
+ended-table-expired = Der Tisch ist abgelaufen, bevor er begann.
+ended-table-closed = { $host } hat den Tisch geschlossen, bevor er begann.
+ended-no-rematch = Keine Revanche: Es fehlen noch { $players }.
 queue-joined-party = der Gruppe von Ticket { $ticket } beigetreten
 queue-already = du wartest schon mit Ticket { $ticket }; es wird weiterverfolgt
 queue-searching = Suche einen Tisch für { $title } als { $player } ({ $ranked ->

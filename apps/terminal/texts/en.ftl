@@ -7,7 +7,15 @@
 queue-unreadable = the remembered game { $game_id } cannot be read ({ $error })
 queue-rejoining = Rejoining game { $game_id } as { $player } (seat { $seat }), version { $version }
 queue-table-started = The table started: game { $game_id }, you are seat { $seat }
-queue-no-invitation = { $reason }: ask them to run `foodgames play { $game } --party { $player }`
+queue-no-invitation = Nobody invited you ({ $player }) to a party of { $title }: ask them to run `foodgames play { $game } --party { $player }`
+ended-ticket = The search { $state ->
+        [cancelled] was called off
+       *[expired] expired
+    }: { $reason }
+ended-stream = The matchmaker stopped answering about this search: start the client again to rejoin it.
+ended-table-expired = The table expired before it started.
+ended-table-closed = { $host } closed the table before it started.
+ended-no-rematch = No rematch: still waiting for { $players }.
 queue-joined-party = joined the party of ticket { $ticket }
 queue-already = you already queue with ticket { $ticket }; following it
 queue-searching = Searching for a { $title } table as { $player } ({ $ranked ->
