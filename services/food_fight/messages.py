@@ -25,6 +25,14 @@ def _who(players: Sequence[str], seat: Any, me: int | None) -> dict[str, Any]:
     return {"player": _name(players, seat), "you": me is not None and seat == me}
 
 
+def _among(players: Sequence[str], seats: Sequence[Any], me: int | None) -> dict[str, Any]:
+    """The arguments naming several players the reader may be among: `players` (every name),
+    `you` (the reading seat is one of them) and `others` (the names but the reader's)."""
+    others = [_name(players, s) for s in seats if me is None or s != me]
+    return {"players": [_name(players, s) for s in seats], "you": me is not None and me in seats,
+            "others": others, "others_count": len(others)}
+
+
 def _top(values: dict[str, Any]) -> int:
     return max((v for v in values.values() if isinstance(v, int)), default=0)
 
@@ -69,8 +77,11 @@ def event_message(event: dict[str, Any], players: Sequence[str], seat: int | Non
         meals = list(d.get("meals") or [])
         args: dict[str, Any] = {}
         for meal in MEALS:
-            at = [_name(players, s) for s, m in enumerate(meals) if m == meal]
-            args[meal], args[f"{meal}_count"] = at, len(at)
+            # per Meal: its players' names, and `<meal>_you` where the reader plated
+            at = _among(players, [s for s, m in enumerate(meals) if m == meal], seat)
+            args[meal], args[f"{meal}_count"] = at["players"], len(at["players"])
+            args[f"{meal}_you"], args[f"{meal}_others"] = at["you"], at["others"]
+            args[f"{meal}_others_count"] = at["others_count"]
         return Message(key, args)
     if kind == "BattlefieldsReturned":
         cards = list(d.get("cards") or [])
@@ -81,7 +92,7 @@ def event_message(event: dict[str, Any], players: Sequence[str], seat: int | Non
             return Message(f"{key}-lone", {"meal": d.get("meal"), "battlefields": list(d.get("battlefields") or []),
                                            **_who(players, fighters[0], seat)})
         return Message(key, {"meal": d.get("meal"), "battlefields": list(d.get("battlefields") or []),
-                             "players": [_name(players, f) for f in fighters], "dog": bool(d.get("dog"))})
+                             **_among(players, fighters, seat), "dog": bool(d.get("dog"))})
     if kind == "ServingRevealed":
         cards = [c for troops in d.get("troops") or [] for c in troops]
         priority = list(d.get("priority") or [])
@@ -124,12 +135,13 @@ def event_message(event: dict[str, Any], players: Sequence[str], seat: int | Non
         return Message(key, {"serving": d.get("serving"), "players": chips, "count": len(chips), "best": best,
                              "you": me in chips, "others": others, "others_count": len(others)})
     if kind == "MealTied":
-        return Message(key, {"meal": d.get("meal"), "players": [_name(players, s) for s in d.get("seats") or []]})
+        return Message(key, {"meal": d.get("meal"), **_among(players, list(d.get("seats") or []), seat)})
     if kind == "DogDrawn":
         seats, cards = list(d.get("seats") or []), list(d.get("cards") or [])
         winner = d.get("winner")
         card = cards[seats.index(winner)] if winner in seats and len(cards) == len(seats) else ""
-        return Message(key, {"winner": _name(players, winner), "card": card})
+        return Message(key, {"winner": _name(players, winner), "card": card,
+                             "you": seat is not None and winner == seat})
     if kind == "MealWon":
         winner = d.get("winner")
         battlefields = list(d.get("battlefields") or [])
@@ -144,13 +156,14 @@ def event_message(event: dict[str, Any], players: Sequence[str], seat: int | Non
     if kind == "DayEnded":
         return Message(key, {"day": d.get("day")})
     if kind == "GameEnded":
-        return Message(key, _winners(players, list(d.get("placings") or []), list(d.get("vp") or [])))
+        return Message(key, _winners(players, list(d.get("placings") or []), list(d.get("vp") or []), seat))
     return None
 
 
-def _winners(players: Sequence[str], placings: list[int], vp: list[int]) -> dict[str, Any]:
-    winners = [_name(players, s) for s, place in enumerate(placings) if place == 1]
-    return {"winners": winners, "count": len(winners), "points": max(vp, default=0)}
+def _winners(players: Sequence[str], placings: list[int], vp: list[int], me: int | None) -> dict[str, Any]:
+    among = _among(players, [s for s, place in enumerate(placings) if place == 1], me)
+    return {"winners": among["players"], "count": len(among["players"]), "points": max(vp, default=0),
+            "you": among["you"], "others": among["others"], "others_count": among["others_count"]}
 
 
 def move_message(move: dict[str, Any], players: Sequence[str], seat: int | None) -> Message:
@@ -178,8 +191,10 @@ def prompt_message(view: dict[str, Any], seat: int | None) -> Message | None:
     players = list(view.get("players") or [])
     if view.get("finished"):
         placings = view.get("placings") or {}
+        me = view.get("you")
         return Message("prompt-game-over", _winners(players, [placings.get(p, 0) for p in players],
-                                                   [(view.get("vp") or {}).get(p, 0) for p in players]))
+                                                   [(view.get("vp") or {}).get(p, 0) for p in players],
+                                                   players.index(me) if me in players else None))
     to_act = list(view.get("to_act") or [])
     me = view.get("you")
     if not to_act:

@@ -40,24 +40,45 @@ def test_the_screen_of_a_known_state_shows_the_table_as_dan_sees_it():
     text = screen_text(view, log=["cid played Bug 4: the pot holds 7, follow Bug."], width=100)
     got = lines(text)
     assert got[0] == "Foodie Forest - Deal 1 of 5 - Dealer: ann"
-    row = {line.split("│")[2].strip(): [c.strip() for c in line.split("│")[1:-1]]
-           for line in got if line.startswith("│") and line.count("│") == 8}
-    assert row["ann"] == ["", "ann", "5", "Bug", "13", "0 in 0", "Empty pot, Vegetable, Fruit, Trash"]
-    assert row["bob"] == ["", "bob", "5", "Fruit", "12", "0 in 0", "Empty pot, Bug, Vegetable, Trash"]
+    row: dict[str, list[str]] = {}
+    for line in got:
+        if line.startswith("│") and line.count("│") == 8:
+            cells = [c.strip() for c in line.split("│")[1:-1]]
+            if cells[1]:
+                row[cells[1]] = last = cells
+            else:  # a cell wrapped onto the next line
+                last[:] = [f"{a} {b}".strip() for a, b in zip(last, cells)]
+    taken = "0 cards in 0 tricks"
+    assert row["ann"] == ["", "ann", "5", "Bug", "13", taken, "Empty pot, Vegetable, Fruit, Trash"]
+    assert row["bob"] == ["", "bob", "5", "Fruit", "12", taken, "Empty pot, Bug, Vegetable, Trash"]
     assert row["cid"][2:5] == ["5", "Empty pot", "12"]
-    assert row["dan (you)"] == [">", "dan (you)", "5", "Trash", "13", "0 in 0", "Empty pot, Bug, Vegetable, Fruit"]
+    assert row["dan (you)"] == [">", "dan (you)", "5", "Trash", "13", taken, "Empty pot, Bug, Vegetable, Fruit"]
     panel = [line.strip("│ ") for line in got]
     assert "bob: Bug 3, cid: Bug 4" in panel  # the pot, who played what
     assert "7 of 10, required colour: Bug" in panel
     # the hand, sorted by colour (the view's order), one line per colour
     assert ["Bug       herb 1 4 5 5 10", "Vegetable herb herb 3 5 10", "Fruit     2", "Trash     5"] == [
-        line for line in panel if line.split(" ")[0] in ("Bug", "Vegetable", "Fruit", "Trash")]
+        line for line in panel if line.split(" ")[0] in ("Bug", "Vegetable", "Fruit", "Trash") and " " in line]
     assert "Your hand (13 cards)" in text
     assert "Your turn: play a card. The pot holds 7; follow Bug if you can." in got
     # only the legal moves: dan must follow bug
     moves = [l.strip("│ ") for l in got if ") Play " in l]
     assert moves == ["1) Play Bug herb", "2) Play Bug 1", "3) Play Bug 4", "4) Play Bug 5", "5) Play Bug 10"]
     assert "cid played Bug 4: the pot holds 7, follow Bug." in text
+
+
+def test_the_players_table_says_how_many_cards_and_tricks_each_player_has_taken():
+    # given dan's view of the known table, where ann has taken one trick of four cards and bob two
+    from services.foodie_forest.render import players_table
+    view = dict(RULES.view(known_state(), 3), cards_taken={"ann": 4, "bob": 8, "cid": 0, "dan": 0},
+                tricks_taken={"ann": 1, "bob": 2, "cid": 0, "dan": 0})
+    # when the players table is drawn, then its "taken" column names what it counts, in plurals
+    english = to_text(players_table(view, "en"), width=140)
+    for taken in ("4 cards in 1 trick ", "8 cards in 2 tricks", "0 cards in 0 tricks"):
+        assert taken in english, (taken, english)
+    german = to_text(players_table(view, "de"), width=140)
+    for taken in ("4 Karten in 1 Stich ", "8 Karten in 2 Stichen", "0 Karten in 0 Stichen"):
+        assert taken in german, (taken, german)
 
 
 def test_another_seat_sees_whose_turn_it_is_and_no_moves():
@@ -172,7 +193,7 @@ def test_a_table_drawn_in_german_has_german_headers_and_none_of_the_english_ones
     # then the game's headers and labels are its German ones (the German description's terms)
     for german in ("Runde 1 von 5", "Geber: ann", "Mitspielende", "Gestochen", "Übrige Rezepte", "dan (du)",
                    "Deine Hand (13 Karten)", "geforderte Farbe: Käfer", "Käfer     Kräuter 1 4 5 5 10",
-                   "Deine Züge", "0 in 0 Stichen", "Partie g-1", "Am Tisch"):
+                   "Deine Züge", "0 Karten in 0 Stichen", "Partie g-1", "Am Tisch"):
         assert german in text, (german, text)
     # and none of the English ones
     for english in ("Deal", "Dealer", "Players", "recipes left", "taken", "(you)", "Your hand", "required colour",

@@ -172,15 +172,33 @@ event-ArmyPlated-own = Du hast beim { $meal ->
     [0] .
    *[other] : { CARDS($troops) }.
 }
-event-PlatesRevealed = Die Teller wurden aufgedeckt: Frühstück { $breakfast_count ->
-    [0] niemand
-   *[other] { $breakfast }
-}; Mittagessen { $lunch_count ->
-    [0] niemand
-   *[other] { $lunch }
-}; Abendessen { $dinner_count ->
-    [0] niemand
-   *[other] { $dinner }
+event-PlatesRevealed = Die Teller wurden aufgedeckt: Frühstück { $breakfast_you ->
+    [true] { $breakfast_others_count ->
+        [0] du
+       *[other] du und { $breakfast_others }
+    }
+   *[false] { $breakfast_count ->
+        [0] niemand
+       *[other] { $breakfast }
+    }
+}; Mittagessen { $lunch_you ->
+    [true] { $lunch_others_count ->
+        [0] du
+       *[other] du und { $lunch_others }
+    }
+   *[false] { $lunch_count ->
+        [0] niemand
+       *[other] { $lunch }
+    }
+}; Abendessen { $dinner_you ->
+    [true] { $dinner_others_count ->
+        [0] du
+       *[other] du und { $dinner_others }
+    }
+   *[false] { $dinner_count ->
+        [0] niemand
+       *[other] { $dinner }
+    }
 }.
 event-BattlefieldsReturned = Beim { $meal ->
     [breakfast] Frühstück
@@ -194,7 +212,13 @@ event-MealStarted = Das { $meal ->
     [breakfast] Frühstück
     [lunch] Mittagessen
    *[dinner] Abendessen
-} hat begonnen: { $players } kämpfen um { CARDS($battlefields) }{ $dog ->
+} hat begonnen: { $you ->
+    [true] { $others_count ->
+        [0] Du kämpfst
+       *[other] Du und { $others } kämpft
+    }
+   *[false] { $players } kämpfen
+} um { CARDS($battlefields) }{ $dog ->
     [true] , und der Hund macht mit.
    *[false] .
 }
@@ -254,7 +278,7 @@ event-BattlefieldDrawn-meal = { $you ->
 event-ServingScored = Gang { $serving }: { $you ->
     [true] { $others_count ->
         [0] Du bekommst
-       *[other] Du und { $others } bekommen
+       *[other] Du und { $others } bekommt
     }
    *[false] { $players } { $count ->
         [one] bekommt
@@ -266,12 +290,24 @@ event-ServingScored-none = Gang { $serving }: Niemand bekommt einen Wertungschip
     [true] {" "}(Gleichstand bei Leckerheit { $best } ohne Truppe, die zur Mahlzeit gehört).
    *[false] .
 }
-event-MealTied = { $players } haben beim { $meal ->
+event-MealTied = { $you ->
+    [true] { $others_count ->
+        [0] Du hast
+       *[other] Du und { $others } habt
+    }
+   *[false] { $players } haben
+} beim { $meal ->
     [breakfast] Frühstück
     [lunch] Mittagessen
    *[dinner] Abendessen
-} gleich viele Wertungschips: Sie ziehen vom frisch gemischten Hundestapel.
-event-DogDrawn = Der Hundestapel entscheidet: { $winner } hat die höhere Karte gezogen, { CARD($card) }.
+} gleich viele Wertungschips: { $you ->
+    [true] Ihr zieht
+   *[false] Sie ziehen
+} vom frisch gemischten Hundestapel.
+event-DogDrawn = Der Hundestapel entscheidet: { $you ->
+    [true] Du hast
+   *[false] { $winner } hat
+} die höhere Karte gezogen, { CARD($card) }.
 event-MealWon = { $you ->
     [true] Du gewinnst
    *[false] { $player } gewinnt
@@ -295,9 +331,15 @@ event-MealWon-dog = Niemand gewinnt das { $meal ->
    *[other] kommen
 } unter den Schlachtfeldstapel.
 event-DayEnded = Tag { $day } ist vorbei: Alle Karten auf der Hand und im Spiel wurden abgeworfen.
-event-GameEnded = Das Spiel ist vorbei: { $winners } { $count ->
-    [one] gewinnt
-   *[other] teilen sich den ersten Platz
+event-GameEnded = Das Spiel ist vorbei: { $you ->
+    [true] { $others_count ->
+        [0] Du gewinnst
+       *[other] Du und { $others } teilt euch den ersten Platz
+    }
+   *[false] { $winners } { $count ->
+        [one] gewinnt
+       *[other] teilen sich den ersten Platz
+    }
 } mit { $points } { $points ->
     [one] Siegpunkt
    *[other] Siegpunkten
@@ -349,9 +391,15 @@ prompt-plate = Du bist dran: Richte eine Armee aus bis zu fünf Truppen bei eine
 prompt-instant = Du bist dran in der Sofortrunde von Gang { $serving }: Spiele eine Sofortkarte, wirf für eine Truppe ab oder passe.
 prompt-waiting-for = Warten auf { $players }.
 prompt-shuffling = Die Karten werden gemischt.
-prompt-game-over = Das Spiel ist vorbei: { $winners } { $count ->
-    [one] gewinnt
-   *[other] teilen sich den ersten Platz
+prompt-game-over = Das Spiel ist vorbei: { $you ->
+    [true] { $others_count ->
+        [0] Du gewinnst
+       *[other] Du und { $others } teilt euch den ersten Platz
+    }
+   *[false] { $winners } { $count ->
+        [one] gewinnt
+       *[other] teilen sich den ersten Platz
+    }
 }.
 
 ## Ablehnungen

@@ -171,15 +171,33 @@ event-ArmyPlated-own = You plated { $count ->
     [0] .
    *[other] : { CARDS($troops) }.
 }
-event-PlatesRevealed = The plates were revealed: Breakfast { $breakfast_count ->
-    [0] nobody
-   *[other] { $breakfast }
-}; Lunch { $lunch_count ->
-    [0] nobody
-   *[other] { $lunch }
-}; Dinner { $dinner_count ->
-    [0] nobody
-   *[other] { $dinner }
+event-PlatesRevealed = The plates were revealed: Breakfast { $breakfast_you ->
+    [true] { $breakfast_others_count ->
+        [0] you
+       *[other] you and { $breakfast_others }
+    }
+   *[false] { $breakfast_count ->
+        [0] nobody
+       *[other] { $breakfast }
+    }
+}; Lunch { $lunch_you ->
+    [true] { $lunch_others_count ->
+        [0] you
+       *[other] you and { $lunch_others }
+    }
+   *[false] { $lunch_count ->
+        [0] nobody
+       *[other] { $lunch }
+    }
+}; Dinner { $dinner_you ->
+    [true] { $dinner_others_count ->
+        [0] you
+       *[other] you and { $dinner_others }
+    }
+   *[false] { $dinner_count ->
+        [0] nobody
+       *[other] { $dinner }
+    }
 }.
 event-BattlefieldsReturned = Nobody fought at { $meal ->
     [breakfast] Breakfast
@@ -193,8 +211,17 @@ event-MealStarted = { $meal ->
     [breakfast] Breakfast
     [lunch] Lunch
    *[dinner] Dinner
-} began: { $players } fight for { CARDS($battlefields) }{ $dog ->
-    [true] , and The Dog joins them.
+} began: { $you ->
+    [true] { $others_count ->
+        [0] you fight
+       *[other] you and { $others } fight
+    }
+   *[false] { $players } fight
+} for { CARDS($battlefields) }{ $dog ->
+    [true] , and The Dog joins { $you ->
+        [true] you.
+       *[false] them.
+    }
    *[false] .
 }
 event-MealStarted-lone = { $meal ->
@@ -268,12 +295,24 @@ event-ServingScored-none = Serving { $serving }: nobody takes a scoring chip{ $t
     [true] {" "}(a tie at Yumminess { $best } with no troop native to the Meal).
    *[false] .
 }
-event-MealTied = { $players } tie for the most scoring chips at { $meal ->
+event-MealTied = { $you ->
+    [true] { $others_count ->
+        [0] You have
+       *[other] You and { $others } tie for
+    }
+   *[false] { $players } tie for
+} the most scoring chips at { $meal ->
     [breakfast] Breakfast
     [lunch] Lunch
    *[dinner] Dinner
-}: they draw from a freshly shuffled Dog deck.
-event-DogDrawn = The Dog deck decides: { $winner } drew the high card, { CARD($card) }.
+}: { $you ->
+    [true] you draw
+   *[false] they draw
+} from a freshly shuffled Dog deck.
+event-DogDrawn = The Dog deck decides: { $you ->
+    [true] you
+   *[false] { $winner }
+} drew the high card, { CARD($card) }.
 event-MealWon = { $you ->
     [true] You win
    *[false] { $player } wins
@@ -297,9 +336,15 @@ event-MealWon-dog = Nobody wins { $meal ->
    *[other] go
 } to the bottom of the Battlefield deck.
 event-DayEnded = Day { $day } is over: every card in hand and in play was discarded.
-event-GameEnded = The game is over: { $winners } { $count ->
-    [one] wins
-   *[other] share first place
+event-GameEnded = The game is over: { $you ->
+    [true] { $others_count ->
+        [0] you win
+       *[other] you and { $others } share first place
+    }
+   *[false] { $winners } { $count ->
+        [one] wins
+       *[other] share first place
+    }
 } with { $points } { $points ->
     [one] Victory Point
    *[other] Victory Points
@@ -351,9 +396,15 @@ prompt-plate = Your turn: plate an Army of up to five troops on a Meal with a Ba
 prompt-instant = Your turn in the Instant round of Serving { $serving }: play an Instant, discard to a troop, or pass.
 prompt-waiting-for = Waiting for { $players }.
 prompt-shuffling = The cards are being shuffled.
-prompt-game-over = The game is over: { $winners } { $count ->
-    [one] wins
-   *[other] share first place
+prompt-game-over = The game is over: { $you ->
+    [true] { $others_count ->
+        [0] you win
+       *[other] you and { $others } share first place
+    }
+   *[false] { $winners } { $count ->
+        [one] wins
+       *[other] share first place
+    }
 }.
 
 ## Refusals

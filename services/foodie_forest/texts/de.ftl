@@ -84,9 +84,12 @@ screen-cards = Karten
 screen-taken = Gestochen
 screen-recipes-left = Übrige Rezepte
 screen-you = { $player } (du)
-screen-taken-in = { $cards } in { $tricks ->
-        [one] einem Stich
-       *[other] { $tricks } Stichen
+screen-taken-in = { $cards } { $cards ->
+        [one] Karte
+       *[other] Karten
+    } in { $tricks } { $tricks ->
+        [one] Stich
+       *[other] Stichen
     }
 screen-required = geforderte Farbe
 screen-herb = Kräuter

@@ -82,7 +82,13 @@ screen-cards = cards
 screen-taken = taken
 screen-recipes-left = recipes left
 screen-you = { $player } (you)
-screen-taken-in = { $cards } in { $tricks }
+screen-taken-in = { $cards } { $cards ->
+        [one] card
+       *[other] cards
+    } in { $tricks } { $tricks ->
+        [one] trick
+       *[other] tricks
+    }
 screen-required = required colour
 screen-herb = herb
 screen-no-cards = (no cards)

@@ -1,4 +1,4 @@
-// A count of one reads in the singular: "1 star", "noch 1 Pilz", where the boards once said
+// A count of one reads in the singular: "1 star", "1 Wolke auf den Pilzen", where the boards once said
 // "1 stars" and "1 Sterne" (the count shown beside a word the text did not choose by it).
 import { FluentBundle, FluentResource, type FluentVariable } from "@fluent/bundle";
 import { readFileSync } from "node:fs";
@@ -23,8 +23,8 @@ const CASES: [string, string, Record<string, number>, string, string][] = [
     "1 card to draw, 1 recipe to come, 4 discarded", "1 Karte zum Ziehen, 1 Rezept im Stapel, 4 abgeworfen"],
   ["foodtown-throwdown", "town-decks", { play: 0, recipes: 2, discard: 1 },
     "0 cards to draw, 2 recipes to come, 1 discarded", "0 Karten zum Ziehen, 2 Rezepte im Stapel, 1 abgeworfen"],
-  ["forestaurant", "rest-mushrooms", { count: 1 }, "1 mushroom left", "noch 1 Pilz"],
-  ["forestaurant", "rest-mushrooms", { count: 8 }, "8 mushrooms left", "noch 8 Pilze"],
+  ["forestaurant", "rest-mushrooms", { count: 1 }, "1 cloud on the mushrooms", "1 Wolke auf den Pilzen"],
+  ["forestaurant", "rest-mushrooms", { count: 8 }, "8 clouds on the mushrooms", "8 Wolken auf den Pilzen"],
   ["forestaurant", "rest-decks", { animals: 1, menus: 1, vegetables: 1, meats: 1 },
     "Deck: 1 guest, 1 menu, 1 vegetable, 1 meat", "Stapel: 1 Gast, 1 Menü, 1 Gemüse, 1 Fleisch"],
   ["forestaurant", "rest-decks", { animals: 12, menus: 0, vegetables: 5, meats: 2 },

@@ -21,10 +21,10 @@ rest-status-menu = wartet auf das Essen
 rest-status-eating = isst
 rest-score = Punkte der Küche: { $score }
 rest-more = Zufriedene Gäste je Art (Ziel: je { $needed }) und Stapel
-rest-mushrooms = noch { $count } { $count ->
-    [one] Pilz
-   *[other] Pilze
-  }
+rest-mushrooms = { $count } { $count ->
+    [one] Wolke
+   *[other] Wolken
+  } auf den Pilzen
 rest-stars = { $covered } von { $stars } Sternen abgedeckt
 rest-difficulty = Schwierigkeit: { $difficulty }
 rest-decks = Stapel: { $animals } { $animals ->

@@ -22,9 +22,9 @@ rest-status-eating = eating
 rest-score = The kitchen's score: { $score }
 rest-more = Satisfied guests per species (goal: { $needed } of each) and piles
 rest-mushrooms = { $count } { $count ->
-    [one] mushroom
-   *[other] mushrooms
-  } left
+    [one] cloud
+   *[other] clouds
+  } on the mushrooms
 rest-stars = { $covered } of { $stars } stars covered
 rest-difficulty = difficulty: { $difficulty }
 rest-decks = Deck: { $animals } { $animals ->

@@ -42,3 +42,15 @@ describe("a table's state", () => {
     expect(text("de", "rest-status-bell")).toBe("hat geklingelt: die Bestellung kann aufgenommen werden");
   });
 });
+
+describe("the mushrooms", () => {
+  // "Place 10 cloud tokens on the mushrooms as shown." / "The restaurant descends into chaos if
+  // players have brought all clouds into play (no more left on the mushrooms)": the view's
+  // `mushrooms` is the count of clouds on them (state.mushrooms), not of mushrooms
+  it("given 10 clouds on the mushrooms (or 1), when the board counts them, then it says clouds on the mushrooms, in plurals", () => {
+    expect(text("en", "rest-mushrooms", { count: 10 })).toBe("10 clouds on the mushrooms");
+    expect(text("de", "rest-mushrooms", { count: 10 })).toBe("10 Wolken auf den Pilzen");
+    expect(text("en", "rest-mushrooms", { count: 1 })).toBe("1 cloud on the mushrooms");
+    expect(text("de", "rest-mushrooms", { count: 1 })).toBe("1 Wolke auf den Pilzen");
+  });
+});
