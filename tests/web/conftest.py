@@ -175,12 +175,16 @@ async def axe_violations(page) -> list[str]:
 
 
 async def check_page(page) -> None:
-    """The page a player sees reads in words (no internal token) and passes axe-core (no serious
-    or critical violation)."""
+    """The page a player sees reads in words (no internal token), passes axe-core (no serious
+    or critical violation) and, on a phone, keeps its bar to two lines."""
     found = await internal_tokens(page)
     assert not found, "\n".join(found)
     violations = await axe_violations(page)
     assert not violations, "\n".join(violations)
+    # on a phone the bar keeps to two lines (the brand and who; the places and the language)
+    if (page.viewport_size or {}).get("width", 1000) <= 640:
+        height = await page.evaluate("() => document.querySelector('header#bar')?.getBoundingClientRect().height ?? 0")
+        assert height <= 110, f"the bar takes {height:.0f} px on a phone: more than two lines"
 
 
 async def new_page(browser, viewport: dict, locale: str | None = None) -> tuple:
