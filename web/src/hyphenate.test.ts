@@ -19,6 +19,13 @@ describe("hyphenate", () => {
     expect(shown(hyphenate("Steak-Unteroffizier", "de"))).toBe("Steak-Un·ter·of·fi·zier");
   });
 
+  it("breaks a compound the patterns get wrong at its parts", () => {
+    // the patterns alone: "Ha·fer·breig·rat", "Spie·gelei·sei·te"
+    expect(shown(hyphenate("Schlacht am Haferbreigrat", "de"))).toBe("Schlacht am Ha·fer·brei·grat");
+    expect(shown(hyphenate("Scharmützel an der Spiegeleiseite", "de"))).toBe("Schar·müt·zel an der Spie·gel·ei·sei·te");
+    expect(shown(hyphenate("Menüstapel", "de"))).toBe("Me·nü·sta·pel");
+  });
+
   it("breaks long English words", () => {
     expect(shown(hyphenate("Strawberry Shortcake", "en"))).toBe("Straw·ber·ry Short·cake");
     expect(shown(hyphenate("Battlefield", "en"))).toBe("Bat·tle·field");

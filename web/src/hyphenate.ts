@@ -12,7 +12,7 @@ export const SOFT_HYPHEN = "\u00ad";
 /** Words shorter than this (in letters) fit a tile's line and are left alone. */
 export const MIN_LETTERS = 7;
 
-type Hyphenator = (text: string, options?: { minWordLength?: number }) => string;
+type Hyphenator = (text: string, options?: { minWordLength?: number; exceptions?: string[] }) => string;
 type Patterns = { hyphenateSync?: Hyphenator; default?: { hyphenateSync: Hyphenator } };
 
 const LONG = new RegExp(`\\p{L}{${MIN_LETTERS}}`, "u");
@@ -21,6 +21,14 @@ const LONE_LETTER = /\u00ad(\p{L})\u00ad/gu;
 const loaders: Record<Language, () => Promise<Patterns>> = {
   de: () => import("hyphen/de"),
   en: () => import("hyphen/en-us"),
+};
+// Words of the games' texts whose compound the patterns split in the wrong place ("Ha-fer-breig-rat"
+// read as "breig rat"; a scan of every German text's long words, 2026-12-07): their breaks as written
+// here, the parts of the compound first.
+const EXCEPTIONS: Record<Language, string[]> = {
+  de: ["Ha-fer-brei-grat", "Spie-gel-ei", "Spie-gel-ei-sei-te", "Que-sa-dil-la", "Cheese-steak", "Sand-wich-es",
+       "Me-nü-sta-pel", "Throw-down", "Fo-rest-au-rant"],
+  en: [],
 };
 const loaded = new Map<Language, Hyphenator>();
 const loading = new Map<Language, Promise<void>>();
@@ -68,7 +76,7 @@ export function hyphenate(text: string, lang: Language = language.value): string
     // letter the patterns leave alone between two breaks joins the syllable before it (German
     // patterns on an English name: "She-p-herd" -> "Shep-herd")
     done = text.split(APOSTROPHE)
-      .map((part, i) => (i % 2 ? part : hyphenator(part, { minWordLength: MIN_LETTERS })))
+      .map((part, i) => (i % 2 ? part : hyphenator(part, { minWordLength: MIN_LETTERS, exceptions: EXCEPTIONS[lang] })))
       .join("")
       .replace(LONE_LETTER, `$1${SOFT_HYPHEN}`);
     memo.set(key, done);
