@@ -142,6 +142,8 @@ async def replays_the_game(page, url: str, placings: dict[str, int]) -> None:
     last = int((await step.text_content()).split("of")[-1])
     await page.locator("#replay-jump").fill(str(last))
     await expect(step).to_contain_text(f"step {last} of {last}")
+    # and the last step says how the game ended, in words (the server's prompt of that step)
+    await expect(page.locator("#replay-prompt")).to_contain_text("over")
     # each step drawn as the game's table draws it (its board), in words: no field names, no JSON
     await expect(page.locator("#replay-view .board")).to_have_count(1)
     assert await page.locator("#replay-view").text_content()

@@ -87,6 +87,9 @@ function Replay({ game, gameId, player, title, when }: { game: string; gameId: s
       </p>
       {step && <>
         <ul id="replay-events">{step.events.filter((e) => e.message?.text && !e.internal).map((e) => <li>{e.message!.text}</li>)}</ul>
+        {/* where the table stood after it: whose turn, or how the game ended (a step whose events
+            are the runtime's own has no line above) */}
+        {step.prompt?.text && <p id="replay-prompt" class="turn">{step.prompt.text}</p>}
         {/* the step's view drawn as the table draws it, without its moves */}
         <div id="replay-view" class="replay-view">
           <ReplayBoard game={game} viewJson={step.viewJson} me={own ? me.player : ""} />
