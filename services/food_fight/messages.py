@@ -11,6 +11,7 @@ from .rules.cards import DOG, MEALS
 
 RULES_SECTIONS = ("goal", "setup", "turn", "meals", "dog", "end", "scoring", "choices")
 SHUFFLES = ("ShuffleRequested", "DeckShuffled")  # bookkeeping: a player never needs to read them
+MAX_SEATS = 6  # rules/game.py max_players: a Serving reveals at most this many players' troops
 
 
 def _name(players: Sequence[str], seat: Any) -> str:
@@ -94,11 +95,20 @@ def event_message(event: dict[str, Any], players: Sequence[str], seat: int | Non
         return Message(key, {"meal": d.get("meal"), "battlefields": list(d.get("battlefields") or []),
                              **_among(players, fighters, seat), "dog": bool(d.get("dog"))})
     if kind == "ServingRevealed":
-        cards = [c for troops in d.get("troops") or [] for c in troops]
+        per_seat = [list(troops or []) for troops in d.get("troops") or []]
+        cards = [c for troops in per_seat for c in troops]
         priority = list(d.get("priority") or [])
+        # whose troops: the reader's as `mine`, every other owner numbered in seat order
+        # (`player1`, `cards1` ... up to the 6 seats of a table; "" and [] for seats not there)
+        mine = per_seat[seat] if isinstance(seat, int) and 0 <= seat < len(per_seat) else []
+        owners = [(s, troops) for s, troops in enumerate(per_seat) if troops and s != seat]
+        args: dict[str, Any] = {"serving": d.get("serving"), "cards": cards, "count": len(cards),
+                                "mine": mine, "mine_count": len(mine), "others_count": len(owners)}
+        for i in range(MAX_SEATS):
+            args[f"player{i + 1}"] = _name(players, owners[i][0]) if i < len(owners) else ""
+            args[f"cards{i + 1}"] = owners[i][1] if i < len(owners) else []
         # `you`: the reading seat acts first (its name is not "first" to itself)
-        return Message(key, {"serving": d.get("serving"), "cards": cards, "count": len(cards),
-                             "dog": d.get("dog_card") is not None, "dog_card": d.get("dog_card") or "",
+        return Message(key, {**args, "dog": d.get("dog_card") is not None, "dog_card": d.get("dog_card") or "",
                              "first": _name(players, priority[0]) if priority else "",
                              "you": bool(priority) and seat is not None and priority[0] == seat})
     if kind == "InstantPlayed":
@@ -207,4 +217,7 @@ def prompt_message(view: dict[str, Any], seat: int | None) -> Message | None:
     if phase == "plating":
         # the Meals of the Day as one selector value ("breakfast-dinner"): its words are the texts'
         return Message("prompt-plate", {"meals": "-".join(m for m in MEALS if m in (view.get("day_meals") or []))})
-    return Message("prompt-instant", {"serving": (view.get("meal") or {}).get("serving", 0)})
+    # only what the seat can do now (its legal moves): an Instant, a discard; Pass always
+    kinds = {m.get("type") for m in view.get("legal_moves") or [] if isinstance(m, dict)}
+    return Message("prompt-instant", {"serving": (view.get("meal") or {}).get("serving", 0),
+                                      "instant": "instant" in kinds, "discard": "discard" in kinds})

@@ -230,10 +230,28 @@ event-MealStarted-lone = Das { $meal ->
     [true] Deine Armee ist
    *[false] Die Armee von { $player } ist
 } die einzige, also kommt der Hund; drei von fünf Gängen erobern { CARDS($battlefields) }.
-event-ServingRevealed = Gang { $serving }: { CARDS($cards) } { $count ->
-    [one] wurde
-   *[other] wurden
-} aufgedeckt{ $dog ->
+event-ServingRevealed = Gang { $serving }: { $count ->
+    [0] keine Truppe wurde aufgedeckt
+   *[other] { $mine_count ->
+        [0] {""}
+       *[other] { CARDS($mine) } von dir{ $others_count ->
+            [0] {""}
+            [1] {" "}und{" "}
+           *[other] ,{" "}
+        }
+    }{ $others_count ->
+        [0] {""}
+        [1] { CARDS($cards1) } von { $player1 }
+        [2] { CARDS($cards1) } von { $player1 } und { CARDS($cards2) } von { $player2 }
+        [3] { CARDS($cards1) } von { $player1 }, { CARDS($cards2) } von { $player2 } und { CARDS($cards3) } von { $player3 }
+        [4] { CARDS($cards1) } von { $player1 }, { CARDS($cards2) } von { $player2 }, { CARDS($cards3) } von { $player3 } und { CARDS($cards4) } von { $player4 }
+        [5] { CARDS($cards1) } von { $player1 }, { CARDS($cards2) } von { $player2 }, { CARDS($cards3) } von { $player3 }, { CARDS($cards4) } von { $player4 } und { CARDS($cards5) } von { $player5 }
+       *[6] { CARDS($cards1) } von { $player1 }, { CARDS($cards2) } von { $player2 }, { CARDS($cards3) } von { $player3 }, { CARDS($cards4) } von { $player4 }, { CARDS($cards5) } von { $player5 } und { CARDS($cards6) } von { $player6 }
+    } { $count ->
+        [one] wurde
+       *[other] wurden
+    } aufgedeckt
+}{ $dog ->
     [true] , der Hund spielt { CARD($dog_card) }
    *[false] {""}
 }; { $you ->
@@ -388,7 +406,16 @@ prompt-plate = Du bist dran: Richte eine Armee aus bis zu fünf Truppen bei eine
     [lunch-dinner] Mittagessen oder Abendessen
    *[breakfast-lunch-dinner] Frühstück, Mittagessen oder Abendessen
 }.
-prompt-instant = Du bist dran in der Sofortrunde von Gang { $serving }: Spiele eine Sofortkarte, wirf für eine Truppe ab oder passe.
+prompt-instant = Du bist dran in der Sofortrunde von Gang { $serving }: { $instant ->
+    [true] { $discard ->
+        [true] Spiele eine Sofortkarte, wirf für eine Truppe ab oder passe.
+       *[false] Spiele eine Sofortkarte oder passe.
+    }
+   *[false] { $discard ->
+        [true] Wirf für eine Truppe ab oder passe.
+       *[false] Du kannst nur passen.
+    }
+}
 prompt-waiting-for = Warten auf { $players }.
 prompt-shuffling = Die Karten werden gemischt.
 prompt-game-over = Das Spiel ist vorbei: { $you ->

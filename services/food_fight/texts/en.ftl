@@ -232,10 +232,28 @@ event-MealStarted-lone = { $meal ->
     [true] your Army is
    *[false] { $player }'s Army is
 } the only one, so The Dog shows up; three Servings of five win { CARDS($battlefields) }.
-event-ServingRevealed = Serving { $serving }: { CARDS($cards) } { $count ->
-    [one] was
-   *[other] were
-} revealed{ $dog ->
+event-ServingRevealed = Serving { $serving }: { $count ->
+    [0] no troop was revealed
+   *[other] { $mine_count ->
+        [0] {""}
+       *[other] your { CARDS($mine) }{ $others_count ->
+            [0] {""}
+            [1] {" "}and{" "}
+           *[other] ,{" "}
+        }
+    }{ $others_count ->
+        [0] {""}
+        [1] { $player1 }'s { CARDS($cards1) }
+        [2] { $player1 }'s { CARDS($cards1) } and { $player2 }'s { CARDS($cards2) }
+        [3] { $player1 }'s { CARDS($cards1) }, { $player2 }'s { CARDS($cards2) } and { $player3 }'s { CARDS($cards3) }
+        [4] { $player1 }'s { CARDS($cards1) }, { $player2 }'s { CARDS($cards2) }, { $player3 }'s { CARDS($cards3) } and { $player4 }'s { CARDS($cards4) }
+        [5] { $player1 }'s { CARDS($cards1) }, { $player2 }'s { CARDS($cards2) }, { $player3 }'s { CARDS($cards3) }, { $player4 }'s { CARDS($cards4) } and { $player5 }'s { CARDS($cards5) }
+       *[6] { $player1 }'s { CARDS($cards1) }, { $player2 }'s { CARDS($cards2) }, { $player3 }'s { CARDS($cards3) }, { $player4 }'s { CARDS($cards4) }, { $player5 }'s { CARDS($cards5) } and { $player6 }'s { CARDS($cards6) }
+    } { $count ->
+        [one] was
+       *[other] were
+    } revealed
+}{ $dog ->
     [true] , The Dog plays { CARD($dog_card) }
    *[false] {""}
 }; { $you ->
@@ -393,7 +411,16 @@ prompt-plate = Your turn: plate an Army of up to five troops on a Meal with a Ba
     [lunch-dinner] Lunch or Dinner
    *[breakfast-lunch-dinner] Breakfast, Lunch or Dinner
 }.
-prompt-instant = Your turn in the Instant round of Serving { $serving }: play an Instant, discard to a troop, or pass.
+prompt-instant = Your turn in the Instant round of Serving { $serving }: { $instant ->
+    [true] { $discard ->
+        [true] play an Instant, discard to a troop, or pass.
+       *[false] play an Instant or pass.
+    }
+   *[false] { $discard ->
+        [true] discard to a troop or pass.
+       *[false] you can only pass.
+    }
+}
 prompt-waiting-for = Waiting for { $players }.
 prompt-shuffling = The cards are being shuffled.
 prompt-game-over = The game is over: { $you ->

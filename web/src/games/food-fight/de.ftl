@@ -22,6 +22,16 @@ fight-draft = Der Draft
 fight-pass-left = Die Päckchen gehen nach links.
 fight-pass-right = Die Päckchen gehen nach rechts.
 fight-picked = schon genommen: { $players }
+# a player's box in the draft: the packet they hold now, and the cards they picked so far
+fight-packet-held = { $count ->
+    [one] eine Karte im Päckchen
+   *[other] { $count } Karten im Päckchen
+  }
+fight-picks-count = { $count ->
+    [0] noch keine Karte genommen
+    [one] eine Karte genommen
+   *[other] { $count } Karten genommen
+  }
 fight-packet = Dein Päckchen ({ $count })
 fight-picks = Deine bisher genommenen Karten ({ $count })
 fight-none = keine
@@ -29,7 +39,7 @@ fight-my-army = Deine Armee für { $meal }
 fight-face-down = verdeckt
 fight-mascot = Maskottchen
 fight-meal = { $meal }: Gang { $serving } von 5
-fight-lone = Nur eine Armee kam zu dieser Mahlzeit: sie nimmt die Schlachtfelder kampflos.
+fight-lone = Nur eine Armee kam zu dieser Mahlzeit: Sie kämpft gegen den Hund, der jeden Gleichstand verliert, und muss mindestens drei der fünf Gänge gewinnen, um die Schlachtfelder zu erobern.
 # a fighter's Yumminess this Serving (the server's table-yumminess)
 fight-now = Leckerheit { $value }
 fight-chips = { $count ->
@@ -49,7 +59,14 @@ fight-instants = Gespielte Sofortkarten
 fight-instant = { $player } spielt { $card }.
 fight-instant-on = { $player } spielt { $card } auf { $target }.
 fight-instant-round = Sofortrunde: { $player } darf eine Sofortkarte spielen oder passen.
-fight-passed = Gepasst: { $players }.
+# who passed in this Serving's Instant round (rules/state.py `passed`): the reader as "du"
+fight-passed = In dieser Runde gepasst: { $you ->
+    [true] { $others_count ->
+        [0] du
+       *[other] du, { $others }
+    }
+   *[false] { $others }
+  }.
 fight-hand = Deine Hand ({ $count })
 meal-breakfast = Frühstück
 meal-lunch = Mittagessen

@@ -22,6 +22,16 @@ fight-draft = The draft
 fight-pass-left = The packets pass to the left.
 fight-pass-right = The packets pass to the right.
 fight-picked = already picked: { $players }
+# a player's box in the draft: the packet they hold now, and the cards they picked so far
+fight-packet-held = { $count ->
+    [one] one card in the packet
+   *[other] { $count } cards in the packet
+  }
+fight-picks-count = { $count ->
+    [0] no card picked yet
+    [one] one card picked
+   *[other] { $count } cards picked
+  }
 fight-packet = Your packet ({ $count })
 fight-picks = Your picks so far ({ $count })
 fight-none = none
@@ -29,7 +39,7 @@ fight-my-army = Your Army for { $meal }
 fight-face-down = face down
 fight-mascot = Mascot
 fight-meal = { $meal }: Serving { $serving } of 5
-fight-lone = Only one Army came to this Meal: it takes the Battlefields unopposed.
+fight-lone = Only one Army came to this Meal: it fights The Dog, who loses every tie, and must win at least three of the five Servings to take the Battlefields.
 # a fighter's Yumminess this Serving (the server's table-yumminess)
 fight-now = Yumminess { $value }
 fight-chips = { $count ->
@@ -49,7 +59,14 @@ fight-instants = Instants played
 fight-instant = { $player } played { $card }.
 fight-instant-on = { $player } played { $card } on { $target }.
 fight-instant-round = Instant round: { $player } may play an Instant or pass.
-fight-passed = Passed: { $players }.
+# who passed in this Serving's Instant round (rules/state.py `passed`): the reader as "you"
+fight-passed = Passed this round: { $you ->
+    [true] { $others_count ->
+        [0] you
+       *[other] you, { $others }
+    }
+   *[false] { $others }
+  }.
 fight-hand = Your hand ({ $count })
 meal-breakfast = Breakfast
 meal-lunch = Lunch

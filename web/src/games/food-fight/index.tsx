@@ -1,5 +1,6 @@
 // Food Fight's table (services/food_fight/rules/view.py): the draft (your packet as cards with
-// yumminess, meal and text, your picks, the passing direction), plating (your Army, face down,
+// yumminess, meal and text, your picks, the passing direction; each player's packet and picks
+// counted in their box), plating (your Army, face down,
 // with its Mascots; the others' plates as card backs), the Day's Battlefields per Meal, the
 // Meal being fought (each Serving's troops with their yumminess and the boosts that changed
 // it, the Dog, chips, Instants played), VP and Battlefields won. Moves are built by tapping.
@@ -15,6 +16,8 @@ const GAME = "food-fight";
 const MEALS = ["breakfast", "lunch", "dinner"];
 const tf = (id: string, args?: Record<string, any>) => tg(GAME, id, args);
 const meal = (m: string | null | undefined) => (m ? term(GAME, `meal-${m}`, m) : "");
+// "Deal nine cards to each player" (services/food_fight/rules/decide.py HAND_SIZE)
+const DEALT = 9;
 
 /** A Food Fight card: its name, its Yumminess (troops and the Dog) and its Meal as a colour. */
 export function FightCard({ id, yum, onPick, picked, disabled }: { id: string; yum?: number | null; onPick?: () => void; picked?: boolean; disabled?: boolean }) {
@@ -33,9 +36,30 @@ export function FightCard({ id, yum, onPick, picked, disabled }: { id: string; y
   );
 }
 
+/** What each player holds in the draft, as the table sees it: the packet in their hands and how
+ * many cards they picked (face down under their plates). The view counts every packet; the
+ * picks are the reader's own, and the others' are what their packets lost of the deal (each
+ * player is dealt as many cards as the reader's packet and picks make, the rulebook's nine
+ * for a spectator). Null outside the draft. */
+function draftHoldings(view: View): Record<string, { packet: number; picks: number }> | null {
+  const d = view.draft;
+  if (!d) return null;
+  const sizes: Record<string, number> = d.packet_sizes ?? {};
+  const mine = Array.isArray(d.packet) && Array.isArray(d.picks);
+  const dealt = mine ? d.packet.length + d.picks.length : DEALT;
+  const out: Record<string, { packet: number; picks: number }> = {};
+  for (const name of (view.players ?? []) as string[]) {
+    const packet = sizes[name] ?? 0;
+    out[name] = { packet, picks: mine && name === view.you ? d.picks.length : Math.max(0, dealt - packet) };
+  }
+  return out;
+}
+
 function Players({ view }: { view: View }) {
   const names: string[] = view.players ?? [];
   const toAct = new Set<string>(view.to_act ?? []);
+  // in the draft nobody holds a hand yet: the packet and the picks are what a player holds
+  const drafting = draftHoldings(view);
   return (
     <div class="players" id="players">
       {names.map((name) => {
@@ -45,7 +69,10 @@ function Players({ view }: { view: View }) {
           <div class={`player${toAct.has(name) ? " acting" : ""}${name === view.you ? " mine" : ""}`} data-player={name}>
             <div class="player-name" title={name}>{toAct.has(name) ? "▶ " : ""}{seatName(name)}{name === view.you ? ` ${tf("fight-you")}` : ""}</div>
             <div class="points"><b>{(view.vp ?? {})[name] ?? 0}</b> {tf("fight-vp")}</div>
-            <div class="muted">{tf("fight-hand-count", { count: (view.hand_sizes ?? {})[name] ?? 0 })}</div>
+            {drafting ? <>
+              <div class="muted">{tf("fight-packet-held", { count: drafting[name]?.packet ?? 0 })}</div>
+              <div class="muted">{tf("fight-picks-count", { count: drafting[name]?.picks ?? 0 })}</div>
+            </> : <div class="muted">{tf("fight-hand-count", { count: (view.hand_sizes ?? {})[name] ?? 0 })}</div>}
             {won.length > 0 && <div class="muted">{tf("fight-won", { count: won.length })}</div>}
             {/* in a Meal every plate is for that Meal: its fighters below show what is left of it */}
             {plate && !(view.meal && plate.meal === view.meal.meal) && (
@@ -142,6 +169,11 @@ function Meal({ view }: { view: View }) {
   if (!m) return null;
   const fighters: string[] = m.fighters ?? [];
   const who = (p: string) => (p === "the-dog" ? tf("fight-dog") : seatName(p, 12));
+  // who passed in this Serving's Instant round, the reader as "you" (first)
+  const passed: string[] = m.passed ?? [];
+  const others = passed.filter((p) => p !== view.you).map(who);
+  const passedLine = () => tf("fight-passed", { you: passed.includes(view.you) ? "true" : "false",
+    others: others.join(", "), others_count: others.length });
   return (
     <Panel title={tf("fight-meal", { meal: meal(m.meal), serving: m.serving ?? 0 })} id="meal">
       <div class="cards">{(m.battlefields ?? []).map((b: any) => <span class="bf"><FightCard id={b.card} /><small>{tf("fight-bf-vp", { vp: b.vp })}</small></span>)}</div>
@@ -149,7 +181,7 @@ function Meal({ view }: { view: View }) {
       <div class="fighters">
         {fighters.map((f) => (
           <div class={`fighter${m.acting === f ? " acting" : ""}`} data-player={f}>
-            <h3>{who(f)}
+            <h3>{who(f)}{f === view.you ? ` ${tf("fight-you")}` : ""}
               {m.current?.[f] != null && <span class="total"> · {tf("fight-now", { value: m.current[f] })}</span>}
               {m.chips?.[f] != null && <span class="muted"> · {tf("fight-chips", { count: m.chips[f] })}</span>}
               {m.native?.[f] && <>{" "}<span class="badge">{tf("fight-native")}</span></>}
@@ -182,9 +214,9 @@ function Meal({ view }: { view: View }) {
           })}</li>)}</ul></details>
       )}
       {/* whose Instant round it is (the turn line above says so when it is yours), and who passed */}
-      {m.round_open && (m.acting !== view.you || (m.passed ?? []).length > 0) && (
+      {m.round_open && (m.acting !== view.you || passed.length > 0) && (
         <p>{m.acting !== view.you ? tf("fight-instant-round", { player: m.acting ? who(m.acting) : "–" }) : ""}
-          {(m.passed ?? []).length ? ` ${tf("fight-passed", { players: m.passed.map(who).join(", ") })}` : ""}</p>
+          {passed.length ? ` ${passedLine()}` : ""}</p>
       )}
     </Panel>
   );
@@ -192,7 +224,8 @@ function Meal({ view }: { view: View }) {
 
 function Hand({ view }: { view: View }) {
   const hand: string[] | null = view.hand;
-  if (!hand) return null;
+  // in the draft the cards a player holds are the packet and the picks (the draft's panel)
+  if (!hand || view.draft) return null;
   return (
     <Panel title={tf("fight-hand", { count: hand.length })} id="hand-panel">
       <div class="cards" id="hand">{hand.length ? hand.map((c) => <FightCard id={c} />) : <span class="muted">{tf("fight-none")}</span>}</div>
