@@ -3,7 +3,8 @@ texts/<language>.ftl and their arguments, never text.
 
 Lines that name every player (the reveal of the recipes, a deal's scores) carry them as
 numbered arguments (`player1`, `recipe1`, ... up to the 5 seats of a table), so that each
-language orders the pairs in its own sentence; seats a table does not have are "".
+language orders the pairs in its own sentence; seats a table does not have are "". `you1`..
+are "true" at the reader's own seat, so that the line says "you" there, not the reader's name.
 """
 from __future__ import annotations
 
@@ -33,10 +34,20 @@ def _about(players: Sequence[str], seat: Any, reader: int | None) -> dict[str, A
     return {"player": _name(players, seat), "you": _you(seat, reader)}
 
 
-def _numbered(players: Sequence[str], **columns: Sequence[Any]) -> dict[str, Any]:
+def _among(players: Sequence[str], seats: Sequence[Any], reader: int | None) -> dict[str, Any]:
+    """Several players the reader may be among: `you` ("true" when the reader is one of them),
+    `others` (the names but the reader's) and `others_count`."""
+    others = [_name(players, s) for s in seats if reader is None or s != reader]
+    return {"you": "true" if reader is not None and reader in seats else "false",
+            "others": others, "others_count": len(others)}
+
+
+def _numbered(players: Sequence[str], reader: int | None, **columns: Sequence[Any]) -> dict[str, Any]:
+    """`player1`.. and each column's `<column>1`..; `you1`.. "true" where that seat reads."""
     args: dict[str, Any] = {"count": len(players)}
     for i in range(MAX_SEATS):
         args[f"player{i + 1}"] = players[i] if i < len(players) else ""
+        args[f"you{i + 1}"] = _you(i, reader) if i < len(players) else "false"
         for column, values in columns.items():
             args[f"{column}{i + 1}"] = values[i] if i < len(values) else ""
     return args
@@ -66,7 +77,7 @@ def event_message(event: dict[str, Any], players: Sequence[str], seat: int | Non
         return Message(key, {**who, "recipe": d["recipe"]}, internal)
     if kind == "RecipesRevealed":
         return Message("event-RecipesRevealed",
-                       {**_numbered(players, recipe=list(d.get("recipes") or [])),
+                       {**_numbered(players, seat, recipe=list(d.get("recipes") or [])),
                         "leader": _name(players, d.get("leader")), "you": _you(d.get("leader"), seat)})
     if kind == "CardPlayed":
         args = {**_about(players, d.get("seat"), seat), "card": d.get("card"), "total": d.get("total")}
@@ -85,14 +96,14 @@ def event_message(event: dict[str, Any], players: Sequence[str], seat: int | Non
                                                "count": len(d.get("cards") or [])})
     if kind == "DealScored":
         return Message("event-DealScored",
-                       {**_numbered(players, gain=list(d.get("gains") or []),
+                       {**_numbered(players, seat, gain=list(d.get("gains") or []),
                                     points=list(d.get("points") or [])), "deal": d.get("deal")})
     if kind == "GameEnded":
         winners = list(d.get("winners") or [])
         points = d.get("points") or [0]
         return Message("event-GameEnded", {"count": len(winners),
                                            "winners": [_name(players, s) for s in winners],
-                                           "you": "true" if seat is not None and seat in winners else "false",
+                                           **_among(players, winners, seat),
                                            "points": max(points) if points else 0})
     return None
 

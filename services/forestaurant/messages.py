@@ -86,7 +86,8 @@ def event_message(event: Mapping[str, Any], players: Sequence[str], seat: int | 
             return Message(f"event-CardsDrawn-{variant}-yours", {**who, "cards": list(cards), "count": count})
         return Message(f"event-CardsDrawn-{variant}", {**who, "count": count})
     if kind == "TurnStarted":
-        return Message("event-TurnStarted", {**who, "turn": d.get("turn", 0), "value": d.get("value", 0),
+        # who drew the card is the line before (CardsDrawn "turn"): this one says what it marks
+        return Message("event-TurnStarted", {"turn": d.get("turn", 0), "value": d.get("value", 0),
                                              "tables": _tables(d.get("line"))})
     if kind == "GuestSeated":
         key = "event-GuestSeated-free" if d.get("free") else "event-GuestSeated"

@@ -163,3 +163,27 @@ def test_a_winner_with_one_victory_point_reads_in_the_singular(language, one, ma
     assert one in TEXTS.text("event-GameEnded", {"winners": "ann", "count": 1, "points": 1, "you": False}, language)
     assert many in TEXTS.text("event-GameEnded", {"winners": "ann, bob", "count": 2, "points": 27, "you": False},
                               language)
+
+
+def _entries(language: str) -> dict[str, str]:
+    """Each message of texts/<language>.ftl as written (value and attributes), by key."""
+    source = (RULES_DIR.parent / "texts" / f"{language}.ftl").read_text()
+    blocks = re.split(r"^(?=[a-z][a-z0-9_-]* =)", source, flags=re.M)
+    return {b.split(" =", 1)[0]: b for b in blocks if re.match(r"[a-z][a-z0-9_-]* =", b)}
+
+
+@pytest.mark.parametrize("language, card, recipe_words", [
+    ("en", "Boot", "Stinky boot"), ("de", "Stiefel", "Stinkstiefel")])
+def test_the_german_descriptions_boot_card_has_one_name_wherever_it_is_named(language, card, recipe_words):
+    """Given the German description's card ("Zutatenkarte (Käfer, Gemüse, Früchte und Stiefel)";
+    "Beim Stinkstiefelrezept erhält man einen Punkt für jeden Stiefel"), when an option, a rule or
+    a card's text names it, then it is the card's own word (its colour and its name, "Boot 3"),
+    and the recipe's word ("Stinky boot", "Stinkstiefel") names only the recipe."""
+    assert TEXTS.text("colour-boot", language=language) == card
+    assert TEXTS.card_name("boot-3", language) == f"{card} 3"
+    recipe_keys = {"recipe-boot", "card-recipe-boot"}
+    for key, text in _entries(language).items():
+        if key not in recipe_keys:
+            assert recipe_words not in text, (key, text)
+    for key in recipe_keys:
+        assert recipe_words in _entries(language)[key]

@@ -26,3 +26,22 @@ def test_given_a_game_won_by_stars_when_the_reason_reads_then_it_does_not_say_so
     # reason after "X won" speaks of that winner, not of an unnamed player
     text = TEXTS.text("reason-stars", {}, language)
     assert vague not in text.lower(), text
+
+
+def _publicity() -> list[str]:
+    return [c for c, card in GAME.catalogue()["cards"].items() if card["kind"] == "publicity"]
+
+
+@pytest.mark.parametrize("seat, german", [(0, "Du spielst Gruß im Radio aus, gleich nach dem Ziehen."),
+                                          (1, "ann spielt Gruß im Radio aus, gleich nach dem Ziehen.")])
+def test_given_publicity_played_as_soon_as_drawn_when_the_german_log_says_so_then_no_pronoun_must_agree_with_its_name(
+        seat, german):
+    # "Publicity cards each award one star and may be played as soon as they are drawn or held for
+    # later turns.": their names are masculine (Gruß im Radio), neuter (Virales Video) or feminine,
+    # so the German line says "gleich nach dem Ziehen", not "nachdem du sie gezogen hast"
+    assert "radio-shout-out" in _publicity()
+    event = {"type": "CardPlayed", "data": {"seat": 0, "card": "radio-shout-out", "at_once": True}}
+    assert TEXTS.render(messages.event_message(event, ["ann", "bob"], seat), "de") == german
+    for card in _publicity():
+        text = TEXTS.text(f"card-{card}", language="de", attribute="text")
+        assert "gleich nach dem Ziehen" in text and " sie " not in text, (card, text)

@@ -33,7 +33,7 @@ def test_screens_events_and_moves_render_through_a_game():
     from services.forestaurant.rules.events import TurnStarted
     line = render.event_line(codec.encode(TurnStarted(0, 1, 3, (6, 7, 8))), ["ann", "bob"], "ann")
     # "3 marks the bottom row": the board's tables 7, 8 and 9 (the event holds their indices)
-    assert line == "Turn 1: you drew a 3: events at tables 7, 8, 9."
+    assert line == "Turn 1: the 3 marks tables 7, 8, 9, where events take place."
     assert render.event_line({"type": "EventResolved", "data": {"table": 6}}, ["ann", "bob"], "ann") is None
     label = render.move_label({"type": "cook", "table": 4, "cards": ["bear-6"], "ingredients": ["fish", "berries"]})
     assert label == "Cook at table 5 with Bear 6, Fish, Berries"  # the middle one, index 4

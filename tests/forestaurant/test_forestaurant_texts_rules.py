@@ -50,3 +50,47 @@ def test_given_a_table_of_five_when_the_advice_reads_then_it_names_the_options_a
         assert described[name]["label"] in text, (name, text)
         assert name not in text, text
     assert described["difficulty"]["label"] in text and " easy " not in text, text
+
+
+def _turn_start(seat, language):
+    """The log's lines for the start of ann's turn (she draws Deer 4, which marks column 1), as
+    `seat` reads them (the drawn card only to its owner: rules.view.event_view)."""
+    from services.forestaurant.rules.events import CardsDrawn, TurnStarted
+    from services.forestaurant.rules.view import event_view
+    from shared.codec import EventCodec
+    codec = EventCodec(GAME.rules.event_types)
+    lines = []
+    for event in (CardsDrawn(0, ("deer-4",), "turn"), TurnStarted(0, 6, 4, (0, 3, 6))):
+        shown = codec.encode(event) if not isinstance(event, CardsDrawn) else \
+            {"type": "CardsDrawn", "data": {k: v for k, v in event_view(event, seat).items() if k != "type"}}
+        lines.append(TEXTS.render(messages.event_message(shown, ["ann", "bob"], seat), language))
+    return lines
+
+
+@pytest.mark.parametrize("language, drawn, draw_words, past", [
+    ("en", "You draw Deer 4 to start your turn.", ("draw", "drew"), "drew"),
+    ("de", "Du ziehst Hirsch 4 für den Beginn deines Zugs.", ("zieh", "gezogen"), "gezogen")])
+def test_given_the_active_player_draws_the_card_that_marks_the_line_when_the_log_reads_the_turns_start_then_it_says_the_draw_once_in_the_present(
+        language, drawn, draw_words, past):
+    # "The active player first draws a card from the animal deck. The value of the card marks the
+    # three tables where events take place."
+    for seat in (0, 1, None):
+        draw_line, turn_line = _turn_start(seat, language)
+        assert not any(w in turn_line.lower() for w in draw_words), turn_line  # the draw is the line before
+        assert "4" in turn_line and "1, 4, 7" in turn_line and "6" in turn_line, turn_line
+        assert past not in draw_line, draw_line
+    assert _turn_start(0, language)[0] == drawn
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_given_a_menu_card_when_the_log_names_it_then_its_ingredients_have_the_names_of_their_tokens(language):
+    # "A matching card shows the same species as the animal card at the table" and its two
+    # ingredients: the log ("The guests at table 8 order Fox menu (Fish, Carrot)") names them as
+    # the ingredient tokens are named, the words the board shows ("Fish", not "fish")
+    cards = GAME.catalogue()["cards"]
+    menus = [c for c, card in cards.items() if card["kind"] == "menu"]
+    assert len(menus) == 30
+    for menu in menus:
+        name = TEXTS.card_name(menu, language)
+        for token in cards[menu]["ingredients"]:
+            assert TEXTS.card_name(token, language) in name, (menu, name)

@@ -59,3 +59,21 @@ def test_while_a_meal_is_proposed_the_helpers_are_listed_before_the_proposer():
     state = position(ready(3), tables={4: table("bear-5", bell=True, menu="bear-fish-berries")})
     state = replace(state, active=1, phase=COOKING, proposal=Proposal(4, 1, ("bear-6",), ()))
     assert RULES.view(state, 0)["to_act"] == ["ann", "cid", "bob"]
+
+
+def test_given_clouds_leaving_the_mushrooms_when_any_seat_views_the_table_then_it_sees_the_cards_drawn_at_the_end_of_a_turn():
+    # "The highest visible number on the mushrooms shows the number of cards a player has to draw
+    # at the end of his turn, after completing actions." (public: the mushrooms lie on the board)
+    from dataclasses import replace
+    from forestaurant_helpers import CAT, act, empty_board, position
+    from services.forestaurant.rules.state import ACTIONS
+    for on_mushrooms in (10, 6, 1):
+        state = position(empty_board(ready(2)), hands={0: ["hare-1", "hare-2", "fox-3", "bear-6", "deer-4", "wolf-5"]},
+                         line=(0, 1, 2), events_left=(), phase=ACTIONS, active=0)
+        state = replace(state, mushrooms=on_mushrooms)
+        shown = [RULES.view(state, seat)["draw_number"] for seat in (0, 1, None)]
+        assert shown == [CAT.draw_number(on_mushrooms)] * 3
+        # the number shown is the number the turn ends drawing (2 players: minimal hand 5)
+        after, _ = act(state, 0, {"type": "purchase", "card": "hare-1"})
+        assert len(after.hands[0]) == 5 + shown[0]
+    assert CAT.draw_number(10) < CAT.draw_number(1)  # fewer clouds on the mushrooms, more cards

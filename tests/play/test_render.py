@@ -115,7 +115,7 @@ def test_event_lines_name_players_and_say_you():
                       "foodie-forest") \
         == "bob chose a recipe face down."
     assert event_line({"type": "DealScored", "data": {"deal": 1, "gains": [2, -1], "points": [7, 4]}},
-                      players, "ann", "foodie-forest") == "Deal 1 is scored: ann scores 2 (now 7), bob scores -1 (now 4)."
+                      players, "ann", "foodie-forest") == "Deal 1 is scored: you score 2 (now 7), bob scores -1 (now 4)."
     assert event_line({"type": "LastCardAnnounced", "data": {"seat": 0}}, players, "ann",
                       "foodie-forest") == "You announce your last card."
     assert event_line({"type": "ShuffleApplied", "data": {}}, players, "ann", "foodie-forest") is None

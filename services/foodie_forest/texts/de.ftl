@@ -9,9 +9,9 @@ game-summary = Reiner Knizias Stichspiel rund um den Suppentopf: Über fünf Run
 ## Optionen
 
 option-edition = Ausgabe
-    .sentence = Mit welchen Karten und Rezepten gespielt wird: nach der englischen Regel (Müll leert den Topf) oder nach der älteren deutschen Beschreibung (der Stinkstiefel zählt seinen Wert).
+    .sentence = Mit welchen Karten und Rezepten gespielt wird: nach der englischen Regel (Müll leert den Topf) oder nach der älteren deutschen Beschreibung (eine Stiefelkarte zählt ihren Wert).
 option-edition-en = Englische Regel
-option-edition-de-description = Deutsche Beschreibung (Stinkstiefel)
+option-edition-de-description = Deutsche Beschreibung (Stiefelkarten)
 
 option-recipe_choice = Rezeptwahl
     .sentence = Ob alle ihr Rezept gleichzeitig verdeckt wählen oder, wie in der Variante der Regel, reihum offen, beginnend links vom Geber.
@@ -161,15 +161,15 @@ card-trash-4 = Müll 4
 card-trash-5 = Müll 5
     .text = Eine Müllkarte: setzt den Wert des Topfes auf 0, und danach darf jede Farbe gespielt werden, bis der Topf voll ist.
 card-boot-1 = Stiefel 1
-    .text = Ein Stinkstiefel mit dem Wert 1: erhöht den Topf um 1, und der Farbzwang endet für den Rest des Stichs.
+    .text = Eine Stiefelkarte mit dem Wert 1: erhöht den Topf um 1, und der Farbzwang endet für den Rest des Stichs.
 card-boot-2 = Stiefel 2
-    .text = Ein Stinkstiefel mit dem Wert 2: erhöht den Topf um 2, und der Farbzwang endet für den Rest des Stichs.
+    .text = Eine Stiefelkarte mit dem Wert 2: erhöht den Topf um 2, und der Farbzwang endet für den Rest des Stichs.
 card-boot-3 = Stiefel 3
-    .text = Ein Stinkstiefel mit dem Wert 3: erhöht den Topf um 3, und der Farbzwang endet für den Rest des Stichs.
+    .text = Eine Stiefelkarte mit dem Wert 3: erhöht den Topf um 3, und der Farbzwang endet für den Rest des Stichs.
 card-boot-4 = Stiefel 4
-    .text = Ein Stinkstiefel mit dem Wert 4: erhöht den Topf um 4, und der Farbzwang endet für den Rest des Stichs.
+    .text = Eine Stiefelkarte mit dem Wert 4: erhöht den Topf um 4, und der Farbzwang endet für den Rest des Stichs.
 card-boot-5 = Stiefel 5
-    .text = Ein Stinkstiefel mit dem Wert 5: erhöht den Topf um 5, und der Farbzwang endet für den Rest des Stichs.
+    .text = Eine Stiefelkarte mit dem Wert 5: erhöht den Topf um 5, und der Farbzwang endet für den Rest des Stichs.
 
 ## Rezeptkarten (Kennungen wie im Zug: card-recipe-<Kennung>)
 
@@ -190,7 +190,7 @@ card-recipe-boot = Stinkstiefelrezept
 
 rules-goal = Über fünf Runden sammelst du Siegpunkte mit dem Rezept, das du für jede Runde wählst. Alle beginnen mit 5 Siegpunkten, und jeder kann jedes seiner 5 Rezepte nur einmal zubereiten. Wer nach der fünften Runde die meisten Siegpunkte hat, gewinnt; bei Gleichstand teilen sich die Führenden den Sieg.
 rules-setup = Der Geber gibt jedem 13 Zutatenkarten (bei 5 Spielern 10); die übrigen werden ungesehen beiseitegelegt. Dann wählt jeder verdeckt eines seiner übrigen Rezepte, und alle werden gleichzeitig aufgedeckt. In der fünften Runde bleibt dir nur dein letztes Rezept.
-rules-turn = Der Spieler links vom Geber wirft die erste Zutatenkarte in den Topf, dann geht es reihum; wer eine Karte ausspielt, sagt die Summe im Topf an. Die Farbe der ersten Karte ist die geforderte Farbe: Es herrscht Farbzwang, und wer nicht bedienen kann, spielt eine beliebige Karte. Eine 10, die einen Stich eröffnet, zählt 0. Eine Müllkarte setzt den Topf auf 0, und danach darf jede Farbe gespielt werden (in der deutschen Beschreibung zählt der Stinkstiefel seinen Wert und hebt den Farbzwang ebenso auf, und die „0“-Karte setzt den Topf auf null zurück). Erreicht oder überschreitet die Summe 10, ist der Topf voll: Du nimmst den Stich verdeckt zu dir und eröffnest den nächsten.
+rules-turn = Der Spieler links vom Geber wirft die erste Zutatenkarte in den Topf, dann geht es reihum; wer eine Karte ausspielt, sagt die Summe im Topf an. Die Farbe der ersten Karte ist die geforderte Farbe: Es herrscht Farbzwang, und wer nicht bedienen kann, spielt eine beliebige Karte. Eine 10, die einen Stich eröffnet, zählt 0. Eine Müllkarte setzt den Topf auf 0, und danach darf jede Farbe gespielt werden (in der deutschen Beschreibung zählt eine Stiefelkarte ihren Wert und hebt den Farbzwang ebenso auf, und die „0“-Karte setzt den Topf auf null zurück). Erreicht oder überschreitet die Summe 10, ist der Topf voll: Du nimmst den Stich verdeckt zu dir und eröffnest den nächsten.
 rules-end = Wer seine letzte Karte ausspielt, sagt es an. Hat der Spieler, der an der Reihe ist, keine Karte mehr, endet die Runde: Den unvollständigen Stich bekommt niemand, und Karten auf anderen Händen zählen nicht. Der Spieler links vom Geber gibt als Nächstes.
 rules-scoring = Sparrezept: 5 Punkte, ein Punkt Abzug für jede gestochene Karte. Käfer-, Gemüse- und Früchterezept: ein Punkt für jede Karte dieser Farbe in deinen Stichen, ein Punkt Abzug für jede Müllkarte. Müllrezept: ein Punkt für jede Müllkarte, ein Punkt Abzug für jede Kräuterkarte. (Deutsche Beschreibung: Der Stiefel tritt an die Stelle des Mülls.) Niemand fällt unter 0 Punkte.
 rules-choices = Wo die Regel schweigt oder sich widerspricht: Die 3 nicht aufgelisteten Karten jeder Farbe sind Kräuterkarten (zählen nichts); nach einer Müllkarte darf jede Farbe gespielt werden; die Rezepte zählen wie in der deutschen Beschreibung (nach dem englischen Text wäre das Müllrezept immer 0 wert); nach einer Runde fällt niemand unter 0 Punkte. In der Variante werden die Rezepte reihum offen gewählt, und der Geber muss, wenn möglich, ein anderes Rezept wählen als sein linker Nachbar. Jede dieser Entscheidungen ist eine Option des Tisches.
@@ -216,10 +216,52 @@ event-RecipeChosen = { $you ->
 event-RecipeChosen-secret = Du hast das { CARD($recipe) } gewählt (verdeckt, bis alle gewählt haben).
 event-RecipeChosen-hidden = { $player } hat verdeckt ein Rezept gewählt.
 event-RecipesRevealed = Die Rezepte werden aufgedeckt: { $count ->
-        [2] { $player1 }: { CARD($recipe1) }; { $player2 }: { CARD($recipe2) }
-        [3] { $player1 }: { CARD($recipe1) }; { $player2 }: { CARD($recipe2) }; { $player3 }: { CARD($recipe3) }
-        [4] { $player1 }: { CARD($recipe1) }; { $player2 }: { CARD($recipe2) }; { $player3 }: { CARD($recipe3) }; { $player4 }: { CARD($recipe4) }
-       *[5] { $player1 }: { CARD($recipe1) }; { $player2 }: { CARD($recipe2) }; { $player3 }: { CARD($recipe3) }; { $player4 }: { CARD($recipe4) }; { $player5 }: { CARD($recipe5) }
+        [2] { $you1 ->
+            [true] du: { CARD($recipe1) }
+           *[false] { $player1 }: { CARD($recipe1) }
+        }; { $you2 ->
+            [true] du: { CARD($recipe2) }
+           *[false] { $player2 }: { CARD($recipe2) }
+        }
+        [3] { $you1 ->
+            [true] du: { CARD($recipe1) }
+           *[false] { $player1 }: { CARD($recipe1) }
+        }; { $you2 ->
+            [true] du: { CARD($recipe2) }
+           *[false] { $player2 }: { CARD($recipe2) }
+        }; { $you3 ->
+            [true] du: { CARD($recipe3) }
+           *[false] { $player3 }: { CARD($recipe3) }
+        }
+        [4] { $you1 ->
+            [true] du: { CARD($recipe1) }
+           *[false] { $player1 }: { CARD($recipe1) }
+        }; { $you2 ->
+            [true] du: { CARD($recipe2) }
+           *[false] { $player2 }: { CARD($recipe2) }
+        }; { $you3 ->
+            [true] du: { CARD($recipe3) }
+           *[false] { $player3 }: { CARD($recipe3) }
+        }; { $you4 ->
+            [true] du: { CARD($recipe4) }
+           *[false] { $player4 }: { CARD($recipe4) }
+        }
+       *[5] { $you1 ->
+            [true] du: { CARD($recipe1) }
+           *[false] { $player1 }: { CARD($recipe1) }
+        }; { $you2 ->
+            [true] du: { CARD($recipe2) }
+           *[false] { $player2 }: { CARD($recipe2) }
+        }; { $you3 ->
+            [true] du: { CARD($recipe3) }
+           *[false] { $player3 }: { CARD($recipe3) }
+        }; { $you4 ->
+            [true] du: { CARD($recipe4) }
+           *[false] { $player4 }: { CARD($recipe4) }
+        }; { $you5 ->
+            [true] du: { CARD($recipe5) }
+           *[false] { $player5 }: { CARD($recipe5) }
+        }
     }. { $you ->
         [true] Du eröffnest
        *[false] { $leader } eröffnet
@@ -263,17 +305,62 @@ event-TrickPutAside = { $you ->
        *[other] : Die { $count } Karten im Topf bekommt niemand.
     }
 event-DealScored = Runde { $deal } ist gewertet: { $count ->
-        [2] { $player1 } erhält { $gain1 } (jetzt { $points1 }), { $player2 } erhält { $gain2 } (jetzt { $points2 })
-        [3] { $player1 } erhält { $gain1 } (jetzt { $points1 }), { $player2 } erhält { $gain2 } (jetzt { $points2 }), { $player3 } erhält { $gain3 } (jetzt { $points3 })
-        [4] { $player1 } erhält { $gain1 } (jetzt { $points1 }), { $player2 } erhält { $gain2 } (jetzt { $points2 }), { $player3 } erhält { $gain3 } (jetzt { $points3 }), { $player4 } erhält { $gain4 } (jetzt { $points4 })
-       *[5] { $player1 } erhält { $gain1 } (jetzt { $points1 }), { $player2 } erhält { $gain2 } (jetzt { $points2 }), { $player3 } erhält { $gain3 } (jetzt { $points3 }), { $player4 } erhält { $gain4 } (jetzt { $points4 }), { $player5 } erhält { $gain5 } (jetzt { $points5 })
-    }.
-event-GameEnded = Das Spiel ist aus: { $count ->
-        [one] { $you ->
-            [true] Du gewinnst
-           *[false] { $winners } gewinnt
+        [2] { $you1 ->
+            [true] du erhältst { $gain1 } (jetzt { $points1 })
+           *[false] { $player1 } erhält { $gain1 } (jetzt { $points1 })
+        }, { $you2 ->
+            [true] du erhältst { $gain2 } (jetzt { $points2 })
+           *[false] { $player2 } erhält { $gain2 } (jetzt { $points2 })
         }
-       *[other] { $winners } teilen sich den Sieg
+        [3] { $you1 ->
+            [true] du erhältst { $gain1 } (jetzt { $points1 })
+           *[false] { $player1 } erhält { $gain1 } (jetzt { $points1 })
+        }, { $you2 ->
+            [true] du erhältst { $gain2 } (jetzt { $points2 })
+           *[false] { $player2 } erhält { $gain2 } (jetzt { $points2 })
+        }, { $you3 ->
+            [true] du erhältst { $gain3 } (jetzt { $points3 })
+           *[false] { $player3 } erhält { $gain3 } (jetzt { $points3 })
+        }
+        [4] { $you1 ->
+            [true] du erhältst { $gain1 } (jetzt { $points1 })
+           *[false] { $player1 } erhält { $gain1 } (jetzt { $points1 })
+        }, { $you2 ->
+            [true] du erhältst { $gain2 } (jetzt { $points2 })
+           *[false] { $player2 } erhält { $gain2 } (jetzt { $points2 })
+        }, { $you3 ->
+            [true] du erhältst { $gain3 } (jetzt { $points3 })
+           *[false] { $player3 } erhält { $gain3 } (jetzt { $points3 })
+        }, { $you4 ->
+            [true] du erhältst { $gain4 } (jetzt { $points4 })
+           *[false] { $player4 } erhält { $gain4 } (jetzt { $points4 })
+        }
+       *[5] { $you1 ->
+            [true] du erhältst { $gain1 } (jetzt { $points1 })
+           *[false] { $player1 } erhält { $gain1 } (jetzt { $points1 })
+        }, { $you2 ->
+            [true] du erhältst { $gain2 } (jetzt { $points2 })
+           *[false] { $player2 } erhält { $gain2 } (jetzt { $points2 })
+        }, { $you3 ->
+            [true] du erhältst { $gain3 } (jetzt { $points3 })
+           *[false] { $player3 } erhält { $gain3 } (jetzt { $points3 })
+        }, { $you4 ->
+            [true] du erhältst { $gain4 } (jetzt { $points4 })
+           *[false] { $player4 } erhält { $gain4 } (jetzt { $points4 })
+        }, { $you5 ->
+            [true] du erhältst { $gain5 } (jetzt { $points5 })
+           *[false] { $player5 } erhält { $gain5 } (jetzt { $points5 })
+        }
+    }.
+event-GameEnded = Das Spiel ist aus: { $you ->
+        [true] { $others_count ->
+            [0] Du gewinnst
+           *[other] Du und { $others } teilt euch den Sieg
+        }
+       *[false] { $count ->
+            [one] { $winners } gewinnt
+           *[other] { $winners } teilen sich den Sieg
+        }
     } mit { $points } { $points ->
         [one] Siegpunkt
        *[other] Siegpunkten

@@ -7,9 +7,9 @@ game-summary = Reiner Knizia's trick-taking game of soup: over 5 deals, fill the
 ## Options
 
 option-edition = Edition
-    .sentence = Which cards and recipes are played: the English rulebook's (Trash empties the pot) or the older German description's (the Stinky boot adds its value).
+    .sentence = Which cards and recipes are played: the English rulebook's (Trash empties the pot) or the older German description's (a Boot card adds its value).
 option-edition-en = English rulebook
-option-edition-de-description = German description (Stinky boot)
+option-edition-de-description = German description (Boot cards)
 
 option-recipe_choice = Choosing recipes
     .sentence = Whether everyone chooses a recipe face down at the same time, or, as in the rulebook's Variant, one after the other face up, starting left of the Dealer.
@@ -159,15 +159,15 @@ card-trash-4 = Trash 4
 card-trash-5 = Trash 5
     .text = A Trash card: sets the pot's total to 0, and from then on any colour may be played until the pot is full.
 card-boot-1 = Boot 1
-    .text = A Stinky boot worth 1: adds 1 to the pot, and from then on any colour may be played until the pot is full.
+    .text = A Boot card worth 1: adds 1 to the pot, and from then on any colour may be played until the pot is full.
 card-boot-2 = Boot 2
-    .text = A Stinky boot worth 2: adds 2 to the pot, and from then on any colour may be played until the pot is full.
+    .text = A Boot card worth 2: adds 2 to the pot, and from then on any colour may be played until the pot is full.
 card-boot-3 = Boot 3
-    .text = A Stinky boot worth 3: adds 3 to the pot, and from then on any colour may be played until the pot is full.
+    .text = A Boot card worth 3: adds 3 to the pot, and from then on any colour may be played until the pot is full.
 card-boot-4 = Boot 4
-    .text = A Stinky boot worth 4: adds 4 to the pot, and from then on any colour may be played until the pot is full.
+    .text = A Boot card worth 4: adds 4 to the pot, and from then on any colour may be played until the pot is full.
 card-boot-5 = Boot 5
-    .text = A Stinky boot worth 5: adds 5 to the pot, and from then on any colour may be played until the pot is full.
+    .text = A Boot card worth 5: adds 5 to the pot, and from then on any colour may be played until the pot is full.
 
 ## Recipe cards (ids as the move's recipe: card-recipe-<id>)
 
@@ -188,7 +188,7 @@ card-recipe-boot = Stinky boot recipe
 
 rules-goal = Over 5 deals, score victory points with the recipe you choose for each deal. Everyone starts with 5 points and uses each of their 5 recipes once. After the 5th deal the most points win; tied leaders share the victory.
 rules-setup = The Dealer deals 13 Ingredient cards to each player (10 each with 5 players); the rest are set aside unseen. Then everyone chooses one of their remaining recipes face down, and all are revealed together. In the 5th deal your last recipe is chosen for you.
-rules-turn = Starting left of the Dealer, each player in turn puts one card into the pot and says the total. The first card of a trick sets the required colour: follow it if you can, otherwise play any card. A 10 that starts a trick counts 0. A Trash card sets the total to 0, and after it any colour may be played (in the German description the Stinky boot adds its value and lifts the colour the same way, and a "0" card empties the pot). When the total reaches 10 or more, the pot is full: you take the trick face down and start the next one.
+rules-turn = Starting left of the Dealer, each player in turn puts one card into the pot and says the total. The first card of a trick sets the required colour: follow it if you can, otherwise play any card. A 10 that starts a trick counts 0. A Trash card sets the total to 0, and after it any colour may be played (in the German description a Boot card adds its value and lifts the colour the same way, and a "0" card empties the pot). When the total reaches 10 or more, the pot is full: you take the trick face down and start the next one.
 rules-end = Play your last card and you announce it. When the player to play has no card left, the deal ends: nobody wins the unfinished trick, and cards left in other hands do not count. The player left of the Dealer deals next.
 rules-scoring = Empty pot: gain 5, lose 1 for each card you took. Bug, Vegetable and Fruit: gain 1 for each card of that colour you took, lose 1 for each Trash card. Trash: gain 1 for each Trash card, lose 1 for each herb. (German description: the Boot takes Trash's place.) Nobody drops below 0 points.
 rules-choices = Where the rulebook is silent or broken: the 3 unlisted cards of each colour are herbs (add nothing); after Trash any colour may be played; the recipes score as the German description says (the English text would make the Trash recipe worth 0); points never go below 0 after a deal. In the Variant, recipes are chosen face up in turn and the Dealer must differ from the player on their left if they can. Each choice is an option of the table.
@@ -214,10 +214,52 @@ event-RecipeChosen = { $you ->
 event-RecipeChosen-secret = You chose the { CARD($recipe) } (face down until everyone has chosen).
 event-RecipeChosen-hidden = { $player } chose a recipe face down.
 event-RecipesRevealed = The recipes are revealed: { $count ->
-        [2] { $player1 }: { CARD($recipe1) }; { $player2 }: { CARD($recipe2) }
-        [3] { $player1 }: { CARD($recipe1) }; { $player2 }: { CARD($recipe2) }; { $player3 }: { CARD($recipe3) }
-        [4] { $player1 }: { CARD($recipe1) }; { $player2 }: { CARD($recipe2) }; { $player3 }: { CARD($recipe3) }; { $player4 }: { CARD($recipe4) }
-       *[5] { $player1 }: { CARD($recipe1) }; { $player2 }: { CARD($recipe2) }; { $player3 }: { CARD($recipe3) }; { $player4 }: { CARD($recipe4) }; { $player5 }: { CARD($recipe5) }
+        [2] { $you1 ->
+            [true] you: { CARD($recipe1) }
+           *[false] { $player1 }: { CARD($recipe1) }
+        }; { $you2 ->
+            [true] you: { CARD($recipe2) }
+           *[false] { $player2 }: { CARD($recipe2) }
+        }
+        [3] { $you1 ->
+            [true] you: { CARD($recipe1) }
+           *[false] { $player1 }: { CARD($recipe1) }
+        }; { $you2 ->
+            [true] you: { CARD($recipe2) }
+           *[false] { $player2 }: { CARD($recipe2) }
+        }; { $you3 ->
+            [true] you: { CARD($recipe3) }
+           *[false] { $player3 }: { CARD($recipe3) }
+        }
+        [4] { $you1 ->
+            [true] you: { CARD($recipe1) }
+           *[false] { $player1 }: { CARD($recipe1) }
+        }; { $you2 ->
+            [true] you: { CARD($recipe2) }
+           *[false] { $player2 }: { CARD($recipe2) }
+        }; { $you3 ->
+            [true] you: { CARD($recipe3) }
+           *[false] { $player3 }: { CARD($recipe3) }
+        }; { $you4 ->
+            [true] you: { CARD($recipe4) }
+           *[false] { $player4 }: { CARD($recipe4) }
+        }
+       *[5] { $you1 ->
+            [true] you: { CARD($recipe1) }
+           *[false] { $player1 }: { CARD($recipe1) }
+        }; { $you2 ->
+            [true] you: { CARD($recipe2) }
+           *[false] { $player2 }: { CARD($recipe2) }
+        }; { $you3 ->
+            [true] you: { CARD($recipe3) }
+           *[false] { $player3 }: { CARD($recipe3) }
+        }; { $you4 ->
+            [true] you: { CARD($recipe4) }
+           *[false] { $player4 }: { CARD($recipe4) }
+        }; { $you5 ->
+            [true] you: { CARD($recipe5) }
+           *[false] { $player5 }: { CARD($recipe5) }
+        }
     }. { $you ->
         [true] You lead
        *[false] { $leader } leads
@@ -261,17 +303,62 @@ event-TrickPutAside = { $you ->
        *[other] : nobody wins the { $count } cards in the pot.
     }
 event-DealScored = Deal { $deal } is scored: { $count ->
-        [2] { $player1 } scores { $gain1 } (now { $points1 }), { $player2 } scores { $gain2 } (now { $points2 })
-        [3] { $player1 } scores { $gain1 } (now { $points1 }), { $player2 } scores { $gain2 } (now { $points2 }), { $player3 } scores { $gain3 } (now { $points3 })
-        [4] { $player1 } scores { $gain1 } (now { $points1 }), { $player2 } scores { $gain2 } (now { $points2 }), { $player3 } scores { $gain3 } (now { $points3 }), { $player4 } scores { $gain4 } (now { $points4 })
-       *[5] { $player1 } scores { $gain1 } (now { $points1 }), { $player2 } scores { $gain2 } (now { $points2 }), { $player3 } scores { $gain3 } (now { $points3 }), { $player4 } scores { $gain4 } (now { $points4 }), { $player5 } scores { $gain5 } (now { $points5 })
-    }.
-event-GameEnded = The game is over: { $count ->
-        [one] { $you ->
-            [true] you win
-           *[false] { $winners } wins
+        [2] { $you1 ->
+            [true] you score { $gain1 } (now { $points1 })
+           *[false] { $player1 } scores { $gain1 } (now { $points1 })
+        }, { $you2 ->
+            [true] you score { $gain2 } (now { $points2 })
+           *[false] { $player2 } scores { $gain2 } (now { $points2 })
         }
-       *[other] { $winners } share the victory
+        [3] { $you1 ->
+            [true] you score { $gain1 } (now { $points1 })
+           *[false] { $player1 } scores { $gain1 } (now { $points1 })
+        }, { $you2 ->
+            [true] you score { $gain2 } (now { $points2 })
+           *[false] { $player2 } scores { $gain2 } (now { $points2 })
+        }, { $you3 ->
+            [true] you score { $gain3 } (now { $points3 })
+           *[false] { $player3 } scores { $gain3 } (now { $points3 })
+        }
+        [4] { $you1 ->
+            [true] you score { $gain1 } (now { $points1 })
+           *[false] { $player1 } scores { $gain1 } (now { $points1 })
+        }, { $you2 ->
+            [true] you score { $gain2 } (now { $points2 })
+           *[false] { $player2 } scores { $gain2 } (now { $points2 })
+        }, { $you3 ->
+            [true] you score { $gain3 } (now { $points3 })
+           *[false] { $player3 } scores { $gain3 } (now { $points3 })
+        }, { $you4 ->
+            [true] you score { $gain4 } (now { $points4 })
+           *[false] { $player4 } scores { $gain4 } (now { $points4 })
+        }
+       *[5] { $you1 ->
+            [true] you score { $gain1 } (now { $points1 })
+           *[false] { $player1 } scores { $gain1 } (now { $points1 })
+        }, { $you2 ->
+            [true] you score { $gain2 } (now { $points2 })
+           *[false] { $player2 } scores { $gain2 } (now { $points2 })
+        }, { $you3 ->
+            [true] you score { $gain3 } (now { $points3 })
+           *[false] { $player3 } scores { $gain3 } (now { $points3 })
+        }, { $you4 ->
+            [true] you score { $gain4 } (now { $points4 })
+           *[false] { $player4 } scores { $gain4 } (now { $points4 })
+        }, { $you5 ->
+            [true] you score { $gain5 } (now { $points5 })
+           *[false] { $player5 } scores { $gain5 } (now { $points5 })
+        }
+    }.
+event-GameEnded = The game is over: { $you ->
+        [true] { $others_count ->
+            [0] you win
+           *[other] you and { $others } share the victory
+        }
+       *[false] { $count ->
+            [one] { $winners } wins
+           *[other] { $winners } share the victory
+        }
     } with { $points } { $points ->
         [one] victory point
        *[other] victory points

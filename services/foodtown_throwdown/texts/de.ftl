@@ -133,7 +133,7 @@ event-RecipeCompleted = { $you ->
 }
 event-CardPlayed = { $you ->
     [true] Du spielst { CARD($card) } aus{ $at_once ->
-        [true] , gleich nachdem du sie gezogen hast
+        [true] , gleich nach dem Ziehen
        *[false] {""}
     }.
    *[false] { $player } spielt { CARD($card) } aus{ $at_once ->
@@ -407,13 +407,13 @@ card-county-fair = Jahrmarkt
 ## Werbung
 
 card-food-blog-feature = Foodblog-Artikel
-    .text = Werbung: 1 Stern. Spiele sie in deinem Zug aus, auch gleich nachdem du sie gezogen hast.
+    .text = Werbung: 1 Stern. Spiele die Karte in deinem Zug aus, auch gleich nach dem Ziehen.
 card-local-news-spot = Beitrag in den Lokalnachrichten
-    .text = Werbung: 1 Stern. Spiele sie in deinem Zug aus, auch gleich nachdem du sie gezogen hast.
+    .text = Werbung: 1 Stern. Spiele die Karte in deinem Zug aus, auch gleich nach dem Ziehen.
 card-radio-shout-out = Gruß im Radio
-    .text = Werbung: 1 Stern. Spiele sie in deinem Zug aus, auch gleich nachdem du sie gezogen hast.
+    .text = Werbung: 1 Stern. Spiele die Karte in deinem Zug aus, auch gleich nach dem Ziehen.
 card-viral-video = Virales Video
-    .text = Werbung: 1 Stern. Spiele sie in deinem Zug aus, auch gleich nachdem du sie gezogen hast.
+    .text = Werbung: 1 Stern. Spiele die Karte in deinem Zug aus, auch gleich nach dem Ziehen.
 
 ## Aktionskarten
 

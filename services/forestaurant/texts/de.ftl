@@ -175,10 +175,7 @@ event-CardsDrawn-end = { $you ->
     }.
 }
 event-CardsDrawn-end-yours = Du ziehst { CARDS($cards) }.
-event-TurnStarted = Zug { $turn }: { $you ->
-    [true] Du hast
-   *[false] { $player } hat
-} eine { $value } gezogen: Ereignisse an den Tischen { $tables }.
+event-TurnStarted = Zug { $turn }: Die { $value } markiert die Tische { $tables }, an denen Ereignisse stattfinden.
 event-GuestSeated = { $you ->
     [true] Du setzt
    *[false] { $player } setzt

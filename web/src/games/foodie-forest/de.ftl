@@ -37,7 +37,8 @@ ff-hand-line = { $cards } auf der Hand · { $tricks } { $tricks ->
   })
 ff-last-card = letzte Karte!
 # die noch wählbaren Rezepte im schmalen Kasten eines Spielers: das Wort des Rezepts allein
-ff-recipe-short-empty-pot = Spar
+# (das Sparrezept ganz: „Spar“ allein ist kein Wort)
+ff-recipe-short-empty-pot = Sparrezept
 ff-recipe-short-bug = Käfer
 ff-recipe-short-vegetable = Gemüse
 ff-recipe-short-fruit = Früchte

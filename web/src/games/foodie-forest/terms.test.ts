@@ -53,6 +53,14 @@ describe("Foodie Forest's board words", () => {
     }
   });
 
+  // "Beim Sparrezept möchte man keinen Stich gewinnen": the German description's word is
+  // Sparrezept whole ("Spar" alone is no word); the colour recipes' short words are colours
+  it("given the Empty pot recipe left in German, when a player's box lists it, then it says Sparrezept", () => {
+    expect(board("de", "ff-recipe-short-empty-pot")).toBe("Sparrezept");
+    expect(board("de", "ff-recipe-short-bug")).toBe("Käfer");
+    expect(board("en", "ff-recipe-short-empty-pot")).toBe("Empty pot");
+  });
+
   it.each(LANGS)("given a herb card's tile, then its word is the one in the herb card's name (%s)", (lang) => {
     // "Die Kräuterkarte erhöht den Wert des Topfes nicht"
     const word = board(lang, "ff-face-herb");

@@ -25,6 +25,11 @@ rest-mushrooms = { $count } { $count ->
     [one] Wolke
    *[other] Wolken
   } auf den Pilzen
+# die Karten, die am Zugende nachgezogen werden: die höchste sichtbare Zahl auf den Pilzen
+rest-draw = am Zugende { $count } { $count ->
+    [one] Karte
+   *[other] Karten
+  } nachziehen
 rest-stars = { $covered } von { $stars } Sternen abgedeckt
 rest-difficulty = Schwierigkeit: { $difficulty }
 rest-decks = Stapel: { $animals } { $animals ->
@@ -35,8 +40,14 @@ rest-decks = Stapel: { $animals } { $animals ->
    *[other] Menüs
   }, { $vegetables } Gemüse, { $meats } Fleisch
 rest-goal = Zum Sieg: zufriedene Gäste im Wert von { $needed } von jeder der { $species } Arten (die Kartenwerte zählen) oder alle { $clouds } Wolken zurück auf den Pilzen.
-rest-cooking = { $player } schlägt vor, für Tisch { $table } zu kochen
-rest-offer = { $player } bietet an:
+rest-cooking = { $you ->
+    [true] Du schlägst
+   *[false] { $player } schlägt
+  } vor, für Tisch { $table } zu kochen
+rest-offer = { $you ->
+    [true] Du bietest
+   *[false] { $player } bietet
+  } an:
 rest-nothing = nichts
 rest-may-offer = Können noch helfen: { $players }
 rest-hand-count = { $count ->

@@ -25,6 +25,12 @@ rest-mushrooms = { $count } { $count ->
     [one] cloud
    *[other] clouds
   } on the mushrooms
+# "The highest visible number on the mushrooms shows the number of cards a player has to draw
+# at the end of his turn" (the view's draw_number)
+rest-draw = { $count } { $count ->
+    [one] card
+   *[other] cards
+  } drawn at the end of a turn
 rest-stars = { $covered } of { $stars } stars covered
 rest-difficulty = difficulty: { $difficulty }
 rest-decks = Deck: { $animals } { $animals ->
@@ -41,8 +47,14 @@ rest-decks = Deck: { $animals } { $animals ->
    *[other] meats
   }
 rest-goal = To win: satisfied guests worth { $needed } of each of the { $species } species (card values add up), or all { $clouds } clouds back on the mushrooms.
-rest-cooking = { $player } proposes to cook for table { $table }
-rest-offer = { $player } offers:
+rest-cooking = { $you ->
+    [true] You propose
+   *[false] { $player } proposes
+  } to cook for table { $table }
+rest-offer = { $you ->
+    [true] You offer:
+   *[false] { $player } offers:
+  }
 rest-nothing = nothing
 rest-may-offer = May still offer help: { $players }
 rest-hand-count = { $count ->

@@ -1,6 +1,7 @@
 // Forestaurant's table (services/forestaurant/rules/view.py): the 3x3 restaurant as a grid
 // (each table's chairs, its guest card with species and value, the bell, the menu face up or
-// down, clouds; this turn's marked row or column), the mushrooms and the stars, the satisfied
+// down, clouds; this turn's marked row or column), the clouds on the mushrooms and the cards
+// drawn at the end of a turn (the highest visible mushroom number), the stars, the satisfied
 // guests per species, your hand and every seat's ingredients, and a meal being cooked together
 // (who proposed what, who offered help, who may still offer) shown to every seat.
 import { useState } from "preact/hooks";
@@ -12,6 +13,7 @@ import { wideScreen } from "../../util";
 import { seatName } from "../../table/names";
 import { builderWords, endSentence, Panel, term } from "../common";
 import type { BoardProps, GameUi } from "../types";
+import { drawWords, whoWords } from "./words";
 
 const GAME = "forestaurant";
 const tf = (id: string, args?: Record<string, any>) => tg(GAME, id, args);
@@ -54,10 +56,12 @@ function Restaurant({ view }: { view: View }) {
               {x.clouds > 0 && <span class="clouds" title={tf("rest-clouds", { count: x.clouds })}>{"☁".repeat(x.clouds)}</span>}
             </div>
             {x.guest ? <Animal id={x.guest.id} /> : <span class="muted">{tf("rest-empty")}</span>}
+            {/* a face-up menu by its card's name, the words the log says: "Fox menu (Fish, Carrot)" */}
             {x.menu && (
               <div class={`menu ${x.menu.face_up ? "up" : "down"}`}>
                 {x.menu.face_up
-                  ? <>{tf("rest-menu", { species: species(x.menu.species) })}: {x.menu.ingredients.map(ingredient).join(", ")}</>
+                  ? cardFace(GAME, x.menu.id)?.name
+                    ?? <>{tf("rest-menu", { species: species(x.menu.species) })}: {x.menu.ingredients.map(ingredient).join(", ")}</>
                   : tf("rest-eating")}
               </div>
             )}
@@ -72,9 +76,10 @@ function Restaurant({ view }: { view: View }) {
 function Score({ view }: { view: View }) {
   const [wide] = useState(wideScreen);
   const satisfied: Record<string, { cards: string[]; value: number }> = view.satisfied ?? {};
+  const draw = drawWords(view);
   return (
     <Panel title={tf("rest-score", { score: view.score ?? 0 })} id="score">
-      <p>{tf("rest-mushrooms", { count: view.mushrooms ?? 0 })} · {tf("rest-stars", { covered: view.stars_covered ?? 0, stars: view.stars ?? 0 })}
+      <p>{tf("rest-mushrooms", { count: view.mushrooms ?? 0 })}{draw && <>{" · "}{tf("rest-draw", draw)}</>} · {tf("rest-stars", { covered: view.stars_covered ?? 0, stars: view.stars ?? 0 })}
         {" · "}{tf("rest-difficulty", { difficulty: term(GAME, `option-difficulty-${view.difficulty}`, String(view.difficulty ?? "")) })}</p>
       {/* each species' points, the goal and the piles: folded on a phone (a table there fits two screens) */}
       <details class="kitchen-more" open={wide}>
@@ -94,12 +99,12 @@ function Score({ view }: { view: View }) {
 function Proposal({ view }: { view: View }) {
   const p = view.proposal;
   if (!p) return null;
-  const names: string[] = view.players ?? [];
+  // the reader's own proposal and offer say "you" (whoWords), not the reader's name
   return (
-    <Panel title={tf("rest-cooking", { player: seatName(names[p.seat] ?? "?"), table: p.table + 1 })} id="proposal" class="proposal">
+    <Panel title={tf("rest-cooking", { ...whoWords(view, p.seat, seatName), table: p.table + 1 })} id="proposal" class="proposal">
       <div class="cards">{p.cards.map((c: string) => <Animal id={c} />)}{p.ingredients.map((i: string) => <Ingredient id={i} />)}</div>
       {(p.offers ?? []).map((o: any) => (
-        <p>{tf("rest-offer", { player: seatName(names[o.seat] ?? "?") })}{" "}
+        <p>{tf("rest-offer", whoWords(view, o.seat, seatName))}{" "}
           {[...o.cards.map((c: string) => cardFace(GAME, c)?.name ?? c), ...o.ingredients.map(ingredient)].join(", ") || tf("rest-nothing")}</p>
       ))}
       {(p.may_still_offer ?? []).length > 0 && <p class="muted">{tf("rest-may-offer", { players: p.may_still_offer.map((n: string) => seatName(n)).join(", ") })}</p>}

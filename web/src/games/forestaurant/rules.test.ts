@@ -5,6 +5,7 @@ import { FluentBundle, FluentResource, type FluentVariable } from "@fluent/bundl
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { drawWords, whoWords } from "./words";
 
 function text(lang: "en" | "de", id: string, args: Record<string, FluentVariable> = {}): string {
   const bundle = new FluentBundle(lang, { useIsolating: false });
@@ -52,5 +53,42 @@ describe("the mushrooms", () => {
     expect(text("de", "rest-mushrooms", { count: 10 })).toBe("10 Wolken auf den Pilzen");
     expect(text("en", "rest-mushrooms", { count: 1 })).toBe("1 cloud on the mushrooms");
     expect(text("de", "rest-mushrooms", { count: 1 })).toBe("1 Wolke auf den Pilzen");
+  });
+});
+
+describe("the cards drawn at the end of a turn", () => {
+  // "The highest visible number on the mushrooms shows the number of cards a player has to draw at
+  // the end of his turn, after completing actions." (the view's draw_number: everyone sees it)
+  it("given 8 clouds on the mushrooms and a highest visible number of 3, when the board shows the mushrooms, then it says 3 cards are drawn at the end of a turn", () => {
+    const view = { mushrooms: 8, draw_number: 3, finished: false };
+    expect(drawWords(view)).toEqual({ count: 3 });
+    expect(text("en", "rest-draw", drawWords(view)!)).toBe("3 cards drawn at the end of a turn");
+    expect(text("de", "rest-draw", drawWords(view)!)).toBe("am Zugende 3 Karten nachziehen");
+    expect(text("en", "rest-draw", { count: 1 })).toBe("1 card drawn at the end of a turn");
+    expect(text("de", "rest-draw", { count: 1 })).toBe("am Zugende 1 Karte nachziehen");
+    expect(drawWords({ draw_number: 3, finished: true })).toBeNull();
+    const board = readFileSync(join(__dirname, "index.tsx"), "utf8");
+    expect(board).toMatch(/tf\("rest-draw", draw\)/);
+  });
+});
+
+describe("a meal cooked together", () => {
+  // "Cooking together: if the player cannot or does not want to cook the meal alone, he can ask
+  // the others for help." The reader's own proposal (or offer) says "you", never their name
+  const view = { players: ["Bot 1", "eve-3360da"], you: "eve-3360da" };
+  it("given the reader proposed a meal, when the board titles the proposal, then it says you propose", () => {
+    expect(text("en", "rest-cooking", { ...whoWords(view, 1), table: 1 })).toBe("You propose to cook for table 1");
+    expect(text("de", "rest-cooking", { ...whoWords(view, 1), table: 1 })).toBe("Du schlägst vor, für Tisch 1 zu kochen");
+    expect(text("en", "rest-offer", whoWords(view, 1))).toBe("You offer:");
+    expect(text("de", "rest-offer", whoWords(view, 1))).toBe("Du bietest an:");
+  });
+  it("given another player proposed it, when the board titles it, then it names them", () => {
+    expect(text("en", "rest-cooking", { ...whoWords(view, 0), table: 4 })).toBe("Bot 1 proposes to cook for table 4");
+    expect(text("de", "rest-cooking", { ...whoWords(view, 0), table: 4 })).toBe("Bot 1 schlägt vor, für Tisch 4 zu kochen");
+    expect(text("en", "rest-offer", whoWords(view, 0))).toBe("Bot 1 offers:");
+    expect(text("de", "rest-offer", whoWords(view, 0))).toBe("Bot 1 bietet an:");
+    const board = readFileSync(join(__dirname, "index.tsx"), "utf8");
+    expect(board).toMatch(/tf\("rest-cooking", \{ \.\.\.whoWords\(/);
+    expect(board).toMatch(/tf\("rest-offer", whoWords\(/);
   });
 });
