@@ -1,20 +1,10 @@
 // A count of one reads in the singular: "1 star", "1 Wolke auf den Pilzen", where the boards once said
 // "1 stars" and "1 Sterne" (the count shown beside a word the text did not choose by it).
-import { FluentBundle, FluentResource, type FluentVariable } from "@fluent/bundle";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { type Args, boardTexts, say } from "../testing/ftl";
 
-function text(game: string, lang: "en" | "de", id: string, args: Record<string, FluentVariable>): string {
-  const bundle = new FluentBundle(lang, { useIsolating: false });
-  bundle.addResource(new FluentResource(readFileSync(join(__dirname, "..", "games", game, `${lang}.ftl`), "utf8")));
-  const message = bundle.getMessage(id);
-  if (!message?.value) throw new Error(`${game} ${lang}: no ${id}`);
-  const errors: Error[] = [];
-  const out = bundle.formatPattern(message.value, args, errors);
-  expect(errors).toEqual([]);
-  return out.replace(/\s+/g, " ");
-}
+const text = (game: string, lang: "en" | "de", id: string, args: Args) => say(boardTexts(game), lang, id, args);
+
 
 const CASES: [string, string, Record<string, number>, string, string][] = [
   ["foodtown-throwdown", "town-stars", { count: 1, target: 5 }, "star (5 to win)", "Stern (5 zum Sieg)"],
@@ -38,14 +28,7 @@ describe("a board's counts", () => {
   });
 });
 
-function common(lang: "en" | "de", id: string, args: Record<string, FluentVariable>): string {
-  const bundle = new FluentBundle(lang, { useIsolating: false });
-  bundle.addResource(new FluentResource(readFileSync(join(__dirname, `${lang}.ftl`), "utf8")));
-  const errors: Error[] = [];
-  const out = bundle.formatPattern(bundle.getMessage(id)!.value!, args, errors);
-  expect(errors).toEqual([]);
-  return out.replace(/\s+/g, " ");
-}
+const common = (lang: "en" | "de", id: string, args: Args) => say(__dirname, lang, id, args);
 
 describe("the play and queue pages' counts", () => {
   it("offer a table of one player in the singular (Forestaurant plays solo)", () => {

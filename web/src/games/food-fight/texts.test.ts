@@ -1,31 +1,17 @@
 // Food Fight's board says what the server's texts say, in the rulebook's words: a troop's number
 // is its Yumminess, the draft is "Draft" in German too, and the Mascots offered with a plate are
 // the ones that say "Play during plating".
-import { FluentBundle, FluentResource, type FluentVariable } from "@fluent/bundle";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { type Args, type Lang, say, serverTexts } from "../../testing/ftl";
 
-const SERVER = join(__dirname, "..", "..", "..", "..", "services", "food_fight", "texts");
+const SERVER = serverTexts("food_fight");
 
-function bundle(folder: string, lang: "en" | "de"): FluentBundle {
-  const b = new FluentBundle(lang, { useIsolating: false });
-  b.addResource(new FluentResource(readFileSync(join(folder, `${lang}.ftl`), "utf8")));
-  return b;
-}
 
-function say(folder: string, lang: "en" | "de", id: string, args: Record<string, FluentVariable> = {}): string {
-  const b = bundle(folder, lang);
-  const message = b.getMessage(id);
-  if (!message?.value) throw new Error(`${lang}: no ${id}`);
-  const errors: Error[] = [];
-  const out = b.formatPattern(message.value, args, errors);
-  expect(errors).toEqual([]);
-  return out.replace(/\s+/g, " ");
-}
 
-const board = (lang: "en" | "de", id: string, args?: Record<string, FluentVariable>) => say(__dirname, lang, id, args);
-const server = (lang: "en" | "de", id: string, args?: Record<string, FluentVariable>) => say(SERVER, lang, id, args);
+const board = (lang: Lang, id: string, args?: Args) => say(__dirname, lang, id, args);
+const server = (lang: Lang, id: string, args?: Args) => say(SERVER, lang, id, args);
 
 describe("Food Fight's board", () => {
   it.each(["en", "de"] as const)("given a troop's number, when a fighter's line shows it, then it is its Yumminess (%s)", (lang) => {
@@ -46,7 +32,6 @@ describe("Food Fight's board", () => {
       // 'The mascot Toast Master General says to "Play during plating"'
       expect(board(lang, "build-plate-mascots")).toContain(words);
       // the words of the card itself (its text as the server serves it)
-      const card = bundle(SERVER, lang).getMessage("card-toast-master-general")!.attributes.text;
-      expect(bundle(SERVER, lang).formatPattern(card, {}, [])).toContain(words);
+      expect(say(SERVER, lang, "card-toast-master-general", {}, "text")).toContain(words);
     });
 });

@@ -1,29 +1,18 @@
 // Foodie Forest's board uses the words of the server's texts (the rulebook's: Bug, Früchte,
 // Sparrezept, Kräuterkarte), one set of words on one screen; and a player's box counts the
 // cards and tricks taken in the singular and the plural.
-import { FluentBundle, FluentResource, type FluentVariable } from "@fluent/bundle";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { type Args, type Lang, say, serverTexts } from "../../testing/ftl";
 
-const SERVER = join(__dirname, "..", "..", "..", "..", "services", "foodie_forest", "texts");
+const SERVER = serverTexts("foodie_forest");
 const COLOURS = ["bug", "vegetable", "fruit", "trash", "boot"];
 const RECIPES = ["empty-pot", "bug", "vegetable", "fruit", "trash", "boot"];
 const LANGS = ["en", "de"] as const;
-type Lang = (typeof LANGS)[number];
 
-function say(folder: string, lang: Lang, id: string, args: Record<string, FluentVariable> = {}): string {
-  const b = new FluentBundle(lang, { useIsolating: false });
-  b.addResource(new FluentResource(readFileSync(join(folder, `${lang}.ftl`), "utf8")));
-  const message = b.getMessage(id);
-  if (!message?.value) throw new Error(`${folder} ${lang}: no ${id}`);
-  const errors: Error[] = [];
-  const out = b.formatPattern(message.value, args, errors);
-  expect(errors).toEqual([]);
-  return out.replace(/\s+/g, " ");
-}
 
-const board = (lang: Lang, id: string, args?: Record<string, FluentVariable>) => say(__dirname, lang, id, args);
+const board = (lang: Lang, id: string, args?: Args) => say(__dirname, lang, id, args);
 const server = (lang: Lang, id: string) => say(SERVER, lang, id);
 
 describe("Foodie Forest's board words", () => {
@@ -34,8 +23,6 @@ describe("Foodie Forest's board words", () => {
     for (const r of RECIPES) expect([r, board(lang, `recipe-${r}`)]).toEqual([r, server(lang, `recipe-${r}`)]);
     const own = readFileSync(join(__dirname, `${lang}.ftl`), "utf8");
     expect(own).not.toMatch(/^ff-(colour|recipe)-(bug|vegetable|fruit|trash|boot|empty-pot) =/m);
-    const code = readFileSync(join(__dirname, "index.tsx"), "utf8");
-    expect(code).not.toMatch(/ff-(colour|recipe)-\$\{/);
   });
 
   it.each(LANGS)("given a tile's short colour, then it is the colour's word or its abbreviation (%s)", (lang) => {

@@ -1,22 +1,12 @@
 // Foodtown Throwdown's board states the rules as the rulebook has them
 // (/work/shared/rulebooks/foodtown-throwdown.txt), in English and German: the stars to win, a
 // territory's bonus star where it is earned, who reached the stars, the hand's groups.
-import { FluentBundle, FluentResource, type FluentVariable } from "@fluent/bundle";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { type Args, type Lang, boardTexts, say } from "../../testing/ftl";
 import { bonusWords, starsReached } from "./stars";
 
-function text(lang: "en" | "de", id: string, args: Record<string, FluentVariable> = {}): string {
-  const bundle = new FluentBundle(lang, { useIsolating: false });
-  bundle.addResource(new FluentResource(readFileSync(join(__dirname, `${lang}.ftl`), "utf8")));
-  const message = bundle.getMessage(id);
-  if (!message?.value) throw new Error(`${lang}: no ${id}`);
-  const errors: Error[] = [];
-  const out = bundle.formatPattern(message.value, args, errors);
-  expect(errors).toEqual([]);
-  return out.replace(/\s+/g, " ");
-}
+const text = (lang: Lang, id: string, args?: Args) => say(boardTexts("foodtown-throwdown"), lang, id, args);
+
 
 describe("a player's stars", () => {
   it("given 6 stars of 5 needed, when the board counts them, then it says the goal is 5 to win", () => {
