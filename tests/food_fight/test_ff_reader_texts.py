@@ -60,7 +60,7 @@ def test_given_the_draft_when_it_is_your_pick_then_the_rest_of_the_packet_is_pas
     # "choose one and only one card ... Then pass the remaining eight cards to the player on your left"
     view = {"players": PLAYERS, "to_act": ["ann"], "you": "ann", "phase": "draft", "draft": {"direction": "left"}}
     prompt = messages.prompt_message(view, 0)
-    assert TEXTS.render(prompt, "en") == "Your turn: pick one card of your packet (the rest then goes to the left)."
+    assert TEXTS.render(prompt, "en") == "Your turn: pick one card from your packet (the rest then goes to the left)."
     assert "der Rest geht nach links" in TEXTS.render(prompt, "de")
 
 

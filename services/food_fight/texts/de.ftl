@@ -336,7 +336,7 @@ event-MealWon = { $you ->
 } und { $you ->
     [true] eroberst
    *[false] erobert
-} { CARDS($battlefields) } (jetzt { $points } SP).
+} „{ CARDS($battlefields) }“ (jetzt { $points } SP).
 event-MealWon-dog = Niemand gewinnt das { $meal ->
     [breakfast] Frühstück
     [lunch] Mittagessen
@@ -639,7 +639,7 @@ card-sandwich-standoff = Sandwich-Patt
     .text = Mittagessen-Schlachtfeld, 1 SP.
 card-siege-of-waffle-fort = Belagerung der Waffelburg
     .text = Frühstücks-Schlachtfeld, 2 SP.
-card-skirmish-at-sunny-side = Scharmützel an der Spiegeleiseite
+card-skirmish-at-sunny-side = Scharmützel an der Spiegelei-Seite
     .text = Frühstücks-Schlachtfeld, 1 SP.
 card-begging-dog = Bettelnder Hund
     .text = Der Hund spielt eine 5.

@@ -398,7 +398,7 @@ move-auto_pass-off = Stop passing automatically
 
 ## Prompts
 
-prompt-pick = Your turn: pick one card of your packet (the rest then goes to the { $direction ->
+prompt-pick = Your turn: pick one card from your packet (the rest then goes to the { $direction ->
     [left] left
    *[right] right
 }).

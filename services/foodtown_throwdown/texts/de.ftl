@@ -232,8 +232,8 @@ move-pass = Passen (Zug beenden)
 
 prompt-draw = Du bist am Zug: Ziehe eine Karte.
 prompt-main = { $action_used ->
-    [true] Du bist am Zug: Rezepte fertigstellen, Gebiete oder Werbung ausspielen, zwei Karten abwerfen und eine ziehen oder passen.
-   *[false] Du bist am Zug: Rezepte fertigstellen, Karten ausspielen (eine Aktionskarte), zwei Karten abwerfen und eine ziehen oder passen.
+    [true] Du bist am Zug: Rezepte fertigstellen, Gebiete oder Werbung ausspielen, zwei Karten abwerfen und eine ziehen, oder passen.
+   *[false] Du bist am Zug: Rezepte fertigstellen, Karten ausspielen (höchstens eine Aktionskarte), zwei Karten abwerfen und eine ziehen, oder passen.
 }
 prompt-inspection = Gesundheitskontrolle: Wähle { $count } Zutaten zum Abwerfen.
 prompt-hand-limit = Du hast zu viele Karten: Wirf { $count ->

@@ -264,7 +264,10 @@ event-PileRanOut = { $pile ->
 event-CookProposed = { $you ->
     [true] Du schlägst
    *[false] { $player } schlägt
-} vor, an Tisch { $table } gemeinsam zu kochen, und gibt { CARDS($items) }.
+} vor, an Tisch { $table } gemeinsam zu kochen, und { $you ->
+    [true] gibst
+   *[false] gibt
+} { CARDS($items) }.
 event-HelpOffered = { $you ->
     [true] Du bietest
    *[false] { $player } bietet

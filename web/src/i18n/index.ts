@@ -80,6 +80,11 @@ export function t(id: string, args?: Args, game = ""): string {
   return b.formatPattern(message.value, args ?? null, errors);
 }
 
+/** Names (players, seats) as a list reads in the chosen language: "ann and bob", "ann, bob und cy". */
+export function listOf(list: readonly string[], lang: Language = language.value): string {
+  return new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(list);
+}
+
 /** Whether the catalogue has a text (a game's term, an option's choice). */
 export function has(id: string, game = ""): boolean {
   return bundle(language.value, game).hasMessage(id);

@@ -6,7 +6,7 @@ import { type Args, boardTexts, say } from "../testing/ftl";
 const text = (game: string, lang: "en" | "de", id: string, args: Args) => say(boardTexts(game), lang, id, args);
 
 
-const CASES: [string, string, Record<string, number>, string, string][] = [
+const CASES: [string, string, Record<string, string | number>, string, string][] = [
   ["foodtown-throwdown", "town-stars", { count: 1, target: 5 }, "star (5 to win)", "Stern (5 zum Sieg)"],
   ["foodtown-throwdown", "town-stars", { count: 3, target: 5 }, "stars (5 to win)", "Sterne (5 zum Sieg)"],
   ["foodtown-throwdown", "town-decks", { play: 1, recipes: 1, discard: 4 },
@@ -16,9 +16,12 @@ const CASES: [string, string, Record<string, number>, string, string][] = [
   ["forestaurant", "rest-mushrooms", { count: 1 }, "1 cloud on the mushrooms", "1 Wolke auf den Pilzen"],
   ["forestaurant", "rest-mushrooms", { count: 8 }, "8 clouds on the mushrooms", "8 Wolken auf den Pilzen"],
   ["forestaurant", "rest-decks", { animals: 1, menus: 1, vegetables: 1, meats: 1 },
-    "Deck: 1 guest, 1 menu, 1 vegetable, 1 meat", "Stapel: 1 Gast, 1 Menü, 1 Gemüse, 1 Fleisch"],
+    "Piles: 1 animal card, 1 menu, 1 vegetable, 1 meat", "Stapel: 1 Tierkarte, 1 Menü, 1 Gemüse, 1 Fleisch"],
   ["forestaurant", "rest-decks", { animals: 12, menus: 0, vegetables: 5, meats: 2 },
-    "Deck: 12 guests, 0 menus, 5 vegetables, 2 meats", "Stapel: 12 Gäste, 0 Menüs, 5 Gemüse, 2 Fleisch"],
+    "Piles: 12 animal cards, 0 menus, 5 vegetables, 2 meats", "Stapel: 12 Tierkarten, 0 Menüs, 5 Gemüse, 2 Fleisch"],
+  ["foodie-forest", "ff-turn-wait-choose", { players: "ann", count: 1 }, "Waiting for ann to choose a recipe.", "Warte, bis ann ein Rezept wählt."],
+  ["foodie-forest", "ff-turn-wait-choose", { players: "ann and bob", count: 2 }, "Waiting for ann and bob to choose their recipes.",
+    "Warte, bis ann and bob ihre Rezepte wählen."],
 ];
 
 describe("a board's counts", () => {
@@ -48,5 +51,16 @@ describe("the leaderboard's count", () => {
     expect(common("en", "lb-total-all-time", { total: 12 })).toBe("12 players · all time");
     expect(common("en", "lb-total", { total: 1, season: "2026-W49" })).toBe("1 player · season 2026-W49");
     expect(common("de", "lb-total-all-time", { total: 1 })).toBe("1 Spieler · insgesamt");
+  });
+});
+
+describe("a list of players", () => {
+  // "Bot 2, Bot 3 won together" read as a list cut short
+  it("reads with its language's and", async () => {
+    const { listOf } = await import("./index");
+    expect(listOf(["Bot 2", "Bot 3"], "en")).toBe("Bot 2 and Bot 3");
+    expect(listOf(["ann", "Bot 2", "Bot 3"], "en")).toBe("ann, Bot 2, and Bot 3");
+    expect(listOf(["Bot 2", "Bot 3"], "de")).toBe("Bot 2 und Bot 3");
+    expect(listOf(["ann"], "de")).toBe("ann");
   });
 });

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { listGames } from "../api";
 import { uiOf } from "../games/registry";
-import { t } from "../i18n";
+import { listOf, t } from "../i18n";
 import type { PageProps } from "./props";
 import { session } from "../store";
 import { MoveBuilder, SettingSwitch, settingOf, settingTitle, type Choices } from "../table/builder";
@@ -28,7 +28,7 @@ function turnText(store: TableStore, view: View, me: string, offered: number, ui
   if (ui.turnLine) return ui.turnLine(view, me);
   if (offered) return t("turn-yours");
   const waiting: string[] = Array.isArray(view.to_act) ? view.to_act.filter((p: string) => p !== me) : [];
-  if (waiting.length) return t("turn-waiting", { players: waiting.map((p) => seatName(p)).join(", ") });
+  if (waiting.length) return t("turn-waiting", { players: listOf(waiting.map((p) => seatName(p))) });
   return typeof view.turn === "string" ? t("turn-waiting", { players: seatName(view.turn) }) : t("turn-wait");
 }
 

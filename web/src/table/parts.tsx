@@ -4,7 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { Code, codeOf, explain, leaderboard } from "../api";
 import type { GameUi } from "../games/types";
-import { t } from "../i18n";
+import { listOf, t } from "../i18n";
 import { seatOf } from "../session";
 import { decimals, signed } from "../numbers";
 import { minutes, sleep, wideScreen } from "../util";
@@ -147,7 +147,7 @@ export function EndScreen({ store, view, me, why }: { store: TableStore; view: V
   let headline: string;
   if (teamWon === true) headline = t("end-team-won");
   else if (teamWon === false) headline = t("end-team-lost");
-  else if (winners.length) headline = t("end-won", { winners: winners.join(", "), count: winners.length, you: order.some((r) => r.place === 1 && r.name === me) ? "true" : "false" });
+  else if (winners.length) headline = t("end-won", { winners: listOf(winners), count: winners.length, you: order.some((r) => r.place === 1 && r.name === me) ? "true" : "false" });
   else headline = t("end-over");
   const p = rating?.point;
   return (

@@ -5,7 +5,7 @@ import { useEffect, useState } from "preact/hooks";
 import { Code, codeOf, reasonOf } from "../api";
 import { tables } from "../friends";
 import { TableState, type PrivateTable } from "../gen/foodgames/v1/tables_pb";
-import { t } from "../i18n";
+import { listOf, t } from "../i18n";
 import { seatAndGo } from "../pages/join";
 import { shortName, sleep } from "../util";
 
@@ -76,7 +76,7 @@ export function Rematch({ gameId, me }: { gameId: string; me: string }) {
     <section id="rematch" class="card-panel rematch" data-asked={String(asked)} data-rematch={table.rematchTableId}>
       {!asked && !table.rematchTableId && <button id="rematch-ask" class="primary" onClick={() => void ask()}>{t("rematch-ask")}</button>}
       {table.rematch.length > 0 && !table.rematchTableId && (
-        <p id="rematch-asked">{t("rematch-asked", { players: table.rematch.map(shortName).join(", "), count: table.rematch.length })}</p>
+        <p id="rematch-asked">{t("rematch-asked", { players: listOf(table.rematch.map(shortName)), count: table.rematch.length })}</p>
       )}
       {table.rematchTableId && <p id="rematch-ready">{route ? <a id="rematch-link" href={route}>{t("rematch-go")}</a> : t("rematch-starting")}</p>}
       <p class="error" role="alert" id="rematch-error">{error}</p>

@@ -4,7 +4,7 @@
 // with its Mascots; the others' plates as card backs), the Day's Battlefields per Meal, the
 // Meal being fought (each Serving's troops with their yumminess and the boosts that changed
 // it, the Dog, chips, Instants played), VP and Battlefields won. Moves are built by tapping.
-import { tg } from "../../i18n";
+import { listOf, tg } from "../../i18n";
 import { Card, CardBack, TileName } from "../../table/card";
 import { cardFace } from "../../table/describe";
 import type { View } from "../../table/store";
@@ -123,7 +123,7 @@ function Draft({ view }: { view: View }) {
   return (
     <Panel title={tf("fight-draft")} id="draft">
       <p class="muted">{tf(d.direction === "left" ? "fight-pass-left" : "fight-pass-right")}
-        {d.picked?.length ? ` · ${tf("fight-picked", { players: d.picked.map((p: string) => seatName(p)).join(", ") })}` : ""}</p>
+        {d.picked?.length ? ` · ${tf("fight-picked", { players: listOf(d.picked.map((p: string) => seatName(p))) })}` : ""}</p>
       <h3>{tf("fight-packet", { count: (d.packet ?? []).length })}</h3>
       <div class="cards" id="packet">{(d.packet ?? []).map((c: string) => <FightCard id={c} />)}</div>
       <h3>{tf("fight-picks", { count: (d.picks ?? []).length })}</h3>

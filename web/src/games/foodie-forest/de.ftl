@@ -64,7 +64,10 @@ ff-deal-line = Runde { $deal } von { $deals } · Geber { $dealer }
 ff-turn-over = Das Spiel ist zu Ende.
 ff-turn-dealing = Die Karten werden gegeben…
 ff-turn-choose = Du bist dran: wähle ein Rezept (verdeckt).
-ff-turn-wait-choose = Warte, bis { $players } ein Rezept wählt.
+ff-turn-wait-choose = Warte, bis { $players } { $count ->
+    [one] ein Rezept wählt
+   *[other] ihre Rezepte wählen
+  }.
 ff-turn-revealing = Die Rezepte werden aufgedeckt…
 ff-turn-play = Du bist dran: spiel eine Karte.
 ff-turn-wait = Warte auf { $player }.

@@ -63,7 +63,10 @@ ff-deal-line = Deal { $deal } of { $deals } · dealer { $dealer }
 ff-turn-over = The game is over.
 ff-turn-dealing = The cards are being dealt…
 ff-turn-choose = Your turn: choose a recipe (face down).
-ff-turn-wait-choose = Waiting for { $players } to choose a recipe.
+ff-turn-wait-choose = Waiting for { $players } to choose { $count ->
+    [one] a recipe
+   *[other] their recipes
+  }.
 ff-turn-revealing = Revealing recipes…
 ff-turn-play = Your turn: play a card.
 ff-turn-wait = Waiting for { $player }.

@@ -3,10 +3,11 @@
 // total and the colour to follow; your hand; the scores of past deals.
 import { Card, TileName } from "../../table/card";
 import { cardFace } from "../../table/describe";
-import { tg } from "../../i18n";
+import { listOf, tg } from "../../i18n";
 import type { View } from "../../table/store";
 import { seatName } from "../../table/names";
 import { term } from "../common";
+import { recipesLeft } from "./recipes";
 import type { BoardProps, GameUi } from "../types";
 
 const GAME = "foodie-forest";
@@ -71,7 +72,7 @@ function Players({ view }: { view: View }) {
     <div class="players" id="players">
       {(view.players ?? []).map((name: string) => {
         const acting = (view.phase === "playing" && view.turn === name) || (view.phase === "choosing" && toAct.has(name));
-        const left: string[] = (view.recipes_left ?? {})[name] ?? [];
+        const left = recipesLeft(view, name);
         return (
           <div class={`player${acting ? " acting" : ""}${name === view.you ? " mine" : ""}`} data-player={name}>
             <div class="player-name" title={name}>{acting ? "▶ " : ""}{seatName(name)}{name === view.you ? ` ${tf("ff-you")}` : ""}</div>
@@ -157,7 +158,7 @@ function turnLine(view: View): string {
   const toAct: string[] = view.to_act ?? [];
   if (view.phase === "choosing") {
     if (toAct.includes(me)) return tf("ff-turn-choose");
-    return toAct.length ? tf("ff-turn-wait-choose", { players: toAct.map((p) => seatName(p)).join(", ") }) : tf("ff-turn-revealing");
+    return toAct.length ? tf("ff-turn-wait-choose", { players: listOf(toAct.map((p) => seatName(p))), count: toAct.length }) : tf("ff-turn-revealing");
   }
   if (view.turn === me) return tf("ff-turn-play");
   return view.turn ? tf("ff-turn-wait", { player: seatName(view.turn) }) : "";
@@ -199,7 +200,7 @@ function eventLine(event: { type: string; data: Record<string, any> }, players: 
     case "DealScored":
       return tf("ff-log-scored", { deal: d.deal, gains: (d.gains ?? []).map((g: number, s: number) => `${who(s)} ${g >= 0 ? "+" : ""}${g} (${(d.points ?? [])[s]})`).join(", ") });
     case "GameEnded":
-      return tf("ff-log-ended", { winners: (d.winners ?? []).map(who).join(", ") });
+      return tf("ff-log-ended", { winners: listOf((d.winners ?? []).map(who)) });
     default:
       return null;
   }

@@ -13,7 +13,7 @@ rest-clouds = { $count ->
   }
 rest-empty = kein Gast
 rest-menu = Menü für { $species }
-rest-eating = isst (Menü verdeckt)
+rest-eating = Menü verdeckt
 rest-status-empty = frei
 rest-status-seated = wählt noch das Essen: klingelt beim nächsten Ereignis
 rest-status-bell = hat geklingelt: die Bestellung kann aufgenommen werden
@@ -33,8 +33,8 @@ rest-draw = am Zugende { $count } { $count ->
 rest-stars = { $covered } von { $stars } Sternen abgedeckt
 rest-difficulty = Schwierigkeit: { $difficulty }
 rest-decks = Stapel: { $animals } { $animals ->
-    [one] Gast
-   *[other] Gäste
+    [one] Tierkarte
+   *[other] Tierkarten
   }, { $menus } { $menus ->
     [one] Menü
    *[other] Menüs

@@ -13,7 +13,7 @@ rest-clouds = { $count ->
   }
 rest-empty = no guest
 rest-menu = { $species } menu
-rest-eating = eating (menu face down)
+rest-eating = menu face down
 rest-status-empty = free
 rest-status-seated = deciding what to eat: rings the bell at its next event
 rest-status-bell = rang the bell: its order can be taken
@@ -33,9 +33,9 @@ rest-draw = { $count } { $count ->
   } drawn at the end of a turn
 rest-stars = { $covered } of { $stars } stars covered
 rest-difficulty = difficulty: { $difficulty }
-rest-decks = Deck: { $animals } { $animals ->
-    [one] guest
-   *[other] guests
+rest-decks = Piles: { $animals } { $animals ->
+    [one] animal card
+   *[other] animal cards
   }, { $menus } { $menus ->
     [one] menu
    *[other] menus

@@ -5,7 +5,7 @@
 // guests per species, your hand and every seat's ingredients, and a meal being cooked together
 // (who proposed what, who offered help, who may still offer) shown to every seat.
 import { useState } from "preact/hooks";
-import { tg } from "../../i18n";
+import { listOf, tg } from "../../i18n";
 import { Card, TileName } from "../../table/card";
 import { cardFace } from "../../table/describe";
 import type { View } from "../../table/store";
@@ -65,7 +65,8 @@ function Restaurant({ view }: { view: View }) {
                   : tf("rest-eating")}
               </div>
             )}
-            <small class="muted">{tf(`rest-status-${x.status}`)}</small>
+            {/* an empty table says "no guest" above already */}
+            {x.guest && <small class="muted">{tf(`rest-status-${x.status}`)}</small>}
           </li>
         ))}
       </ol>
@@ -107,7 +108,7 @@ function Proposal({ view }: { view: View }) {
         <p>{tf("rest-offer", whoWords(view, o.seat, seatName))}{" "}
           {[...o.cards.map((c: string) => cardFace(GAME, c)?.name ?? c), ...o.ingredients.map(ingredient)].join(", ") || tf("rest-nothing")}</p>
       ))}
-      {(p.may_still_offer ?? []).length > 0 && <p class="muted">{tf("rest-may-offer", { players: p.may_still_offer.map((n: string) => seatName(n)).join(", ") })}</p>}
+      {(p.may_still_offer ?? []).length > 0 && <p class="muted">{tf("rest-may-offer", { players: listOf(p.may_still_offer.map((n: string) => seatName(n))) })}</p>}
     </Panel>
   );
 }
