@@ -10,6 +10,7 @@ Two functions are there for every game's templates:
 - `CARD($id)`: the card's name in the message's language (the message `card-<id>`, or the
   catalogue's `card_key(id)` when the game's ids carry a copy number);
 - `CARDS($ids)`: a list of cards' names joined with commas (lists are passed as lists).
+- `NAMES($players)`: a list of names as the language lists them ("ann, bob, and cy", "ann und bob").
 Any list argument not passed through CARDS is joined with ", ".
 
 The shared texts of the runtime (game created, clocks, presence, the common refusals) live in
@@ -22,7 +23,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import orjson
 from fluent.runtime import FluentBundle
@@ -149,7 +150,8 @@ class Catalogue:
         bundle = self._bundles.get(language)
         if bundle is None:
             bundle = FluentBundle([language], functions={"CARD": self._card_fn(language),
-                                                         "CARDS": self._cards_fn(language)},
+                                                         "CARDS": self._cards_fn(language),
+                                                         "NAMES": _names_fn(language)},
                                   use_isolating=False)
             bundle.add_resource(self._resource(language))
             self._bundles[language] = bundle
@@ -268,6 +270,29 @@ def _fluent_args(args: Mapping[str, Any]) -> dict[str, Any]:
         else:
             out[name] = str(value)
     return out
+
+
+# The word before a list's last name ("ann, bob, and cy"; "ann, bob und cy"), as a browser's
+# Intl.ListFormat says it, so that the server's lines and the web's own read alike.
+_AND = {"en": (" and ", ", and "), "de": (" und ", " und ")}
+
+
+def names_list(items: Sequence[str], language: str = DEFAULT) -> str:
+    """Names (players, seats) as a list reads in `language`: "ann and bob", "ann, bob, and cy"."""
+    items = [str(i) for i in items]
+    two, last = _AND.get(language, _AND[DEFAULT])
+    if len(items) <= 1:
+        return "".join(items)
+    if len(items) == 2:
+        return two.join(items)
+    return ", ".join(items[:-1]) + last + items[-1]
+
+
+def _names_fn(language: str):
+    def names(value, **_):
+        items = value if isinstance(value, (list, tuple)) else [v for v in str(value).split(_LIST_SEP) if v]
+        return names_list(items, language)
+    return names
 
 
 def plain_list(text: str) -> str:

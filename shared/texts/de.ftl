@@ -6,19 +6,19 @@ language-name = Deutsch
 ## Ereignisse, die die Laufzeit schreibt. $you ist "true", wenn es um den lesenden Platz geht.
 
 event-GameCreated = { $ranked ->
-    [true] Eine gewertete Partie für { $players } wurde eingerichtet.
-   *[false] Eine Partie für { $players } wurde eingerichtet.
+    [true] Eine gewertete Partie für { NAMES($players) } wurde eingerichtet.
+   *[false] Eine Partie für { NAMES($players) } wurde eingerichtet.
 }
 event-SeedCommitted = Der Kartenstapel hat sich auf seinen geheimen Startwert festgelegt ({ $commitment }…); jedes Mischen lässt sich prüfen, sobald er offengelegt ist.
 event-ShuffleApplied = Die Karten ({ $deck }) wurden gemischt.
 event-GameOver = Die Partie ist vorbei. { $you ->
     [true] { $count ->
         [one] Du hast gewonnen!
-       *[other] Du teilst dir den ersten Platz mit { $others }.
+       *[other] Du teilst dir den ersten Platz mit { NAMES($others) }.
     }
    *[false] { $count ->
-        [one] { $winners } hat gewonnen.
-       *[other] { $winners } teilen sich den ersten Platz.
+        [one] { NAMES($winners) } hat gewonnen.
+       *[other] { NAMES($winners) } teilen sich den ersten Platz.
     }
 }
 event-GameOver-team = Die Partie ist vorbei. { $won ->
@@ -78,7 +78,7 @@ event-PlayerReturned = { $you ->
    *[false] { $player } ist zurück und spielt wieder.
 }
 event-GameCancelled = Die Partie wurde abgesagt: Niemand ist rechtzeitig erschienen. Sie wird nicht gewertet.
-event-GameCancelled-abandoned = Die Partie wurde abgesagt: { $players } { $count ->
+event-GameCancelled-abandoned = Die Partie wurde abgesagt: { NAMES($players) } { $count ->
     [one] hat
    *[other] haben
 } den Tisch verlassen und { $count ->
@@ -89,7 +89,7 @@ event-GameCancelled-abandoned = Die Partie wurde abgesagt: { $players } { $count
 ## Was jetzt zu tun ist, wenn ein Spiel nichts Eigenes sagt.
 
 prompt-your-turn = Du bist dran.
-prompt-waiting = Warten auf { $players }.
+prompt-waiting = Warten auf { NAMES($players) }.
 prompt-dealing = Die Karten werden verteilt.
 prompt-over = Die Partie ist vorbei.
 

@@ -9,19 +9,19 @@ language-name = English
 ## the reading seat.
 
 event-GameCreated = { $ranked ->
-    [true] A ranked game for { $players } was set up.
-   *[false] A game for { $players } was set up.
+    [true] A ranked game for { NAMES($players) } was set up.
+   *[false] A game for { NAMES($players) } was set up.
 }
 event-SeedCommitted = The deck committed to its secret seed ({ $commitment }…); every shuffle can be checked once it is revealed.
 event-ShuffleApplied = The { $deck } cards were shuffled.
 event-GameOver = The game is over. { $you ->
     [true] { $count ->
         [one] You won!
-       *[other] You share first place with { $others }.
+       *[other] You share first place with { NAMES($others) }.
     }
    *[false] { $count ->
-        [one] { $winners } won.
-       *[other] { $winners } share first place.
+        [one] { NAMES($winners) } won.
+       *[other] { NAMES($winners) } share first place.
     }
 }
 event-GameOver-team = The game is over. { $won ->
@@ -81,7 +81,7 @@ event-PlayerReturned = { $you ->
    *[false] { $player } is back and plays again.
 }
 event-GameCancelled = The game was cancelled: nobody showed up in time. It is not rated.
-event-GameCancelled-abandoned = The game was cancelled: { $players } { $count ->
+event-GameCancelled-abandoned = The game was cancelled: { NAMES($players) } { $count ->
     [one] has
    *[other] have
   } left the table and not come back. It is not rated.
@@ -89,7 +89,7 @@ event-GameCancelled-abandoned = The game was cancelled: { $players } { $count ->
 ## What to do now, when a game says nothing of its own.
 
 prompt-your-turn = Your turn.
-prompt-waiting = Waiting for { $players }.
+prompt-waiting = Waiting for { NAMES($players) }.
 prompt-dealing = The cards are being dealt.
 prompt-over = The game is over.
 

@@ -113,9 +113,9 @@ def test_the_abandonment_reads_in_english_and_german():
             assert narrator.texts.variables(message.key, language) <= set(message.args)
             read[language, len(left)] = narrator.render(message, language).text
     assert read["en", 1] == "The game was cancelled: ann has left the table and not come back. It is not rated."
-    assert "ann, bob have left the table" in read["en", 2]
+    assert "ann and bob have left the table" in read["en", 2]
     assert "ann hat den Tisch verlassen und ist nicht" in read["de", 1]
-    assert "ann, bob haben den Tisch verlassen und sind nicht" in read["de", 2]
+    assert "ann und bob haben den Tisch verlassen und sind nicht" in read["de", 2]
 
 
 # -- the runtime (in-process store, the test's clock) ------------------------------------------

@@ -26,7 +26,7 @@ def test_a_tables_messages_name_its_bots_by_number_in_each_language_and_keep_the
     english = narrator.event(created(players), players, 0, "en")
     german = narrator.event(created(players), players, 0, "de")
     # then the text names the bots as the table does, and the args still name them by id
-    assert "ann, Bot 1, Bot 2, Bot 3" in english.text and "ann, Bot 1, Bot 2, Bot 3" in german.text
+    assert "ann, Bot 1, Bot 2, and Bot 3" in english.text and "ann, Bot 1, Bot 2 und Bot 3" in german.text
     assert "bot-" not in english.text
     assert english.args["players"] == players
 
@@ -37,5 +37,5 @@ def test_one_bot_id_at_two_tables_reads_as_each_table_numbers_it():
     two = ["ann", BOTS[0], BOTS[1]]
     alone = ["ann", "bob", BOTS[1]]
     # then each table's text numbers it as that table does (the formatted texts are kept per table)
-    assert "ann, Bot 1, Bot 2" in narrator.event(created(two), two, 0, "en").text
-    assert "ann, bob, Bot was" in narrator.event(created(alone), alone, 0, "en").text
+    assert "ann, Bot 1, and Bot 2" in narrator.event(created(two), two, 0, "en").text
+    assert "ann, bob, and Bot was" in narrator.event(created(alone), alone, 0, "en").text

@@ -119,7 +119,7 @@ async def test_events_and_the_prompt_read_in_the_stream_language(channel_for, de
     stream.cancel()
     said = {e.type: e for e in first.events}
     # then every event carries its message: key, arguments and text
-    assert said["GameCreated"].message.text == "Eine Partie für ann, bob wurde eingerichtet."
+    assert said["GameCreated"].message.text == "Eine Partie für ann und bob wurde eingerichtet."
     assert json.loads(said["GameCreated"].message.args_json)["players"] == ["ann", "bob"]
     assert said["CardsDealt"].message.text == "Du hast Geheime Karte bekommen."
     assert said["Added"].message.key == "event-Added" and said["Added"].message.text == \
