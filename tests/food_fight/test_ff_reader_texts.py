@@ -37,7 +37,7 @@ def test_given_a_serving_scored_when_the_reader_takes_the_chip_then_the_log_says
     tied = {"serving": 2, "yumminess": {"ann": 6, "bob": 6, "cy": 6}, "chips": ["ann", "cy"], "reason": ""}
     assert _read("ServingScored", tied, 2, "en") == "Serving 2: you and ann take a scoring chip with Yumminess 6."
     assert _read("ServingScored", tied, 2, "de") == "Gang 2: Du und ann bekommt einen Wertungschip mit Leckerheit 6."
-    assert _read("ServingScored", tied, 1, "en") == "Serving 2: ann, cy take a scoring chip with Yumminess 6."
+    assert _read("ServingScored", tied, 1, "en") == "Serving 2: ann and cy take a scoring chip with Yumminess 6."
 
 
 def test_given_the_dog_or_nobody_takes_the_chip_then_the_number_is_yumminess_too():
@@ -92,8 +92,8 @@ def test_given_a_meal_started_when_the_reader_fights_then_the_log_says_you_fight
     dog = _read("MealStarted", {**MEAL, "dog": True}, 0, "en")
     assert "you and cy fight for " in dog and dog.endswith(", and The Dog joins you.")
     for seat in (1, None):
-        assert "Lunch began: ann, cy fight for " in _read("MealStarted", MEAL, seat, "en")
-        assert "hat begonnen: ann, cy kämpfen um " in _read("MealStarted", MEAL, seat, "de")
+        assert "Lunch began: ann and cy fight for " in _read("MealStarted", MEAL, seat, "en")
+        assert "hat begonnen: ann und cy kämpfen um " in _read("MealStarted", MEAL, seat, "de")
         assert _read("MealStarted", {**MEAL, "dog": True}, seat, "en").endswith(", and The Dog joins them.")
 
 
@@ -105,9 +105,9 @@ def test_given_a_meal_tied_when_the_reader_is_among_the_leaders_then_the_log_say
     assert _read("MealTied", tied, 1, "de") == ("Du und ann habt beim Abendessen gleich viele Wertungschips: "
                                                 "Ihr zieht vom frisch gemischten Hundestapel.")
     for seat in (2, None):
-        assert _read("MealTied", tied, seat, "en") == ("ann, bob tie for the most scoring chips at Dinner: "
+        assert _read("MealTied", tied, seat, "en") == ("ann and bob tie for the most scoring chips at Dinner: "
                                                        "they draw from a freshly shuffled Dog deck.")
-        assert _read("MealTied", tied, seat, "de") == ("ann, bob haben beim Abendessen gleich viele Wertungschips: "
+        assert _read("MealTied", tied, seat, "de") == ("ann und bob haben beim Abendessen gleich viele Wertungschips: "
                                                        "Sie ziehen vom frisch gemischten Hundestapel.")
 
 
@@ -135,7 +135,7 @@ def test_given_the_game_ended_when_the_reader_won_then_the_log_and_prompt_say_yo
     assert _read("GameEnded", shared, 1, "de") == \
         "Das Spiel ist vorbei: Du und ann teilt euch den ersten Platz mit 10 Siegpunkten."
     assert _read("GameEnded", shared, 2, "en") == \
-        "The game is over: ann, bob share first place with 10 Victory Points."
+        "The game is over: ann and bob share first place with 10 Victory Points."
     # the prompt at the end reads the same way
     view = {"players": PLAYERS, "finished": True, "placings": {"ann": 1, "bob": 2, "cy": 3},
             "vp": {"ann": 10, "bob": 4, "cy": 3}, "you": "ann"}

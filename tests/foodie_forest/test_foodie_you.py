@@ -36,10 +36,10 @@ def test_add_scores_given_a_deal_scored_when_a_player_reads_it_then_their_own_sc
 @pytest.mark.parametrize("language, shared, alone, others", [
     ("en", "The game is over: you and Bot 1 share the victory with 23 victory points.",
      "The game is over: you win with 23 victory points.",
-     "The game is over: Bot 1, ann-e868ef share the victory with 23 victory points."),
+     "The game is over: Bot 1 and ann-e868ef share the victory with 23 victory points."),
     ("de", "Das Spiel ist aus: Du und Bot 1 teilt euch den Sieg mit 23 Siegpunkten.",
      "Das Spiel ist aus: Du gewinnst mit 23 Siegpunkten.",
-     "Das Spiel ist aus: Bot 1, ann-e868ef teilen sich den Sieg mit 23 Siegpunkten."),
+     "Das Spiel ist aus: Bot 1 und ann-e868ef teilen sich den Sieg mit 23 Siegpunkten."),
 ])
 def test_end_of_the_game_given_tied_leaders_when_one_of_them_reads_it_then_you_share_the_victory(
         language, shared, alone, others):

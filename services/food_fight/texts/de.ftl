@@ -217,7 +217,7 @@ event-MealStarted = Das { $meal ->
         [0] Du kämpfst
        *[other] Du und { $others } kämpft
     }
-   *[false] { $players } kämpfen
+   *[false] { NAMES($players) } kämpfen
 } um { CARDS($battlefields) }{ $dog ->
     [true] , und der Hund macht mit.
    *[false] .
@@ -298,7 +298,7 @@ event-ServingScored = Gang { $serving }: { $you ->
         [0] Du bekommst
        *[other] Du und { $others } bekommt
     }
-   *[false] { $players } { $count ->
+   *[false] { NAMES($players) } { $count ->
         [one] bekommt
        *[other] bekommen
     }
@@ -313,7 +313,7 @@ event-MealTied = { $you ->
         [0] Du hast
        *[other] Du und { $others } habt
     }
-   *[false] { $players } haben
+   *[false] { NAMES($players) } haben
 } beim { $meal ->
     [breakfast] Frühstück
     [lunch] Mittagessen
@@ -354,7 +354,7 @@ event-GameEnded = Das Spiel ist vorbei: { $you ->
         [0] Du gewinnst
        *[other] Du und { $others } teilt euch den ersten Platz
     }
-   *[false] { $winners } { $count ->
+   *[false] { NAMES($winners) } { $count ->
         [one] gewinnt
        *[other] teilen sich den ersten Platz
     }
@@ -416,14 +416,14 @@ prompt-instant = Du bist dran in der Sofortrunde von Gang { $serving }: { $insta
        *[false] Du kannst nur passen.
     }
 }
-prompt-waiting-for = Warten auf { $players }.
+prompt-waiting-for = Warten auf { NAMES($players) }.
 prompt-shuffling = Die Karten werden gemischt.
 prompt-game-over = Das Spiel ist vorbei: { $you ->
     [true] { $others_count ->
         [0] Du gewinnst
        *[other] Du und { $others } teilt euch den ersten Platz
     }
-   *[false] { $winners } { $count ->
+   *[false] { NAMES($winners) } { $count ->
         [one] gewinnt
        *[other] teilen sich den ersten Platz
     }
@@ -455,7 +455,7 @@ refused-auto-pass-unchanged = Automatisches Passen ist schon { $on ->
 }.
 refused-auto-pass-changed = Du hast automatisches Passen schon geändert: Mach erst einen Zug, bevor du es wieder änderst.
 refused-no-draft = Karten nehmen gehört zum Draft, und gerade läuft kein Draft.
-refused-already-picked = Du hast aus diesem Päckchen schon genommen („nimm eine und nur eine Karte"); wir warten auf { $players }.
+refused-already-picked = Du hast aus diesem Päckchen schon genommen („nimm eine und nur eine Karte"); wir warten auf { NAMES($players) }.
 refused-not-in-packet = { CARD($card) } ist nicht in deinem Päckchen: Nimm eine seiner Karten.
 refused-no-plating = Angerichtet wird nach dem Draft, vor den Mahlzeiten.
 refused-already-plated = Du hast deine Armee heute schon angerichtet.

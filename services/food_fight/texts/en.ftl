@@ -216,7 +216,7 @@ event-MealStarted = { $meal ->
         [0] you fight
        *[other] you and { $others } fight
     }
-   *[false] { $players } fight
+   *[false] { NAMES($players) } fight
 } for { CARDS($battlefields) }{ $dog ->
     [true] , and The Dog joins { $you ->
         [true] you.
@@ -303,7 +303,7 @@ event-ServingScored = Serving { $serving }: { $you ->
         [0] you take
        *[other] you and { $others } take
     }
-   *[false] { $players } { $count ->
+   *[false] { NAMES($players) } { $count ->
         [one] takes
        *[other] take
     }
@@ -318,7 +318,7 @@ event-MealTied = { $you ->
         [0] You have
        *[other] You and { $others } tie for
     }
-   *[false] { $players } tie for
+   *[false] { NAMES($players) } tie for
 } the most scoring chips at { $meal ->
     [breakfast] Breakfast
     [lunch] Lunch
@@ -359,7 +359,7 @@ event-GameEnded = The game is over: { $you ->
         [0] you win
        *[other] you and { $others } share first place
     }
-   *[false] { $winners } { $count ->
+   *[false] { NAMES($winners) } { $count ->
         [one] wins
        *[other] share first place
     }
@@ -421,14 +421,14 @@ prompt-instant = Your turn in the Instant round of Serving { $serving }: { $inst
        *[false] you can only pass.
     }
 }
-prompt-waiting-for = Waiting for { $players }.
+prompt-waiting-for = Waiting for { NAMES($players) }.
 prompt-shuffling = The cards are being shuffled.
 prompt-game-over = The game is over: { $you ->
     [true] { $others_count ->
         [0] you win
        *[other] you and { $others } share first place
     }
-   *[false] { $winners } { $count ->
+   *[false] { NAMES($winners) } { $count ->
         [one] wins
        *[other] share first place
     }
@@ -460,7 +460,7 @@ refused-auto-pass-unchanged = Automatic passing is already { $on ->
 }.
 refused-auto-pass-changed = You changed automatic passing already: make a move before you change it again.
 refused-no-draft = Picking belongs to the draft, and no draft is under way.
-refused-already-picked = You already picked from this packet ("choose one and only one card"); waiting for { $players }.
+refused-already-picked = You already picked from this packet ("choose one and only one card"); waiting for { NAMES($players) }.
 refused-not-in-packet = { CARD($card) } is not in the packet you hold: pick one of its cards.
 refused-no-plating = Plating comes after the draft, before the Meals.
 refused-already-plated = You already plated your Army this Day.

@@ -358,8 +358,8 @@ event-GameEnded = Das Spiel ist aus: { $you ->
            *[other] Du und { $others } teilt euch den Sieg
         }
        *[false] { $count ->
-            [one] { $winners } gewinnt
-           *[other] { $winners } teilen sich den Sieg
+            [one] { NAMES($winners) } gewinnt
+           *[other] { NAMES($winners) } teilen sich den Sieg
         }
     } mit { $points } { $points ->
         [one] Siegpunkt
@@ -377,7 +377,7 @@ prompt-over = Das Spiel ist aus.
 prompt-dealing = Die Karten werden gegeben …
 prompt-choose = Du bist dran: Wähle verdeckt ein Rezept für diese Runde.
 prompt-choose-face-up = Du bist dran: Wähle ein Rezept für diese Runde; alle sehen es sofort.
-prompt-waiting-choose = Warten, bis { $players } ein Rezept gewählt { $count ->
+prompt-waiting-choose = Warten, bis { NAMES($players) } ein Rezept gewählt { $count ->
         [one] hat
        *[other] haben
     }.
@@ -411,7 +411,7 @@ refused-choose-recipe-first = Wähle zuerst ein Rezept: Die Stiche beginnen, sob
 refused-wait-for-recipes = Die Stiche beginnen, sobald alle Rezepte aufgedeckt sind.
 refused-not-your-turn = { $player } ist am Zug.
 refused-recipes-revealed = Die Rezepte dieser Runde sind schon aufgedeckt: Spiel eine Karte aus.
-refused-already-chose = Du hast dein Rezept schon gewählt; es fehlen noch { $players }.
+refused-already-chose = Du hast dein Rezept schon gewählt; es fehlen noch { NAMES($players) }.
 refused-not-your-turn-to-choose = { $player } ist mit der Rezeptwahl an der Reihe.
 refused-recipe-used = Das { CARD($recipe) } hast du schon verwendet.
 refused-dealer-must-differ = Als Geber musst du ein anderes Rezept wählen als { $player } (das { CARD($recipe) }): Wähle aus { CARDS($recipes) }.

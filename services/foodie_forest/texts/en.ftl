@@ -356,8 +356,8 @@ event-GameEnded = The game is over: { $you ->
            *[other] you and { $others } share the victory
         }
        *[false] { $count ->
-            [one] { $winners } wins
-           *[other] { $winners } share the victory
+            [one] { NAMES($winners) } wins
+           *[other] { NAMES($winners) } share the victory
         }
     } with { $points } { $points ->
         [one] victory point
@@ -375,7 +375,7 @@ prompt-over = The game is over.
 prompt-dealing = The cards are being dealt…
 prompt-choose = Your turn: choose a recipe for this deal, face down.
 prompt-choose-face-up = Your turn: choose a recipe for this deal; everyone sees it at once.
-prompt-waiting-choose = Waiting for { $players } to choose { $count ->
+prompt-waiting-choose = Waiting for { NAMES($players) } to choose { $count ->
         [one] a recipe
        *[other] their recipes
     }.
@@ -409,7 +409,7 @@ refused-choose-recipe-first = Choose a recipe first: the tricks start once every
 refused-wait-for-recipes = The tricks start once every recipe is revealed.
 refused-not-your-turn = It is { $player }'s turn.
 refused-recipes-revealed = The recipes of this deal are already revealed: play a card.
-refused-already-chose = You already chose your recipe; waiting for { $players }.
+refused-already-chose = You already chose your recipe; waiting for { NAMES($players) }.
 refused-not-your-turn-to-choose = It is { $player }'s turn to choose a recipe.
 refused-recipe-used = You already used the { CARD($recipe) }.
 refused-dealer-must-differ = As the Dealer you must choose a different recipe from { $player }, who chose the { CARD($recipe) }: choose from { CARDS($recipes) }.

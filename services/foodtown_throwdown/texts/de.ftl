@@ -207,7 +207,7 @@ event-GameEnded = Spielende{ $reason ->
    *[turn-limit] {" "}(Rundenlimit)
 }: { $you ->
     [true] Du gewinnst
-   *[false] { $winners } { $count ->
+   *[false] { NAMES($winners) } { $count ->
         [one] gewinnt
        *[other] gewinnen
     }
@@ -245,7 +245,7 @@ prompt-waiting-inspection = Warte, bis { $player } zwei Zutaten abwirft (Gesundh
 prompt-shuffling = Die Karten werden gemischt …
 prompt-over = Spielende: { $you ->
     [true] Du gewinnst!
-   *[false] { $winners } { $count ->
+   *[false] { NAMES($winners) } { $count ->
         [one] gewinnt.
        *[other] gewinnen.
     }

@@ -209,7 +209,7 @@ event-GameEnded = Game over{ $reason ->
    *[turn-limit] {" "}(round limit)
 }: { $you ->
     [true] you win
-   *[false] { $winners } { $count ->
+   *[false] { NAMES($winners) } { $count ->
         [one] wins
        *[other] win
     }
@@ -247,7 +247,7 @@ prompt-waiting-inspection = Waiting for { $player } to discard two ingredients (
 prompt-shuffling = Shuffling the cards…
 prompt-over = Game over: { $you ->
     [true] you win!
-   *[false] { $winners } { $count ->
+   *[false] { NAMES($winners) } { $count ->
         [one] wins.
        *[other] win.
     }

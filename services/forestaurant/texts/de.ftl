@@ -116,7 +116,7 @@ screen-hand = Deine Hand (Mindestgröße { $minimal })
 screen-cooking = Gemeinsam kochen
 screen-proposal = Essen an Tisch { $table }: { $player } gibt { $cards } + { $ingredients }
 screen-offer = { $player } bietet { $cards } + { $ingredients }
-screen-may-offer = darf noch anbieten: { $players }
+screen-may-offer = darf noch anbieten: { NAMES($players) }
 screen-moves = Deine Züge
 
 ## Regeln am Tisch
@@ -135,7 +135,7 @@ advice-five-players = Wenn ihr zu fünft spielt, wird empfohlen, einige dieser �
 
 ## Ereignisse (das Protokoll)
 
-event-GameStarted = Das Restaurant öffnet für { $players } ({ $difficulty ->
+event-GameStarted = Das Restaurant öffnet für { NAMES($players) } ({ $difficulty ->
     [easy] leicht
     [normal] normal
     [hard] schwer
@@ -285,7 +285,7 @@ event-MealCooked = Das Essen an Tisch { $table } wird { $you ->
         [0] von dir
        *[other] von dir und { $players }
     }
-   *[false] von { $players }
+   *[false] von { NAMES($players) }
 } mit { CARDS($items) } gekocht: Die Gäste essen.
 event-IngredientDiscarded = { $you ->
     [true] Du wirfst
@@ -314,7 +314,7 @@ move-cook = An Tisch { $table } kochen mit { CARDS($items) }
 move-propose_cook = Gemeinsames Kochen an Tisch { $table } vorschlagen und { CARDS($items) } geben
 move-offer_help = { CARDS($items) } anbieten
 move-decline_help = Nicht helfen
-move-commit_cook = Jetzt kochen, mit den Angeboten von { $players }
+move-commit_cook = Jetzt kochen, mit den Angeboten von { NAMES($players) }
 move-commit_cook-alone = Jetzt kochen, nur mit deinem eigenen Teil
 move-withdraw_cook = Vorschlag zurückziehen
 move-discard_ingredient = { CARD($token) } abwerfen
@@ -329,7 +329,7 @@ prompt-actions = Du bist am Zug: Führe Aktionen aus (jede kostet eine Karte), b
 prompt-discard = Wirf Zutaten ab, bis du { $limit } hast.
 prompt-cooking-proposer = Du hast an Tisch { $table } ein Essen vorgeschlagen: Koche es mit den Angeboten, die du annimmst, oder zieh es zurück.
 prompt-cooking-helper = { $player } schlägt an Tisch { $table } ein Essen vor: Biete Karten und Zutaten an oder hilf nicht.
-prompt-waiting = Warten auf { $players }.
+prompt-waiting = Warten auf { NAMES($players) }.
 prompt-shuffling = Es wird gemischt ...
 prompt-won = Das Restaurant hat sich den Respekt des Waldes verdient: Ihr habt mit { $score } Punkten gewonnen!
 prompt-lost = Das Restaurant ist geschlossen ({ $reason ->

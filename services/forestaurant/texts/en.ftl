@@ -116,7 +116,7 @@ screen-hand = Your hand (minimal { $minimal })
 screen-cooking = Cooking together
 screen-proposal = meal at table { $table }: { $player } gives { $cards } + { $ingredients }
 screen-offer = { $player } offers { $cards } + { $ingredients }
-screen-may-offer = may still offer: { $players }
+screen-may-offer = may still offer: { NAMES($players) }
 screen-moves = Your moves
 
 ## Rules at the table
@@ -135,7 +135,7 @@ advice-five-players = When playing with 5 players, it is recommended to use some
 
 ## Events (the log)
 
-event-GameStarted = The restaurant opens for { $players } ({ $difficulty }): { $stars ->
+event-GameStarted = The restaurant opens for { NAMES($players) } ({ $difficulty }): { $stars ->
     [one] one star is
    *[other] { $stars } stars are
 } covered.
@@ -264,7 +264,7 @@ event-MealCooked = The meal at table { $table } is cooked by { $you ->
         [0] you
        *[other] you and { $players }
     }
-   *[false] { $players }
+   *[false] { NAMES($players) }
 } with { CARDS($items) }: the guests are eating.
 event-IngredientDiscarded = { $you ->
     [true] You discard
@@ -293,7 +293,7 @@ move-cook = Cook at table { $table } with { CARDS($items) }
 move-propose_cook = Propose cooking together at table { $table }, giving { CARDS($items) }
 move-offer_help = Offer { CARDS($items) }
 move-decline_help = Do not help
-move-commit_cook = Cook now with the offers of { $players }
+move-commit_cook = Cook now with the offers of { NAMES($players) }
 move-commit_cook-alone = Cook now with your own part only
 move-withdraw_cook = Withdraw the proposal
 move-discard_ingredient = Discard { CARD($token) }
@@ -308,7 +308,7 @@ prompt-actions = Your turn: act (each action costs a card) until you hold { $siz
 prompt-discard = Discard ingredients down to { $limit }.
 prompt-cooking-proposer = You proposed a meal at table { $table }: cook it with the offers you accept, or withdraw it.
 prompt-cooking-helper = { $player } proposes a meal at table { $table }: offer cards and ingredients, or do not help.
-prompt-waiting = Waiting for { $players }.
+prompt-waiting = Waiting for { NAMES($players) }.
 prompt-shuffling = Shuffling...
 prompt-won = The restaurant earned the respect of the forest: you won with a score of { $score }!
 prompt-lost = The restaurant is closed ({ $reason ->
