@@ -111,6 +111,29 @@ function draftView(): View {
   } as View;
 }
 
+describe("Food Fight's board, the reader among the names", () => {
+  it.each([
+    ["en", "You played", "ann played"],
+    ["de", "Du spielst", "ann spielt"],
+  ] as const)("given the reader and ann played Instants, when the Meal's list is drawn, then the reader's says you (%s)",
+    (lang, mine, hers) => {
+      language.value = lang;
+      const instants = flat(find(byId(board(mealView({ instants: [{ player: "eve", card: "sugar-rush" }, { player: "ann", card: "sugar-rush" }] })), "meal"), (d) => d.tag === "details")[0]);
+      expect(instants).toContain(mine);
+      expect(instants).toContain(hers);
+      expect(instants).not.toContain("eve played");
+    });
+
+  it.each([["en", "already picked: you and ann"], ["de", "schon genommen: du und ann"]] as const)(
+    "given the reader and ann picked from their packets, when the draft is drawn, then it says %s",
+    (lang, line) => {
+      language.value = lang;
+      const view = draftView();
+      const tree = board({ ...view, draft: { ...view.draft, picked: ["eve", "ann"] } } as View);
+      expect(flat(byId(tree, "draft")[0])).toContain(line);
+    });
+});
+
 describe("Food Fight's board in the draft", () => {
   it.each([
     ["en", "4 cards in the packet", "5 cards picked", "3 cards in the packet", "6 cards picked", "in hand"],

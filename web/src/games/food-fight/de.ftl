@@ -22,6 +22,8 @@ fight-draft = Der Draft
 fight-pass-left = Die Päckchen gehen nach links.
 fight-pass-right = Die Päckchen gehen nach rechts.
 fight-picked = schon genommen: { $players }
+# die Lesende in einer Liste von Namen („schon genommen: du und ann“)
+fight-you-named = du
 # a player's box in the draft: the packet they hold now, and the cards they picked so far
 fight-packet-held = { $count ->
     [one] eine Karte im Päckchen
@@ -56,8 +58,14 @@ fight-boost-by = { $boost } { $card }
 fight-left = noch { $count }
 fight-dog = Der Hund
 fight-instants = Gespielte Sofortkarten
-fight-instant = { $player } spielt { $card }.
-fight-instant-on = { $player } spielt { $card } auf { $target }.
+fight-instant = { $you ->
+    [true] Du spielst
+   *[false] { $player } spielt
+  } { $card }.
+fight-instant-on = { $you ->
+    [true] Du spielst
+   *[false] { $player } spielt
+  } { $card } auf { $target }.
 fight-instant-round = Sofortrunde: { $player } darf eine Sofortkarte spielen oder passen.
 # who passed in this Serving's Instant round (rules/state.py `passed`): the reader as "du"
 fight-passed = In dieser Runde gepasst: { $you ->

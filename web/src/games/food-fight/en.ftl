@@ -22,6 +22,8 @@ fight-draft = The draft
 fight-pass-left = The packets pass to the left.
 fight-pass-right = The packets pass to the right.
 fight-picked = already picked: { $players }
+# the reader in a list of names ("already picked: you and ann")
+fight-you-named = you
 # a player's box in the draft: the packet they hold now, and the cards they picked so far
 fight-packet-held = { $count ->
     [one] one card in the packet
@@ -56,8 +58,14 @@ fight-boost-by = { $boost } { $card }
 fight-left = { $count } left
 fight-dog = The Dog
 fight-instants = Instants played
-fight-instant = { $player } played { $card }.
-fight-instant-on = { $player } played { $card } on { $target }.
+fight-instant = { $you ->
+    [true] You
+   *[false] { $player }
+  } played { $card }.
+fight-instant-on = { $you ->
+    [true] You
+   *[false] { $player }
+  } played { $card } on { $target }.
 fight-instant-round = Instant round: { $player } may play an Instant or pass.
 # who passed in this Serving's Instant round (rules/state.py `passed`): the reader as "you"
 fight-passed = Passed this round: { $you ->

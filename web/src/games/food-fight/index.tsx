@@ -123,7 +123,7 @@ function Draft({ view }: { view: View }) {
   return (
     <Panel title={tf("fight-draft")} id="draft">
       <p class="muted">{tf(d.direction === "left" ? "fight-pass-left" : "fight-pass-right")}
-        {d.picked?.length ? ` · ${tf("fight-picked", { players: listOf(d.picked.map((p: string) => seatName(p))) })}` : ""}</p>
+        {d.picked?.length ? ` · ${tf("fight-picked", { players: listOf(d.picked.map((p: string) => (p === view.you ? tf("fight-you-named") : seatName(p)))) })}` : ""}</p>
       <h3>{tf("fight-packet", { count: (d.packet ?? []).length })}</h3>
       <div class="cards" id="packet">{(d.packet ?? []).map((c: string) => <FightCard id={c} />)}</div>
       <h3>{tf("fight-picks", { count: (d.picks ?? []).length })}</h3>
@@ -210,7 +210,7 @@ function Meal({ view }: { view: View }) {
         // folded: each boost already shows under the troop it changed (and the log says who played it)
         <details class="instants"><summary>{tf("fight-instants")} ({m.instants.length})</summary>
           <ul class="plain">{m.instants.map((i: any) => <li>{tf(i.target ? "fight-instant-on" : "fight-instant", {
-            player: who(i.player), card: cardFace(GAME, i.card)?.name ?? i.card, target: i.target ? cardFace(GAME, i.target)?.name ?? i.target : "",
+            player: who(i.player), you: i.player === view.you ? "true" : "false", card: cardFace(GAME, i.card)?.name ?? i.card, target: i.target ? cardFace(GAME, i.target)?.name ?? i.target : "",
           })}</li>)}</ul></details>
       )}
       {/* whose Instant round it is (the turn line above says so when it is yours), and who passed */}
