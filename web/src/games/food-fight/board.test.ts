@@ -75,8 +75,8 @@ describe("Food Fight's board in a Meal", () => {
     });
 
   it.each([
-    ["en", "Passed this round: you, ann, cy."],
-    ["de", "In dieser Runde gepasst: du, ann, cy."],
+    ["en", "Passed this round: you, ann, and cy."],
+    ["de", "In dieser Runde gepasst: du, ann und cy."],
   ] as const)("given everyone passed once and the round came back to the reader, when the Meal is drawn, then it says who passed this round, the reader as you (%s)",
     (lang, line) => {
       // "If anyone plays an Instant, each player gets another chance to play an Instant or pass."

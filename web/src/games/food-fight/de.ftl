@@ -68,13 +68,7 @@ fight-instant-on = { $you ->
   } { $card } auf { $target }.
 fight-instant-round = Sofortrunde: { $player } darf eine Sofortkarte spielen oder passen.
 # who passed in this Serving's Instant round (rules/state.py `passed`): the reader as "du"
-fight-passed = In dieser Runde gepasst: { $you ->
-    [true] { $others_count ->
-        [0] du
-       *[other] du, { $others }
-    }
-   *[false] { $others }
-  }.
+fight-passed = In dieser Runde gepasst: { $players }.
 fight-hand = Deine Hand ({ $count })
 meal-breakfast = Frühstück
 meal-lunch = Mittagessen

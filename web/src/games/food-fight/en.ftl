@@ -68,13 +68,7 @@ fight-instant-on = { $you ->
   } played { $card } on { $target }.
 fight-instant-round = Instant round: { $player } may play an Instant or pass.
 # who passed in this Serving's Instant round (rules/state.py `passed`): the reader as "you"
-fight-passed = Passed this round: { $you ->
-    [true] { $others_count ->
-        [0] you
-       *[other] you, { $others }
-    }
-   *[false] { $others }
-  }.
+fight-passed = Passed this round: { $players }.
 fight-hand = Your hand ({ $count })
 meal-breakfast = Breakfast
 meal-lunch = Lunch

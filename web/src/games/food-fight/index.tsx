@@ -171,9 +171,8 @@ function Meal({ view }: { view: View }) {
   const who = (p: string) => (p === "the-dog" ? tf("fight-dog") : seatName(p, 12));
   // who passed in this Serving's Instant round, the reader as "you" (first)
   const passed: string[] = m.passed ?? [];
-  const others = passed.filter((p) => p !== view.you).map(who);
-  const passedLine = () => tf("fight-passed", { you: passed.includes(view.you) ? "true" : "false",
-    others: others.join(", "), others_count: others.length });
+  const named = [...(passed.includes(view.you) ? [tf("fight-you-named")] : []), ...passed.filter((p) => p !== view.you).map(who)];
+  const passedLine = () => tf("fight-passed", { players: listOf(named) });
   return (
     <Panel title={tf("fight-meal", { meal: meal(m.meal), serving: m.serving ?? 0 })} id="meal">
       <div class="cards">{(m.battlefields ?? []).map((b: any) => <span class="bf"><FightCard id={b.card} /><small>{tf("fight-bf-vp", { vp: b.vp })}</small></span>)}</div>
