@@ -92,7 +92,7 @@ async def test_a_players_games_newest_first_paged_with_placings_scores_and_ratin
             german = (("accept-language", "de"),)
             [left] = (await stub.ListPlayerGames(pb.ListPlayerGamesRequest(player="eve"), metadata=german)).games
             assert left.reason_message.key == "event-GameCancelled-abandoned"
-            assert left.reason_message.text.startswith("Die Partie wurde abgesagt: eve, fay")
+            assert left.reason_message.text.startswith("Die Partie wurde abgesagt: eve und fay")
             assert not won.HasField("reason_message") and not rated.HasField("reason_message")
             only = await stub.ListPlayerGames(pb.ListPlayerGamesRequest(player="bob", game="foodie-forest"))
             assert list(only.games) == []
