@@ -95,6 +95,7 @@ async def wait_rematch(conn: Connection, table_id: str, timeout_s: float = 60.0,
         if table.rematch_table_id:
             return await get_table(conn, table.rematch_table_id)
         if loop.time() > deadline:
-            waiting = ", ".join(sorted(set(table.players) - set(table.rematch)))
-            raise QueueEnded(f"no rematch: waiting for {waiting}", key="no-rematch", players=waiting)
+            waiting = sorted(set(table.players) - set(table.rematch))
+            said = f"no rematch: waiting for {', '.join(waiting)}"
+            raise QueueEnded(said, key="no-rematch", players=waiting)
         await asyncio.sleep(poll_s)

@@ -316,7 +316,7 @@ class TerminalClient:
 
     def _table_state(self, table) -> None:
         if table.players:
-            self.say("  " + self.t("table-waiting", players=", ".join(table.players), free=table.free_seats))
+            self.say("  " + self.t("table-waiting", players=list(table.players), free=table.free_seats))
 
     # -- playing -------------------------------------------------------------------------
 

@@ -123,7 +123,7 @@ def event_line(event: dict[str, Any], players: Sequence[str], me: str | None = N
     event, players = with_bots_named(event, names), with_bots_named(list(players), names)
     kind, d = event.get("type"), event.get("data") or {}
     if kind == "GameCreated":
-        return say("log-table", players=", ".join(d.get("players", [])), ranked=bool(d.get("ranked")))
+        return say("log-table", players=list(d.get("players", [])), ranked=bool(d.get("ranked")))
     if kind == "SeedCommitted":
         return say("log-seed-committed", commitment=str(d.get("commitment", ""))[:16])
     if kind == "SeedRevealed":

@@ -78,7 +78,7 @@ class TableTalk:
                 self.say(self.t("talk-whom", command=command), style="bold red")
             else:
                 muted = await chat.mute(self.conn, self.game, self.game_id, rest, muted=command == "mute")
-                self.say(self.t("talk-muted", players=", ".join(muted) or self.t("talk-nobody")))
+                self.say(self.t("talk-muted", players=list(muted) or self.t("talk-nobody")))
         except grpc.aio.AioRpcError as exc:
             self.say(self.t("talk-refused", error=rpc_error_text(exc)), style="bold red")
         return True
@@ -98,7 +98,7 @@ async def rematch(conn: Connection, table_id: str, say: Callable[..., None], on_
                      if names.reserved(p) != names.BOT_PREFIX)  # bots never ask: they come along
     if not asked.rematch_table_id:
         t = Texts(language)
-        say(t("talk-rematch-waiting", players=", ".join(waiting) or t("talk-the-table")))
+        say(t("talk-rematch-waiting", players=list(waiting) or t("talk-the-table")))
     table = await tables.wait_rematch(conn, table_id, timeout_s=timeout_s)
     if table.game_id:
         return table.table_id, tables.seated(conn, table)

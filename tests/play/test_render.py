@@ -128,7 +128,7 @@ def test_the_tables_bots_are_named_as_the_table_names_them_on_the_screen_in_the_
     assert event_line({"type": "CardPlayed", "data": {"seat": 2, "card": "bug-3", "total": 7,
                                                       "required_colour": "bug"}}, players, "ann", "foodie-forest") \
         == "Bot 2 played Bug 3: the pot holds 7, follow Bug."
-    assert event_line({"type": "GameCreated", "data": {"players": players}}, players, "ann") == "table: ann, Bot 1, Bot 2"
+    assert event_line({"type": "GameCreated", "data": {"players": players}}, players, "ann") == "table: ann, Bot 1, and Bot 2"
     state = RULES.initial_state(players, {})
     for e in RULES.start(state):
         state = RULES.evolve(state, e)

@@ -117,3 +117,17 @@ async def test_play_with_language_de_draws_the_table_and_says_its_words_in_germa
     assert not re.search(r"\b(Deal|Dealer|Your hand|Your turn|is not on the list)\b", text), text
     # and its calls ask for German: every call's accept-language, and the chat's requests
     assert me.conn.language == "de" and me.talk.language == "de"
+
+
+@pytest.mark.parametrize("language, searching, matched", [
+    ("en", "ticket searching (for 0.1s)", "ticket matched after 4.7s"),
+    ("de", "Ticket sucht (seit 0,1 s)", "Ticket zugeteilt nach 4,7 s"),
+])
+def test_a_search_in_progress_says_how_long_it_has_run_and_a_finished_one_how_long_it_took(language, searching, matched):
+    # ("Ticket sucht nach 0,1 s" read as a search that began after 0.1 s)
+    say = Texts(language)
+    decimal = say.decimal
+    assert say("queue-ticket", state="searching", seconds=decimal(0.1, 1)) == searching
+    assert say("queue-ticket", state="matched", seconds=decimal(4.7, 1)) == matched
+    assert say("table-waiting", players=["ann", "bob"], free=1).startswith(("at the table: ann and bob",
+                                                                            "am Tisch: ann und bob"))

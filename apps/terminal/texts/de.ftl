@@ -15,7 +15,7 @@ ended-ticket = Die Suche { $state ->
 ended-stream = Der Matchmaker antwortet zu dieser Suche nicht mehr: Starte den Client neu, um wieder beizutreten.
 ended-table-expired = Der Tisch ist abgelaufen, bevor er begann.
 ended-table-closed = { $host } hat den Tisch geschlossen, bevor er begann.
-ended-no-rematch = Keine Revanche: Es fehlen noch { $players }.
+ended-no-rematch = Keine Revanche: Es fehlen noch { NAMES($players) }.
 queue-joined-party = der Gruppe von Ticket { $ticket } beigetreten
 queue-already = du wartest schon mit Ticket { $ticket }; es wird weiterverfolgt
 queue-searching = Suche einen Tisch für { $title } als { $player } ({ $ranked ->
@@ -23,13 +23,13 @@ queue-searching = Suche einen Tisch für { $title } als { $player } ({ $ranked -
        *[false] ungewertet
     }, Ticket { $ticket }) …
 queue-ticket = Ticket { $state ->
-        [inviting] lädt ein
-        [searching] sucht
-        [matched] zugeteilt
-        [cancelled] abgebrochen
-        [expired] abgelaufen
-       *[other] { $state }
-    } nach { $seconds } s
+        [inviting] lädt ein (seit { $seconds } s)
+        [searching] sucht (seit { $seconds } s)
+        [matched] zugeteilt nach { $seconds } s
+        [cancelled] abgebrochen nach { $seconds } s
+        [expired] abgelaufen nach { $seconds } s
+       *[other] { $state } nach { $seconds } s
+    }
 queue-spinner = suche Mitspielende …
 queue-matched = Tisch gefunden: Partie { $game_id }, du sitzt auf Platz { $seat }
 
@@ -40,7 +40,7 @@ table-link = Link: { $link }   (oder: foodgames play { $game } --invite { $code 
 table-not-left = der Tisch ließ sich nicht verlassen: { $error }
 table-closed = Du hast deinen Tisch geschlossen.
 table-left = Du hast den Tisch verlassen.
-table-waiting = am Tisch: { $players } ({ $free } { $free ->
+table-waiting = am Tisch: { NAMES($players) } ({ $free } { $free ->
         [one] Platz
        *[other] Plätze
     } frei)
@@ -90,10 +90,10 @@ talk-unavailable = der Tisch-Chat ist nicht erreichbar: { $error }
 talk-say-what = was sagen? z. B. say gutes Spiel
 talk-phrase-number = phrase braucht eine Nummer von 1 bis { $count } (phrases listet sie)
 talk-whom = { $command } wen? z. B. { $command } bob
-talk-muted = stummgeschaltet: { $players }
+talk-muted = stummgeschaltet: { NAMES($players) }
 talk-nobody = niemand
 talk-refused = der Chat hat abgelehnt: { $error }
-talk-rematch-waiting = Du hast um eine Revanche gebeten; warte auf { $players } …
+talk-rematch-waiting = Du hast um eine Revanche gebeten; warte auf { NAMES($players) } …
 talk-the-table = den Tisch
 
 ## Der Rahmen um die Zeichnung eines Spiels (render.py)
@@ -101,7 +101,7 @@ screen-moves = Deine Züge
 screen-game = Partie { $game_id }
 screen-log = Am Tisch
 screen-you = { $player } (du)
-log-table = Tisch: { $players }{ $ranked ->
+log-table = Tisch: { NAMES($players) }{ $ranked ->
         [true] {" "}(gewertet)
        *[false] {""}
     }

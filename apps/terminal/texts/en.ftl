@@ -15,7 +15,7 @@ ended-ticket = The search { $state ->
 ended-stream = The matchmaker stopped answering about this search: start the client again to rejoin it.
 ended-table-expired = The table expired before it started.
 ended-table-closed = { $host } closed the table before it started.
-ended-no-rematch = No rematch: still waiting for { $players }.
+ended-no-rematch = No rematch: still waiting for { NAMES($players) }.
 queue-joined-party = joined the party of ticket { $ticket }
 queue-already = you already queue with ticket { $ticket }; following it
 queue-searching = Searching for a { $title } table as { $player } ({ $ranked ->
@@ -23,13 +23,13 @@ queue-searching = Searching for a { $title } table as { $player } ({ $ranked ->
        *[false] casual
     }, ticket { $ticket })...
 queue-ticket = ticket { $state ->
-        [inviting] inviting
-        [searching] searching
-        [matched] matched
-        [cancelled] cancelled
-        [expired] expired
-       *[other] { $state }
-    } after { $seconds }s
+        [inviting] inviting (for { $seconds }s)
+        [searching] searching (for { $seconds }s)
+        [matched] matched after { $seconds }s
+        [cancelled] cancelled after { $seconds }s
+        [expired] expired after { $seconds }s
+       *[other] { $state } after { $seconds }s
+    }
 queue-spinner = searching for players...
 queue-matched = Matched: game { $game_id }, you are seat { $seat }
 
@@ -40,7 +40,7 @@ table-link = Link: { $link }   (or: foodgames play { $game } --invite { $code })
 table-not-left = could not leave the table: { $error }
 table-closed = You closed your table.
 table-left = You left the table.
-table-waiting = at the table: { $players } ({ $free } { $free ->
+table-waiting = at the table: { NAMES($players) } ({ $free } { $free ->
         [one] seat
        *[other] seats
     } free)
@@ -90,10 +90,10 @@ talk-unavailable = the table chat is not available: { $error }
 talk-say-what = say what? e.g. say good game
 talk-phrase-number = phrase takes a number from 1 to { $count } (phrases lists them)
 talk-whom = { $command } whom? e.g. { $command } bob
-talk-muted = muted: { $players }
+talk-muted = muted: { NAMES($players) }
 talk-nobody = nobody
 talk-refused = the chat refused: { $error }
-talk-rematch-waiting = You asked for a rematch; waiting for { $players }...
+talk-rematch-waiting = You asked for a rematch; waiting for { NAMES($players) }...
 talk-the-table = the table
 
 ## The screen around a game's own drawing (render.py)
@@ -101,7 +101,7 @@ screen-moves = Your moves
 screen-game = game { $game_id }
 screen-log = Table talk
 screen-you = { $player } (you)
-log-table = table: { $players }{ $ranked ->
+log-table = table: { NAMES($players) }{ $ranked ->
         [true] {" "}(ranked)
        *[false] {""}
     }
