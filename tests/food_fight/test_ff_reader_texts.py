@@ -143,3 +143,10 @@ def test_given_the_game_ended_when_the_reader_won_then_the_log_and_prompt_say_yo
     assert TEXTS.render(messages.prompt_message(view, 0), "de") == "Das Spiel ist vorbei: Du gewinnst."
     spectator = {**view, "you": None}
     assert TEXTS.render(messages.prompt_message(spectator, None), "en") == "The game is over: ann wins."
+
+
+def test_given_three_fighters_when_one_of_them_reads_the_meal_then_the_others_follow_you_as_a_list():
+    # ("you and bob, cy fight" read as two sides)
+    three = dict(MEAL, fighters=[0, 1, 2])
+    assert "Lunch began: you, bob and cy fight for " in _read("MealStarted", three, 0, "en")
+    assert "Du, bob und cy kämpft um " in _read("MealStarted", three, 0, "de")

@@ -215,7 +215,8 @@ event-MealStarted = Das { $meal ->
 } hat begonnen: { $you ->
     [true] { $others_count ->
         [0] Du kämpfst
-       *[other] Du und { $others } kämpft
+        [1] Du und { $others } kämpft
+       *[other] Du, { NAMES($others) } kämpft
     }
    *[false] { NAMES($players) } kämpfen
 } um { CARDS($battlefields) }{ $dog ->
@@ -296,7 +297,8 @@ event-BattlefieldDrawn-meal = { $you ->
 event-ServingScored = Gang { $serving }: { $you ->
     [true] { $others_count ->
         [0] Du bekommst
-       *[other] Du und { $others } bekommt
+        [1] Du und { $others } bekommt
+       *[other] Du, { NAMES($others) } bekommt
     }
    *[false] { NAMES($players) } { $count ->
         [one] bekommt
@@ -311,7 +313,8 @@ event-ServingScored-none = Gang { $serving }: Niemand bekommt einen Wertungschip
 event-MealTied = { $you ->
     [true] { $others_count ->
         [0] Du hast
-       *[other] Du und { $others } habt
+        [1] Du und { $others } habt
+       *[other] Du, { NAMES($others) } habt
     }
    *[false] { NAMES($players) } haben
 } beim { $meal ->
@@ -352,7 +355,8 @@ event-DayEnded = Tag { $day } ist vorbei: Alle Karten auf der Hand und im Spiel 
 event-GameEnded = Das Spiel ist vorbei: { $you ->
     [true] { $others_count ->
         [0] Du gewinnst
-       *[other] Du und { $others } teilt euch den ersten Platz
+        [1] Du und { $others } teilt euch den ersten Platz
+       *[other] Du, { NAMES($others) } teilt euch den ersten Platz
     }
    *[false] { NAMES($winners) } { $count ->
         [one] gewinnt
@@ -421,7 +425,8 @@ prompt-shuffling = Die Karten werden gemischt.
 prompt-game-over = Das Spiel ist vorbei: { $you ->
     [true] { $others_count ->
         [0] Du gewinnst
-       *[other] Du und { $others } teilt euch den ersten Platz
+        [1] Du und { $others } teilt euch den ersten Platz
+       *[other] Du, { NAMES($others) } teilt euch den ersten Platz
     }
    *[false] { NAMES($winners) } { $count ->
         [one] gewinnt

@@ -214,7 +214,8 @@ event-MealStarted = { $meal ->
 } began: { $you ->
     [true] { $others_count ->
         [0] you fight
-       *[other] you and { $others } fight
+        [1] you and { $others } fight
+       *[other] you, { NAMES($others) } fight
     }
    *[false] { NAMES($players) } fight
 } for { CARDS($battlefields) }{ $dog ->
@@ -301,7 +302,8 @@ event-BattlefieldDrawn-meal = { $you ->
 event-ServingScored = Serving { $serving }: { $you ->
     [true] { $others_count ->
         [0] you take
-       *[other] you and { $others } take
+        [1] you and { $others } take
+       *[other] you, { NAMES($others) } take
     }
    *[false] { NAMES($players) } { $count ->
         [one] takes
@@ -316,7 +318,8 @@ event-ServingScored-none = Serving { $serving }: nobody takes a scoring chip{ $t
 event-MealTied = { $you ->
     [true] { $others_count ->
         [0] You have
-       *[other] You and { $others } tie for
+        [1] You and { $others } tie for
+       *[other] You, { NAMES($others) } tie for
     }
    *[false] { NAMES($players) } tie for
 } the most scoring chips at { $meal ->
@@ -357,7 +360,8 @@ event-DayEnded = Day { $day } is over: every card in hand and in play was discar
 event-GameEnded = The game is over: { $you ->
     [true] { $others_count ->
         [0] you win
-       *[other] you and { $others } share first place
+        [1] you and { $others } share first place
+       *[other] you, { NAMES($others) } share first place
     }
    *[false] { NAMES($winners) } { $count ->
         [one] wins
@@ -426,7 +430,8 @@ prompt-shuffling = The cards are being shuffled.
 prompt-game-over = The game is over: { $you ->
     [true] { $others_count ->
         [0] you win
-       *[other] you and { $others } share first place
+        [1] you and { $others } share first place
+       *[other] you, { NAMES($others) } share first place
     }
    *[false] { NAMES($winners) } { $count ->
         [one] wins

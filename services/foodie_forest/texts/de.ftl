@@ -355,7 +355,8 @@ event-DealScored = Runde { $deal } ist gewertet: { $count ->
 event-GameEnded = Das Spiel ist aus: { $you ->
         [true] { $others_count ->
             [0] Du gewinnst
-           *[other] Du und { $others } teilt euch den Sieg
+            [1] Du und { $others } teilt euch den Sieg
+           *[other] Du, { NAMES($others) } teilt euch den Sieg
         }
        *[false] { $count ->
             [one] { NAMES($winners) } gewinnt

@@ -353,7 +353,8 @@ event-DealScored = Deal { $deal } is scored: { $count ->
 event-GameEnded = The game is over: { $you ->
         [true] { $others_count ->
             [0] you win
-           *[other] you and { $others } share the victory
+            [1] you and { $others } share the victory
+           *[other] you, { NAMES($others) } share the victory
         }
        *[false] { $count ->
             [one] { NAMES($winners) } wins

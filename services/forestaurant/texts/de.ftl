@@ -283,7 +283,8 @@ event-CookWithdrawn = { $you ->
 event-MealCooked = Das Essen an Tisch { $table } wird { $you ->
     [true] { $count ->
         [0] von dir
-       *[other] von dir und { $players }
+        [1] von dir und { $players }
+       *[other] von dir, { NAMES($players) }
     }
    *[false] von { NAMES($players) }
 } mit { CARDS($items) } gekocht: Die Gäste essen.

@@ -262,7 +262,8 @@ event-CookWithdrawn = { $you ->
 event-MealCooked = The meal at table { $table } is cooked by { $you ->
     [true] { $count ->
         [0] you
-       *[other] you and { $players }
+        [1] you and { $players }
+       *[other] you, { NAMES($players) }
     }
    *[false] { NAMES($players) }
 } with { CARDS($items) }: the guests are eating.
