@@ -288,6 +288,15 @@ def names_list(items: Sequence[str], language: str = DEFAULT) -> str:
     return ", ".join(items[:-1]) + last + items[-1]
 
 
+def among(names: Sequence[str], reader: str | None) -> dict[str, Any]:
+    """The arguments of a line naming several players the reader may be among: `players` (every
+    name), `you` (the reader is one of them), `others` (the names but the reader's) and
+    `others_count`, for texts that say "you and { NAMES($others) }"."""
+    others = [n for n in names if reader is None or n != reader]
+    return {"players": list(names), "you": reader is not None and reader in names,
+            "others": others, "others_count": len(others)}
+
+
 def _names_fn(language: str):
     def names(value, **_):
         items = value if isinstance(value, (list, tuple)) else [v for v in str(value).split(_LIST_SEP) if v]

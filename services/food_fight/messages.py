@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from shared.i18n import Message
+from shared.i18n import Message, among
 
 from .rules.cards import DOG, MEALS
 
@@ -27,11 +27,8 @@ def _who(players: Sequence[str], seat: Any, me: int | None) -> dict[str, Any]:
 
 
 def _among(players: Sequence[str], seats: Sequence[Any], me: int | None) -> dict[str, Any]:
-    """The arguments naming several players the reader may be among: `players` (every name),
-    `you` (the reading seat is one of them) and `others` (the names but the reader's)."""
-    others = [_name(players, s) for s in seats if me is None or s != me]
-    return {"players": [_name(players, s) for s in seats], "you": me is not None and me in seats,
-            "others": others, "others_count": len(others)}
+    """shared.i18n.among of the players at `seats`, as the seat `me` reads it."""
+    return among([_name(players, s) for s in seats], _name(players, me) if me is not None else None)
 
 
 def _top(values: dict[str, Any]) -> int:
@@ -140,10 +137,8 @@ def event_message(event: dict[str, Any], players: Sequence[str], seat: int | Non
             tied = sum(1 for v in yumminess.values() if v == best) > 1
             return Message(f"{key}-none", {"serving": d.get("serving"), "best": best, "tied": tied})
         # `you`: the reading seat takes a chip; `others`: who else takes one (chips are names)
-        me = _name(players, seat) if seat is not None else None
-        others = [c for c in chips if c != me]
-        return Message(key, {"serving": d.get("serving"), "players": chips, "count": len(chips), "best": best,
-                             "you": me in chips, "others": others, "others_count": len(others)})
+        return Message(key, {"serving": d.get("serving"), "count": len(chips), "best": best,
+                             **among(chips, _name(players, seat) if seat is not None else None)})
     if kind == "MealTied":
         return Message(key, {"meal": d.get("meal"), **_among(players, list(d.get("seats") or []), seat)})
     if kind == "DogDrawn":
@@ -171,9 +166,10 @@ def event_message(event: dict[str, Any], players: Sequence[str], seat: int | Non
 
 
 def _winners(players: Sequence[str], placings: list[int], vp: list[int], me: int | None) -> dict[str, Any]:
-    among = _among(players, [s for s, place in enumerate(placings) if place == 1], me)
-    return {"winners": among["players"], "count": len(among["players"]), "points": max(vp, default=0),
-            "you": among["you"], "others": among["others"], "others_count": among["others_count"]}
+    seats = [s for s, place in enumerate(placings) if place == 1]
+    winners = _among(players, seats, me)
+    return {"winners": winners["players"], "count": len(seats), "points": max(vp, default=0),
+            "you": winners["you"], "others": winners["others"], "others_count": winners["others_count"]}
 
 
 def move_message(move: dict[str, Any], players: Sequence[str], seat: int | None) -> Message:

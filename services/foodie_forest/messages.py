@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from shared.i18n import Message
+from shared.i18n import Message, among
 
 from .rules.cards import catalogue
 
@@ -34,12 +34,6 @@ def _about(players: Sequence[str], seat: Any, reader: int | None) -> dict[str, A
     return {"player": _name(players, seat), "you": _you(seat, reader)}
 
 
-def _among(players: Sequence[str], seats: Sequence[Any], reader: int | None) -> dict[str, Any]:
-    """Several players the reader may be among: `you` ("true" when the reader is one of them),
-    `others` (the names but the reader's) and `others_count`."""
-    others = [_name(players, s) for s in seats if reader is None or s != reader]
-    return {"you": "true" if reader is not None and reader in seats else "false",
-            "others": others, "others_count": len(others)}
 
 
 def _numbered(players: Sequence[str], reader: int | None, **columns: Sequence[Any]) -> dict[str, Any]:
@@ -101,9 +95,9 @@ def event_message(event: dict[str, Any], players: Sequence[str], seat: int | Non
     if kind == "GameEnded":
         winners = list(d.get("winners") or [])
         points = d.get("points") or [0]
-        return Message("event-GameEnded", {"count": len(winners),
-                                           "winners": [_name(players, s) for s in winners],
-                                           **_among(players, winners, seat),
+        named = among([_name(players, s) for s in winners], _name(players, seat) if seat is not None else None)
+        return Message("event-GameEnded", {"count": len(winners), "winners": named["players"], "you": named["you"],
+                                           "others": named["others"], "others_count": named["others_count"],
                                            "points": max(points) if points else 0})
     return None
 
