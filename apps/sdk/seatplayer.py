@@ -27,7 +27,7 @@ import grpc
 from foodgames.v1 import game_pb2
 
 from apps.bots.base import Bot
-from apps.sdk.connection import RETRY_DEADLINE_S, Backoff, Connection, retryable, rpc_error_text
+from apps.sdk.connection import RETRY_DEADLINE_S, Backoff, Connection, refusal_text, retryable, rpc_error_text
 from apps.sdk.gamecalls import (JSON_VIEWS, Checked, MoveSpace, Update, add_client_seed, check_move, events_of,
                                 game_cancelled, legal_moves, move_space_of, read_view, takes_turns, view_of)
 from apps.sdk.queueing import Match, queue
@@ -90,8 +90,9 @@ class BotChooser:
 class SeatPlayer:
     """Plays seat `seat` of game `game_id` until the game is over; returns the final view.
 
-    on_update(update) sees every update; on_rejected(move, error) every refused move (then the
-    chooser is asked again on the newest view); on_seed(ok, text) the client seed's fate;
+    on_update(update) sees every update; on_rejected(move, error) every refused move with the
+    server's error (then the chooser is asked again on the newest view); on_seed(ok, text) the
+    client seed's fate in words (a refusal's reason without its status code, which is logged);
     on_move(seconds) each accepted move's SubmitMove round trip. `stub`, when given, is the
     seat's GameService instead of gRPC's (apps.chaos.connect's: through the gateway, as a
     browser calls it). `stop`, once set, ends run() with the newest view, the game over or not.
@@ -103,7 +104,7 @@ class SeatPlayer:
 
     def __init__(self, conn: Connection, game: str, game_id: str, seat: int, chooser: Chooser, *,
                  on_update: Callable[[Update], Awaitable[None] | None] | None = None,
-                 on_rejected: Callable[[dict, str], Awaitable[None] | None] | None = None,
+                 on_rejected: Callable[[dict, grpc.aio.AioRpcError], Awaitable[None] | None] | None = None,
                  on_seed: Callable[[bool, str], None] | None = None,
                  client_seed: bytes | None = None, expected_versions: bool = True,
                  after_version: int = 0, retry_deadline_s: float = RETRY_DEADLINE_S, language: str = "",
@@ -151,7 +152,7 @@ class SeatPlayer:
             await add_client_seed(self.conn, self.game_id, self.seat, self.client_seed)
             ok, text = True, "client seed sent to the deck"
         except grpc.aio.AioRpcError as exc:
-            ok, text = False, f"the deck did not take our client seed: {rpc_error_text(exc)}"
+            ok, text = False, f"the deck did not take our client seed: {refusal_text(exc)}"
             log.warning("client seed not sent", game_id=self.game_id, seat=self.seat, error=rpc_error_text(exc))
         if self.on_seed is not None:
             self.on_seed(ok, text)
@@ -194,7 +195,7 @@ class SeatPlayer:
                 reply = await self._submit(request)
             except grpc.aio.AioRpcError as exc:
                 self.rejections += 1
-                await self._notify(self.on_rejected, move, rpc_error_text(exc))
+                await self._notify(self.on_rejected, move, exc)
                 if self.rejections > 1000 or retryable(exc) or game_cancelled(exc):  # retryable: its deadline passed
                     raise
                 if exc.code() in (grpc.StatusCode.ABORTED, grpc.StatusCode.FAILED_PRECONDITION):

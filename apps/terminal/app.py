@@ -29,9 +29,8 @@ from rich.console import Console
 
 from apps.sdk.connection import (
     Connection,
-    failure_text,
     nobody_there,
-    rpc_error_text,
+    refusal_text,
 )
 from apps.sdk.gamecalls import (
     Update,
@@ -57,6 +56,9 @@ from shared import games
 from shared.auth import mint_token
 from shared.config import Settings
 from shared.i18n import DEFAULT
+
+LEAVE_WAIT_S = 5  # how long leaving a table waits for the matchmaker's answer
+
 
 class InputSource(Protocol):
     async def read(self, prompt: str, view: dict[str, Any], legal_moves: list[dict[str, Any]]) -> str | None:
@@ -192,7 +194,7 @@ class TerminalClient:
             reply, view = await read_view(self.conn.game(self.game), remembered.game_id, remembered.seat,
                                           self.language)
         except grpc.aio.AioRpcError as exc:
-            self.say(self.t("queue-unreadable", game_id=remembered.game_id, error=rpc_error_text(exc)))
+            self.say(self.t("queue-unreadable", game_id=remembered.game_id, error=refusal_text(exc)))
             return None
         if reply.finished:
             return None
@@ -308,9 +310,10 @@ class TerminalClient:
         from apps.sdk import tables
 
         try:
-            left = await asyncio.wait_for(asyncio.shield(tables.leave_table(self.conn, table_id)), 5)
+            left = await asyncio.wait_for(asyncio.shield(tables.leave_table(self.conn, table_id)), LEAVE_WAIT_S)
         except (asyncio.TimeoutError, grpc.aio.AioRpcError) as exc:  # it started meanwhile, or the stack is gone
-            self.say(self.t("table-not-left", error=failure_text(exc)), style="yellow")
+            error = refusal_text(exc) if isinstance(exc, grpc.aio.AioRpcError) else self.t("table-no-answer", seconds=LEAVE_WAIT_S)
+            self.say(self.t("table-not-left", error=error), style="yellow")
             return
         self.say(self.t("table-closed" if left.host == self.name else "table-left"))
 
@@ -332,13 +335,15 @@ class TerminalClient:
                 if self.player is None or not (self.player.view or {}).get("legal_moves"):
                     self.say("  " + line)
 
-    def _on_rejected(self, move: dict, error: str) -> None:
-        text = self.t("play-refused-move", move=render.move_label(move, self.game, self.language), error=error)
+    def _on_rejected(self, move: dict, error: grpc.aio.AioRpcError) -> None:
+        # the reason alone, in the player's language: the status code is for programs
+        text = self.t("play-refused-move", move=render.move_label(move, self.game, self.language),
+                      error=refusal_text(error))
         self.rejections.append(text)
         self.say(text, style="bold red")
 
     def _on_seed(self, ok: bool, text: str) -> None:
-        # the SDK's sentence ends with the deck's refusal ("...: CODE: details"): that part is said
+        # the SDK's sentence ends with the deck's refusal ("...: reason"): that part is said
         self.say(self.t("play-seed-sent") if ok else self.t("play-seed-refused", error=text.partition(": ")[2] or text),
                  style=None if ok else "yellow")
 
@@ -446,7 +451,7 @@ class TerminalClient:
             self.say(self.t(f"ended-{exc.key}", **exc.values) if exc.key else str(exc), style="bold red")
             return 1
         except grpc.aio.AioRpcError as exc:
-            self.say(self.t("play-nobody" if nobody_there(exc) else "play-refused", error=failure_text(exc)),
+            self.say(self.t("play-nobody" if nobody_there(exc) else "play-refused", error=refusal_text(exc)),
                      style="bold red")
             return 1
         finally:

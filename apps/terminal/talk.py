@@ -10,7 +10,7 @@ import grpc
 from rich.markup import escape
 
 from apps.sdk import chat, tables
-from apps.sdk.connection import Connection, rpc_error_text
+from apps.sdk.connection import Connection, refusal_text
 from apps.sdk.queueing import Match
 from apps.terminal.texts import Texts
 from shared import names
@@ -51,7 +51,7 @@ class TableTalk:
                 self.say(escape("  " + self.t("talk-chat", player=who, text=message.text)), style="cyan")
         except grpc.aio.AioRpcError as exc:
             if exc.code() != grpc.StatusCode.CANCELLED:
-                self.say("  " + self.t("talk-unavailable", error=rpc_error_text(exc)), style="yellow")
+                self.say("  " + self.t("talk-unavailable", error=refusal_text(exc)), style="yellow")
 
     async def handle(self, line: str) -> bool:
         """True when `line` was a chat command (done, or refused in words), not a move."""
@@ -80,7 +80,7 @@ class TableTalk:
                 muted = await chat.mute(self.conn, self.game, self.game_id, rest, muted=command == "mute")
                 self.say(self.t("talk-muted", players=list(muted) or self.t("talk-nobody")))
         except grpc.aio.AioRpcError as exc:
-            self.say(self.t("talk-refused", error=rpc_error_text(exc)), style="bold red")
+            self.say(self.t("talk-refused", error=refusal_text(exc)), style="bold red")
         return True
 
     async def _quick(self) -> list:

@@ -27,6 +27,7 @@ import io
 import time
 from typing import Any, AsyncIterator, Sequence
 
+import grpc
 from rich.console import Console, RenderableType
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -35,6 +36,7 @@ from textual.containers import VerticalScroll
 from textual.css.query import NoMatches
 from textual.widgets import Footer, Input, Static
 
+from apps.sdk.connection import refusal_text
 from apps.sdk.watching import Frame
 from apps.terminal import render
 from apps.terminal.texts import Texts
@@ -292,10 +294,9 @@ class TableApp(App):
 
 
 def _error_text(exc: BaseException) -> str:
-    details = getattr(exc, "details", None)
-    code = getattr(exc, "code", None)
-    if callable(details) and callable(code):
-        return f"{code().name}: {details()}"
+    # a server's refusal as its reason alone (in the player's language); anything else by its type
+    if isinstance(exc, grpc.aio.AioRpcError):
+        return refusal_text(exc)
     return f"{type(exc).__name__}: {exc}"
 
 

@@ -40,5 +40,7 @@ async def test_a_player_who_asks_for_german_reads_the_table_and_the_servers_refu
     # and the server refused the move in German: the rules' reason as the call's language reads it
     assert len(me.rejections) == 1 and me.rejections[0].startswith("der Server hat Käfer 3 ausspielen abgelehnt: ")
     assert "Rezept" in me.rejections[0] and "recipe" not in me.rejections[0], me.rejections
+    # (its reason alone: a status code like FAILED_PRECONDITION is for programs, not for players)
+    assert not re.search(r"\b[A-Z]+_[A-Z_]+\b", me.rejections[0]), me.rejections
     assert "Du hast den Tisch verlassen; `foodgames play foodie-forest --name ann` bringt dich zurück." in text
     assert not re.search(r"\b(Deal|Your hand|Your turn|Rejoining|the server refused)\b", text), text

@@ -38,6 +38,7 @@ table-sit-at = Du sitzt am Tisch von { $host } ({ $players } von { $seats }); wa
 table-open = Dein Tisch ist offen. Einladungscode: { $code }
 table-link = Link: { $link }   (oder: foodgames play { $game } --invite { $code })
 table-not-left = der Tisch ließ sich nicht verlassen: { $error }
+table-no-answer = keine Antwort innerhalb von { $seconds } Sekunden
 table-closed = Du hast deinen Tisch geschlossen.
 table-left = Du hast den Tisch verlassen.
 table-waiting = am Tisch: { NAMES($players) } ({ $free } { $free ->
@@ -57,7 +58,7 @@ play-rematch = Revanche? (j/n)>
 play-yes = j, ja, y, yes
 play-rematch-started = Die Revanche hat begonnen: Partie { $game_id }, du sitzt auf Platz { $seat }
 play-left = Du hast den Tisch verlassen; `foodgames play { $game } --name { $player }` bringt dich zurück.
-play-nobody = niemand hat geantwortet: { $error }
+play-nobody = niemand hat geantwortet ({ $error }): Läuft der Server? (make run)
 play-refused = der Server hat abgelehnt: { $error }
 play-name-needed = foodgames play: zum Spielen braucht es --name (oder --spectate PARTIE_ID zum Zuschauen)
 

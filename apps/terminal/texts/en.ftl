@@ -38,6 +38,7 @@ table-sit-at = You sit at { $host }'s table ({ $players } of { $seats }); waitin
 table-open = Your table is open. Invite code: { $code }
 table-link = Link: { $link }   (or: foodgames play { $game } --invite { $code })
 table-not-left = could not leave the table: { $error }
+table-no-answer = no answer within { $seconds } seconds
 table-closed = You closed your table.
 table-left = You left the table.
 table-waiting = at the table: { NAMES($players) } ({ $free } { $free ->
@@ -57,7 +58,7 @@ play-rematch = rematch? (y/n)>
 play-yes = y, yes
 play-rematch-started = The rematch started: game { $game_id }, you are seat { $seat }
 play-left = You left the table; `foodgames play { $game } --name { $player }` rejoins it.
-play-nobody = nobody answered: { $error }
+play-nobody = nobody answered ({ $error }): is the stack up? (make run)
 play-refused = the server refused: { $error }
 play-name-needed = foodgames play: --name is needed to play (or --spectate GAME_ID to watch)
 
