@@ -10,7 +10,8 @@ Two functions are there for every game's templates:
 - `CARD($id)`: the card's name in the message's language (the message `card-<id>`, or the
   catalogue's `card_key(id)` when the game's ids carry a copy number);
 - `CARDS($ids)`: a list of cards' names joined with commas (lists are passed as lists).
-- `NAMES($players)`: a list of names as the language lists them ("ann, bob, and cy", "ann und bob").
+- `NAMES($players)`: a list of names as the language lists them ("ann, bob, and cy", "ann und bob");
+  `NAMES($others, after: 1)` ends a list begun by one name already said ("you, bob, and cy").
 Any list argument not passed through CARDS is joined with ", ".
 
 The shared texts of the runtime (game created, clocks, presence, the common refusals) live in
@@ -277,13 +278,15 @@ def _fluent_args(args: Mapping[str, Any]) -> dict[str, Any]:
 _AND = {"en": (" and ", ", and "), "de": (" und ", " und ")}
 
 
-def names_list(items: Sequence[str], language: str = DEFAULT) -> str:
-    """Names (players, seats) as a list reads in `language`: "ann and bob", "ann, bob, and cy"."""
+def names_list(items: Sequence[str], language: str = DEFAULT, after: int = 0) -> str:
+    """Names (players, seats) as a list reads in `language`: "ann and bob", "ann, bob, and cy".
+    `after`: how many names the text has already said before these ("you, { NAMES($others,
+    after: 1) }"), so that the list's end reads as one list's ("you, bob, and cy")."""
     items = [str(i) for i in items]
     two, last = _AND.get(language, _AND[DEFAULT])
     if len(items) <= 1:
         return "".join(items)
-    if len(items) == 2:
+    if len(items) + after == 2:
         return two.join(items)
     return ", ".join(items[:-1]) + last + items[-1]
 
@@ -298,9 +301,9 @@ def among(names: Sequence[str], reader: str | None) -> dict[str, Any]:
 
 
 def _names_fn(language: str):
-    def names(value, **_):
+    def names(value, after=0, **_):
         items = value if isinstance(value, (list, tuple)) else [v for v in str(value).split(_LIST_SEP) if v]
-        return names_list(items, language)
+        return names_list(items, language, int(after))
     return names
 
 

@@ -146,7 +146,8 @@ def test_given_the_game_ended_when_the_reader_won_then_the_log_and_prompt_say_yo
 
 
 def test_given_three_fighters_when_one_of_them_reads_the_meal_then_the_others_follow_you_as_a_list():
-    # ("you and bob, cy fight" read as two sides)
+    # ("you and bob, cy fight" read as two sides; the list ends as every English list of three
+    # does, "ann, bob, and cy", the browser's Intl.ListFormat's)
     three = dict(MEAL, fighters=[0, 1, 2])
-    assert "Lunch began: you, bob and cy fight for " in _read("MealStarted", three, 0, "en")
+    assert "Lunch began: you, bob, and cy fight for " in _read("MealStarted", three, 0, "en")
     assert "Du, bob und cy kämpft um " in _read("MealStarted", three, 0, "de")

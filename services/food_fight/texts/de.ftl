@@ -216,7 +216,7 @@ event-MealStarted = Das { $meal ->
     [true] { $others_count ->
         [0] Du kämpfst
         [1] Du und { $others } kämpft
-       *[other] Du, { NAMES($others) } kämpft
+       *[other] Du, { NAMES($others, after: 1) } kämpft
     }
    *[false] { NAMES($players) } kämpfen
 } um { CARDS($battlefields) }{ $dog ->
@@ -298,7 +298,7 @@ event-ServingScored = Gang { $serving }: { $you ->
     [true] { $others_count ->
         [0] Du bekommst
         [1] Du und { $others } bekommt
-       *[other] Du, { NAMES($others) } bekommt
+       *[other] Du, { NAMES($others, after: 1) } bekommt
     }
    *[false] { NAMES($players) } { $count ->
         [one] bekommt
@@ -314,7 +314,7 @@ event-MealTied = { $you ->
     [true] { $others_count ->
         [0] Du hast
         [1] Du und { $others } habt
-       *[other] Du, { NAMES($others) } habt
+       *[other] Du, { NAMES($others, after: 1) } habt
     }
    *[false] { NAMES($players) } haben
 } beim { $meal ->
@@ -356,7 +356,7 @@ event-GameEnded = Das Spiel ist vorbei: { $you ->
     [true] { $others_count ->
         [0] Du gewinnst
         [1] Du und { $others } teilt euch den ersten Platz
-       *[other] Du, { NAMES($others) } teilt euch den ersten Platz
+       *[other] Du, { NAMES($others, after: 1) } teilt euch den ersten Platz
     }
    *[false] { NAMES($winners) } { $count ->
         [one] gewinnt
@@ -426,7 +426,7 @@ prompt-game-over = Das Spiel ist vorbei: { $you ->
     [true] { $others_count ->
         [0] Du gewinnst
         [1] Du und { $others } teilt euch den ersten Platz
-       *[other] Du, { NAMES($others) } teilt euch den ersten Platz
+       *[other] Du, { NAMES($others, after: 1) } teilt euch den ersten Platz
     }
    *[false] { NAMES($winners) } { $count ->
         [one] gewinnt

@@ -215,7 +215,7 @@ event-MealStarted = { $meal ->
     [true] { $others_count ->
         [0] you fight
         [1] you and { $others } fight
-       *[other] you, { NAMES($others) } fight
+       *[other] you, { NAMES($others, after: 1) } fight
     }
    *[false] { NAMES($players) } fight
 } for { CARDS($battlefields) }{ $dog ->
@@ -303,7 +303,7 @@ event-ServingScored = Serving { $serving }: { $you ->
     [true] { $others_count ->
         [0] you take
         [1] you and { $others } take
-       *[other] you, { NAMES($others) } take
+       *[other] you, { NAMES($others, after: 1) } take
     }
    *[false] { NAMES($players) } { $count ->
         [one] takes
@@ -319,7 +319,7 @@ event-MealTied = { $you ->
     [true] { $others_count ->
         [0] You have
         [1] You and { $others } tie for
-       *[other] You, { NAMES($others) } tie for
+       *[other] You, { NAMES($others, after: 1) } tie for
     }
    *[false] { NAMES($players) } tie for
 } the most scoring chips at { $meal ->
@@ -361,7 +361,7 @@ event-GameEnded = The game is over: { $you ->
     [true] { $others_count ->
         [0] you win
         [1] you and { $others } share first place
-       *[other] you, { NAMES($others) } share first place
+       *[other] you, { NAMES($others, after: 1) } share first place
     }
    *[false] { NAMES($winners) } { $count ->
         [one] wins
@@ -431,7 +431,7 @@ prompt-game-over = The game is over: { $you ->
     [true] { $others_count ->
         [0] you win
         [1] you and { $others } share first place
-       *[other] you, { NAMES($others) } share first place
+       *[other] you, { NAMES($others, after: 1) } share first place
     }
    *[false] { NAMES($winners) } { $count ->
         [one] wins

@@ -356,7 +356,7 @@ event-GameEnded = Das Spiel ist aus: { $you ->
         [true] { $others_count ->
             [0] Du gewinnst
             [1] Du und { $others } teilt euch den Sieg
-           *[other] Du, { NAMES($others) } teilt euch den Sieg
+           *[other] Du, { NAMES($others, after: 1) } teilt euch den Sieg
         }
        *[false] { $count ->
             [one] { NAMES($winners) } gewinnt

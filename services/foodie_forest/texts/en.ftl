@@ -354,7 +354,7 @@ event-GameEnded = The game is over: { $you ->
         [true] { $others_count ->
             [0] you win
             [1] you and { $others } share the victory
-           *[other] you, { NAMES($others) } share the victory
+           *[other] you, { NAMES($others, after: 1) } share the victory
         }
        *[false] { $count ->
             [one] { NAMES($winners) } wins

@@ -284,7 +284,7 @@ event-MealCooked = Das Essen an Tisch { $table } wird { $you ->
     [true] { $count ->
         [0] von dir
         [1] von dir und { $players }
-       *[other] von dir, { NAMES($players) }
+       *[other] von dir, { NAMES($players, after: 1) }
     }
    *[false] von { NAMES($players) }
 } mit { CARDS($items) } gekocht: Die Gäste essen.

@@ -263,7 +263,7 @@ event-MealCooked = The meal at table { $table } is cooked by { $you ->
     [true] { $count ->
         [0] you
         [1] you and { $players }
-       *[other] you, { NAMES($players) }
+       *[other] you, { NAMES($players, after: 1) }
     }
    *[false] { NAMES($players) }
 } with { CARDS($items) }: the guests are eating.
