@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from .rules.cards import DOG, catalogue
-from .rules.decide import plate_score
+from .rules.draft import plate_score
 
 
 def _card(cid: str):

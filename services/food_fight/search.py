@@ -25,7 +25,7 @@ from shared.search import deal, unseen
 from .bots import HeuristicBot, plate_value
 from .rules import RULES
 from .rules.cards import catalogue
-from .rules.decide import plate_score
+from .rules.draft import plate_score
 from .rules.events import BattlefieldsReturned, MealWon, ServingScored
 from .rules.options import Options
 from .rules.state import DRAFT, FIGHT, MEALS, OVER, PLATING, TIEBREAK, Discard, Plate, Played, Reveal, State

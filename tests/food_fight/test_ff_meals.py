@@ -8,8 +8,8 @@ import pytest
 from ff_helpers import (P2, empty_day, finish_day, P3, P4, act, apply, of_type, pass_round, plate, plate_all,
                         resolve, servings, started, types, yum)
 from services.food_fight.rules import RULES
+from services.food_fight.rules.battle import placings_of
 from services.food_fight.rules.cards import catalogue
-from services.food_fight.rules.decide import placings_of
 from shared.rules import IllegalMove
 
 B = ["battle-of-oatmeal-ridge", "skirmish-at-sunny-side"]  # 3 + 1 VP

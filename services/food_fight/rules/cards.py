@@ -253,3 +253,7 @@ def catalogue() -> Catalogue:
     except tomllib.TOMLDecodeError as exc:
         raise CardDataError(f"{DATA_FILE} is not TOML: {exc}") from None
     return parse(data)
+
+
+def card(cid: str) -> Card:
+    return catalogue().cards[cid]

@@ -17,8 +17,10 @@ from collections import Counter
 from math import prod
 from typing import Any
 
-from .decide import (ARMY_MAX, auto_pass_options, card, day_meals, instant_options, legal_moves,
-                     to_act)
+from .cards import card
+from .decide import auto_pass_options, legal_moves, to_act
+from .draft import ARMY_MAX, day_meals
+from .instants import instant_options
 from .state import DRAFT, FIGHT, PLATING, State
 
 

@@ -8,7 +8,8 @@ from typing import Any
 from shared.codec import to_jsonable
 
 from .cards import DOG, catalogue
-from .decide import day_meals, legal_moves, to_act
+from .decide import legal_moves, to_act
+from .draft import day_meals
 from .events import ArmyPlated, CardPicked, CardsDealt, DeckShuffled, ShuffleRequested
 from .state import DRAFT, FIGHT, OVER, TIEBREAK, State
 from .yum import dog_value, is_native, serving_value, troop_value

@@ -16,7 +16,7 @@ const GAME = "food-fight";
 const MEALS = ["breakfast", "lunch", "dinner"];
 const tf = (id: string, args?: Record<string, any>) => tg(GAME, id, args);
 const meal = (m: string | null | undefined) => (m ? term(GAME, `meal-${m}`, m) : "");
-// "Deal nine cards to each player" (services/food_fight/rules/decide.py HAND_SIZE)
+// "Deal nine cards to each player" (services/food_fight/rules/steps.py HAND_SIZE)
 const DEALT = 9;
 
 /** A Food Fight card: its name, its Yumminess (troops and the Dog) and its Meal as a colour. */
