@@ -99,6 +99,20 @@ def test_draft_pick_one_and_pass_the_rest_left_on_odd_days():
     assert state.picks[0] == (packets[0][0],)
 
 
+def test_in_the_draft_everyone_sees_how_many_cards_each_holds_in_the_packet_and_has_picked():
+    # given three players, ann and bob having picked from their first packets
+    state = started(P3, boot_camp=False)
+    for seat in (0, 1):
+        state, _ = act(state, seat, {"type": "pick", "card": state.packets[seat][0]})
+    # when cid (still to pick) or a spectator looks at the table
+    for reader in (2, None):
+        draft = RULES.view(state, reader)["draft"]
+        # then the piles face down under the plates are counted, and only the reader's own are shown
+        assert draft["pick_sizes"] == {"ann": 1, "bob": 1, "cid": 0}
+        assert draft["packet_sizes"] == {"ann": 8, "bob": 8, "cid": 9}
+        assert draft["picks"] == ([] if reader == 2 else None)
+
+
 def test_draft_goes_on_until_everyone_has_nine_cards_again_and_passes_right_on_even_days():
     state = started(P3, boot_camp=False)
     log: list = []

@@ -128,6 +128,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "packet": sorted(state.packets[me]) if me is not None else None,
             "picks": list(state.picks[me]) if me is not None else None,
             "packet_sizes": {names[s]: len(state.packets[s]) for s in state.seats},
+            # how many each has picked is on the table (the face-down piles), so a board need
+            # not work it out from the deal's size
+            "pick_sizes": {names[s]: len(state.picks[s]) for s in state.seats},
             "picked": [names[s] for s in state.seats if state.picked[s]],
         } if drafting else None,
         "plates": plates,

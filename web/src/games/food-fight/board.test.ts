@@ -107,7 +107,7 @@ function draftView(): View {
     hand: [], meal: null,
     draft: { direction: "left", packet: ["medic-mustard", "mean-burrito", "hot-dog-handler", "tomato-soup-trooper"],
       picks: ["captain-caffeine", "blt-bombardier", "casserole-copycat", "gravy-general", "casserole-copycat"],
-      packet_sizes: { eve: 4, ann: 3, cy: 4 }, picked: ["ann"] },
+      packet_sizes: { eve: 4, ann: 3, cy: 4 }, pick_sizes: { eve: 5, ann: 6, cy: 5 }, picked: ["ann"] },
   } as View;
 }
 

@@ -16,8 +16,6 @@ const GAME = "food-fight";
 const MEALS = ["breakfast", "lunch", "dinner"];
 const tf = (id: string, args?: Record<string, any>) => tg(GAME, id, args);
 const meal = (m: string | null | undefined) => (m ? term(GAME, `meal-${m}`, m) : "");
-// "Deal nine cards to each player" (services/food_fight/rules/steps.py HAND_SIZE)
-const DEALT = 9;
 
 /** A Food Fight card: its name, its Yumminess (troops and the Dog) and its Meal as a colour. */
 export function FightCard({ id, yum, onPick, picked, disabled }: { id: string; yum?: number | null; onPick?: () => void; picked?: boolean; disabled?: boolean }) {
@@ -37,21 +35,15 @@ export function FightCard({ id, yum, onPick, picked, disabled }: { id: string; y
 }
 
 /** What each player holds in the draft, as the table sees it: the packet in their hands and how
- * many cards they picked (face down under their plates). The view counts every packet; the
- * picks are the reader's own, and the others' are what their packets lost of the deal (each
- * player is dealt as many cards as the reader's packet and picks make, the rulebook's nine
- * for a spectator). Null outside the draft. */
+ * many cards they picked (face down under their plates), both counted by the view. Null outside
+ * the draft. */
 function draftHoldings(view: View): Record<string, { packet: number; picks: number }> | null {
   const d = view.draft;
   if (!d) return null;
-  const sizes: Record<string, number> = d.packet_sizes ?? {};
-  const mine = Array.isArray(d.packet) && Array.isArray(d.picks);
-  const dealt = mine ? d.packet.length + d.picks.length : DEALT;
+  const packets: Record<string, number> = d.packet_sizes ?? {};
+  const picks: Record<string, number> = d.pick_sizes ?? {};
   const out: Record<string, { packet: number; picks: number }> = {};
-  for (const name of (view.players ?? []) as string[]) {
-    const packet = sizes[name] ?? 0;
-    out[name] = { packet, picks: mine && name === view.you ? d.picks.length : Math.max(0, dealt - packet) };
-  }
+  for (const name of (view.players ?? []) as string[]) out[name] = { packet: packets[name] ?? 0, picks: picks[name] ?? 0 };
   return out;
 }
 
