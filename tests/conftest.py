@@ -145,3 +145,23 @@ def pytest_collection_modifyitems(session, config, items):
             within = float(marker.args[0]) if marker and marker.args else limit
             if within > 0:
                 item.obj = with_deadline(item.obj, max(within - DEADLINE_MARGIN_S, within / 2))
+
+
+@pytest.fixture
+def dead_port():
+    """`dead_port()` gives a port where nothing listens, held bound (never listening) until the
+    test ends: a connection to it is refused, and no other test's server can take it meanwhile,
+    as one could a port bound and let go (the next bind(0) of another worker may be handed it)."""
+    import socket
+
+    held: list[socket.socket] = []
+
+    def port() -> int:
+        s = socket.socket()
+        s.bind(("127.0.0.1", 0))
+        held.append(s)
+        return s.getsockname()[1]
+
+    yield port
+    for s in held:
+        s.close()

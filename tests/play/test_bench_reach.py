@@ -5,7 +5,6 @@ the suite (no timing is asserted)."""
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 
 import pytest
@@ -15,19 +14,12 @@ from tests.play.test_bench_moves import FOODGAMES, stack_env
 HINT = "is the stack up? (make run)"
 
 
-def dead_port() -> int:
-    """A port nothing listens on (bound, then let go)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def bench(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
     return subprocess.run([FOODGAMES, "bench", *args], env=env, capture_output=True, text=True, timeout=30)
 
 
 @pytest.mark.parametrize("name", ["replay", "moves", "matchmaking", "leaderboard"])
-def test_a_bench_with_nothing_at_its_address_says_which_address_and_asks_whether_the_stack_is_up(name):
+def test_a_bench_with_nothing_at_its_address_says_which_address_and_asks_whether_the_stack_is_up(name, dead_port):
     nats_url, redis_url = f"nats://127.0.0.1:{dead_port()}", f"redis://127.0.0.1:{dead_port()}/0"
     env = dict(os.environ, FOODGAMES_NATS_URL=nats_url)
     given = {"matchmaking": ["--redis-url", redis_url],
@@ -41,7 +33,7 @@ def test_a_bench_with_nothing_at_its_address_says_which_address_and_asks_whether
     assert "Traceback" not in done.stderr
 
 
-def test_bench_moves_names_the_rules_service_that_does_not_answer_when_nats_does(play_stack):
+def test_bench_moves_names_the_rules_service_that_does_not_answer_when_nats_does(play_stack, dead_port):
     address = f"127.0.0.1:{dead_port()}"
     env = dict(stack_env(play_stack), FOODGAMES_FOOD_FIGHT_ADDR=address)
     done = bench(["moves", "--game", "food-fight", "--games", "2", "--moves-per-game", "2"], env)

@@ -93,8 +93,8 @@ async def test_seat_players_finish_their_game_across_an_engine_restart(settings,
             await stop_engine(server, nc)
 
 
-async def test_a_seat_player_against_a_dead_address_gives_up_after_its_deadline(settings):
-    dead = f"127.0.0.1:{free_port()}"  # nothing listens there
+async def test_a_seat_player_against_a_dead_address_gives_up_after_its_deadline(settings, dead_port):
+    dead = f"127.0.0.1:{dead_port()}"
     client_settings = settings.with_(addresses={GAME.name: dead})
     player = seat_player(client_settings, "no-such-game", 0, "ann", retry_deadline_s=2.0)
     started = time.monotonic()
@@ -109,8 +109,8 @@ async def test_a_seat_player_against_a_dead_address_gives_up_after_its_deadline(
     assert 3 <= player.retries <= 30, player.retries  # backed off, not a burst of hundreds
 
 
-async def test_with_retries_backs_off_until_its_deadline(settings):
-    dead = f"127.0.0.1:{free_port()}"
+async def test_with_retries_backs_off_until_its_deadline(settings, dead_port):
+    dead = f"127.0.0.1:{dead_port()}"
     conn = Connection(settings.with_(addresses={GAME.name: dead}), mint_token(settings, "ann"), "ann")
     from foodgames.v1 import game_pb2
 
