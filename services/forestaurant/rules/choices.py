@@ -15,7 +15,10 @@ from typing import Any
 from shared.choices import of_moves
 
 from .cards import catalogue
-from .decide import _menu_available, _seatable, helpers, legal_moves, min_hand, to_act
+from .decide import legal_moves, to_act
+from .flow import min_hand
+from .guests import _menu_available, _seatable
+from .kitchen import helpers
 from .state import ACTIONS, COOKING, DISCARD, EVENTS, State
 
 

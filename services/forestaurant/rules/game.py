@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from . import decide as _d
+from . import flow as _f
 from .choices import choices, moves_complete
 from .events import EVENT_TYPES
 from .state import evolve
@@ -20,12 +21,12 @@ class ForestaurantRules:
     max_players = 5
     event_types = EVENT_TYPES
 
-    initial_state = staticmethod(_d.initial_state)
-    start = staticmethod(_d.start)
+    initial_state = staticmethod(_f.initial_state)
+    start = staticmethod(_f.start)
     decide = staticmethod(_d.decide)
     evolve = staticmethod(evolve)
-    chance = staticmethod(_d.chance)
-    resolve_chance = staticmethod(_d.resolve_chance)
+    chance = staticmethod(_f.chance)
+    resolve_chance = staticmethod(_f.resolve_chance)
     is_terminal = staticmethod(_d.is_terminal)
     to_act = staticmethod(_d.to_act)
     legal_moves = staticmethod(_d.legal_moves)

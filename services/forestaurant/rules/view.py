@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import catalogue
-from .decide import helpers, legal_moves, satisfied_values, to_act
+from .decide import legal_moves, to_act
 from .events import CardsDrawn, DeckShuffled, HandsDealt
+from .flow import satisfied_values
+from .kitchen import helpers
 from .state import OVER, State
 
 GAME_NAME = "forestaurant"
