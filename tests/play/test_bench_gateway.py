@@ -7,7 +7,7 @@ import json
 import subprocess
 
 from tests.play.test_bench_moves import FOODGAMES, stack_env
-from tests.play.test_bench_reach import HINT, dead_port
+from tests.play.test_bench_reach import HINT
 
 VARIANTS = ("h2_json", "h2_proto", "h1_json", "h1_proto")
 
@@ -31,7 +31,7 @@ def test_bench_gateway_calls_every_variant_and_prints_its_figures_as_json(play_s
     assert figures["machine"]["nproc"] >= 1
 
 
-def test_bench_gateway_names_the_gateway_when_it_does_not_answer(play_stack):
+def test_bench_gateway_names_the_gateway_when_it_does_not_answer(play_stack, dead_port):
     address = f"127.0.0.1:{dead_port()}"
     env = dict(stack_env(play_stack), FOODGAMES_GATEWAY_ADDR=address)
     done = subprocess.run([FOODGAMES, "bench", "gateway", "--json"], env=env, capture_output=True, text=True,

@@ -9,7 +9,7 @@ import json
 import subprocess
 
 from tests.play.test_bench_moves import FOODGAMES, stack_env
-from tests.play.test_bench_reach import HINT, dead_port
+from tests.play.test_bench_reach import HINT
 
 
 def idle_streams(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
@@ -39,7 +39,7 @@ def test_given_more_streams_a_seat_than_a_player_may_hold_then_the_bench_stops_n
     assert "Traceback" not in done.stderr
 
 
-def test_given_no_gateway_at_its_address_then_the_bench_names_it(play_stack):
+def test_given_no_gateway_at_its_address_then_the_bench_names_it(play_stack, dead_port):
     address = f"127.0.0.1:{dead_port()}"
     done = idle_streams(dict(stack_env(play_stack), FOODGAMES_GATEWAY_ADDR=address))
     assert done.returncode == 3 and done.stdout == ""
