@@ -37,8 +37,8 @@ def owner_id(role: str) -> str:
 
 async def open_bucket(js, bucket: str, ttl_s: float, replicas: int = 1):
     """A KV bucket whose entries live `ttl_s` (one value a key, on disk), created if it is not
-    there (shared.eventstore.jetstream.ensure_bucket: asked again while NATS does not answer)."""
-    from shared.eventstore.jetstream import ensure_bucket
+    there (shared.eventstore.streams.ensure_bucket: asked again while NATS does not answer)."""
+    from shared.eventstore.streams import ensure_bucket
 
     return await ensure_bucket(js, api.KeyValueConfig(bucket=bucket, ttl=ttl_s, history=1, replicas=replicas,
                                                       storage=api.StorageType.FILE))

@@ -284,7 +284,7 @@ async def start_server(name: str, port: int, settings: Settings,
     max (N vs. LIMIT)" before any of it reaches Python. `request_limits`: full method name ->
     a smaller limit of that method's messages, refused by the interceptor with its own words.
     `dependencies`: the NATS connections whose state the health check follows (default: every
-    open connection this process made with shared.eventstore.jetstream.connect); while one is
+    open connection this process made with shared.eventstore.connections.connect); while one is
     not connected every name answers NOT_SERVING (`watch_dependencies`). `texts`: the catalogue
     of its refusals' words (a rules engine's: its game's).
     """
@@ -338,7 +338,7 @@ async def watch_dependencies(name: str, health_servicer, names: list[str],
     """Answer NOT_SERVING on every name while a NATS connection of the service is not connected
     (the server is gone and the client is reconnecting), SERVING again once it is: a load
     balancer or `foodgames up` then sees what a client would meet. Runs until cancelled."""
-    from shared.eventstore.jetstream import open_connections
+    from shared.eventstore.connections import open_connections
 
     deps = dependencies or open_connections
     serving = True

@@ -119,7 +119,7 @@ def _store_bytes(data_dir: Path) -> int | None:
 
 
 async def _jetstream(js, data_dir: Path) -> dict[str, int | None]:
-    from shared.eventstore.jetstream import GAMES_STREAM
+    from shared.eventstore.streams import GAMES_STREAM
 
     info = await js.stream_info(GAMES_STREAM)
     account = await js.account_info()
@@ -143,7 +143,7 @@ async def _bench(args, settings, players: int) -> dict[str, Any]:
 
     from apps.bench import reach
     from apps.bench.moves import play_moves
-    from shared.eventstore.jetstream import connect
+    from shared.eventstore.connections import connect
 
     needed = {f"{args.game} rules service": settings.address(args.game), "deck": settings.address("deck")}
     if args.via in OVER_GRPC:

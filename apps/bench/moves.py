@@ -149,7 +149,8 @@ async def publish_floor(nats_url: str, calls: int, concurrency: int,
 
     from nats.js import errors as nats_errors
 
-    from shared.eventstore.jetstream import connect, games_stream_config
+    from shared.eventstore.connections import connect
+    from shared.eventstore.streams import games_stream_config
 
     nc = await connect(nats_url, name="bench-floor")
     js = nc.jetstream(timeout=10)
@@ -158,7 +159,7 @@ async def publish_floor(nats_url: str, calls: int, concurrency: int,
     # configured as the GAMES stream is (file storage, duplicate window, direct gets, and its
     # replicas: 3 on a `foodgames up --nats-cluster 3` stack), so an append here costs what a
     # move's append costs there
-    from shared.eventstore.jetstream import GAMES_STREAM
+    from shared.eventstore.streams import GAMES_STREAM
 
     try:
         replicas = (await js.stream_info(GAMES_STREAM)).config.num_replicas or 1

@@ -96,7 +96,9 @@ def _stats(samples: list[float]) -> dict[str, float]:
 def run(args) -> dict[str, Any]:
     RULES = games.get(GAME).rules
     from shared.config import Settings
-    from shared.eventstore.jetstream import GAMES_STREAM, JetStreamEventStore, connect
+    from shared.eventstore.connections import connect
+    from shared.eventstore.jetstream import JetStreamEventStore
+    from shared.eventstore.streams import GAMES_STREAM
     from shared.runtime.deck import SeededDeck
     from shared.runtime.game import GameRuntime
 

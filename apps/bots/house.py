@@ -366,7 +366,7 @@ async def serve(settings: Settings, max_bots: int | None = None, ready: asyncio.
                 port: int | None = HOUSE_BOTS_PORT) -> None:
     """Listen for bot requests until cancelled; answer health checks on `port` (0: a free one,
     None: none). `ready.port` is then the health port."""
-    from shared.eventstore.jetstream import connect
+    from shared.eventstore.connections import connect
     from shared.service import start_server
 
     house = House(settings, max_bots)

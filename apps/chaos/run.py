@@ -200,7 +200,8 @@ SETTLE_WAIT_S = 30.0  # for seeds to be revealed and the leaderboard to rate the
 
 
 async def _check(stack: ChaosStack, outcome: Outcome, say) -> None:
-    from shared.eventstore.jetstream import JetStreamEventStore, connect
+    from shared.eventstore.connections import connect
+    from shared.eventstore.jetstream import JetStreamEventStore
 
     say(f"checking {len(outcome.ledger.games)} games ({outcome.ledger.moves} acknowledged moves)...")
     nc = await connect(stack.settings.nats_url, name="chaos-check")

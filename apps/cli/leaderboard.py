@@ -246,7 +246,7 @@ def run_rebuild(args) -> int:
     from services.leaderboard.bootstrap import make_store
     from services.leaderboard.consumer import ConsumerSettings
     from services.leaderboard.rebuild import RebuildRunning, rebuild
-    from shared.eventstore.jetstream import connect
+    from shared.eventstore.connections import connect
 
     settings = Settings.from_env()
 

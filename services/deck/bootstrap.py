@@ -19,7 +19,8 @@ from services.deck.store import DeckNames, LogStore, SecretStore
 from services.tournament import stream as tournament_stream
 from shared import telemetry
 from shared.config import Settings
-from shared.eventstore.jetstream import JetStreamEventStore, connect
+from shared.eventstore.connections import connect
+from shared.eventstore.jetstream import JetStreamEventStore
 from shared.service import start_server
 
 log = telemetry.get_logger("deck")

@@ -30,7 +30,7 @@ class DeckServicer(pb_grpc.DeckServiceServicer):
         try:
             commitment = await self.app.add_client_seed(current_identity(), request.game_id, request.seat,
                                                         request.seed)
-        except FailedPrecondition:  # every one of them says "too late" (DeckApp.add_client_seed)
+        except FailedPrecondition:  # every one of them says "too late" (Seeds.add_client_seed)
             meters.SEEDS_LATE.add(1)
             raise
         return pb.AddClientSeedResponse(commitment=commitment)

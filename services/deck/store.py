@@ -31,7 +31,8 @@ from nats.js import api
 from nats.js.errors import APIError, KeyNotFoundError, KeyWrongLastSequenceError
 
 from shared.errors import Unavailable
-from shared.eventstore.jetstream import WRONG_LAST_SEQUENCE, ensure_bucket, ensure_stream
+from shared.eventstore.jetstream import WRONG_LAST_SEQUENCE
+from shared.eventstore.streams import ensure_bucket, ensure_stream
 
 RACE_WAIT_S = 5.0  # a create racing another is refused before the other shows: how long it is looked for
 

@@ -1,10 +1,7 @@
 """Ratings, leaderboards and the rated-game ledger in Redis: the Store, which writes rated
 games and reads boards. What it stands on is kept apart, each part readable on its own: the
-key layout (keys.py), the board scores (scores.py) and the Lua scripts (scripts.py).
-
-The boards list people: a house bot (shared.names.is_house_bot: a new name for each of its games)
-is rated, so that its game rates the people it played, and its rating, history and co-op record
-are kept, but it is on no board, so the ladders are not filled with names that played once.
+key layout (keys.py), the board scores (scores.py), the Lua scripts (scripts.py), what one
+rated game writes (writes.py) and a board's entries (entries.py).
 
 Games are written in batches (the consumer's: whatever one pull brought), in two round
 trips: one pipeline reads everything the batch's games are rated from (snapshot.py), the
@@ -25,76 +22,15 @@ import orjson
 import redis.asyncio as aioredis
 
 from services.leaderboard import seasons
+from services.leaderboard.entries import Entry, board_entries, board_entry, rating_from_hash
 from services.leaderboard.snapshot import READ_LUA, Snapshot
-from services.leaderboard.ratings import (GameOver, GameResult, Rating, RatingConfig, at_time,
-                                          difficulty_of, is_provisional, opponent_key, rate_game)
-from services.leaderboard.keys import (BEST, COOP_FIELDS, GEN, LEDGER, RATING, SEQ, WINS, board_key, coop_key,
-                                       history_key, key_part, prefix, rating_key, seasons_key)
-from services.leaderboard.scores import (TB_EPOCH, TB_SPAN, best_q, decode_best, decode_score, encode_best,
-                                         encode_score)
+from services.leaderboard.ratings import GameOver, Rating, RatingConfig, at_time, rate_game
+from services.leaderboard.keys import (BEST, GEN, LEDGER, RATING, SEQ, WINS, board_key, coop_key, history_key,
+                                       prefix, rating_key, seasons_key)
 from services.leaderboard.scripts import APPLY_LUA, BOARD_LUA, SWAP_LUA
-from shared.names import is_house_bot
+from services.leaderboard.writes import by_key, game_ops, rated_from, stored_json, want_reads
 
 HISTORY_LIMIT = 1000
-
-
-def _json(value) -> str:
-    """Stored JSON (a ledger value, a history point): orjson, a few times faster than json on
-    the rating path; read back with any JSON reader."""
-    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
-
-
-def _by_key(zadds: list[list[str]]) -> list[list[str]]:
-    """[key, score, member] triples as one [key, score, member, score, member, ...] per key, in
-    the order of the keys' first triples: one ZADD per board (each call from a script costs
-    more than a member)."""
-    grouped: dict[str, list[str]] = {}
-    for key, score, member in zadds:
-        grouped.setdefault(key, [key]).extend((score, member))
-    return list(grouped.values())
-
-
-def _fmt(x: float) -> str:
-    return repr(float(x))
-
-
-def _rating_from_text(h: dict[str, str]) -> Rating | None:
-    """A rating hash as the snapshot holds it (str fields and values; the rating path)."""
-    if not h:
-        return None
-    last = h.get("last")
-    return Rating(float(h["mu"]), float(h["sigma"]), int(h.get("games", 0)), int(h.get("wins", 0)),
-                  float(last) if last else None)
-
-
-def _rating_from_hash(h: dict) -> Rating | None:
-    if not h:
-        return None
-    g = {k.decode() if isinstance(k, bytes) else k: (v.decode() if isinstance(v, bytes) else v)
-         for k, v in h.items()}
-    last = g.get("last")
-    return Rating(mu=float(g["mu"]), sigma=float(g["sigma"]), games=int(g.get("games", 0)),
-                  wins=int(g.get("wins", 0)), last_played=float(last) if last else None)
-
-
-@dataclass(frozen=True)
-class Entry:
-    rank: int  # 1 = best
-    player: str
-    rating: float  # shown rating now: mu - z*sigma with sigma grown by time away
-    mu: float
-    sigma: float  # sigma now
-    games: int
-    wins: int
-    provisional: bool
-    board_value: float  # what the board orders by: rating at the last game, or wins
-    last_played: float | None
-
-    def to_json(self) -> dict:
-        return {"rank": self.rank, "player": self.player, "rating": round(self.rating, 4),
-                "mu": round(self.mu, 4), "sigma": round(self.sigma, 4), "games": self.games,
-                "wins": self.wins, "provisional": self.provisional,
-                "board_value": round(self.board_value, 3), "last_played": self.last_played}
 
 
 @dataclass(frozen=True)
@@ -139,121 +75,6 @@ class Store:
         return int(v) if v else 0
 
     # ---- writes ------------------------------------------------------------
-    @staticmethod
-    def _want(snap: Snapshot, go: GameOver, season: str, coop: bool) -> None:
-        for name in go.players:
-            snap.want_hash(rating_key(go.game, name))
-            snap.want_score(board_key(go.game, WINS, season), name)
-        if coop:
-            d = difficulty_of(go)
-            snap.want_hash(rating_key(go.game, opponent_key(go)))
-            for name in go.players:
-                snap.want_hash(coop_key(go.game, name))
-                snap.want_score(board_key(go.game, WINS, season, d), name)
-                snap.want_score(board_key(go.game, BEST, season, d), name)
-        snap.want_done(f"{go.game}/{go.game_id}")
-
-    @staticmethod
-    def _current(snap: Snapshot, go: GameOver, season: str, coop: bool
-                 ) -> tuple[dict[str, Rating | None], dict[str, int], dict[str, dict]]:
-        """Everything the write of `go` is computed from: the ratings, the season wins and,
-        for a cooperative game, each player's co-op record at its difficulty. All of it
-        changes only with a game of that player, which also changes the rating's `games`
-        that the script checks, so a stale read is refused as a conflict."""
-        names = list(go.players) + ([opponent_key(go)] if coop else [])
-        current = {name: _rating_from_text(snap.hash(rating_key(go.game, name))) for name in names}
-        season_wins = {}
-        for name in go.players:
-            s = snap.score(board_key(go.game, WINS, season), name)
-            season_wins[name] = int(decode_score(s, 1)) if s is not None else 0
-        records = {}
-        if coop:
-            d = difficulty_of(go)
-            dk = key_part(d)
-            for name in go.players:
-                h = snap.hash(coop_key(go.game, name))
-                games, wins, losses, best = (h.get(f"{dk}:{f}") for f in COOP_FIELDS)
-                s_wins = snap.score(board_key(go.game, WINS, season, d), name)
-                s_best = snap.score(board_key(go.game, BEST, season, d), name)
-                records[name] = {"games": int(games or 0), "wins": int(wins or 0), "losses": int(losses or 0),
-                                 "best": float(best) if best is not None else None,
-                                 "season_wins": int(decode_score(s_wins, 1)) if s_wins is not None else 0,
-                                 "season_best_q": int(s_best) // TB_SPAN if s_best is not None else None}
-        return current, season_wins, records
-
-    def _coop_ops(self, go: GameOver, season: str, records: dict[str, dict], ops: dict) -> dict:
-        """The co-op record and difficulty boards of each player of a cooperative game:
-        games, wins, losses and best result at the game's difficulty. The best result is
-        the highest points of a won game; while a player has no win at that difficulty,
-        the highest points of any game there (best_q: a win beats every loss)."""
-        d = difficulty_of(go)
-        dk = key_part(d)
-        won = bool(go.team_won)
-        for name, points in zip(go.players, go.points):
-            rec = records[name]
-            listed = on_boards(go.game, name)
-            games, wins, losses = rec["games"] + 1, rec["wins"] + int(won), rec["losses"] + int(not won)
-            q = best_q(won, points)
-            best = rec["best"]
-            if best is None or q > best_q(rec["wins"] > 0, best):
-                best = float(points)
-                if listed:
-                    ops["zadds"].append([board_key(go.game, BEST, None, d), str(encode_best(won, points, go.at)),
-                                         name])
-            if listed and (rec["season_best_q"] is None or q > rec["season_best_q"]):
-                ops["zadds"].append([board_key(go.game, BEST, season, d), str(encode_best(won, points, go.at)),
-                                     name])
-            if won and listed:
-                ops["zadds"].append([board_key(go.game, WINS, None, d), str(encode_score(wins, go.at, 1)), name])
-                ops["zadds"].append([board_key(go.game, WINS, season, d),
-                                     str(encode_score(rec["season_wins"] + 1, go.at, 1)), name])
-            ops["hashes"].append([coop_key(go.game, name), f"{dk}:games", str(games), f"{dk}:wins", str(wins),
-                                  f"{dk}:losses", str(losses), f"{dk}:best", _fmt(best)])
-        return {"difficulty": d, "team_won": won, "points": list(go.points)}
-
-    def _ops(self, result: GameResult, season: str, season_wins: dict[str, int], seq: int,
-             current: dict[str, Rating | None], records: dict[str, dict] | None = None) -> tuple[dict, dict]:
-        go = result.game_over
-        z = self.config.z
-        ops: dict[str, Any] = {"checks": [], "hashes": [], "zadds": [], "pushes": [], "sadds": []}
-        ledger_updates = []
-        all_updates = list(result.updates) + ([result.opponent] if result.opponent else [])
-        at_text = _fmt(go.at)
-        for u in all_updates:
-            before = current.get(u.player)
-            key = rating_key(go.game, u.player)
-            ops["checks"].append([key, str(before.games if before else 0)])
-            a = u.after
-            ops["hashes"].append([key, "mu", _fmt(a.mu), "sigma", _fmt(a.sigma),
-                                  "games", str(a.games), "wins", str(a.wins), "last", at_text])
-        board, season_board = board_key(go.game), board_key(go.game, RATING, season)
-        wins_board, season_wins_board = board_key(go.game, WINS), board_key(go.game, WINS, season)
-        zadds, pushes, n = ops["zadds"], ops["pushes"], len(go.players)
-        for u in result.updates:
-            a = u.after
-            shown = a.shown(z)
-            score = str(encode_score(shown, go.at))
-            listed = on_boards(go.game, u.player)
-            if listed:
-                zadds.append([board, score, u.player])
-                zadds.append([season_board, score, u.player])
-            if u.won and listed:
-                zadds.append([wins_board, str(encode_score(a.wins, go.at, 1)), u.player])
-                zadds.append([season_wins_board, str(encode_score(season_wins.get(u.player, 0) + 1, go.at, 1)),
-                              u.player])
-            entry = {"game_id": go.game_id, "at": go.at, "mu": a.mu, "sigma": a.sigma,
-                     "rating": shown, "delta": shown - u.before_shown(z),
-                     "placing": u.placing, "won": u.won, "players": n}
-            pushes.append([history_key(go.game, u.player), _json(entry)])
-            ledger_updates.append({"player": u.player, "mu": a.mu, "sigma": a.sigma, "rating": shown,
-                                   "games": a.games, "wins": a.wins, "placing": u.placing, "won": u.won})
-        ops["sadds"].append([seasons_key(go.game), season])
-        ledger = {"seq": seq, "game": go.game, "game_id": go.game_id, "at": go.at, "season": season,
-                  "updates": ledger_updates}
-        if go.game in self.config.coop_games:
-            ledger["coop"] = self._coop_ops(go, season, records or {}, ops)
-        return ops, ledger
-
     async def record(self, go: GameOver, seq: int, gen: int | None = None, attempts: int = 20) -> Applied:
         """Rate one game and write everything about it atomically, once."""
         return (await self.record_batch([(go, seq)], gen, attempts))[0]
@@ -273,7 +94,7 @@ class Store:
             for i in todo:
                 go = games[i][0]
                 plan.append((i, seasons.season_id(go.at, self.season_policy), go.game in self.config.coop_games))
-                self._want(snap, go, plan[-1][1], plan[-1][2])
+                want_reads(snap, go, plan[-1][1], plan[-1][2])
             await snap.read(self._read, prefix(target), must_be_live)
             if must_be_live:
                 if snap.live_gen != target:
@@ -295,14 +116,14 @@ class Store:
                 if stored is not None:
                     results[i] = Applied("dup", json.loads(stored))
                     continue
-                current, season_wins, records = self._current(snap, go, season, coop)
+                current, season_wins, records = rated_from(snap, go, season, coop)
                 result = rate_game(self.rate, self.config, go, current)
-                ops, ledger = self._ops(result, season, season_wins, seq, current, records)
-                ledger_json = _json(ledger)
+                ops, ledger = game_ops(self.config, result, season, season_wins, seq, current, records)
+                ledger_json = stored_json(ledger)
                 ops["sadds"] = [a for a in ops["sadds"] if tuple(a) not in seasons_added]
                 seasons_added.update(tuple(a) for a in ops["sadds"])
                 snap.apply(ops, field, ledger_json)
-                ops["zadds"] = _by_key(ops["zadds"])
+                ops["zadds"] = by_key(ops["zadds"])
                 position[field] = len(writes)
                 writes.append({"field": field, "seq": str(seq), "ledger": ledger_json, "ops": ops})
                 written.append((i, ledger))
@@ -351,24 +172,6 @@ class Store:
             yield batch
 
     # ---- reads -------------------------------------------------------------
-    def _entry(self, rank: int, player: str, h: dict, score: float, kind: str, now: float) -> Entry:
-        stored = _rating_from_hash(h) or Rating(self.config.mu, self.config.sigma)
-        r = at_time(stored, now, self.config)
-        if kind == BEST:
-            board_value = decode_best(score)[1]
-        else:
-            board_value = decode_score(score, 1000 if kind == RATING else 1)
-        return Entry(rank=rank, player=player, rating=r.shown(self.config.z), mu=r.mu, sigma=r.sigma,
-                     games=r.games, wins=r.wins, provisional=is_provisional(r, self.config),
-                     board_value=board_value, last_played=r.last_played)
-
-    def _entries(self, game: str, kind: str, rows: list, hashes: list, start_rank: int, now: float) -> list[Entry]:
-        """`rows`: a flat [member, score, ...] ZREVRANGE WITHSCORES reply; `hashes`: each
-        member's rating as a flat HGETALL reply (BOARD_LUA's JSON)."""
-        return [self._entry(start_rank + i, rows[2 * i], dict(zip(h[::2], h[1::2])) if h else {},
-                            float(rows[2 * i + 1]), kind, now)
-                for i, h in enumerate(hashes)]
-
     def _season(self, season: str | None, now: float) -> str | None:
         if not season or season == "all":
             return None
@@ -381,7 +184,7 @@ class Store:
         start = max(0, start_rank - 1)
         total, _, rows, hashes = orjson.loads(await self._board(
             args=[key, f"r:{game}:", "page", start, start + count - 1]))
-        return self._entries(game, kind, rows, hashes, start + 1, now), total
+        return board_entries(self.config, game, kind, rows, hashes, start + 1, now), total
 
     async def top(self, game: str, n: int, now: float, kind: str = RATING,
                   season: str | None = None, difficulty: str | None = None) -> tuple[list[Entry], int]:
@@ -396,7 +199,7 @@ class Store:
             args=[key, f"r:{game}:", "around", player, n]))
         if rank is False:
             return [], total, None
-        return self._entries(game, kind, rows, hashes, max(0, rank - n) + 1, now), total, rank + 1
+        return board_entries(self.config, game, kind, rows, hashes, max(0, rank - n) + 1, now), total, rank + 1
 
     async def player(self, game: str, player: str, now: float,
                      season: str | None = "current") -> dict | None:
@@ -416,7 +219,7 @@ class Store:
             return None
         rank, score = rank_score if rank_score else (None, None)
         # 0: on no board (a house bot)
-        entry = self._entry(rank + 1 if rank is not None else 0, player, h, score or 0.0, RATING, now)
+        entry = board_entry(self.config, rank + 1 if rank is not None else 0, player, h, score or 0.0, RATING, now)
         return {"entry": entry, "total": total, "wins_rank": None if wins_rank is None else wins_rank + 1,
                 "season": season_id,
                 "season_rank": (season_rank[0] + 1) if season_rank and season_rank[0] is not None else None,
@@ -469,7 +272,7 @@ class Store:
             hashes = await pipe.execute() if players else []
         out = []
         for name, h in zip(players, hashes):
-            stored = _rating_from_hash(h)
+            stored = rating_from_hash(h)
             r = at_time(stored, now, self.config) if stored else Rating(self.config.mu, self.config.sigma)
             out.append((name, r, stored is not None))
         return out
@@ -501,32 +304,3 @@ class Store:
                     out[name] = (await self.r.get(key)).decode()
         return out
 
-
-def on_boards(game: str, player: str) -> bool:
-    """Whether `player`'s ratings and results of `game` are listed on its boards (the module's
-    docstring: people are, house bots are not)."""
-    return not is_house_bot(player, game)
-
-
-async def bulk_load(store: Store, game: str, rows: Sequence[tuple[str, Rating]], season: str | None = None,
-                    chunk: int = 5000) -> None:
-    """Put ratings straight onto the boards of the live generation, pipelined
-    (benchmarks and tests with very large boards; no history, no ledger)."""
-    p = prefix(await store.live_gen())
-    z = store.config.z
-    for i in range(0, len(rows), chunk):
-        part = rows[i:i + chunk]
-        scores = {name: encode_score(r.shown(z), r.last_played or TB_EPOCH) for name, r in part}
-        wins = {name: encode_score(r.wins, r.last_played or TB_EPOCH, 1) for name, r in part if r.wins}
-        async with store.r.pipeline(transaction=False) as pipe:
-            for name, r in part:
-                pipe.hset(p + rating_key(game, name), mapping={
-                    "mu": _fmt(r.mu), "sigma": _fmt(r.sigma), "games": r.games, "wins": r.wins,
-                    "last": _fmt(r.last_played or TB_EPOCH)})
-            pipe.zadd(p + board_key(game), scores)
-            if wins:
-                pipe.zadd(p + board_key(game, WINS), wins)
-            if season:
-                pipe.zadd(p + board_key(game, RATING, season), scores)
-                pipe.sadd(p + seasons_key(game), season)
-            await pipe.execute()

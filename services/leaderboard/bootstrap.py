@@ -59,7 +59,7 @@ async def supervise(consumer: GameOverConsumer) -> None:
 
 async def serve(settings: Settings, port: int, consumer_settings: ConsumerSettings | None = None,
                 ready: asyncio.Event | None = None) -> None:
-    from shared.eventstore.jetstream import connect, open_connections
+    from shared.eventstore.connections import connect, open_connections
     from shared.service import start_server
 
     nc = await connect(settings.nats_url, name="leaderboard")
@@ -96,7 +96,7 @@ async def _stop(consumer, lag, tasks, server, probe, store, nc) -> None:
     answer, a task that does not answer its cancellation) is left behind and named, so that the
     service told to stop stops. The consumer first: the batch in hand is finished and the pin
     given up, so another replica takes over at once instead of after the pin timeout."""
-    from shared.eventstore.jetstream import drain
+    from shared.eventstore.connections import drain
 
     tasks = [t for t in (lag, *tasks) if t is not None]
 

@@ -137,8 +137,8 @@ def rating_event(ledger: dict, update: dict, config) -> dict:
 
 async def ensure_streams(js, settings: ConsumerSettings, duplicate_window_s: float = 120.0) -> None:
     """The games stream (as the event store makes it) and the dead-letter stream, when missing
-    (asked again while NATS does not answer in time, shared.eventstore.jetstream.asked_again)."""
-    from shared.eventstore.jetstream import asked_again
+    (asked again while NATS does not answer in time, shared.eventstore.streams.asked_again)."""
+    from shared.eventstore.streams import asked_again
 
     await asked_again(lambda: _ensure_streams(js, settings, duplicate_window_s), "the leaderboard's streams")
 
@@ -147,7 +147,7 @@ async def _ensure_streams(js, settings: ConsumerSettings, duplicate_window_s: fl
     try:
         await js.stream_info(settings.stream)
     except NotFoundError:
-        from shared.eventstore.jetstream import games_stream_config
+        from shared.eventstore.streams import games_stream_config
 
         if settings.stream == gamestream.STREAM and settings.subject_prefix == gamestream.SUBJECT_PREFIX:
             await js.add_stream(games_stream_config(settings.stream_replicas, duplicate_window_s))

@@ -9,7 +9,8 @@ from google.protobuf.timestamp_pb2 import Timestamp
 from foodgames.v1 import event_pb2
 from foodgames.v1 import leaderboard_pb2 as pb
 from foodgames.v1 import leaderboard_pb2_grpc as pb_grpc
-from services.leaderboard.boards import Entry, Store
+from services.leaderboard.boards import Store
+from services.leaderboard.entries import Entry
 from services.leaderboard.keys import BEST, RATING, WINS
 from services.leaderboard.ratings import is_provisional
 from shared import gamestream

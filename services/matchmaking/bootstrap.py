@@ -14,7 +14,7 @@ from nats.js import api
 
 from services.matchmaking.catalogue import Catalogue
 from services.matchmaking.config import MatchmakingConfig
-from shared.eventstore.jetstream import ensure_stream
+from shared.eventstore.streams import ensure_stream
 from shared.health import RedisProbe
 from services.matchmaking.engine import GrpcGameCreator, Matchmaker, NatsPublisher
 from services.matchmaking.ratings import LeaderboardRatings, RatingSource
@@ -52,7 +52,7 @@ async def serve(settings: Settings, port: int, *, config: MatchmakingConfig | No
                 ready: asyncio.Event | None = None, keep_events: bool = True) -> None:
     """Run the matchmaker until cancelled. `ready.running` is set to a Running
     (with the bound port at ready.running.server.port) once it serves."""
-    from shared.eventstore.jetstream import connect, drain, open_connections
+    from shared.eventstore.connections import connect, drain, open_connections
     from shared.service import start_server
 
     config = config or MatchmakingConfig.from_env()

@@ -15,7 +15,8 @@ from services.matchmaking.catalogue import Catalogue
 from services.matchmaking.config import MatchmakingConfig
 from services.matchmaking.engine import TICKET_SUBJECT, Publisher, publish_ticket
 from services.matchmaking.ratings import RatingSource
-from services.matchmaking.store import LiveTicketExists, TicketStore
+from services.matchmaking.replies import LiveTicketExists
+from services.matchmaking.store import TicketStore
 from services.matchmaking.tickets import CANCELLED, CLAIMED, EXPIRED, INVITING, MATCHED, SEARCHING, Ticket
 from shared import games, names, telemetry
 from shared.auth import Identity, current_identity

@@ -18,7 +18,8 @@ from shared.aio import bounded
 from shared.auth import service_token
 from shared.config import Settings
 from shared.leases import Leases, owner_id
-from shared.eventstore.jetstream import JetStreamEventStore, connect
+from shared.eventstore.connections import connect
+from shared.eventstore.jetstream import JetStreamEventStore
 from shared.runtime.deck_client import DeckClient
 from shared.service import start_server
 

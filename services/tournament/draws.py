@@ -6,7 +6,7 @@ entrants as its players (each may mix in a client seed, as players do for a game
 Every chance node of the tournament (decide.chance: round 1's entrants, each table's seats) is
 one Shuffle of that game: deck `entrants` or `seats`, k as the node says, the cards being the
 node's players sorted. The deck reveals the seed only once the tournament's own stream holds
-TournamentFinished (services/deck/app.py), so no draw can be predicted before it is made; the
+TournamentFinished (services/deck/reveals.py), so no draw can be predicted before it is made; the
 draws' audit bundle then re-derives every order, as for a game."""
 from __future__ import annotations
 

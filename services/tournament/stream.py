@@ -11,7 +11,8 @@ from typing import Any, Sequence
 from nats.js import api
 
 from shared.errors import InvalidArgument
-from shared.eventstore.jetstream import JetStreamEventStore, ensure_stream, games_stream_config
+from shared.eventstore.jetstream import JetStreamEventStore
+from shared.eventstore.streams import ensure_stream, games_stream_config
 
 from . import events as ev
 from .state import State, fold

@@ -5,32 +5,31 @@ of the command's events (see docs/event-store.md for why not an atomic
 batch). Optimistic concurrency with Nats-Expected-Last-Subject-Sequence;
 the command id is the message id (duplicates inside the server's window) and
 is looked up in the game's history (duplicates after it).
+
+What it stands on is kept apart: the stream's config and creation (streams.py), its messages'
+headers and decoding (messages.py), what the store knows of each subject without asking the
+server (known.py) and the process's NATS connections (connections.py).
 """
 from __future__ import annotations
 
-import asyncio
 import json
-import sys
 import time
 import weakref
-from collections import OrderedDict
 from datetime import datetime, timezone
-from typing import Any, AsyncIterator, Awaitable, Callable, Mapping, Sequence, TypeVar
+from typing import Any, AsyncIterator, Callable, Mapping, Sequence
 
 import nats
 import nats.errors
 from nats.js import api
-from nats.js.errors import APIError, NotFoundError, ServiceUnavailableError
+from nats.js.errors import APIError, NotFoundError
 
 from shared import gamestream, metrics, telemetry
-from shared.eventstore import (AppendResult, DuplicateCommand, EventStoreError, Freshness, RecordedCommand,
-                               VersionConflict, build_events, check_events, flatten, same_command)
+from shared.eventstore import (AppendResult, DuplicateCommand, Freshness, RecordedCommand, VersionConflict,
+                               build_events, check_events, flatten, same_command)
+from shared.eventstore.known import KnownSubjects
+from shared.eventstore.messages import COMMAND_HEADER, VERSION_HEADER, decode, end_of_direct, no_responders
+from shared.eventstore.streams import GAMES_STREAM, ensure_stream, games_stream_config
 
-log = telemetry.get_logger("eventstore")
-T = TypeVar("T")
-
-GAMES_STREAM = gamestream.STREAM
-GAMES_SUBJECTS = gamestream.SUBJECTS
 # The server's "wrong last sequence" of an expected-sequence publish: 10071 names the sequence;
 # a cluster's stream leader answers 10164 (no sequence) to a publish that races another one to
 # the same subject still being agreed on, which is every two replicas writing a game at once.
@@ -38,12 +37,6 @@ WRONG_LAST_SEQUENCE = frozenset({10071, 10164})
 # ... and a publish whose message id another publish is writing this very moment (two replicas
 # writing the same command): it is a conflict too, the other's write is read back on the retry.
 DUPLICATE_IN_PROCESS = 10158
-VERSION_HEADER = "Foodgames-Version"
-COMMAND_HEADER = "Foodgames-Command-Id"
-# A write heard of this long ago that a read still does not show was refused by the stream
-# (a conflicting append): the hint is dropped.
-HINT_MAX_AGE_S = 1.0
-KNOWN_SUBJECTS = 50_000  # subjects whose last (version, seq) we remember
 # A copy of the stream that has not begun answering a direct get in this long is stopped or
 # stalled (the request went to it at random): the stream leader is asked instead.
 DIRECT_WAIT_S = 1.0
@@ -63,92 +56,6 @@ def _appends(_options):
 _meter.create_observable_counter("foodgames.eventstore.appends", [_appends], unit="{append}",
                                  description="appends to the event store, by messaging.destination.name (the "
                                              "stream) and outcome (written, duplicate, conflict, error)")
-RECONNECTS = _meter.create_counter("foodgames.nats.reconnects", unit="{reconnect}",
-                                   description="times a NATS connection of this process was lost and made again")
-DISCONNECTS = _meter.create_counter("foodgames.nats.disconnects", unit="{disconnect}",
-                                    description="times a NATS connection of this process was lost")
-
-
-def games_stream_config(replicas: int = 1, duplicate_window_s: float = 120.0) -> api.StreamConfig:
-    return api.StreamConfig(
-        name=GAMES_STREAM, subjects=GAMES_SUBJECTS, storage=api.StorageType.FILE,
-        retention=api.RetentionPolicy.LIMITS, max_msgs=-1, max_bytes=-1, max_age=0,
-        max_msgs_per_subject=-1, num_replicas=replicas, duplicate_window=duplicate_window_s,
-        deny_delete=True, deny_purge=True, allow_direct=True, discard=api.DiscardPolicy.NEW)
-
-
-# How long a service's start asks a cluster again for its stream: a cluster that lost its meta
-# leader, or whose leader is busy with every service's stream at once (the chaos runs' stacks of
-# twenty processes), times out or has no responder for a while; a crash for it would only make the
-# supervisor (or Kubernetes, with its back-off) start the process again.
-ENSURE_WITHIN_S = 30.0
-
-
-async def asked_again(make: Callable[[], Awaitable[T]], what: str, within_s: float = ENSURE_WITHIN_S) -> T:
-    """`make()` (a start's creation of its stream or bucket), asked again for `within_s` while
-    the server times out or no JetStream answers; the last failure then. A creation that timed
-    out may have been made: `make` finds what is there and brings it to its config."""
-    deadline = time.monotonic() + within_s
-    pause = 0.25
-    while True:
-        try:
-            return await make()
-        except (nats.errors.TimeoutError, nats.errors.NoRespondersError, ServiceUnavailableError) as exc:
-            if time.monotonic() + pause > deadline:
-                raise
-            log.warning("could not be made yet; asking again", what=what,
-                        error=f"{type(exc).__name__}: {exc}"[:200], in_s=pause)
-            await asyncio.sleep(pause)
-            pause = min(pause * 2, 2.0)
-
-
-async def ensure_stream(js, config: api.StreamConfig, within_s: float = ENSURE_WITHIN_S) -> None:
-    """Create the stream, or bring an existing one to `config` (asked_again)."""
-    async def make() -> None:
-        try:
-            await js.stream_info(config.name)
-        except NotFoundError:
-            await js.add_stream(config)
-            return
-        await js.update_stream(config)
-
-    await asked_again(make, f"the stream {config.name}", within_s)
-
-
-async def ensure_bucket(js, config: api.KeyValueConfig, within_s: float = ENSURE_WITHIN_S):
-    """The KV bucket, created with `config` if it is not there (asked_again)."""
-    async def make():
-        try:
-            return await js.key_value(config.bucket)
-        except NotFoundError:  # BucketNotFoundError among them
-            return await js.create_key_value(config)
-
-    return await asked_again(make, f"the bucket {config.bucket}", within_s)
-
-
-def _decode(msg_subject: str, seq: int, headers: Mapping[str, str] | None, data: bytes) -> RecordedCommand:
-    body = gamestream.decode_body(data)
-    events = build_events(msg_subject, body.events, body.version - len(body.events) + 1, body.command_id, seq,
-                          body.recorded_at)
-    return RecordedCommand(msg_subject, body.command_id, seq, body.version, body.recorded_at, events,
-                           dict(headers or {}), body.digest, body.move)
-
-
-def _no_responders(msg) -> bool:
-    """No copy of the stream answers direct gets: on a cluster, for a moment after the stream is
-    made or its copies move (they subscribe as they catch up); its leader still answers."""
-    return not msg.data and (msg.headers or {}).get("Status") == "503"
-
-
-def _end_of_direct(subject: str, msg) -> bool:
-    """True for a direct get's "no message" (404) or end of a batch (204), False for a message;
-    raises on another status."""
-    status = (msg.headers or {}).get("Status") if not msg.data else None
-    if status in ("404", "204"):
-        return True
-    if status:
-        raise EventStoreError(f"reading {subject} failed: {status} {(msg.headers or {}).get('Description', '')}")
-    return False
 
 
 class JetStreamEventStore:
@@ -160,11 +67,7 @@ class JetStreamEventStore:
         self.replicas = replicas
         self.duplicate_window_s = duplicate_window_s
         self.timeout = timeout
-        # subject -> (version, seq, reconnects) as last seen: a reconnect may have hidden hints
-        self._last: OrderedDict[str, tuple[int, int, int]] = OrderedDict()
-        self._hints: dict[str, tuple[int, float]] = {}  # subject -> (version heard of, when)
-        self._hint_sub = None
-        self._listeners: list[Callable[[str], None]] = []
+        self._known = KnownSubjects(nc)
         self.appends = dict.fromkeys(("written", "duplicate", "conflict", "error"), 0)
         _STORES.add(self)
 
@@ -173,62 +76,16 @@ class JetStreamEventStore:
         config.name = self.stream
         await ensure_stream(self.js, config)
 
-    def _saw(self, subject: str, version: int, seq: int) -> None:
-        self._last[subject] = (version, seq, self.nc.stats["reconnects"])
-        self._last.move_to_end(subject)
-        if len(self._last) > KNOWN_SUBJECTS:
-            forgotten, _ = self._last.popitem(last=False)
-            self._hints.pop(forgotten, None)
-
-    # -- what other writers did ------------------------------------------------------------
+    # -- what other writers did (known.py) -------------------------------------------------
 
     async def listen_for_other_writers(self, subjects: str = "games.>") -> None:
-        """Hear on core NATS what other connections (other replicas) publish to `subjects`, so
-        that `freshness` answers without asking the server. Our own writes must not come back
-        as hints: the connection has to be opened with no_echo=True."""
-        if not self.nc.options.get("no_echo"):
-            raise ValueError("listening for other writers needs a NATS connection opened with no_echo=True")
-        # no pending limits: a dropped hint would leave a game looking current when it is not
-        self._hint_sub = await self.nc.subscribe(subjects, cb=self._heard, pending_msgs_limit=0,
-                                                 pending_bytes_limit=0)
-
-    async def _heard(self, msg) -> None:
-        if msg.subject not in self._last:
-            return  # a game we never read: we will read it whole when asked
-        try:
-            version = int((msg.headers or {}).get(VERSION_HEADER, ""))
-        except ValueError:
-            version = sys.maxsize  # not written by an event store: newer, by how much unknown
-        earlier = self._hints.get(msg.subject)
-        self._hints[msg.subject] = (max(version, earlier[0] if earlier else 0), time.monotonic())
-        for listener in self._listeners:
-            listener(msg.subject)
+        await self._known.listen(subjects)
 
     def on_other_writes(self, callback: Callable[[str], None]) -> None:
-        """Heard only while listening for other writers, and only for subjects this store has
-        read or written: a reader of any other subject reads it whole anyway."""
-        self._listeners.append(callback)
+        self._known.on_other_writes(callback)
 
     def freshness(self, subject: str, version: int) -> Freshness:
-        last = self._last.get(subject)
-        if (self._hint_sub is None or last is None or not self.nc.is_connected
-                or last[2] != self.nc.stats["reconnects"]):
-            return Freshness.UNKNOWN
-        if version < last[0]:
-            return Freshness.BEHIND
-        hint = self._hints.get(subject)
-        if hint is None:
-            return Freshness.CURRENT
-        if version >= hint[0]:
-            del self._hints[subject]
-            return Freshness.CURRENT
-        return Freshness.BEHIND
-
-    def _read_from_server(self, subject: str, started: float) -> None:
-        """A read that started at `started` answers every hint heard well before it."""
-        hint = self._hints.get(subject)
-        if hint is not None and hint[1] < started - HINT_MAX_AGE_S:
-            del self._hints[subject]
+        return self._known.freshness(subject, version)
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -248,16 +105,12 @@ class JetStreamEventStore:
     # completed by the stream leader, which only the message-get API reaches: a store reads
     # its own writes and never reads a subject back in time.
 
-    def _seen_seq(self, subject: str) -> int:
-        known = self._last.get(subject)
-        return known[1] if known is not None else 0
-
     async def _leaders_last(self, subject: str) -> RecordedCommand | None:
         try:
             msg = await self.js.get_last_msg(self.stream, subject)
         except NotFoundError:
             return None
-        return _decode(subject, msg.seq, msg.headers, msg.data)
+        return decode(subject, msg.seq, msg.headers, msg.data)
 
     async def _leaders_from(self, subject: str, seq: int) -> list[RecordedCommand]:
         """The subject's commands from stream sequence `seq` on, one request each (only ever the
@@ -268,22 +121,22 @@ class JetStreamEventStore:
                 msg = await self.js.get_msg(self.stream, seq=seq, subject=subject, next=True)
             except NotFoundError:
                 return out
-            out.append(_decode(subject, msg.seq, msg.headers, msg.data))
+            out.append(decode(subject, msg.seq, msg.headers, msg.data))
             seq = msg.seq + 1
 
     async def _current_last(self, subject: str) -> RecordedCommand | None:
-        seen = self._seen_seq(subject)
+        seen = self._known.seen_seq(subject)
         try:
             msg = await self.nc.request(f"$JS.API.DIRECT.GET.{self.stream}.{subject}", b"",
                                         timeout=min(DIRECT_WAIT_S, self.timeout))
-            command = None if _end_of_direct(subject, msg) else \
-                _decode(subject, int(msg.headers["Nats-Sequence"]), msg.headers, msg.data)
+            command = None if end_of_direct(subject, msg) else \
+                decode(subject, int(msg.headers["Nats-Sequence"]), msg.headers, msg.data)
         except (nats.errors.TimeoutError, nats.errors.NoRespondersError):
             command = None  # a stalled copy drew the request, or no copy answers direct gets yet
         if command is None or command.seq < seen:
             command = await self._leaders_last(subject)
         if command is not None:
-            self._saw(subject, command.version, command.seq)
+            self._known.saw(subject, command.version, command.seq)
         return command
 
     async def _last_of(self, subject: str) -> tuple[int, int]:
@@ -306,9 +159,9 @@ class JetStreamEventStore:
             # catching up a warm game: one cheap request tells whether anything is new
             _, last_seq = await self._last_of(subject)
             if last_seq < seq:
-                self._read_from_server(subject, started)
+                self._known.read_from_server(subject, started)
                 return commands
-        seen = self._seen_seq(subject)
+        seen = self._known.seen_seq(subject)
         read_to = seq - 1  # the last stream sequence of the subject read so far
         while True:
             batch, whole = await self._direct_batch(subject, seq, 1000)
@@ -324,8 +177,8 @@ class JetStreamEventStore:
             # cut short, behind what this store saw, or no subject at all: the leader has the rest
             commands += [c for c in await self._leaders_from(subject, read_to + 1) if c.version > after_version]
         if commands:
-            self._saw(subject, commands[-1].version, commands[-1].seq)
-        self._read_from_server(subject, started)
+            self._known.saw(subject, commands[-1].version, commands[-1].seq)
+        self._known.read_from_server(subject, started)
         return commands
 
     async def _direct_batch(self, subject: str, seq: int, batch: int) -> tuple[list[RecordedCommand], bool]:
@@ -342,12 +195,12 @@ class JetStreamEventStore:
                     msg = await sub.next_msg(timeout=min(DIRECT_WAIT_S, self.timeout))
                 except nats.errors.TimeoutError:
                     return out, False
-                if _no_responders(msg):
+                if no_responders(msg):
                     return out, False
-                if _end_of_direct(subject, msg):  # nothing (more) after seq, or the end of the batch
+                if end_of_direct(subject, msg):  # nothing (more) after seq, or the end of the batch
                     break
                 # a full batch still ends with an end-of-batch status, read above
-                out.append(_decode(msg.headers["Nats-Subject"], int(msg.headers["Nats-Sequence"]),
+                out.append(decode(msg.headers["Nats-Subject"], int(msg.headers["Nats-Sequence"]),
                                    msg.headers, msg.data))
         finally:
             await sub.unsubscribe()
@@ -366,7 +219,7 @@ class JetStreamEventStore:
             while pending:
                 msgs = await sub.fetch(min(pending, 1000), timeout=self.timeout)
                 for msg in msgs:
-                    command = _decode(msg.subject, msg.metadata.sequence.stream, msg.headers, msg.data)
+                    command = decode(msg.subject, msg.metadata.sequence.stream, msg.headers, msg.data)
                     out[msg.subject] = command
                 pending = msgs[-1].metadata.num_pending
         finally:
@@ -380,7 +233,7 @@ class JetStreamEventStore:
     async def first_command(self, subject: str) -> RecordedCommand | None:
         self._reachable()
         batch, whole = await self._direct_batch(subject, 1, 1)
-        if not batch and (not whole or self._seen_seq(subject)):
+        if not batch and (not whole or self._known.seen_seq(subject)):
             batch = (await self._leaders_from(subject, 1))[:1]
         return batch[0] if batch else None
 
@@ -399,7 +252,7 @@ class JetStreamEventStore:
                                       config=config, idle_heartbeat=5.0)
         try:
             async for msg in sub.messages:
-                command = _decode(msg.subject, msg.metadata.sequence.stream, msg.headers, msg.data)
+                command = decode(msg.subject, msg.metadata.sequence.stream, msg.headers, msg.data)
                 if command.version > after_version:
                     yield command
         finally:
@@ -431,7 +284,7 @@ class JetStreamEventStore:
         self._reachable()
         with telemetry.inner_span(_tracer, "eventstore.append", attributes={
                 "messaging.destination": subject, "foodgames.expected_version": expected_version}):
-            known = self._last.get(subject)
+            known = self._known.last(subject)
             if known is None or known[0] != expected_version:
                 known = await self._last_of(subject)
             version, seq = known[0], known[1]
@@ -452,10 +305,10 @@ class JetStreamEventStore:
                 ack = await self.js.publish(subject, body, stream=self.stream, headers=hdrs)
             except APIError as exc:
                 if exc.err_code == DUPLICATE_IN_PROCESS:
-                    self._last.pop(subject, None)
+                    self._known.forget(subject)
                     raise VersionConflict(subject, expected_version, None) from None
                 if exc.err_code in WRONG_LAST_SEQUENCE:
-                    self._last.pop(subject, None)
+                    self._known.forget(subject)
                     earlier = await self._find_command(subject, command_id, events, expected_version, digest)
                     if earlier is not None:
                         return earlier
@@ -466,14 +319,14 @@ class JetStreamEventStore:
                 if not same_command(earlier, events, digest):
                     raise DuplicateCommand(subject, command_id)
                 return AppendResult(subject, earlier.version, earlier.seq, earlier.events, True)
-            self._saw(subject, new_version, ack.seq)
+            self._known.saw(subject, new_version, ack.seq)
             stored = build_events(subject, events, expected_version + 1, command_id, ack.seq, recorded_at)
             return AppendResult(subject, new_version, ack.seq, stored)
 
     async def _command_at(self, subject: str, seq: int) -> RecordedCommand:
         # the leader: it acknowledged `seq` just now, a follower may not have it yet
         msg = await self.js.get_msg(self.stream, seq=seq)
-        return _decode(msg.subject, msg.seq, msg.headers, msg.data)
+        return decode(msg.subject, msg.seq, msg.headers, msg.data)
 
     async def _find_command(self, subject: str, command_id: str, events, after_version: int,
                             digest: str = "") -> AppendResult | None:
@@ -486,51 +339,4 @@ class JetStreamEventStore:
         return None
 
 
-# Every connection made by connect() in this process, for the health check to follow
-# (shared.service.watch_dependencies); a connection leaves when it is garbage.
-_CONNECTIONS: "weakref.WeakSet[nats.NATS]" = weakref.WeakSet()
-
-
-def open_connections() -> list[nats.NATS]:
-    """The connections connect() made that are not closed."""
-    return [nc for nc in list(_CONNECTIONS) if not nc.is_closed]
-
-
-async def drain(nc: nats.NATS) -> None:
-    """A connection drained on the way out of a service; one that is gone already is no error
-    then (NATS may be what stopped it)."""
-    try:
-        await nc.drain()
-    except Exception:  # noqa: BLE001 - the connection may be gone already
-        pass
-
-
-async def connect(url: str, name: str = "foodgames", **kwargs) -> nats.NATS:
-    async def _quiet(_exc):  # reconnects are logged by the client's own callbacks
-        return None
-
-    from shared.config import nats_servers
-
-    reconnected, disconnected = kwargs.pop("reconnected_cb", None), kwargs.pop("disconnected_cb", None)
-    attributes = {"connection": name}
-    RECONNECTS.add(0, attributes)
-    DISCONNECTS.add(0, attributes)
-
-    async def _reconnected():
-        RECONNECTS.add(1, attributes)
-        if reconnected is not None:
-            await reconnected()
-
-    async def _disconnected():
-        DISCONNECTS.add(1, attributes)
-        if disconnected is not None:
-            await disconnected()
-
-    # `url` may list every node of a cluster (comma-separated): the client fails over between them
-    nc = await nats.connect(nats_servers(url), name=name, max_reconnect_attempts=-1, reconnect_time_wait=0.5,
-                            error_cb=_quiet, reconnected_cb=_reconnected, disconnected_cb=_disconnected, **kwargs)
-    _CONNECTIONS.add(nc)
-    return nc
-
-
-__all__ = ["JetStreamEventStore", "ensure_stream", "games_stream_config", "connect", "GAMES_STREAM"]
+__all__ = ["JetStreamEventStore"]

@@ -7,7 +7,8 @@ import nats
 from foodgames.v1 import game_pb2, game_pb2_grpc
 
 from shared.config import Settings
-from shared.eventstore.jetstream import JetStreamEventStore, connect
+from shared.eventstore.connections import connect
+from shared.eventstore.jetstream import JetStreamEventStore
 from shared.games import Game
 from shared.runtime.deck import DeckPort
 from shared.runtime.deck_client import DeckClient

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from shared.runtime.game import GameRecord, GameRuntime
 
 log = telemetry.get_logger("shared.runtime")
-VERSION_HEADER = "Foodgames-Version"  # what the event store's appends carry (shared.eventstore.jetstream)
+VERSION_HEADER = "Foodgames-Version"  # what the event store's appends carry (shared.eventstore.messages)
 # A write heard before the stream shows it: the owner reads the game again after these pauses.
 CATCH_UP_S = (0.01, 0.05, 0.1, 0.2, 0.4, 0.8, 1.6)
 

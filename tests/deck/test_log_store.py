@@ -5,7 +5,8 @@ from __future__ import annotations
 import uuid
 
 from services.deck.store import DeckNames, LogStore, log_stream_config
-from shared.eventstore.jetstream import connect, ensure_stream
+from shared.eventstore.connections import connect
+from shared.eventstore.streams import ensure_stream
 
 
 async def test_the_log_reads_back_from_the_leader_when_no_copy_answers_direct_gets(nats_url):

@@ -29,7 +29,8 @@ from apps.audit import verifier
 from shared.auth import mint_token
 from shared.channels import client_channel
 from shared.config import Settings
-from shared.eventstore.jetstream import JetStreamEventStore, connect
+from shared.eventstore.connections import connect
+from shared.eventstore.jetstream import JetStreamEventStore
 
 TOKEN_KEY = "deck-service-test-key-" + "d" * 32
 GAME = "foodie-forest"

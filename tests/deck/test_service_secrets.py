@@ -26,7 +26,8 @@ from shared.channels import client_channel
 from apps.cli.up import wait_serving
 from shared.config import Settings
 from apps.embedded import free_port
-from shared.eventstore.jetstream import JetStreamEventStore, connect
+from shared.eventstore.connections import connect
+from shared.eventstore.jetstream import JetStreamEventStore
 
 TOKEN_KEY = "deck-secrets-test-key-" + "s" * 32
 GAME = "foodie-forest"

@@ -8,7 +8,8 @@ import uuid
 import pytest
 
 from shared.eventstore import DuplicateCommand, Freshness, InvalidEvents, VersionConflict
-from shared.eventstore.jetstream import JetStreamEventStore, connect
+from shared.eventstore.connections import connect
+from shared.eventstore.jetstream import JetStreamEventStore
 from shared.eventstore.memory import MemoryEventStore
 
 
@@ -164,7 +165,7 @@ class TestJetStreamEventStore(EventStoreContract):
     async def store(self, nats_url):
         nc = await connect(nats_url)
         store = JetStreamEventStore(nc, stream="CONTRACT", duplicate_window_s=1.0)
-        from shared.eventstore.jetstream import ensure_stream, games_stream_config
+        from shared.eventstore.streams import ensure_stream, games_stream_config
 
         config = games_stream_config(duplicate_window_s=1.0)
         config.name, config.subjects = "CONTRACT", ["contract.>"]
@@ -214,7 +215,7 @@ class TestAStreamWhoseCopiesDoNotAnswerDirectGets:
 
     @pytest.fixture
     async def stores(self, nats_url):
-        from shared.eventstore.jetstream import ensure_stream, games_stream_config
+        from shared.eventstore.streams import ensure_stream, games_stream_config
 
         ours_nc, theirs_nc = await connect(nats_url), await connect(nats_url)
         ours, theirs = (JetStreamEventStore(nc, stream="NODIRECT", timeout=2.0) for nc in (ours_nc, theirs_nc))
@@ -244,7 +245,7 @@ class TestHearingOtherWriters:
     async def stores(self, nats_url):
         ours_nc, theirs_nc = await connect(nats_url, no_echo=True), await connect(nats_url)
         ours, theirs = JetStreamEventStore(ours_nc, stream="CONTRACT"), JetStreamEventStore(theirs_nc, stream="CONTRACT")
-        from shared.eventstore.jetstream import ensure_stream, games_stream_config
+        from shared.eventstore.streams import ensure_stream, games_stream_config
 
         config = games_stream_config(duplicate_window_s=1.0)
         config.name, config.subjects = "CONTRACT", ["contract.>"]

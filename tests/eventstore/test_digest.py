@@ -10,7 +10,9 @@ import pytest
 
 from shared import gamestream
 from shared.eventstore import DuplicateCommand
-from shared.eventstore.jetstream import JetStreamEventStore, connect, ensure_stream, games_stream_config
+from shared.eventstore.connections import connect
+from shared.eventstore.jetstream import JetStreamEventStore
+from shared.eventstore.streams import ensure_stream, games_stream_config
 from shared.eventstore.memory import MemoryEventStore
 
 

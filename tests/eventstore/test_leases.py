@@ -8,7 +8,7 @@ import uuid
 
 import pytest
 
-from shared.eventstore.jetstream import connect
+from shared.eventstore.connections import connect
 from shared.leases import Leases
 
 TTL_S = 1.0

@@ -1,5 +1,5 @@
 """A NATS connection lost and made again is counted (foodgames_nats_disconnects_total and
-foodgames_nats_reconnects_total, shared/eventstore/jetstream.py), as a service's metrics
+foodgames_nats_reconnects_total, shared/eventstore/connections.py), as a service's metrics
 endpoint shows it: a process of its own (the meter provider is per process) connects to a NATS
 of its own, which is stopped and started again on the same port and data."""
 from __future__ import annotations
@@ -14,7 +14,7 @@ import asyncio, os, sys, tempfile, urllib.request
 from apps.embedded import free_port, start_nats
 from shared.scrape import parse
 from shared import metrics
-from shared.eventstore.jetstream import connect
+from shared.eventstore.connections import connect
 
 async def main():
     data, port = tempfile.mkdtemp(), free_port()

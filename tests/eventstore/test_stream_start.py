@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from apps.embedded import start_nats
-from shared.eventstore.jetstream import connect, ensure_stream, games_stream_config
+from shared.eventstore.connections import connect
+from shared.eventstore.streams import ensure_stream, games_stream_config
 
 PAUSED_S = 1.5  # three of the requests' 0.5 s timeouts
 

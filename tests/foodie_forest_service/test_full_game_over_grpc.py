@@ -12,7 +12,8 @@ from services.foodie_forest import GAME
 from shared.auth import mint_token
 from shared.channels import client_channel
 from shared.config import Settings
-from shared.eventstore.jetstream import JetStreamEventStore, connect
+from shared.eventstore.connections import connect
+from shared.eventstore.jetstream import JetStreamEventStore
 from shared.protojson import to_dict
 from shared.runtime.bootstrap import start_rules_server
 from shared.runtime.deck import SeededDeck

@@ -1,6 +1,6 @@
 """The boards list people: a house bot is rated (its game rates the people it played, and its own
 rating is kept) but listed on no board, so the ladders are not filled with bots' one-game names
-(services/leaderboard/boards.py)."""
+(services/leaderboard/writes.py)."""
 from __future__ import annotations
 
 from services.leaderboard.keys import BEST, WINS

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from services.leaderboard import seasons
-from services.leaderboard.boards import bulk_load
+from services.leaderboard.bulkload import bulk_load
 from services.leaderboard.keys import WINS
 from services.leaderboard.ratings import Rating
 

@@ -19,7 +19,8 @@ from services.matchmaking.tickets import SEARCHING, Ticket
 from shared.auth import mint_token
 from shared.channels import client_channel
 from shared.config import Settings
-from shared.eventstore.jetstream import JetStreamEventStore, connect
+from shared.eventstore.connections import connect
+from shared.eventstore.jetstream import JetStreamEventStore
 from shared.runtime.bootstrap import start_rules_server
 from shared.runtime.deck import SeededDeck
 from shared.service import start_server

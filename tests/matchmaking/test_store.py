@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from services.matchmaking.store import LiveTicketExists
+from services.matchmaking.replies import LiveTicketExists
 from tests.matchmaking.conftest import make_ticket, names
 
 

@@ -19,7 +19,8 @@ from apps.sdk.seatplayer import run_bot
 from tests.stacklib import cli_env
 from shared import games
 from shared.auth import service_token
-from shared.eventstore.jetstream import JetStreamEventStore, connect
+from shared.eventstore.connections import connect
+from shared.eventstore.jetstream import JetStreamEventStore
 from shared.runtime.deck import SeededDeck
 from shared.runtime.game import GameRuntime
 

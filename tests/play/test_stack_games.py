@@ -30,7 +30,8 @@ from apps.sdk.connection import ChannelPool, Connection
 from apps.sdk.gamecalls import create_game
 from apps.sdk.seatplayer import run_bot
 from apps.bots.seat_stream import stream_table
-from shared.eventstore.jetstream import JetStreamEventStore, connect
+from shared.eventstore.connections import connect
+from shared.eventstore.jetstream import JetStreamEventStore
 from shared.runtime.deck import SeededDeck
 from shared.runtime.game import GameRuntime
 

@@ -7,7 +7,8 @@ import pytest
 from shared.auth import Identity, mint_token
 from shared.channels import client_channel
 from shared.config import Settings
-from shared.eventstore.jetstream import JetStreamEventStore, connect
+from shared.eventstore.connections import connect
+from shared.eventstore.jetstream import JetStreamEventStore
 from shared.runtime.bootstrap import open_game_store, start_rules_server
 from shared.runtime.deck import SeededDeck
 from tests.games.counter import GAME, RULES

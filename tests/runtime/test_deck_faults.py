@@ -9,7 +9,8 @@ import pytest
 from foodgames.v1 import game_pb2, game_pb2_grpc
 
 from shared.channels import client_channel
-from shared.eventstore.jetstream import JetStreamEventStore, connect
+from shared.eventstore.connections import connect
+from shared.eventstore.jetstream import JetStreamEventStore
 from shared.protojson import to_dict
 from shared.runtime.bootstrap import start_rules_server
 from shared.runtime.deck import SeededDeck

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from shared import gamestream as env
-from shared.eventstore.jetstream import JetStreamEventStore, connect, ensure_stream, games_stream_config
+from shared.eventstore.connections import connect
+from shared.eventstore.jetstream import JetStreamEventStore
+from shared.eventstore.streams import ensure_stream, games_stream_config
 from shared.eventstore.memory import MemoryEventStore
 from shared.runtime.game import live_game_ids
 

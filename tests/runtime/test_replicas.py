@@ -8,7 +8,7 @@ import pytest
 from foodgames.v1 import game_pb2, game_pb2_grpc
 
 from shared.channels import client_channel
-from shared.eventstore.jetstream import connect
+from shared.eventstore.connections import connect
 from shared.protojson import to_dict, to_struct
 from tests.runtime.conftest import create_table, two_replicas
 

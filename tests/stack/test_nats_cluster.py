@@ -101,7 +101,8 @@ def test_the_nats_url_may_list_every_server_of_a_cluster():
 async def test_two_writers_racing_at_one_version_on_a_cluster_meet_a_version_conflict(cluster, tmp_path):
     # given two replicas' event stores on a cluster of three (R3 streams), both at a game's version 1
     from shared.eventstore import VersionConflict
-    from shared.eventstore.jetstream import JetStreamEventStore, connect
+    from shared.eventstore.connections import connect
+    from shared.eventstore.jetstream import JetStreamEventStore
 
     url = nats_env(cluster)["FOODGAMES_NATS_URL"]
     one, two = await connect(url), await connect(url)

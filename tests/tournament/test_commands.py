@@ -111,7 +111,7 @@ def test_ties_break_on_game_points_then_opponents_average_then_head_to_head_then
 
 async def test_a_tournament_takes_up_to_1024_entrants_and_refuses_more_by_the_number():
     # every entrant is a player of the draws' deck game, which seats as many (services/deck MAX_PLAYERS)
-    from services.deck.app import MAX_PLAYERS
+    from services.deck.checks import MAX_PLAYERS
     from services.tournament.app import MAX_ENTRANTS, CreateRequest, TournamentApp
     from shared.auth import Identity
     from shared.errors import InvalidArgument

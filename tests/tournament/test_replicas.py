@@ -22,7 +22,8 @@ from services.tournament.bootstrap import LEASES_BUCKET
 from services.tournament.stream import STREAM, subject_for
 from shared import games
 from shared.config import Settings
-from shared.eventstore.jetstream import JetStreamEventStore, connect
+from shared.eventstore.connections import connect
+from shared.eventstore.jetstream import JetStreamEventStore
 from shared.leases import Leases
 from shared.runtime.bootstrap import open_game_store, start_rules_server
 from shared.runtime.deck_client import DeckClient
