@@ -6,7 +6,7 @@ The pure part (what falls due when) is shared.runtime.live; docs/live-tables.md.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 from shared import gamestream as env, telemetry
 from shared.errors import NotFound
@@ -14,9 +14,8 @@ from shared.eventstore import DuplicateCommand, VersionConflict
 from shared.moves import move_digest
 from shared.runtime import abandon, live
 from shared.runtime.clock_owner import ClockOwner, shard_of
-
-if TYPE_CHECKING:
-    from shared.runtime.game import GameRecord, GameRuntime
+from shared.runtime.core import Runtime
+from shared.runtime.record import GameRecord
 
 log = telemetry.get_logger("shared.runtime")
 VERSION_HEADER = "Foodgames-Version"  # what the event store's appends carry (shared.eventstore.messages)
@@ -27,7 +26,7 @@ CATCH_UP_S = (0.01, 0.05, 0.1, 0.2, 0.4, 0.8, 1.6)
 class Clocks:
     """The timers of one runtime's clocked and ranked games."""
 
-    def __init__(self, runtime: "GameRuntime"):
+    def __init__(self, runtime: Runtime):
         self.runtime = runtime
         self.timers: dict[str, tuple[int, asyncio.TimerHandle]] = {}  # game id -> (due ms, handle)
         # with replicas: the shards whose timers run here (None: alone, every game's timers run here)

@@ -3,7 +3,7 @@ commitment to its seed (the deal itself comes after, shared.runtime.settlement).
 from __future__ import annotations
 
 import uuid
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from shared import gamestream as env, names, telemetry
 from shared.auth import Identity
@@ -13,18 +13,16 @@ from shared.eventstore import DuplicateCommand, VersionConflict
 from shared.moves import MAX_TEXT, quote
 from shared.rules import InvalidSetup
 from shared.runtime import live
+from shared.runtime.core import Runtime
 from shared.runtime.record import GameRecord, check_game_id
 from shared.runtime.settlement import deck_call
 from shared.runtime.spectators import split_options
-
-if TYPE_CHECKING:
-    from shared.runtime.game import GameRuntime
 
 MAX_OPTIONS = 32  # game options a table may set; each is a name and a text, number or true/false
 log = telemetry.get_logger("shared.runtime")
 
 
-async def create_game(runtime: "GameRuntime", identity: Identity, players: Sequence[str],
+async def create_game(runtime: Runtime, identity: Identity, players: Sequence[str],
                       options: Mapping[str, Any], ranked: bool = False, game_id: str = "",
                       clock: live.ClockSpec | None = None) -> GameRecord:
     """The table stored (a retried create of the same table answers with it); nothing is written
@@ -76,7 +74,7 @@ async def create_game(runtime: "GameRuntime", identity: Identity, players: Seque
     return record
 
 
-async def _existing(runtime: "GameRuntime", game_id: str, players: tuple[str, ...]) -> GameRecord:
+async def _existing(runtime: Runtime, game_id: str, players: tuple[str, ...]) -> GameRecord:
     """The game already under `game_id`: a retried create of the same table gets it back."""
     existing = await runtime.load(game_id)
     if existing.players == players:

@@ -16,37 +16,20 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, AsyncIterator
+from typing import AsyncIterator
 
 from shared import gamestream as env
 from shared import telemetry
 from shared.eventstore import RecordedCommand
-
-if TYPE_CHECKING:
-    from shared.runtime.game import GameRecord, GameRuntime
+from shared.runtime.core import Runtime
+from shared.runtime.record import GameRecord, Step
 
 WINDOW = 64  # recent steps a feed keeps for a stream joining behind it
 MAX_QUEUED = 256  # steps a stream may leave unread before it is let go of (and reads from the store)
 log = telemetry.get_logger("shared.runtime.feed")
 
 
-@dataclass(frozen=True)
-class Step:
-    """One command of the game, folded: the state before it (its version) and after it, and its
-    events as the rules decided them (None for the runtime's own events), decoded once."""
-
-    before: int
-    command: RecordedCommand
-    decided: tuple[Any, ...]
-    state: "GameRecord"
-
-    @property
-    def final(self) -> bool:
-        return self.state.over and self.state.revealed
-
-
-def _step(runtime: "GameRuntime", state: "GameRecord", command: RecordedCommand) -> Step:
+def _step(runtime: Runtime, state: "GameRecord", command: RecordedCommand) -> Step:
     """`command` folded into `state`, its events decoded once (the feed's and a gap's reading)."""
     decided = tuple(runtime.codec.decode(e.record()) if e.type not in env.RUNTIME_EVENTS else None
                     for e in command.events)
@@ -159,7 +142,7 @@ class _GameFeed:
 class Feeds:
     """The shared followers of a runtime's games: game id -> its feed, while streams read it."""
 
-    def __init__(self, runtime: "GameRuntime"):
+    def __init__(self, runtime: Runtime):
         self.runtime = runtime
         self.games: dict[str, _GameFeed] = {}
 

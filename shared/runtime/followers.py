@@ -4,13 +4,10 @@ another replica's write heard by the store, and every IDLE_WAKE_S."""
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
 
 from shared.eventstore import Freshness
-
-if TYPE_CHECKING:
-    from shared.runtime.record import GameRecord
-    from shared.runtime.game import GameRuntime
+from shared.runtime.core import Runtime
+from shared.runtime.record import GameRecord
 
 # Followers of a game are also woken this often, so that what cannot be heard (a reconnect, a
 # store that does not listen, a deal left waiting) is looked at again.
@@ -20,7 +17,7 @@ BEHIND_RETRY_S = (0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.4, 0.8)
 
 
 class Followers:
-    def __init__(self, runtime: "GameRuntime"):
+    def __init__(self, runtime: Runtime):
         self.runtime = runtime
         self.games: dict[str, set[asyncio.Event]] = {}  # game id -> its followers' events
         self.ticks = 0  # how many times the followers were woken for IDLE_WAKE_S passing

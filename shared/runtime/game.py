@@ -45,7 +45,7 @@ CLOSE_STEP_S = 5.0  # each step of close(): well inside the 10 s a supervisor wa
 class GameRuntime:
     """One rules engine's games in this process: it loads, decides, appends and answers; its
     parts (self.clocks, presence, settlement, followers, feeds, watches, meters) do the rest and
-    call back through load, lock, applied and spawn."""
+    call back through load, lock, applied and spawn (what they may use of it: shared.runtime.core.Runtime)."""
 
     def __init__(self, rules: Rules, store: EventStore, deck: DeckPort, *, moves: MoveSet | None = None,
                  cache_size: int = 10_000, max_retries: int = 5, policy: live.LivePolicy | None = None,

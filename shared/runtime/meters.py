@@ -7,16 +7,13 @@ records on attribute sets built once per runtime."""
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING
 
 from opentelemetry.metrics import CallbackOptions, Observation
 
 from shared import gamestream as env
 from shared import metrics
 from shared.runtime import live
-
-if TYPE_CHECKING:
-    from shared.runtime.game import GameRuntime
+from shared.runtime.core import Runtime
 
 _m = metrics.meter("foodgames.runtime")
 MOVE_DURATION = _m.create_histogram("foodgames.move.duration", unit="s",
@@ -49,13 +46,13 @@ _WRITTEN = {
     env.FORFEITED: (SEAT_EVENTS, "kind", "forfeit"),
 }
 
-_runtimes: "weakref.WeakSet[GameRuntime]" = weakref.WeakSet()
+_runtimes: "weakref.WeakSet[Runtime]" = weakref.WeakSet()
 
 
 class GameMeters:
     """One runtime's attribute sets and the calls its hot path makes."""
 
-    def __init__(self, runtime: "GameRuntime"):
+    def __init__(self, runtime: Runtime):
         game = runtime.rules.name
         self.game = {"game": game}
         self.accepted_attributes = {"game": game, "outcome": "accepted"}

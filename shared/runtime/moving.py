@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import abc
 from time import perf_counter
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from shared import gamestream as env
 from shared.auth import Identity
@@ -15,16 +15,14 @@ from shared.errors import Aborted, AlreadyExists, InvalidArgument
 from shared.eventstore import DuplicateCommand, Freshness, VersionConflict
 from shared.moves import move_digest, quote
 from shared.rules import RulesError
+from shared.runtime.core import Runtime
 from shared.runtime.record import GameRecord, MoveOutcome
-
-if TYPE_CHECKING:
-    from shared.runtime.game import GameRuntime
 
 
 class Moving:
     """The moves of one runtime's games."""
 
-    def __init__(self, runtime: "GameRuntime"):
+    def __init__(self, runtime: Runtime):
         self.runtime = runtime
 
     def check_move(self, move: Any) -> dict[str, Any]:

@@ -7,16 +7,15 @@ from __future__ import annotations
 
 import asyncio
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, AsyncIterator
+from typing import AsyncIterator
 
 from shared import gamestream as env, telemetry
 from shared.auth import Identity
 from shared.runtime import live
 from shared.runtime.clocks import seat_event
+from shared.runtime.core import Runtime
+from shared.runtime.record import GameRecord
 from shared.runtime.seat_registry import HOLD_S, REFRESH_S, RENEW_S, SeatRegistry
-
-if TYPE_CHECKING:
-    from shared.runtime.game import GameRecord, GameRuntime
 
 SeatKey = tuple[str, int]  # (game id, seat)
 log = telemetry.get_logger("shared.runtime")
@@ -25,7 +24,7 @@ log = telemetry.get_logger("shared.runtime")
 class Presence:
     """The seats' streams and calls seen by one runtime, and the away checks they arm."""
 
-    def __init__(self, runtime: "GameRuntime"):
+    def __init__(self, runtime: Runtime):
         self.runtime = runtime
         self.holders: dict[SeatKey, int] = {}  # (game id, seat) -> streams held here
         self.last_call: dict[SeatKey, int] = {}  # (game id, seat) -> ms of its last call here

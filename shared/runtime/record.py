@@ -77,6 +77,22 @@ class Update:
     moves: SeatMoves | None = None  # the seat's moves when it may act (WatchGameResponse.moves)
 
 
+@dataclass(frozen=True)
+class Step:
+    """One command of the game, folded: the state before it (its version) and after it, and its
+    events as the rules decided them (None for the runtime's own events), decoded once: what a
+    game's shared feed (shared.runtime.feed) hands its streams."""
+
+    before: int
+    command: RecordedCommand
+    decided: tuple[Any, ...]
+    state: "GameRecord"
+
+    @property
+    def final(self) -> bool:
+        return self.state.over and self.state.revealed
+
+
 def fold(rules: Rules, codec: EventCodec, record: GameRecord, commands: Sequence[RecordedCommand],
          decided: Sequence[Any] | None = None) -> GameRecord:
     """`record` with `commands` applied. `decided`: the rules' own events of the commands as

@@ -5,21 +5,20 @@ reads the game again and finds the work done.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 from shared import gamestream as env
 from shared.errors import Unavailable
 from shared.eventstore import DuplicateCommand, VersionConflict
 from shared.rules import GameResult
-
-if TYPE_CHECKING:
-    from shared.runtime.game import GameRecord, GameRuntime
+from shared.runtime.core import Runtime
+from shared.runtime.record import GameRecord
 
 
 class Settlement:
     """The deals and reveals of one runtime's games."""
 
-    def __init__(self, runtime: "GameRuntime"):
+    def __init__(self, runtime: Runtime):
         self.runtime = runtime
         self.settling: set[str] = set()  # the games settled in the background now
 

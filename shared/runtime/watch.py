@@ -3,13 +3,11 @@ client saw, then live from the game's shared feed (shared.runtime.feed)."""
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, AsyncIterator
+from typing import AsyncIterator
 
 from shared.auth import Identity
+from shared.runtime.core import Runtime
 from shared.runtime.record import GameRecord, Update
-
-if TYPE_CHECKING:
-    from shared.runtime.game import GameRuntime
 
 # Streams that read and fold a game's whole history at the same time (WatchGame's first update):
 # 240 opened at once held 240 decoded histories at one moment, and the heap they grew stayed
@@ -18,7 +16,7 @@ CATCH_UP_AT_ONCE = 8
 
 
 class Watches:
-    def __init__(self, runtime: "GameRuntime"):
+    def __init__(self, runtime: Runtime):
         self.runtime = runtime
         self._catching_up = asyncio.Semaphore(CATCH_UP_AT_ONCE)
 
