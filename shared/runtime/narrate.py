@@ -76,8 +76,10 @@ def runtime_message(event: Mapping[str, Any], players: Sequence[str], seat: int 
 def _game_over(data: Mapping[str, Any], players: Sequence[str], seat: int | None) -> Message:
     names = list(data.get("players") or players)
     if data.get("team_won") is not None:
+        # the players won or lost together: a player reads "you", a spectator their names
         return Message("event-GameOver-team", {"won": bool(data["team_won"]),
-                                               "difficulty": str(data.get("difficulty") or "")})
+                                               "difficulty": str(data.get("difficulty") or ""),
+                                               "you": seat is not None, "players": names, "count": len(names)})
     if data.get("forfeited") is not None:
         lost = int(data["forfeited"])
         return Message("event-GameOver-forfeit", {"player": names[lost] if 0 <= lost < len(names) else "",

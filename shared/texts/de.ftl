@@ -22,8 +22,26 @@ event-GameOver = Die Partie ist vorbei. { $you ->
     }
 }
 event-GameOver-team = Die Partie ist vorbei. { $won ->
-    [true] Der Tisch hat gemeinsam gewonnen!
-   *[false] Das Spiel hat den Tisch besiegt.
+    [true] { $you ->
+        [true] { $count ->
+            [one] Du hast gewonnen!
+           *[other] Ihr habt gemeinsam gewonnen!
+        }
+       *[false] { $count ->
+            [one] { $players } hat gewonnen!
+           *[other] { NAMES($players) } haben gemeinsam gewonnen!
+        }
+    }
+   *[false] { $you ->
+        [true] { $count ->
+            [one] Du hast verloren.
+           *[other] Ihr habt gemeinsam verloren.
+        }
+       *[false] { $count ->
+            [one] { $players } hat verloren.
+           *[other] { NAMES($players) } haben gemeinsam verloren.
+        }
+    }
 }
 event-GameOver-forfeit = Die Partie ist vorbei: { $you ->
     [true] Du hast aufgegeben.

@@ -25,8 +25,26 @@ event-GameOver = The game is over. { $you ->
     }
 }
 event-GameOver-team = The game is over. { $won ->
-    [true] The table won together!
-   *[false] The game beat the table.
+    [true] { $you ->
+        [true] { $count ->
+            [one] You won!
+           *[other] You won together!
+        }
+       *[false] { $count ->
+            [one] { $players } won!
+           *[other] { NAMES($players) } won together!
+        }
+    }
+   *[false] { $you ->
+        [true] { $count ->
+            [one] You lost.
+           *[other] You lost together.
+        }
+       *[false] { $count ->
+            [one] { $players } lost.
+           *[other] { NAMES($players) } lost together.
+        }
+    }
 }
 event-GameOver-forfeit = The game is over: { $you ->
     [true] you forfeited.

@@ -33,3 +33,22 @@ def test_a_list_of_players_reads_with_the_languages_and(language, players, said)
     text = TEXTS.text("event-GameCreated", {"players": players, "ranked": False}, language)
     # then the names read as a list in that language ("ann, Bot" read as a list cut short)
     assert text == said
+
+
+@pytest.mark.parametrize(("language", "seat", "players", "won", "said"), [
+    ("en", 0, ["ann", "bob"], True, "The game is over. You won together!"),
+    ("en", 1, ["ann", "bob"], False, "The game is over. You lost together."),
+    ("en", 0, ["ann"], False, "The game is over. You lost."),
+    ("en", None, ["ann", "Bot", "bob"], True, "The game is over. ann, Bot, and bob won together!"),
+    ("de", 0, ["ann", "bob"], False, "Die Partie ist vorbei. Ihr habt gemeinsam verloren."),
+    ("de", 0, ["ann"], True, "Die Partie ist vorbei. Du hast gewonnen!"),
+    ("de", None, ["ann", "bob"], False, "Die Partie ist vorbei. ann und bob haben gemeinsam verloren."),
+])
+def test_a_cooperative_game_is_won_or_lost_by_its_players_together(language, seat, players, won, said):
+    # given a cooperative table's GameOver (the table, not a player, won or lost), when a player
+    # of it or a spectator reads it ("the table" also names the restaurant's tables of Forestaurant)
+    from shared.runtime.narrate import runtime_message
+
+    message = runtime_message({"type": "GameOver", "data": {"team_won": won, "players": players}}, players, seat)
+    # then a player reads "you", alone or together, and a spectator the players' names
+    assert TEXTS.text(message.key, message.args, language) == said

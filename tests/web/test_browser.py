@@ -140,7 +140,7 @@ async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_b
     # when they queue for a ranked table of 4, they see the wait and the ticket searching
     await queue(page, 4)
     await expect(page.locator("#ticket-state")).to_contain_text("Searching")
-    await expect(page.locator("#wait")).to_contain_text("waited 0:0")
+    await expect(page.locator("#wait")).to_contain_text("Waiting: 0:0")
     await check_page(page)
     await screenshot(page, "2-queue")
     # ... and, nobody else coming, the stack's house bots take the three other seats (bot fill)
@@ -203,6 +203,9 @@ async def test_a_player_signs_in_queues_with_three_bots_and_plays_a_whole_game_b
     await expect(page.locator("#top")).to_contain_text(me)
     # the board's season in words (its people only: the house bots are rated but not listed)
     await expect(page.locator("#top")).to_contain_text(re.compile(r"\d+ players? · all time"))
+    await expect(page.locator("#lb-bots")).to_have_text("House bots are rated but not listed.")
+    # (what "?" means is said once, under both boards)
+    await expect(page.locator(".lb-legend")).to_have_count(1)
     await check_page(page)
     await screenshot(page, "5-leaderboard")
     # and a name on the board leads to that player's games (the first place's: rated, so it played)

@@ -189,6 +189,8 @@ async def test_friends_at_a_private_table_play_by_clicks_rematch_chat_and_replay
         await bob_page.wait_for_url(f"**/#/join/{code}")
         await expect(ann_page.locator("#join-players")).to_contain_text(bob)
         await expect(listed).to_contain_text("1 of 3 seats free")
+        # (and bob, seated, is told who starts the game)
+        await expect(bob_page.locator("#join-waiting")).to_contain_text(f"Warte, bis {ann} das Spiel startet")
         # (its options in the game's words, as the table's rules panel says them)
         await expect(listed).to_contain_text("Boot Camp (no draft), Victory Points to win: 1")
         assert not (found := await internal_tokens(carol_page)), found

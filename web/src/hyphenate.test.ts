@@ -31,6 +31,13 @@ describe("hyphenate", () => {
     expect(shown(hyphenate("Battlefield", "en"))).toBe("Bat·tle·field");
   });
 
+  it("breaks the operators' headings at their parts, and a short word not at all", () => {
+    // the patterns alone: "mil·lisec·onds", "proces·sor", "re·fused" (columns headed "re-/fused")
+    expect(shown(hyphenate("median latency (milliseconds)", "en"))).toBe("median la·ten·cy (milli·sec·onds)");
+    expect(shown(hyphenate("processor (per cent of a core)", "en"))).toBe("pro·ces·sor (per cent of a core)");
+    expect(hyphenate("refused per second", "en")).toBe("refused per second");
+  });
+
   it("keeps an apostrophe's letters and a lone letter with the syllable before them", () => {
     expect(shown(hyphenate("Shepherd's Pie", "de"))).toBe("Shep·herd's Pie");
     expect(shown(hyphenate("Shepherd\u2019s Pie", "en"))).toBe("Shep·herd\u2019s Pie");

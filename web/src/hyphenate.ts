@@ -28,7 +28,9 @@ const loaders: Record<Language, () => Promise<Patterns>> = {
 const EXCEPTIONS: Record<Language, string[]> = {
   de: ["Ha-fer-brei-grat", "Spie-gel-ei", "Spie-gel-ei-sei-te", "Que-sa-dil-la", "Cheese-steak", "Sand-wich-es",
        "Me-nü-sta-pel", "Throw-down", "Fo-rest-au-rant"],
-  en: [],
+  // the operators' page's headings (its narrow columns break at every point): the patterns'
+  // "mil-lisec-onds" and "proces-sor", and "re-fused" (a short word read as "fused") kept whole
+  en: ["milli-sec-onds", "pro-ces-sor", "refused"],
 };
 const loaded = new Map<Language, Hyphenator>();
 const loading = new Map<Language, Promise<void>>();

@@ -26,7 +26,7 @@ nav-my-games = Deine Partien und Wertungszahl
 
 ## sign in
 signin-title = Anmelden
-signin-intro = Wähle einen Namen, unter dem du spielst. Dieser Server ist ein Entwicklerserver ohne Konten: jeder darf jeden Namen nehmen, und der Name ist dein Platz am Tisch.
+signin-intro = Wähle einen Namen, unter dem du spielst. Dies ist ein Entwicklerserver ohne Konten: jeder darf jeden Namen nehmen, und der Name ist dein Platz am Tisch.
 signin-name = Name
 signin-placeholder = dein Name
 signin-button = Anmelden
@@ -38,13 +38,13 @@ play-title = Spielen, { $player }
 play-game = Spiel
 play-size = Tischgröße
 play-players = { $count } Spieler
-play-ranked = gewertet (zählt für die Rangliste)
-play-options = Optionen dieses Spiels
-play-bot-level = Stärke der Haus-Bots
+play-ranked = Gewertet (zählt für die Rangliste)
+play-options = Spieloptionen
+play-bot-level = Stärke der Hausbots
 play-bot-level-easy = leicht (zufällige Züge)
 play-bot-level-normal = normal
 play-bot-level-strong = stark (denkt voraus)
-play-bot-level-sentence = Kommt sonst niemand, füllen Haus-Bots den Tisch nach ein paar Sekunden: so gut spielen sie.
+play-bot-level-sentence = Kommt sonst niemand, füllen Hausbots den Tisch nach ein paar Sekunden: so gut spielen sie.
 play-queue = Anstellen
 play-mine = Deine Spiele in diesem Tab
 play-friends = Mit Freunden
@@ -55,10 +55,10 @@ play-seat = (Platz { $seat })
 queue-title = Suche nach einem Tisch
 queue-joining = Du wirst angestellt…
 queue-searching-ranked = Suche einen gewerteten Tisch { $game } für { $size } Spieler…
-queue-searching-casual = Suche einen freien Tisch { $game } für { $size } Spieler…
+queue-searching-casual = Suche einen ungewerteten Tisch { $game } für { $size } Spieler…
 queue-hint-dev = Sonst niemand da? Auf diesem Entwicklerserver nehmen Hausbots nach ein paar Sekunden die leeren Plätze; Bots lassen sich auch im Terminal starten:
 queue-hint = Noch niemand sonst da? Verlass die Warteschlange und spiel mit Freunden:
-queue-waited = gewartet { $time }
+queue-waited = Wartezeit: { $time }
 queue-found = Tisch gefunden!
 queue-cancelled = Abgebrochen
 queue-cancelled-you = du hast die Warteschlange verlassen
@@ -107,16 +107,37 @@ end-won = { $you ->
     }
   }
 end-you = du
-end-team-won = Der Tisch hat gewonnen!
-end-team-lost = Der Tisch hat verloren.
+# a cooperative table's result (src/table/endwords.ts): $you "true" to a seat at it, $players
+# its names as a list, $count how many
+end-team-won = { $you ->
+    [true] { $count ->
+        [one] Du hast gewonnen!
+       *[other] Ihr habt gewonnen!
+    }
+   *[false] { $count ->
+        [one] { $players } hat gewonnen.
+       *[other] { $players } haben gemeinsam gewonnen.
+    }
+  }
+end-team-lost = { $you ->
+    [true] { $count ->
+        [one] Du hast verloren.
+       *[other] Ihr habt verloren.
+    }
+   *[false] { $count ->
+        [one] { $players } hat verloren.
+       *[other] { $players } haben gemeinsam verloren.
+    }
+  }
 end-over = Das Spiel ist zu Ende.
 end-place = Platz
 end-player = Spieler
+# the score column's heading where the game names no word of its own (its end-score: src/table/endwords.ts)
 end-points = Punkte
 end-looking = Deine Wertungszahl wird nachgesehen…
 end-rating = Deine Wertungszahl:
 end-placed = Platz { $placing } von { $players }
-end-casual = Ein freies Spiel: Die Wertungszahlen ändern sich nicht.
+end-casual = Ein ungewertetes Spiel: Die Wertungszahlen ändern sich nicht.
 end-not-scored = Die Rangliste hat dieses Spiel noch nicht gewertet.
 end-leaderboard = Rangliste
 end-audit = Dieses Spiel prüfen
@@ -138,6 +159,8 @@ lb-player = Spieler
 lb-games = Spiele
 lb-provisional = vorläufige Wertungszahl
 lb-provisional-legend = ? vorläufige Wertungszahl: noch zu wenige Partien, um sicher zu sein.
+# why a table with house bots leaves you "rank 1 of 1" (services/leaderboard/writes.py)
+lb-bots-unlisted = Hausbots werden gewertet, stehen aber auf keiner Liste.
 lb-empty = Noch niemand steht auf dieser Liste.
 lb-total = { $total } Spieler · Saison { $season }
 lb-total-all-time = { $total } Spieler · insgesamt
@@ -148,8 +171,12 @@ lb-mine-rating = { $player }: Wertungszahl
 lb-mine-rest = nach { $games ->
     [one] einem Spiel
    *[other] { $games } Spielen
-  }, { $wins } gewonnen; Rang { $rank } von { $total }
-lb-tournaments = Turniere: die laufenden und die beendeten
+  }, { $wins ->
+    [0] kein Sieg
+    [one] ein Sieg
+   *[other] { $wins } Siege
+  }; Rang { $rank } von { $total }
+lb-tournaments = Laufende und beendete Turniere
 
 ## audit
 audit-title = Prüfen
@@ -268,8 +295,8 @@ moves-back = Andere Arten von Zügen
 ## private Tische, die Lobby, die Seite eines Spielers (Issue 32, docs/friends.md)
 host-title = Einen Tisch für Freunde eröffnen
 host-seats = Plätze
-host-ranked = gewertet
-host-public = in der Lobby zeigen
+host-ranked = Gewertet
+host-public = In der Lobby zeigen
 host-create = Tisch eröffnen
 join-title = Ein Tisch für Freunde
 join-code = Einladungscode: { $code }
@@ -281,6 +308,11 @@ join-fill = Den Rest mit Bots auffüllen
 join-start = Mit den Anwesenden beginnen
 join-seats = { $seats } Plätze
 join-leave = Tisch verlassen
+# a guest who has joined (docs/friends.md: the host starts it, or the last seat taken does)
+join-waiting = { $free ->
+    [0] Alle Plätze sind besetzt: Das Spiel beginnt…
+   *[other] Warte, bis { $host } das Spiel startet.
+}
 join-close = Tisch schließen
 join-closed = { $host } hat den Tisch geschlossen, bevor es losging.
 join-expired = Niemand hat diesen Tisch rechtzeitig gestartet.

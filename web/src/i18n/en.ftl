@@ -26,7 +26,7 @@ nav-my-games = Your games and ratings
 
 ## sign in
 signin-title = Sign in
-signin-intro = Choose a name to play under. This server is a developer's own, without accounts: anyone may take any name, and the name is your seat at the table.
+signin-intro = Choose a name to play under. This is a developer server without accounts: anyone may take any name, and the name is your seat at the table.
 signin-name = Name
 signin-placeholder = your name
 signin-button = Sign in
@@ -41,8 +41,8 @@ play-players = { $count ->
     [one] { $count } player
    *[other] { $count } players
 }
-play-ranked = ranked (counts for the leaderboard)
-play-options = Options of this game
+play-ranked = Ranked (counts for the leaderboard)
+play-options = Game options
 play-bot-level = House bots' level
 play-bot-level-easy = easy (random moves)
 play-bot-level-normal = normal
@@ -65,9 +65,9 @@ queue-searching-casual = Searching for a casual { $game } table of { $size } { $
     [one] player
    *[other] players
 }…
-queue-hint-dev = Nobody else here? On this developer's server house bots take the empty seats after a few seconds; bots can also be started from a terminal:
+queue-hint-dev = Nobody else here? On this developer server, house bots take the empty seats after a few seconds; bots can also be started from a terminal:
 queue-hint = Nobody else here yet? Leave the queue and play with friends:
-queue-waited = waited { $time }
+queue-waited = Waiting: { $time }
 queue-found = Table found!
 queue-cancelled = Cancelled
 queue-cancelled-you = you left the queue
@@ -116,11 +116,32 @@ end-won = { $you ->
     }
   }
 end-you = you
-end-team-won = The table won!
-end-team-lost = The table lost.
+# a cooperative table's result (src/table/endwords.ts): $you "true" to a seat at it, $players
+# its names as a list, $count how many
+end-team-won = { $you ->
+    [true] { $count ->
+        [one] You won!
+       *[other] You won together!
+    }
+   *[false] { $count ->
+        [one] { $players } won.
+       *[other] { $players } won together.
+    }
+  }
+end-team-lost = { $you ->
+    [true] { $count ->
+        [one] You lost.
+       *[other] You lost together.
+    }
+   *[false] { $count ->
+        [one] { $players } lost.
+       *[other] { $players } lost together.
+    }
+  }
 end-over = The game is over.
 end-place = place
 end-player = player
+# the score column's heading where the game names no word of its own (its end-score: src/table/endwords.ts)
 end-points = points
 end-looking = Looking up your rating…
 end-rating = Your rating:
@@ -147,6 +168,8 @@ lb-player = player
 lb-games = games
 lb-provisional = provisional rating
 lb-provisional-legend = ? provisional rating: too few games yet to be sure of it.
+# why a table with house bots leaves you "rank 1 of 1" (services/leaderboard/writes.py)
+lb-bots-unlisted = House bots are rated but not listed.
 lb-empty = No one is on this board yet.
 lb-total = { $total } { $total ->
     [one] player
@@ -163,8 +186,12 @@ lb-mine-rating = { $player }: rating
 lb-mine-rest = after { $games ->
     [one] one game
    *[other] { $games } games
-  }, { $wins } won; rank { $rank } of { $total }
-lb-tournaments = Tournaments: the running and the finished
+  }, { $wins ->
+    [0] no wins
+    [one] one win
+   *[other] { $wins } wins
+  }; rank { $rank } of { $total }
+lb-tournaments = Running and finished tournaments
 
 ## audit
 audit-title = Audit
@@ -283,8 +310,8 @@ moves-back = Other kinds of move
 ## private tables, the lobby, a player's page (issue 32, docs/friends.md)
 host-title = Open a table for friends
 host-seats = Seats
-host-ranked = ranked
-host-public = list it in the lobby
+host-ranked = Ranked
+host-public = List it in the lobby
 host-create = Open the table
 join-title = A table for friends
 join-code = Invite code: { $code }
@@ -296,6 +323,11 @@ join-fill = Fill the rest with bots
 join-start = Start with whoever came
 join-seats = { $seats } seats
 join-leave = Leave the table
+# a guest who has joined (docs/friends.md: the host starts it, or the last seat taken does)
+join-waiting = { $free ->
+    [0] Every seat is taken: the game is starting…
+   *[other] Waiting for { $host } to start the game.
+}
 join-close = Close the table
 join-closed = { $host } closed the table before it started.
 join-expired = Nobody started this table in time.

@@ -183,6 +183,8 @@ export function JoinPage({ params: [code] }: PageProps) {
           <button id="join-start" onClick={() => act(() => tables.startTable({ tableId: table.tableId }))}>
             {t("join-start")}</button>
         </p>}
+        {/* a guest who has joined: what happens next (the host starts; this page then goes to the table) */}
+        {seated && !host && table.state === TableState.OPEN && <p id="join-waiting">{t("join-waiting", { host: table.host, free: table.freeSeats })}</p>}
         {seated && table.state === TableState.OPEN && <p>
           <button id="join-leave" class="danger" onClick={() => leave(table.tableId)}>
             {host ? t("join-close") : t("join-leave")}</button>

@@ -19,7 +19,7 @@ type Loaded = {
 
 function Board({ entries, wins, me }: { entries: LeaderboardEntry[]; wins: boolean; me: string }) {
   if (!entries.length) return <p class="muted">{t("lb-empty")}</p>;
-  return (<>
+  return (
     <table class="board-table">
       <thead><tr><th>#</th><th>{t("lb-player")}</th><th>{t(wins ? "lb-wins" : "lb-rating")}</th><th>{t("lb-games")}</th></tr></thead>
       <tbody>
@@ -34,9 +34,7 @@ function Board({ entries, wins, me }: { entries: LeaderboardEntry[]; wins: boole
         ))}
       </tbody>
     </table>
-    {/* the mark alone said nothing until hovered (and never on a phone) */}
-    {entries.some((e) => e.provisional) && <p class="muted lb-legend">{t("lb-provisional-legend")}</p>}
-  </>);
+  );
 }
 
 export function LeaderboardPage({ params: [chosen] }: PageProps) {
@@ -88,6 +86,8 @@ export function LeaderboardPage({ params: [chosen] }: PageProps) {
   }, [game, kind, season, games.length]);
 
   const { top, around, mine } = loaded;
+  // the "?" mark alone said nothing until hovered (and never on a phone): said once under both boards
+  const provisional = [...(top?.entries ?? []), ...(typeof around === "object" ? around.entries : [])].some((e) => e.provisional);
   return (
     <section class="card-panel">
       <h1>{t("lb-title")}</h1>
@@ -135,6 +135,9 @@ export function LeaderboardPage({ params: [chosen] }: PageProps) {
           </div>
         </section>
       </div>
+      {provisional && <p class="muted lb-legend">{t("lb-provisional-legend")}</p>}
+      {/* "rank 1 of 1" just after a game with three bots: say why they are not there */}
+      <p class="muted" id="lb-bots">{t("lb-bots-unlisted")}</p>
       <p><a href="#/tournament" id="lb-tournaments">{t("lb-tournaments")}</a></p>
     </section>
   );

@@ -10,6 +10,7 @@ import { decimals, signed } from "../numbers";
 import { minutes, sleep, wideScreen } from "../util";
 import { seatName } from "./names";
 import { changedOptions, choicesOf, description, optionInWords, type GameOption } from "./describe";
+import { scoreHeading, teamHeadline } from "./endwords";
 import type { GameEvent, TableStore, View } from "./store";
 
 /** The seats with their clocks (the view's `clocks`, counted down since it arrived) and presence. */
@@ -145,8 +146,8 @@ export function EndScreen({ store, view, me, why }: { store: TableStore; view: V
   const teamWon = over?.team_won;
   const team = teamWon === true || teamWon === false;
   let headline: string;
-  if (teamWon === true) headline = t("end-team-won");
-  else if (teamWon === false) headline = t("end-team-lost");
+  // a cooperative table's result is said to its players ("You lost together."), not of "the table"
+  if (team) headline = teamHeadline(teamWon, order.map((r) => seatName(r.name)), names.includes(me));
   else if (winners.length) headline = t("end-won", { winners: listOf(winners), count: winners.length, you: order.some((r) => r.place === 1 && r.name === me) ? "true" : "false" });
   else headline = t("end-over");
   const p = rating?.point;
@@ -159,9 +160,9 @@ export function EndScreen({ store, view, me, why }: { store: TableStore; view: V
           reason only its forfeit variant says more */}
       {gameOverEvent?.message && gameOverEvent.message.text !== why
         && (!why || gameOverEvent.message.key.endsWith("-forfeit")) && <p id="end-message">{gameOverEvent.message.text}</p>}
-      {/* a table that won or lost together has no places: "1, 1, 1" under "the table lost" */}
+      {/* a table that won or lost together has no places: "1, 1, 1" under "You lost together." */}
       <table id="placings">
-        <thead><tr>{!team && <th>{t("end-place")}</th>}<th>{t("end-player")}</th><th>{t("end-points")}</th></tr></thead>
+        <thead><tr>{!team && <th>{t("end-place")}</th>}<th>{t("end-player")}</th><th>{scoreHeading(store.game, description(store.game).value?.terms)}</th></tr></thead>
         <tbody>{order.map((r) => (
           <tr class={r.name === me ? "mine" : ""}>
             {!team && <td>{r.place || "–"}</td>}<td title={r.name}>{seatName(r.name)}{r.name === me ? ` ${t("you-mark")}` : ""}</td><td>{r.points}</td>
