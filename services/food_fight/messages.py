@@ -161,7 +161,13 @@ def event_message(event: dict[str, Any], players: Sequence[str], seat: int | Non
     if kind == "DayEnded":
         return Message(key, {"day": d.get("day")})
     if kind == "GameEnded":
-        return Message(key, _winners(players, list(d.get("placings") or []), list(d.get("vp") or []), seat))
+        args = _winners(players, list(d.get("placings") or []), list(d.get("vp") or []), seat)
+        # the table's target beside the winner's points (a table may play to 3, the rulebook to
+        # 10): `reached`, or `short` when the game ended before anyone reached it (the Battlefield
+        # deck ran out); `none` for an event that does not say it
+        target = d.get("vp_to_win") or 0
+        goal = "none" if not target else "reached" if args["points"] >= target else "short"
+        return Message(key, {**args, "target": target, "goal": goal})
     return None
 
 

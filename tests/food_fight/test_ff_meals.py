@@ -181,6 +181,27 @@ def test_the_game_ends_the_moment_a_player_has_10_vp_even_mid_meal():
     assert RULES.to_act(state) == frozenset() and RULES.chance(state) is None
 
 
+def test_a_table_played_to_fewer_vp_ends_at_its_target_and_its_end_and_view_name_it():
+    # "Earn 10 Victory Points": a table set to 3 (vp_to_win) ends at 3, and its end's line and
+    # every seat's view say so, or the end (and "0 VP") reads as a rule error
+    from services.food_fight import messages
+    from services.food_fight.texts import TEXTS
+
+    army = ["sunny-side-egg"]
+    state = started(P2, hands={0: army + ["spoils-of-war"], 1: ["big-bad-bacon"]}, battlefields=B, vp_to_win=3)
+    assert RULES.view(state, 1)["vp_to_win"] == 3 and RULES.view(state, None)["vp_to_win"] == 3
+    state = plate_all(state, {0: ("breakfast", army), 1: ("breakfast", ["big-bad-bacon"])})
+    state = replace(state, vp=(1, 0), bf_deck=("lunchbox-last-stand",) + state.bf_deck[1:])
+    state, events = act(state, 0, {"type": "instant", "card": "spoils-of-war"})
+    ended = of_type(events, "GameEnded")[0]
+    assert ended.vp_to_win == 3 and RULES.is_terminal(state)
+    message = messages.event_message({"type": "GameEnded", "data": RULES.event_view(ended, 1)}, P2, 1)
+    assert TEXTS.render(message, "en") == "The game is over: ann wins with 4 Victory Points (3 to win)."
+    assert TEXTS.render(message, "de") == "Das Spiel ist vorbei: ann gewinnt mit 4 Siegpunkten (3 zum Sieg)."
+    # and a table of the rulebook's: its view says 10
+    assert RULES.view(started(P2), 0)["vp_to_win"] == 10
+
+
 def test_a_drawn_battlefield_added_to_the_meal_goes_to_the_meals_winner():
     army = ["big-bad-bacon"] * 2 + ["steak-sergeant"] * 3
     state = started(P2, hands={0: army + ["reinforcement-raid"], 1: ["sunny-side-egg"]}, battlefields=B)

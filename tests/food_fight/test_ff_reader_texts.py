@@ -145,6 +145,20 @@ def test_given_the_game_ended_when_the_reader_won_then_the_log_and_prompt_say_yo
     assert TEXTS.render(messages.prompt_message(spectator, None), "en") == "The game is over: ann wins."
 
 
+def test_given_a_table_played_to_3_vp_when_the_game_ended_then_the_end_names_the_target():
+    # "Earn 10 Victory Points": a table set to 3 (vp_to_win) ends at 3; its end says so, or "wins
+    # with 3 Victory Points" reads as a rule error
+    to_three = {"vp": [3, 0, 1], "placings": [1, 3, 2], "reason": "", "vp_to_win": 3}
+    assert _read("GameEnded", to_three, 1, "en") == "The game is over: ann wins with 3 Victory Points (3 to win)."
+    assert _read("GameEnded", to_three, 0, "de") == "Das Spiel ist vorbei: Du gewinnst mit 3 Siegpunkten (3 zum Sieg)."
+    # "If the Battlefield deck runs out, the most VP win" (rules-scoring): short of the target
+    short = {"vp": [8, 4, 3], "placings": [1, 2, 3], "reason": "", "vp_to_win": 10}
+    assert _read("GameEnded", short, 1, "en") == \
+        "The game is over: ann wins with 8 Victory Points (nobody reached 10 before the Battlefield deck ran out)."
+    assert _read("GameEnded", short, 1, "de") == \
+        "Das Spiel ist vorbei: ann gewinnt mit 8 Siegpunkten (niemand hat 10 erreicht, bevor der Schlachtfeldstapel leer war)."
+
+
 def test_given_three_fighters_when_one_of_them_reads_the_meal_then_the_others_follow_you_as_a_list():
     # ("you and bob, cy fight" read as two sides; the list ends as every English list of three
     # does, "ann, bob, and cy", the browser's Intl.ListFormat's)

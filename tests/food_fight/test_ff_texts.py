@@ -164,7 +164,7 @@ def test_the_terminal_renderer_reads_the_same_messages():
                                                "target_index": 1}}
     assert event_line(event, ["ann", "bob"], "ann") == "You played Medic Mustard on Mean Burrito."
     assert event_line(event, ["ann", "bob"], "bob") == "ann played Medic Mustard on Mean Burrito."
-    assert move_label({"type": "auto_pass", "on": True}) == "Pass automatically when I have nothing to play"
+    assert move_label({"type": "auto_pass", "on": True}) == "Pass automatically in Instant rounds when I have nothing to play"
     assert event_line({"type": "DeckShuffled", "data": {"deck": "dog"}}, ["ann", "bob"]) is None
     assert re.match(r"^[A-Z]", move_label({"type": "pass"}))
 
@@ -196,3 +196,19 @@ def test_one_victory_point_reads_in_the_singular(language, one, many):
     assert one[1] in TEXTS.text("event-GameEnded", end, language)
     assert many[0] in TEXTS.text("event-GameStarted", {**start, "vp": 10, "boot_camp": False}, language)
     assert many[1] in TEXTS.text("event-GameEnded", {**end, "points": 4}, language)
+
+
+def test_the_automatic_passing_switch_says_it_passes_in_instant_rounds_as_the_draft_offers_it():
+    # the rules' only pass is the Instant round's ("has the option to play an Instant ... or
+    # pass"); in the draft the packets are passed on. The switch is offered on the seat's every
+    # turn, the draft's too (to be set ahead): there it names the round it passes in.
+    from ff_helpers import P2, started
+
+    state = started(P2, boot_camp=False)
+    assert state.phase == "draft"
+    offered = [m for m in RULES.legal_moves(state, 0) if m["type"] == "auto_pass"]
+    assert offered == [{"type": "auto_pass", "on": True}]
+    on, off = (messages.move_message({"type": "auto_pass", "on": v}, list(P2), 0) for v in (True, False))
+    assert TEXTS.render(on, "en") == "Pass automatically in Instant rounds when I have nothing to play"
+    assert TEXTS.render(on, "de") == "In Sofortrunden automatisch passen, wenn ich nichts spielen kann"
+    assert "in Instant rounds" in TEXTS.render(off, "en") and "In Sofortrunden" in TEXTS.render(off, "de")

@@ -170,4 +170,4 @@ def placings_of(points: Sequence[int]) -> tuple[int, ...]:
 
 def end(out: Outcome, reason: str) -> None:
     vp = out.state.vp
-    out.emit(GameEnded(vp, placings_of(vp), reason))
+    out.emit(GameEnded(vp, placings_of(vp), reason, out.state.options.vp_to_win))

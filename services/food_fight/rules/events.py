@@ -184,6 +184,9 @@ class GameEnded:
     vp: tuple[int, ...]
     placings: tuple[int, ...]
     reason: str
+    # the Victory Points that end the game (the table's vp_to_win, "Earn 10 Victory Points"),
+    # so that the end's line names the target a table played to; 0: an event from before it
+    vp_to_win: int = 0
 
 
 EVENT_TYPES = (GameStarted, ShuffleRequested, DeckShuffled, BattlefieldsRevealed, CardsDealt,

@@ -117,6 +117,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "legal_moves": legal_moves(state, me) if me is not None else [],
         "vp": {names[s]: state.vp[s] for s in state.seats} if state.vp else {},
         "points": {names[s]: state.vp[s] for s in state.seats} if state.vp else {},
+        # the Victory Points that end the game (the table's option; the rulebook: "Earn 10
+        # Victory Points"), for the players' boxes to say what their points are counted against
+        "vp_to_win": state.options.vp_to_win,
+        # the Battlefields each holds: won in a Meal, or drawn and kept by an Instant ("If the
+        # card does not say to add it to the Meal, you keep the card"), not only won
         "battlefields_won": {names[s]: list(state.won[s]) for s in state.seats} if state.won else {},
         "day_battlefields": [_bf(b) for b in state.day_bfs],
         "day_meals": day_meals(state) if state.day_bfs else [],

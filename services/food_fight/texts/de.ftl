@@ -283,7 +283,7 @@ event-AutoPassChosen = { $you ->
     [true] Du passt
    *[false] { $player } passt
 } { $on ->
-    [true] ab jetzt automatisch, wann immer es nichts zu spielen gibt.
+    [true] ab jetzt automatisch, wann immer es in einer Sofortrunde nichts zu spielen gibt.
    *[false] nicht mehr automatisch und wird in jeder Sofortrunde wieder gefragt.
 }
 event-BattlefieldDrawn = { $you ->
@@ -365,7 +365,11 @@ event-GameEnded = Das Spiel ist vorbei: { $you ->
 } mit { $points } { $points ->
     [one] Siegpunkt
    *[other] Siegpunkten
-}.
+}{ $goal ->
+    [reached] {" "}({ $target } zum Sieg).
+    [short] {" "}(niemand hat { $target } erreicht, bevor der Schlachtfeldstapel leer war).
+   *[none] .
+}
 
 ## Züge (die Beschriftung eines erlaubten Zuges)
 
@@ -392,8 +396,10 @@ move-instant = { CARD($card) } spielen
 move-instant-target = { CARD($card) } auf { CARD($target) } spielen
 move-discard = { CARDS($cards) } für { CARD($troop) } abwerfen
 move-pass = Passen
-move-auto_pass-on = Automatisch passen, wenn ich nichts spielen kann
-move-auto_pass-off = Nicht mehr automatisch passen
+# „passen“ ist das der Sofortrunde (im Draft gehen Päckchen weiter, das ist etwas anderes): der
+# Schalter wird bei jedem eigenen Zug angeboten, auch im Draft und beim Anrichten, zum Vorab-Setzen
+move-auto_pass-on = In Sofortrunden automatisch passen, wenn ich nichts spielen kann
+move-auto_pass-off = In Sofortrunden nicht mehr automatisch passen
 
 ## Aufforderungen
 

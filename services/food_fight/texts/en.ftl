@@ -285,7 +285,7 @@ event-AutoPassChosen = { $you ->
     [true] You
    *[false] { $player }
 } { $on ->
-    [true] will pass automatically whenever there is nothing to play.
+    [true] will pass automatically whenever there is nothing to play in an Instant round.
    *[false] will be asked again in every Instant round.
 }
 event-BattlefieldDrawn = { $you ->
@@ -370,7 +370,11 @@ event-GameEnded = The game is over: { $you ->
 } with { $points } { $points ->
     [one] Victory Point
    *[other] Victory Points
-}.
+}{ $goal ->
+    [reached] {" "}({ $target } to win).
+    [short] {" "}(nobody reached { $target } before the Battlefield deck ran out).
+   *[none] .
+}
 
 ## Moves (the label of a legal move)
 
@@ -397,8 +401,10 @@ move-instant = Play { CARD($card) }
 move-instant-target = Play { CARD($card) } on { CARD($target) }
 move-discard = Discard { CARDS($cards) } to { CARD($troop) }
 move-pass = Pass
-move-auto_pass-on = Pass automatically when I have nothing to play
-move-auto_pass-off = Stop passing automatically
+# "pass" is the Instant round's (the draft hands packets on, which is not this): the switch is
+# offered on any turn of the seat's, the draft's and plating's too, so that it can be set ahead
+move-auto_pass-on = Pass automatically in Instant rounds when I have nothing to play
+move-auto_pass-off = Stop passing automatically in Instant rounds
 
 ## Prompts
 

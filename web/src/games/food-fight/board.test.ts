@@ -75,9 +75,9 @@ describe("Food Fight's board in a Meal", () => {
     });
 
   it.each([
-    ["en", "Passed this round: you, ann, and cy."],
-    ["de", "In dieser Runde gepasst: du, ann und cy."],
-  ] as const)("given everyone passed once and the round came back to the reader, when the Meal is drawn, then it says who passed this round, the reader as you (%s)",
+    ["en", "Passed in this Instant round: you, ann, and cy."],
+    ["de", "In dieser Sofortrunde gepasst: du, ann und cy."],
+  ] as const)("given everyone passed once and the round came back to the reader, when the Meal is drawn, then it says who passed this Instant round, the reader as you (%s)",
     (lang, line) => {
       // "If anyone plays an Instant, each player gets another chance to play an Instant or pass."
       language.value = lang;
@@ -85,6 +85,49 @@ describe("Food Fight's board in a Meal", () => {
       expect(meal).toContain(line);
       expect(meal).not.toMatch(/Passed: |Gepasst: /);
     });
+
+  it.each([["en", "Passed in this Instant round: ann and cy."], ["de", "In dieser Sofortrunde gepasst: ann und cy."]] as const)(
+    "given Instants played and two who passed, when the Meal is drawn, then who passed is a line of its own, not run on after the folded Instants (%s)",
+    (lang, line) => {
+      // the phone's style runs a paragraph that follows the folded Instants into their line
+      // ("▸ Instants played (3)  Passed in this" / "Instant round: ..."): it stands above them
+      language.value = lang;
+      const meal = byId(board(mealView({ passed: ["ann", "cy"], instants: [{ player: "ann", card: "sugar-rush" }] })), "meal")[0];
+      const parent = find([meal], (d) => d.children.some((c) => c.tag === "details"))[0];
+      const at = parent.children.findIndex((c) => c.tag === "details");
+      const said = parent.children.findIndex((c) => c.tag === "p" && flat(c) === line);
+      expect(said).toBeGreaterThanOrEqual(0);
+      expect(said).toBeLessThan(at);
+      expect(parent.children.slice(at + 1).filter((c) => c.tag === "p")).toHaveLength(0);
+    });
+
+  it.each([["en", "+5", "= 10"], ["de", "+5", "= 10"]] as const)(
+    "given a troop boosted from its printed 5 to 10, when the Meal is drawn, then its tile shows the printed 5 and the boost and the 10 are under it (%s)",
+    (lang, boost, total) => {
+      // "'printed' Yumminess ... the number in the upper corner of the card": a tile showing 10
+      // with "+5" under it read as 10 + 5
+      language.value = lang;
+      const egg = { card: "sunny-side-egg", serving: 1, yumminess: 10, printed: 5,
+        bonuses: [{ from: "grandmas-secret-sauce", bonus: "+5", effect: "add", amount: 5 }] };
+      const tree = board(mealView({ troops: { eve: [egg], ann: [], cy: [] }, current: { eve: 10, ann: 8, cy: 9 } }));
+      const troop = find([fighter(tree, "eve")], (d) => d.tag === "figure")[0];
+      const tile = find([troop], (d) => d.tag === "card")[0];
+      expect(tile.props.id).toBe("sunny-side-egg");
+      expect(flat(find(draw(tile.props.children), (d) => d.props.class === "yum")[0])).toBe("5");
+      const caption = flat(find([troop], (d) => d.tag === "figcaption")[0]);
+      expect(caption).toContain(boost);
+      expect(caption).toContain(total);
+      // the fighter's total stays in the head of their Army
+      expect(flat(find([fighter(tree, "eve")], (d) => d.tag === "h3")[0])).toMatch(/10/);
+    });
+
+  it("given an unboosted troop, when the Meal is drawn, then its tile shows its printed number and no total under it", () => {
+    language.value = "en";
+    const bacon = { card: "big-bad-bacon", serving: 1, yumminess: 6, printed: 6, bonuses: [] };
+    const troop = find([fighter(board(mealView({ troops: { eve: [bacon], ann: [], cy: [] } })), "eve")], (d) => d.tag === "figure")[0];
+    expect(flat(find(draw(find([troop], (d) => d.tag === "card")[0].props.children), (d) => d.props.class === "yum")[0])).toBe("6");
+    expect(flat(find([troop], (d) => d.tag === "figcaption")[0])).not.toContain("=");
+  });
 
   it.each([["en", "(you)"], ["de", "(du)"]] as const)(
     "given the reader fights, when the Meal is drawn (%s), then the head of their Army marks them %s as the player boxes do",
@@ -131,6 +174,39 @@ describe("Food Fight's board, the reader among the names", () => {
       const view = draftView();
       const tree = board({ ...view, draft: { ...view.draft, picked: ["eve", "ann"] } } as View);
       expect(flat(byId(tree, "draft")[0])).toContain(line);
+    });
+});
+
+describe("Food Fight's player boxes", () => {
+  it.each([["en", "0 VP (3 to win)", "1 VP (3 to win)"], ["de", "0 SP (3 zum Sieg)", "1 SP (3 zum Sieg)"]] as const)(
+    "given a table played to 3 VP, when the boxes are drawn, then each player's points say the target (%s)",
+    (lang, mine, hers) => {
+      // "Earn 10 Victory Points": this table ends at 3 (the view's vp_to_win), or "0 VP" and the
+      // end at 3 read as a rule error
+      language.value = lang;
+      const tree = board({ ...mealView({}), vp: { eve: 0, ann: 1, cy: 0 }, vp_to_win: 3 } as View);
+      const points = (name: string) => flat(find([player(tree, name)], (d) => d.props.class === "points")[0]);
+      expect(points("eve")).toBe(mine);
+      expect(points("ann")).toBe(hers);
+    });
+
+  it("given a player whose name ends in a number, when the boxes are drawn, then the name and the points are parted", () => {
+    // on a phone a box is one line: "Bot 1 1 VP" read as one name or one number
+    language.value = "en";
+    const tree = board({ ...mealView({}), players: ["eve", "Bot 1"], vp: { eve: 0, "Bot 1": 1 }, vp_to_win: 3 } as View);
+    expect(flat(find([player(tree, "Bot 1")], (d) => d.props.class === "player-name")[0])).toBe("Bot 1:");
+    expect(flat(find([player(tree, "eve")], (d) => d.props.class === "player-name")[0])).toBe("▶ eve (you):");
+  });
+
+  it.each([["en", "one Battlefield taken", "won"], ["de", "ein Schlachtfeld erhalten", "gewonnen"]] as const)(
+    "given a Battlefield drawn and kept by an Instant before any Meal was decided, when the boxes are drawn, then it is taken, not won (%s)",
+    (lang, held, won) => {
+      // "Some cards tell you to draw the top card of the Battlefield deck. If the card does not
+      // say to add it to the Meal, you keep the card." (the view's battlefields_won holds both)
+      language.value = lang;
+      const box = flat(player(board({ ...mealView({}), battlefields_won: { ann: ["lunchbox-last-stand"] } } as View), "ann"));
+      expect(box).toContain(held);
+      expect(box).not.toContain(won);
     });
 });
 

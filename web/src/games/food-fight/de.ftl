@@ -2,13 +2,16 @@
 # -texte kommen aus DescribeGame.
 fight-you = (du)
 fight-vp = SP
+# neben den Punkten: das Ziel dieses Tisches (vp_to_win der Ansicht; laut Regel 10)
+fight-vp-to-win = ({ $target } zum Sieg)
 fight-hand-count = { $count ->
     [one] eine Karte auf der Hand
    *[other] { $count } auf der Hand
   }
-fight-won = { $count ->
-    [one] ein Schlachtfeld gewonnen
-   *[other] { $count } Schlachtfelder gewonnen
+# die Schlachtfelder, die jemand hat: in einer Mahlzeit gewonnen oder durch eine Sofortkarte gezogen
+fight-battlefields = { $count ->
+    [one] ein Schlachtfeld erhalten
+   *[other] { $count } Schlachtfelder erhalten
   }
 fight-plated-meal = { $size ->
     [one] Teller: { $meal }, eine Truppe
@@ -55,6 +58,8 @@ fight-boost-add = +{ $amount }
 fight-boost-set = ist { $value }
 fight-boost-times = ×{ $factor }
 fight-boost-by = { $boost } { $card }
+# unter einer verstärkten Truppe: ihre Leckerheit jetzt (die Karte zeigt die aufgedruckte Zahl)
+fight-troop-total = = { $value }
 fight-left = noch { $count }
 fight-dog = Der Hund
 fight-instants = Gespielte Sofortkarten
@@ -68,7 +73,7 @@ fight-instant-on = { $you ->
   } { $card } auf { $target }.
 fight-instant-round = Sofortrunde: { $player } darf eine Sofortkarte spielen oder passen.
 # who passed in this Serving's Instant round (rules/state.py `passed`): the reader as "du"
-fight-passed = In dieser Runde gepasst: { $players }.
+fight-passed = In dieser Sofortrunde gepasst: { $players }.
 fight-hand = Deine Hand ({ $count })
 meal-breakfast = Frühstück
 meal-lunch = Mittagessen
@@ -82,7 +87,7 @@ build-pick = Eine Karte wählen
 build-pick-card = Die Karte, die du behältst
 build-plate = Eine Armee anrichten
 build-plate-meal = Für welche Mahlzeit
-build-plate-troops = Truppen (bis zu fünf, in beliebiger Reihenfolge antippen)
+build-plate-troops = Truppen (bis zu fünf, in beliebiger Reihenfolge wählen)
 build-plate-mascots = Maskottchen mit „Beim Anrichten spielen“
 build-instant = Eine Sofortkarte spielen
 build-instant-card = Die Sofortkarte

@@ -2,13 +2,16 @@
 # come from DescribeGame.
 fight-you = (you)
 fight-vp = VP
+# beside a player's points: the table's target (the view's vp_to_win; the rulebook's is 10)
+fight-vp-to-win = ({ $target } to win)
 fight-hand-count = { $count ->
     [one] one card in hand
    *[other] { $count } in hand
   }
-fight-won = { $count ->
-    [one] one Battlefield won
-   *[other] { $count } Battlefields won
+# the Battlefields a player holds: won in a Meal, or drawn and kept by an Instant
+fight-battlefields = { $count ->
+    [one] one Battlefield taken
+   *[other] { $count } Battlefields taken
   }
 fight-plated-meal = { $size ->
     [one] plate: { $meal }, one troop
@@ -55,6 +58,8 @@ fight-boost-add = +{ $amount }
 fight-boost-set = is { $value }
 fight-boost-times = ×{ $factor }
 fight-boost-by = { $boost } { $card }
+# under a boosted troop: its Yumminess now (the tile shows the printed number)
+fight-troop-total = = { $value }
 fight-left = { $count } left
 fight-dog = The Dog
 fight-instants = Instants played
@@ -68,7 +73,7 @@ fight-instant-on = { $you ->
   } played { $card } on { $target }.
 fight-instant-round = Instant round: { $player } may play an Instant or pass.
 # who passed in this Serving's Instant round (rules/state.py `passed`): the reader as "you"
-fight-passed = Passed this round: { $players }.
+fight-passed = Passed in this Instant round: { $players }.
 fight-hand = Your hand ({ $count })
 meal-breakfast = Breakfast
 meal-lunch = Lunch
@@ -82,7 +87,7 @@ build-pick = Pick a card
 build-pick-card = The card you keep
 build-plate = Plate an Army
 build-plate-meal = For which Meal
-build-plate-troops = Troops (up to five, tap in any order)
+build-plate-troops = Troops (up to five, choose in any order)
 build-plate-mascots = Mascots that say "Play during plating"
 build-instant = Play an Instant
 build-instant-card = The Instant

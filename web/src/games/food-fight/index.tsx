@@ -2,8 +2,9 @@
 // yumminess, meal and text, your picks, the passing direction; each player's packet and picks
 // counted in their box), plating (your Army, face down,
 // with its Mascots; the others' plates as card backs), the Day's Battlefields per Meal, the
-// Meal being fought (each Serving's troops with their yumminess and the boosts that changed
-// it, the Dog, chips, Instants played), VP and Battlefields won. Moves are built by tapping.
+// Meal being fought (each Serving's troops with their printed yumminess, the boosts that changed
+// it and what they made of it, the Dog, chips, Instants played), VP against the table's target
+// and Battlefields held. Moves are built by tapping.
 import { listOf, tg } from "../../i18n";
 import { Card, CardBack, TileName } from "../../table/card";
 import { cardFace } from "../../table/describe";
@@ -59,13 +60,18 @@ function Players({ view }: { view: View }) {
         const won: string[] = (view.battlefields_won ?? {})[name] ?? [];
         return (
           <div class={`player${toAct.has(name) ? " acting" : ""}${name === view.you ? " mine" : ""}`} data-player={name}>
-            <div class="player-name" title={name}>{toAct.has(name) ? "▶ " : ""}{seatName(name)}{name === view.you ? ` ${tf("fight-you")}` : ""}</div>
-            <div class="points"><b>{(view.vp ?? {})[name] ?? 0}</b> {tf("fight-vp")}</div>
+            {/* the colon parts the name from the points on a phone, where they stand on one line
+                ("Bot 1: 1 VP", not "Bot 1 1 VP") */}
+            <div class="player-name" title={name}>{toAct.has(name) ? "▶ " : ""}{seatName(name)}{name === view.you ? ` ${tf("fight-you")}` : ""}:</div>
+            {/* the points against the table's target (the view's vp_to_win: a table may play to 3) */}
+            <div class="points"><b>{(view.vp ?? {})[name] ?? 0}</b> {tf("fight-vp")}
+              {view.vp_to_win != null && <>{" "}<span class="muted">{tf("fight-vp-to-win", { target: view.vp_to_win })}</span></>}</div>
             {drafting ? <>
               <div class="muted">{tf("fight-packet-held", { count: drafting[name]?.packet ?? 0 })}</div>
               <div class="muted">{tf("fight-picks-count", { count: drafting[name]?.picks ?? 0 })}</div>
             </> : <div class="muted">{tf("fight-hand-count", { count: (view.hand_sizes ?? {})[name] ?? 0 })}</div>}
-            {won.length > 0 && <div class="muted">{tf("fight-won", { count: won.length })}</div>}
+            {/* won in a Meal or drawn and kept by an Instant: the Battlefields held */}
+            {won.length > 0 && <div class="muted">{tf("fight-battlefields", { count: won.length })}</div>}
             {/* in a Meal every plate is for that Meal: its fighters below show what is left of it */}
             {plate && !(view.meal && plate.meal === view.meal.meal) && (
               <div class="plate-line">
@@ -180,9 +186,14 @@ function Meal({ view }: { view: View }) {
             <div class="cards">
               {(m.troops?.[f] ?? []).map((r: any) => (
                 <figure class="troop">
-                  <FightCard id={r.card} yum={r.yumminess} />
+                  {/* the tile as the card is printed ("the number in the upper corner of the card");
+                      the boosts and what they make of it under it */}
+                  <FightCard id={r.card} yum={r.printed} />
                   <figcaption><span class="serving">{tf("fight-serving", { serving: r.serving })}</span>
                     {(r.bonuses ?? []).map((b: any) => <Boost bonus={b} troop={r.card} />)}
+                    {r.yumminess != null && r.yumminess !== r.printed && (
+                      <div class="boost troop-total" title={tf("fight-now", { value: r.yumminess })}>{tf("fight-troop-total", { value: r.yumminess })}</div>
+                    )}
                   </figcaption>
                 </figure>
               ))}
@@ -197,17 +208,18 @@ function Meal({ view }: { view: View }) {
           </div>
         )}
       </div>
+      {/* whose Instant round it is (the turn line above says so when it is yours), and who passed:
+          a line of its own above the folded Instants (after them, a phone ran it into their line) */}
+      {m.round_open && (m.acting !== view.you || passed.length > 0) && (
+        <p>{m.acting !== view.you ? tf("fight-instant-round", { player: m.acting ? who(m.acting) : "–" }) : ""}
+          {passed.length ? ` ${passedLine()}` : ""}</p>
+      )}
       {(m.instants ?? []).length > 0 && (
         // folded: each boost already shows under the troop it changed (and the log says who played it)
         <details class="instants"><summary>{tf("fight-instants")} ({m.instants.length})</summary>
           <ul class="plain">{m.instants.map((i: any) => <li>{tf(i.target ? "fight-instant-on" : "fight-instant", {
             player: who(i.player), you: i.player === view.you ? "true" : "false", card: cardFace(GAME, i.card)?.name ?? i.card, target: i.target ? cardFace(GAME, i.target)?.name ?? i.target : "",
           })}</li>)}</ul></details>
-      )}
-      {/* whose Instant round it is (the turn line above says so when it is yours), and who passed */}
-      {m.round_open && (m.acting !== view.you || passed.length > 0) && (
-        <p>{m.acting !== view.you ? tf("fight-instant-round", { player: m.acting ? who(m.acting) : "–" }) : ""}
-          {passed.length ? ` ${passedLine()}` : ""}</p>
       )}
     </Panel>
   );

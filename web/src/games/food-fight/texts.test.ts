@@ -27,6 +27,12 @@ describe("Food Fight's board", () => {
     expect(text).not.toMatch(/Auswahl/);
   });
 
+  it.each([["en", /choose in any order/, /\btap/i], ["de", /in beliebiger Reihenfolge wählen/, /tipp/i]] as const)(
+    "given plating with a mouse or a finger, when the troops field is named, then it says choose, not tap (%s)", (lang, choose, tap) => {
+      expect(board(lang, "build-plate-troops")).toMatch(choose);
+      expect(board(lang, "build-plate-troops")).not.toMatch(tap);
+    });
+
   it.each([["en", "Play during plating"], ["de", "Beim Anrichten spielen"]] as const)(
     "given plating, when the Mascots field is named, then it names the rulebook's timing (%s)", (lang, words) => {
       // 'The mascot Toast Master General says to "Play during plating"'
