@@ -7,7 +7,7 @@ from typing import Any, Mapping, Sequence
 
 from shared.i18n import Message
 
-from .rules.cards import table_number
+from .rules.cards import catalogue, table_number
 
 RULES_SECTIONS = ("goal", "setup", "turn", "events", "actions", "cooking", "end", "scoring",
                   "variations", "choices")
@@ -112,7 +112,9 @@ def event_message(event: Mapping[str, Any], players: Sequence[str], seat: int | 
         return Message("event-IngredientsDrawn", {**who, "tokens": list(d.get("tokens") or []),
                                                   "count": len(d.get("tokens") or [])})
     if kind == "PileRanOut":
-        return Message("event-PileRanOut", {"pile": d.get("pile", "")})
+        # the reshuffle that always follows says it in one line ("The menu deck ran out: its
+        # discards were shuffled into a new menu deck"): two lines said it twice
+        return Message("event-PileRanOut", {"pile": d.get("pile", "")}, internal=True)
     if kind == "CookProposed":
         return Message("event-CookProposed", {**who, "table": _table(d), "items": _items(d)})
     if kind == "HelpOffered":
@@ -132,8 +134,17 @@ def event_message(event: Mapping[str, Any], players: Sequence[str], seat: int | 
     if kind == "IngredientDiscarded":
         return Message("event-IngredientDiscarded", {**who, "token": d.get("token", "")})
     if kind == "GameEnded":
+        reason, score = d.get("reason", ""), d.get("score", 0)
+        table = d.get("table", -1)
+        if not d.get("won") and reason in ("chaos", "bankrupt") and isinstance(table, int) and table >= 0:
+            # the step that closed the restaurant, which no CloudMoved line says (it never happened):
+            # "no more left on the mushrooms and even more would be needed", "all the stars are
+            # already covered but players would have to cover more"
+            return Message(f"event-GameEnded-{reason}", {
+                "table": table_number(table), "cause": d.get("cause") or "other", "about": d.get("about", ""),
+                "stars": catalogue().stars, "score": score})
         variant = "won" if d.get("won") else "lost"
-        return Message(f"event-GameEnded-{variant}", {"reason": d.get("reason", ""), "score": d.get("score", 0)})
+        return Message(f"event-GameEnded-{variant}", {"reason": reason, "score": score})
     return None
 
 

@@ -245,3 +245,24 @@ def _check(m):
         assert TEXTS.has(m.key, lang), (m.key, lang)
         assert TEXTS.variables(m.key, lang) <= set(m.args), (m.key, lang, m.args)
         assert TEXTS.render(m, lang) and "{" not in TEXTS.render(m, lang), m
+
+
+def test_given_events_left_at_three_tables_when_the_choices_offer_them_then_each_is_a_move_of_its_own_table():
+    # "The player performs the appropriate events on all three tables of the marked row in any
+    # order": each table's event is its own move, whole where no card is chosen (a client offers
+    # it as a button that names its table); where guests sit down the card is chosen
+    from forestaurant_helpers import empty_board, position, ready, table
+    from services.forestaurant.rules.state import EVENTS
+    line = (1, 4, 7)
+    state = position(empty_board(ready(2)), tables={1: table("hare-2", bell=True), 4: table("fox-4")},
+                     hands={0: ["hare-1", "bear-6", "deer-4", "wolf-5", "boar-2", "squirrel-1"]},
+                     line=line, events_left=line, phase=EVENTS, active=0)
+    moves = RULES.choices(state, 0)["moves"]
+    assert [m["fields"][0] for m in moves] == [{"name": "table", "const": t} for t in line]
+    assert [m["fields"][1] for m in moves[:2]] == [{"name": "card", "absent": True}] * 2
+    assert moves[2]["fields"][1]["one_of"] == ["boar-2", "hare-1", "squirrel-1"]  # table 8 has 3 chairs
+    whole = [m for m in RULES.legal_moves(state, 0) if "card" not in m]
+    labels = {lang: [TEXTS.render(messages.move_message(m, state.players, 0), lang) for m in whole]
+              for lang in ("en", "de")}
+    assert labels == {"en": ["Resolve the event of table 2", "Resolve the event of table 5"],
+                      "de": ["Ereignis an Tisch 2 abhandeln", "Ereignis an Tisch 5 abhandeln"]}

@@ -206,3 +206,71 @@ def test_the_satisfied_needed_option_changes_the_goal():
     state = replace(state, options=replace(state.options, satisfied_needed=6))
     state, _ = act(state, 0, {"type": "resolve_event", "table": 0})
     assert state.phase != OVER
+
+
+# ---- what closed the restaurant: GameEnded names the step that needed one more cloud or star --
+
+def _log(events, language):
+    """The log's line of each event, as a player reads it (the GameEnded one last)."""
+    from services.forestaurant import GAME, messages
+    from services.forestaurant.texts import TEXTS
+    from shared.codec import EventCodec
+    codec = EventCodec(GAME.rules.event_types)
+    lines = [messages.event_message(codec.encode(e), ["ann", "bob"], 0) for e in events]
+    return [TEXTS.render(m, language) for m in lines if m is not None and not m.internal]
+
+
+@pytest.mark.parametrize("language, line", [
+    ("en", "all 5 stars were already covered and the unsatisfied guests leaving table 6 needed another"),
+    ("de", "Alle 5 Sterne waren schon abgedeckt, und als die unzufriedenen Gäste Tisch 6 verließen, "
+           "hätte noch einer abgedeckt werden müssen")])
+def test_given_all_stars_covered_when_unsatisfied_guests_leave_then_the_bankruptcy_names_their_table(language, line):
+    # "The restaurant goes bankrupt if all the stars are already covered but players would have to
+    # cover more": the guests of table 6 (index 5) leave with 2 clouds, one of which needs a star
+    state = _events(tables={5: table("marten-1", menu="marten-fish-nuts", eating=True, clouds=2)},
+                    line=(3, 4, 5), mushrooms=2, stars=5)
+    state, events = act(state, 0, {"type": "resolve_event", "table": 5})
+    [ended] = of_type(events, "GameEnded")
+    assert (ended.reason, ended.table, ended.cause) == ("bankrupt", 5, "unsatisfied")
+    # then the view says it to the board, and the log's last line says the step that ended it
+    assert RULES.view(state, 0)["end_trigger"] == {"table": 5, "cause": "unsatisfied", "about": None}
+    assert line in _log(events, language)[-1], _log(events, language)[-1]
+
+
+@pytest.mark.parametrize("language, line", [
+    ("en", "no cloud was left on the mushrooms and the guests at table 1 needed one more (nobody had taken their order)"),
+    ("de", "Auf den Pilzen lag keine Wolke mehr, und die Gäste an Tisch 1 brauchten noch eine (niemand hatte "
+           "ihre Bestellung aufgenommen)")])
+def test_given_no_cloud_on_the_mushrooms_when_guests_lose_patience_then_the_chaos_names_their_table(language, line):
+    # "The restaurant descends into chaos if players have brought all clouds into play (no more
+    # left on the mushrooms) and even more would be needed."
+    state = _events(tables={0: table("hare-2", bell=True, clouds=2), 2: table("deer-2", bell=True, clouds=2),
+                            3: table("boar-2", bell=True, clouds=2), 5: table("fox-2", bell=True, clouds=2),
+                            6: table("wolf-2", bell=True, clouds=2)}, mushrooms=0, stars=2)
+    state, events = act(state, 0, {"type": "resolve_event", "table": 0})
+    assert RULES.view(state, 0)["end_trigger"] == {"table": 0, "cause": "patience-order", "about": None}
+    assert line in _log(events, language)[-1], _log(events, language)[-1]
+
+
+def test_given_a_neighbour_needs_a_third_cloud_when_all_stars_are_covered_then_the_bankruptcy_names_the_card():
+    # "If this would be the third cloud on the card, the cloud token is placed on one of the stars"
+    state = _events(tables={0: table("hare-2", bell=True, clouds=2)}, mushrooms=3, stars=5)
+    state, events = act(state, 0, {"type": "resolve_event", "table": 1, "card": "fox-3"})
+    assert RULES.view(state, 0)["end_trigger"] == {"table": 0, "cause": "neighbour", "about": "fox-3"}
+    assert "a third cloud for the guests at table 1 needed another (Fox 3 was seated next to them)" \
+        in _log(events, "en")[-1]
+
+
+def test_given_a_game_recorded_before_the_trigger_was_kept_when_it_replays_then_its_loss_reads_as_before():
+    # events are frozen: an old GameEnded record has no table, cause or card
+    from services.forestaurant import GAME, messages
+    from services.forestaurant.texts import TEXTS
+    from shared.codec import EventCodec
+    old = EventCodec(GAME.rules.event_types).decode(
+        {"type": "GameEnded", "data": {"won": False, "reason": "bankrupt", "score": 13}})
+    state = RULES.evolve(_events(), old)
+    assert state.end_reason == "bankrupt" and RULES.view(state, 0)["end_trigger"] is None
+    m = messages.event_message({"type": "GameEnded", "data": {"won": False, "reason": "bankrupt", "score": 13}},
+                               ["ann", "bob"], 0)
+    assert m.key == "event-GameEnded-lost"
+    assert "abgedeckt" in TEXTS.render(m, "de") and "verdeckt" not in TEXTS.render(m, "de")

@@ -94,3 +94,34 @@ def test_given_a_menu_card_when_the_log_names_it_then_its_ingredients_have_the_n
         name = TEXTS.card_name(menu, language)
         for token in cards[menu]["ingredients"]:
             assert TEXTS.card_name(token, language) in name, (menu, name)
+
+
+@pytest.mark.parametrize("language, line", [
+    ("en", "The menu deck ran out: its discards were shuffled into a new menu deck."),
+    ("de", "Der Menüstapel ist aufgebraucht: Die abgeworfenen Menükarten wurden zu einem neuen Menüstapel gemischt.")])
+def test_given_the_menu_deck_runs_out_when_the_log_reads_its_reshuffle_then_one_line_says_both(language, line):
+    # "If the menu deck runs out during the action, shuffle the discard pile to form a new deck and
+    # continue drawing": the pile running out and its reshuffle are one line, not the same twice
+    ran_out = {"type": "PileRanOut", "data": {"pile": "menus", "pending": {"kind": "order", "seat": 0}}}
+    shuffled = {"type": "DeckShuffled", "data": {"deck": "menus", "k": 1, "count": 22, "kept": 22}}
+    assert messages.event_message(ran_out, PLAYERS, 0).internal
+    assert TEXTS.render(messages.event_message(shuffled, PLAYERS, 0), language) == line
+
+
+@pytest.mark.parametrize("language, words", [("en", "the next 5-level"), ("de", "die nächste Fünferstufe")])
+def test_given_a_species_reaches_5_when_the_log_says_so_then_it_is_the_rulebooks_next_5_level(language, words):
+    # "When its cloud would go on a star but the next 5-level is reached at the same time ..."
+    for data in ({"table": 3, "src": "guest", "dst": "mushrooms", "cause": "semi-step", "about": "bear"},
+                 {"table": -1, "src": "stars", "dst": "mushrooms", "cause": "step", "about": "bear"}):
+        text = TEXTS.render(messages.event_message({"type": "CloudMoved", "data": data}, PLAYERS, 0), language)
+        assert words in text and "step" not in text, text
+
+
+def test_given_the_german_texts_when_they_speak_of_covered_stars_then_they_say_abgedeckt_never_verdeckt():
+    # "verdeckt" is a face-down card (the eating guests' menu, "Menü verdeckt"); a cloud on a star
+    # covers it, "abgedeckt", as the board's "5 von 5 Sternen abgedeckt" says
+    import re
+    from pathlib import Path
+    text = (Path(__file__).parents[2] / "services/forestaurant/texts/de.ftl").read_text(encoding="utf8")
+    starry = [line for line in text.splitlines() if re.search(r"Stern", line) and re.search(r"verdeck", line, re.I)]
+    assert not starry, starry

@@ -35,12 +35,15 @@ def _by_table(cases: dict[int, dict[str, Any]]) -> dict[str, Any]:
 
 
 def _events(state: State, seat: int) -> list[dict[str, Any]]:
-    cards = {}
+    """One entry per table whose event is left ("on all three tables of the marked row in any
+    order"): the table fixed, a card only where guests sit down. An event that needs no card is
+    a whole move, so a client offers it as its own button that names its table."""
+    moves = []
     for t in state.events_left:
         fits = _seatable(state, seat, t) if state.tables[t].status == "empty" else []
-        cards[t] = _one_of(fits) if fits else {"absent": True}
-    return [{"type": "resolve_event", "fields": [{"name": "table", **_one_of(state.events_left)},
-                                                 {"name": "card", **_by_table(cards)}]}]
+        moves.append({"type": "resolve_event", "fields": [{"name": "table", "const": t},
+                                                          {"name": "card", **(_one_of(fits) if fits else {"absent": True})}]})
+    return moves
 
 
 def _actions(state: State, seat: int) -> list[dict[str, Any]]:

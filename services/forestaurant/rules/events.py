@@ -211,6 +211,14 @@ class GameEnded:
     won: bool
     reason: str  # "satisfied" / "mushrooms" (wins), "chaos" / "bankrupt" / "time" (losses)
     score: int
+    # what closed the restaurant ("no more left on the mushrooms and even more would be needed",
+    # "all the stars are already covered but players would have to cover more"): the table whose
+    # guests needed that cloud or star, why (CloudMoved's causes: patience-order, patience-meal,
+    # neighbour, order, cooking, or unsatisfied / semi-satisfied for leaving guests) and the card
+    # that touched them. -1 and "" for the other ends, and in records written before they were kept.
+    table: int = -1
+    cause: str = ""
+    about: str = ""
 
 
 EVENT_TYPES = (GameStarted, DeckShuffled, EarlyBirdSeated, HandsDealt, CardsDrawn, TurnStarted,

@@ -66,8 +66,10 @@ def satisfied_values(state: State) -> list[int]:
     return [sum(cat.animals[c].value for c in row) for row in state.satisfied]
 
 
-def _end(out: Outcome, won: bool, reason: str) -> None:
-    out.emit(GameEnded(won, reason, out.state.score))
+def _end(out: Outcome, won: bool, reason: str, table: int = -1, cause: str = "", about: str = "") -> None:
+    """The game ends; a loss by chaos or bankruptcy names the table and cause that needed the
+    cloud or star (GameEnded)."""
+    out.emit(GameEnded(won, reason, out.state.score, table, cause, about))
     raise _Over
 
 

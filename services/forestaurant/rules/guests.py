@@ -40,11 +40,11 @@ def _cloud_on_guest(out: Outcome, table: int, reason: str, cause: str, about: st
     if s.mushrooms == 0:
         # "The restaurant descends into chaos if ... no more left on the mushrooms and even more
         # would be needed."
-        _end(out, False, "chaos")
+        _end(out, False, "chaos", table, cause, about)
     if s.tables[table].clouds >= 2:
         if s.stars >= cat.stars:
             # "The restaurant goes bankrupt if all the stars are already covered"
-            _end(out, False, "bankrupt")
+            _end(out, False, "bankrupt", table, cause, about)
         out.emit(CloudMoved(table, MUSHROOMS, STARS, reason + " (a third cloud goes on a star)", cause, about))
     else:
         out.emit(CloudMoved(table, MUSHROOMS, GUEST, reason, cause, about))
@@ -158,7 +158,7 @@ def _leave(out: Outcome, table: int) -> None:
     sp = cat.species.index(animal.species)
     if t.clouds >= 2:
         if s.stars >= cat.stars:
-            _end(out, False, "bankrupt")
+            _end(out, False, "bankrupt", table, "unsatisfied")
         out.emit(CloudMoved(table, GUEST, STARS, "unsatisfied guests leave", "unsatisfied"))
         out.emit(CloudMoved(table, GUEST, MUSHROOMS, "unsatisfied guests leave", "unsatisfied"))
         out.emit(GuestLeft(table, t.guest, "unsatisfied", t.menu))
@@ -175,7 +175,7 @@ def _leave(out: Outcome, table: int) -> None:
                                 animal.species))
         else:
             if s.stars >= cat.stars:
-                _end(out, False, "bankrupt")
+                _end(out, False, "bankrupt", table, "semi-satisfied")
             out.emit(CloudMoved(table, GUEST, STARS, "semi-satisfied guests leave", "semi-satisfied"))
         out.emit(GuestLeft(table, t.guest, "semi-satisfied", t.menu))
     else:

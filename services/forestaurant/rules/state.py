@@ -85,6 +85,11 @@ class State:
     withdrawn: tuple[int, ...] = ()
     won: bool | None = None
     end_reason: str = ""
+    # a loss by chaos or bankruptcy: the table whose guests needed one more cloud or star, why,
+    # and the card that touched them (GameEnded's table, cause, about)
+    end_table: int = -1
+    end_cause: str = ""
+    end_about: str = ""
     score: int = 0
 
     @property
@@ -234,5 +239,6 @@ def evolve(state: State, event) -> State:
                                                remove(state.storage[event.seat], (event.token,))),
                            pile_discards=set_at(state.pile_discards, i, state.pile_discards[i] + (event.token,)))
         case GameEnded():
-            return replace_state(state, phase=OVER, won=event.won, end_reason=event.reason, score=event.score)
+            return replace_state(state, phase=OVER, won=event.won, end_reason=event.reason, score=event.score,
+                                 end_table=event.table, end_cause=event.cause, end_about=event.about)
     raise TypeError(f"not a Forestaurant event: {event!r}")

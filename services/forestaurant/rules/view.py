@@ -101,6 +101,13 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "over": state.phase == OVER,
         "won": state.won,
         "end_reason": state.end_reason or None,
+        # what closed the restaurant, so that its reason names it ("all 5 stars were covered and the
+        # guests leaving table 5 needed another"): the table (0 to 8) whose guests needed one more
+        # cloud (chaos) or star (bankrupt), the cause as CloudMoved says it (patience-order,
+        # patience-meal, neighbour, order, cooking; unsatisfied or semi-satisfied guests leaving)
+        # and the card that touched them; None for the other ends and for games recorded before
+        "end_trigger": None if state.end_table < 0 else {
+            "table": state.end_table, "cause": state.end_cause, "about": state.end_about or None},
     }
 
 

@@ -3,17 +3,17 @@
 # Ereignisse zählen 0 bis 8; messages.py und die Ablehnungen der Regeln geben die Nummer, die man liest); Kartenwerte markieren Linien.
 
 game-title = Forestaurant
-game-summary = Ein kooperatives Spiel für 1 bis 5 Personen: Führt gemeinsam ein Restaurant für die Tiere des Waldes, setzt Gäste an die Tische, nehmt Bestellungen auf, kauft Zutaten und kocht zusammen, bevor die Wolken eure Sterne verdecken.
+game-summary = Ein kooperatives Spiel für 1 bis 5 Personen: Führt gemeinsam ein Restaurant für die Tiere des Waldes, setzt Gäste an die Tische, nehmt Bestellungen auf, kauft Zutaten und kocht zusammen, bevor die Wolken eure Sterne abdecken.
 
 ## Optionen (die Spielvarianten der Anleitung)
 
 option-difficulty = Schwierigkeit
     .sentence = Eine Voreinstellung der drei Varianten unten; eine zusätzlich angegebene Option geht vor. Zu fünft empfiehlt die Anleitung einige der leichteren Änderungen.
-option-difficulty-easy = Leicht (1 Stern verdeckt, 4 zufriedene Gäste je Art, keine Wolken auf essende Gäste)
-option-difficulty-normal = Normal (das Grundspiel: 2 Sterne verdeckt, 5 zufriedene Gäste je Art)
-option-difficulty-hard = Schwer (3 Sterne verdeckt, 6 zufriedene Gäste je Art)
-option-stars_covered = Verdeckte Sterne zu Beginn
-    .sentence = Wie viele der fünf Sterne zu Beginn eine Wolke verdeckt; die übrigen Wolken liegen auf den Pilzen (leichter: 1, schwerer: 3).
+option-difficulty-easy = Leicht (1 Stern abgedeckt, 4 zufriedene Gäste je Art, keine Wolken auf essende Gäste)
+option-difficulty-normal = Normal (das Grundspiel: 2 Sterne abgedeckt, 5 zufriedene Gäste je Art)
+option-difficulty-hard = Schwer (3 Sterne abgedeckt, 6 zufriedene Gäste je Art)
+option-stars_covered = Abgedeckte Sterne zu Beginn
+    .sentence = Wie viele der fünf Sterne zu Beginn eine Wolke abdeckt; die übrigen Wolken liegen auf den Pilzen (leichter: 1, schwerer: 3).
 option-stars_covered-1 = 1 Stern
 option-stars_covered-2 = 2 Sterne
 option-stars_covered-3 = 3 Sterne
@@ -67,8 +67,8 @@ line-5 = die mittlere Spalte
 line-6 = die rechte Spalte
 reason-mushrooms = alle 12 Wolken liegen auf den Pilzen
 reason-satisfied = genug zufriedene Gäste jeder Art
-reason-chaos = das Restaurant versank im Chaos (keine Wolke lag mehr auf den Pilzen)
-reason-bankrupt = das Restaurant ging bankrott (alle Sterne waren verdeckt)
+reason-chaos = das Restaurant versank im Chaos (keine Wolke lag mehr auf den Pilzen und es wurde noch eine gebraucht)
+reason-bankrupt = das Restaurant ging bankrott (alle Sterne waren abgedeckt und es hätte noch einer abgedeckt werden müssen)
 reason-time = dem Restaurant lief die Zeit davon (der Tierstapel ging aus)
 term-clouds = Wolken
 term-mushrooms = Pilze
@@ -93,7 +93,7 @@ screen-seated = überlegt, was er essen will
 screen-bell = Glocke: wartet auf die Bestellung
 screen-menu = Menü: { CARDS($ingredients) }
 screen-eating = isst
-screen-mushrooms = Wolken auf den Pilzen { $clouds }, Sterne verdeckt { $covered }/{ $stars }, Nachziehen am Zugende { $draw }
+screen-mushrooms = Wolken auf den Pilzen { $clouds }, Sterne abgedeckt { $covered }/{ $stars }, Nachziehen am Zugende { $draw }
 screen-decks = Tierstapel { $animals }{ $last ->
         [true] {" "}(letzter Stapel)
        *[false] {""}
@@ -122,16 +122,16 @@ screen-moves = Deine Züge
 ## Regeln am Tisch
 
 rules-goal = Gemeinsam führt ihr ein Restaurant für die Tiere des Waldes. Ihr gewinnt sofort, wenn alle 12 Wolken auf den Pilzen liegen oder wenn die zufriedenen Gäste jeder der 8 Tierarten zusammen das Ziel erreichen (im Grundspiel 5; es zählen die Kartenwerte, nicht die Karten).
-rules-setup = Ein Frühaufsteher-Gast vom Tierstapel setzt sich an den mittleren Tisch. Jede Person erhält eine Starthand aus Tierkarten (allein 9, zu zweit 7, zu dritt bis fünft 6). Zehn Wolken liegen auf den Pilzen, zwei verdecken Sterne. Die Mindesthandgröße ist 7, 5, 4, 3, 3 und die Vorratsgrenze für Zutaten 8, 6, 5, 5, 5 bei 1 bis 5 Personen.
+rules-setup = Ein Frühaufsteher-Gast vom Tierstapel setzt sich an den mittleren Tisch. Jede Person erhält eine Starthand aus Tierkarten (allein 9, zu zweit 7, zu dritt bis fünft 6). Zehn Wolken liegen auf den Pilzen, zwei decken Sterne ab. Die Mindesthandgröße ist 7, 5, 4, 3, 3 und die Vorratsgrenze für Zutaten 8, 6, 5, 5, 5 bei 1 bis 5 Personen.
 rules-turn = In deinem Zug ziehst du eine Tierkarte und behältst sie: ihr Wert markiert eine Linie aus drei Tischen (1 bis 3 eine Reihe, 4 bis 6 eine Spalte). Du handelst das Ereignis jedes dieser Tische in beliebiger Reihenfolge ab, führst dann Aktionen aus, bis deine Hand auf die Mindesthandgröße geschrumpft ist, wirfst Zutaten über der Vorratsgrenze ab und ziehst so viele Karten, wie die höchste sichtbare Zahl auf den Pilzen zeigt.
-rules-events = Ein Tisch durchläuft fünf Zustände: ein leerer Tisch, ein Gast am Tisch, ein Gast mit Glocke, ein Gast mit offener Menükarte und ein essender Gast. Ereignisse: An einem leeren Tisch setzen sich Gäste aus deiner Hand (eine Karte, nicht größer als die Zahl der Stühle, außer keine passt oder deine Hand hat die Mindestgröße); ein Gast am Tisch entscheidet sich und bekommt seine Glocke; ein Gast mit Glocke oder mit offener Menükarte verliert die Geduld (eine Wolke von den Pilzen; eine dritte Wolke verdeckt stattdessen einen Stern); essende Gäste gehen (keine Wolke: zufrieden; eine Wolke: halb zufrieden, die Wolke verdeckt einen Stern; zwei Wolken: die Karte wird abgeworfen, eine Wolke verdeckt einen Stern, eine kehrt zurück).
+rules-events = Ein Tisch durchläuft fünf Zustände: ein leerer Tisch, ein Gast am Tisch, ein Gast mit Glocke, ein Gast mit offener Menükarte und ein essender Gast. Ereignisse: An einem leeren Tisch setzen sich Gäste aus deiner Hand (eine Karte, nicht größer als die Zahl der Stühle, außer keine passt oder deine Hand hat die Mindestgröße); ein Gast am Tisch entscheidet sich und bekommt seine Glocke; ein Gast mit Glocke oder mit offener Menükarte verliert die Geduld (eine Wolke von den Pilzen; eine dritte Wolke deckt stattdessen einen Stern ab); essende Gäste gehen (keine Wolke: zufrieden; eine Wolke: halb zufrieden, die Wolke deckt einen Stern ab; zwei Wolken: die Karte wird abgeworfen, eine Wolke deckt einen Stern ab, eine kehrt zurück).
 rules-actions = Jede Aktion kostet eine Tierkarte aus deiner Hand. Freies Platzieren: setze eine Karte an einen leeren Tisch mit genug Stühlen. Bestellung aufnehmen bei einem Gast mit Glocke: zieh offene Menükarten, bis eine seiner Art kommt, und leg sie auf den Gast. Einkaufen: zieh so viele Zutaten, wie die Karte wert ist (grüne und blaue Karten kaufen Gemüse, rote und gelbe Fleisch). Kochen: wirf die beiden Zutaten des Menüs ab und Karten, deren Werte zusammen mindestens den Wert des Gasts erreichen; das Menü wird umgedreht. Jede Karte, die einen Gast berührt (neben ihn gesetzt, seine Bestellung aufnehmend, für ihn kochend), legt eine Wolke auf ihn, wenn sie sein Räuber oder seine Beute ist, und nimmt eine weg, wenn sie seine Art ist; beim Kochen zählt nur das verrechnete Ergebnis.
 rules-cooking = Gemeinsam kochen: Wer am Zug ist, schlägt ein Essen mit mindestens einer eigenen Karte vor; jede andere Person über der Mindesthandgröße darf einmal Karten und Zutaten anbieten (wer Zutaten gibt, gibt mindestens ebenso viele Karten) oder ablehnen. Dann kocht die Person am Zug mit den Angeboten, die sie annimmt, oder zieht den Vorschlag zurück; für einen Tisch, dessen Vorschlag zurückgezogen wurde, gibt es im selben Zug keinen neuen Vorschlag. Niemand darf unter die Mindesthandgröße abwerfen.
-rules-end = Ihr verliert sofort, wenn eine Wolke gebraucht wird und keine mehr auf den Pilzen liegt (Chaos), wenn ein Stern verdeckt werden muss und alle fünf verdeckt sind (Bankrott) oder wenn der Tierstapel zum zweiten Mal ausgeht (er wird einmal aus 20 Karten des Ablagestapels neu gebildet).
+rules-end = Ihr verliert sofort, wenn eine Wolke gebraucht wird und keine mehr auf den Pilzen liegt (Chaos), wenn ein Stern abgedeckt werden muss und alle fünf abgedeckt sind (Bankrott) oder wenn der Tierstapel zum zweiten Mal ausgeht (er wird einmal aus 20 Karten des Ablagestapels neu gebildet).
 rules-scoring = Die Punktzahl ist der Gesamtwert aller zufriedenen Gäste (halb zufriedene mitgezählt), für den ganzen Tisch gleich. Jedes Mal, wenn der zufriedene Wert einer Art 5, 10, 15 und so weiter erreicht, kehrt eine Wolke von einem Stern auf die Pilze zurück.
-rules-variations = Leichteres Spiel: verdeckt zu Beginn nur 1 Stern, verlangt 4 oder 3 zufriedene Gäste je Art, oder legt keine Wolken auf Gäste, die schon essen. Wenn ihr zu fünft spielt, wird empfohlen, einige dieser Änderungen zu nutzen! Schwereres Spiel: verdeckt 3 Sterne oder verlangt 6 oder 7 zufriedene Gäste je Art.
+rules-variations = Leichteres Spiel: deckt zu Beginn nur 1 Stern ab, verlangt 4 oder 3 zufriedene Gäste je Art, oder legt keine Wolken auf Gäste, die schon essen. Wenn ihr zu fünft spielt, wird empfohlen, einige dieser Änderungen zu nutzen! Schwereres Spiel: deckt 3 Sterne ab oder verlangt 6 oder 7 zufriedene Gäste je Art.
 rules-choices = Wo die Anleitung schweigt: Die Tierarten sind Hase und Eichhörnchen (Kleinwild, grün), Hirsch und Wildschwein (Großwild, blau), Fuchs und Marder (kleine Raubtiere, gelb), Wolf und Bär (große Raubtiere, rot); jede Art hat 12 Karten mit den Werten 1, 1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 6. Die Tische haben 4, 3, 4 / 5, 6, 5 / 4, 3, 4 Stühle. Die Pilze zeigen 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 6, wenn ihre Wolken sie verlassen (im Selbstspiel abgestimmt). Der erste Platz beginnt. Das Platzieren, als Ereignis oder frei, ist das Abwerfen der Karte. Ein Menü kann nur bestellt werden, solange ein Menü der Art des Gasts im Menüstapel oder seiner Ablage liegt. Die Punktzahl ist der zufriedene Wert aller Arten. Für einen Tisch, dessen Vorschlag zum gemeinsamen Kochen zurückgezogen wurde, gibt es im selben Zug keinen neuen Vorschlag, damit niemand den Tisch aufhalten kann.
-advice-five-players = Wenn ihr zu fünft spielt, wird empfohlen, einige dieser Änderungen zu nutzen! Leichteres Spiel: verdeckt zu Beginn nur 1 Stern (Option „Verdeckte Sterne zu Beginn“), verlangt 4 oder 3 zufriedene Gäste je Art („Zufriedene Gäste je Art“) oder legt keine Wolken auf Gäste, die schon essen („Keine Wolken auf essende Gäste“); die Option „Schwierigkeit: Leicht“ macht alle drei.
+advice-five-players = Wenn ihr zu fünft spielt, wird empfohlen, einige dieser Änderungen zu nutzen! Leichteres Spiel: deckt zu Beginn nur 1 Stern ab (Option „Abgedeckte Sterne zu Beginn“), verlangt 4 oder 3 zufriedene Gäste je Art („Zufriedene Gäste je Art“) oder legt keine Wolken auf Gäste, die schon essen („Keine Wolken auf essende Gäste“); die Option „Schwierigkeit: Leicht“ macht alle drei.
 
 ## Ereignisse (das Protokoll)
 
@@ -143,7 +143,7 @@ event-GameStarted = Das Restaurant öffnet für { NAMES($players) } ({ $difficul
 }): { $stars ->
     [one] ein Stern ist
    *[other] { $stars } Sterne sind
-} verdeckt.
+} abgedeckt.
 event-DeckShuffled = { $deck ->
     [animals] Der Tierstapel wurde gemischt.
     [menus] Der Menüstapel wurde gemischt.
@@ -151,10 +151,10 @@ event-DeckShuffled = { $deck ->
    *[other] Das Fleisch wurde gemischt.
 }
 event-DeckShuffled-reshuffle = { $deck ->
-    [animals] Die abgeworfenen Tierkarten wurden zu einem letzten Stapel aus { $kept } Karten gemischt.
-    [menus] Die abgeworfenen Menükarten wurden zu einem neuen Menüstapel gemischt.
-    [vegetables] Das abgeworfene Gemüse wurde zu einem neuen Vorrat gemischt.
-   *[other] Das abgeworfene Fleisch wurde zu einem neuen Vorrat gemischt.
+    [animals] Der Tierstapel ist aufgebraucht: Die abgeworfenen Tierkarten wurden zu einem letzten Stapel aus { $kept } Karten gemischt.
+    [menus] Der Menüstapel ist aufgebraucht: Die abgeworfenen Menükarten wurden zu einem neuen Menüstapel gemischt.
+    [vegetables] Das Gemüse ist aufgebraucht: Das abgeworfene Gemüse wurde zu einem neuen Vorrat gemischt.
+   *[other] Das Fleisch ist aufgebraucht: Das abgeworfene Fleisch wurde zu einem neuen Vorrat gemischt.
 }
 event-EarlyBirdSeated = Der Frühaufsteher { CARD($card) } setzt sich an Tisch { $table }.
 event-HandsDealt = Die Karten sind verteilt.
@@ -202,7 +202,7 @@ event-CloudMoved-on-guest = Eine Wolke von den Pilzen landet auf den Gästen an 
     [cooking] Die Karten der Köche regen sie auf.
    *[other] Sie verlieren die Geduld.
 }
-event-CloudMoved-on-star = Eine Wolke verdeckt einen Stern: { $cause ->
+event-CloudMoved-on-star = Eine Wolke deckt einen Stern ab: { $cause ->
     [unsatisfied] Die unzufriedenen Gäste an Tisch { $table } gehen.
     [semi-satisfied] Die halb zufriedenen Gäste an Tisch { $table } gehen.
     [patience-order] Es wäre die dritte Wolke auf den Gästen an Tisch { $table } (niemand hat ihre Bestellung aufgenommen).
@@ -214,7 +214,7 @@ event-CloudMoved-off-guest = Eine Wolke verlässt die Gäste an Tisch { $table }
     [order] { CARD($about) } ihrer eigenen Art hat ihre Bestellung aufgenommen.
     [cooking] Köche ihrer eigenen Art haben sie beruhigt.
     [unsatisfied] Die unzufriedenen Gäste gehen.
-    [semi-step] Die halb zufriedenen Gäste erreichen eine neue Fünferstufe.
+    [semi-step] Die halb zufriedenen Gäste erreichen die nächste Fünferstufe.
    *[other] Sie beruhigen sich.
 }
 event-CloudMoved-star-back = Ein Stern wird aufgedeckt und seine Wolke kehrt auf die Pilze zurück: { $cause ->
@@ -228,7 +228,7 @@ event-CloudMoved-star-back = Ein Stern wird aufgedeckt und seine Wolke kehrt auf
         [wolf] Wolf
         [bear] Bär
        *[other] { $about }
-    } erreichen eine neue Fünferstufe.
+    } erreichen die nächste Fünferstufe.
    *[other] Der Ruf des Restaurants wächst.
 }
 event-GuestLeft-satisfied = Die Gäste { CARD($card) } verlassen Tisch { $table } zufrieden.
@@ -298,10 +298,30 @@ event-GameEnded-won = Ihr habt gemeinsam gewonnen: { $reason ->
    *[other] { $reason }
 }. Punktzahl { $score }.
 event-GameEnded-lost = Das Restaurant ist geschlossen: { $reason ->
-    [chaos] Es versank im Chaos (keine Wolke lag mehr auf den Pilzen)
-    [bankrupt] Es ging bankrott (alle Sterne waren verdeckt)
+    [chaos] Es versank im Chaos (keine Wolke lag mehr auf den Pilzen und es wurde noch eine gebraucht)
+    [bankrupt] Es ging bankrott (alle Sterne waren abgedeckt und es hätte noch einer abgedeckt werden müssen)
     [time] Die Zeit lief ab (der Tierstapel ging aus)
    *[other] { $reason }
+}. Punktzahl { $score }.
+# der Schritt, der das Restaurant schließen ließ (Tisch, Grund und Karte aus GameEnded): Er geschah
+# nie, also sagt ihn keine Zeile einer Wolke
+event-GameEnded-chaos = Das Restaurant versinkt im Chaos und muss schließen: Auf den Pilzen lag keine Wolke mehr, und die Gäste an Tisch { $table } brauchten noch eine ({ $cause ->
+    [patience-order] niemand hatte ihre Bestellung aufgenommen
+    [patience-meal] niemand hatte ihnen ihr Essen serviert
+    [neighbour] { CARD($about) } wurde neben sie gesetzt
+    [order] { CARD($about) } hatte ihre Bestellung aufgenommen
+    [cooking] die Karten der Köche regten sie auf
+   *[other] sie verloren die Geduld
+}). Punktzahl { $score }.
+event-GameEnded-bankrupt = Das Restaurant ist bankrott und muss schließen: Alle { $stars } Sterne waren schon abgedeckt, und { $cause ->
+    [unsatisfied] als die unzufriedenen Gäste Tisch { $table } verließen, hätte noch einer abgedeckt werden müssen
+    [semi-satisfied] als die halb zufriedenen Gäste Tisch { $table } verließen, hätte noch einer abgedeckt werden müssen
+    [patience-order] eine dritte Wolke für die Gäste an Tisch { $table } hätte noch einen abdecken müssen (niemand hatte ihre Bestellung aufgenommen)
+    [patience-meal] eine dritte Wolke für die Gäste an Tisch { $table } hätte noch einen abdecken müssen (niemand hatte ihnen ihr Essen serviert)
+    [neighbour] eine dritte Wolke für die Gäste an Tisch { $table } hätte noch einen abdecken müssen ({ CARD($about) } wurde neben sie gesetzt)
+    [order] eine dritte Wolke für die Gäste an Tisch { $table } hätte noch einen abdecken müssen ({ CARD($about) } hatte ihre Bestellung aufgenommen)
+    [cooking] eine dritte Wolke für die Gäste an Tisch { $table } hätte noch einen abdecken müssen (die Karten der Köche regten sie auf)
+   *[other] eine dritte Wolke für die Gäste an Tisch { $table } hätte noch einen abdecken müssen
 }. Punktzahl { $score }.
 
 ## Züge (die Beschriftungen erlaubter Züge)
@@ -439,7 +459,7 @@ refused-not-seated = Du sitzt nicht mit an diesem Tisch.
 refused-unknown-move = Unbekannter Zug { $move }.
 refused-unknown-option = Unbekannte Option { $options }; die Optionen sind { $known }.
 refused-bad-difficulty = Die Schwierigkeit muss eine von { $choices } sein, nicht { $value }.
-refused-bad-stars-covered = Verdeckte Sterne müssen 1, 2 oder 3 sein (Spielvarianten), nicht { $value }.
+refused-bad-stars-covered = Abgedeckte Sterne müssen 1, 2 oder 3 sein (Spielvarianten), nicht { $value }.
 refused-bad-satisfied-needed = Zufriedene Gäste je Art müssen 3 bis 7 sein (Spielvarianten), nicht { $value }.
 refused-bad-ignore-eating-clouds = „Keine Wolken auf essende Gäste“ muss ja oder nein sein, nicht { $value }.
 

@@ -67,8 +67,8 @@ line-5 = the middle column
 line-6 = the right column
 reason-mushrooms = all 12 clouds are on the mushrooms
 reason-satisfied = enough satisfied guests of every species
-reason-chaos = the restaurant descended into chaos (no cloud was left on the mushrooms)
-reason-bankrupt = the restaurant went bankrupt (every star was covered)
+reason-chaos = the restaurant descended into chaos (no cloud was left on the mushrooms and one more was needed)
+reason-bankrupt = the restaurant went bankrupt (all stars were covered and one more had to be covered)
 reason-time = the restaurant ran out of time (the animal deck ran out)
 term-clouds = clouds
 term-mushrooms = mushrooms
@@ -145,9 +145,9 @@ event-DeckShuffled = { $deck ->
    *[other] The { $deck } were shuffled.
 }
 event-DeckShuffled-reshuffle = { $deck ->
-    [animals] The animal discards were shuffled into a last deck of { $kept } cards.
-    [menus] The menu discards were shuffled into a new menu deck.
-   *[other] The discarded { $deck } were shuffled into a new pile.
+    [animals] The animal deck ran out: its discards were shuffled into a last deck of { $kept } cards.
+    [menus] The menu deck ran out: its discards were shuffled into a new menu deck.
+   *[other] The { $deck } ran out: their discards were shuffled into a new pile.
 }
 event-EarlyBirdSeated = The early bird { CARD($card) } sits down at table { $table }.
 event-HandsDealt = The hands are dealt.
@@ -207,11 +207,11 @@ event-CloudMoved-off-guest = A cloud leaves the guests at table { $table } for t
     [order] { CARD($about) }, of their own species, took their order.
     [cooking] cooks of their own species calmed them.
     [unsatisfied] the unsatisfied guests leave.
-    [semi-step] the semi-satisfied guests complete a 5-step.
+    [semi-step] the semi-satisfied guests reach the next 5-level.
    *[other] they calm down.
 }
 event-CloudMoved-star-back = A star is uncovered and its cloud goes back to the mushrooms: { $cause ->
-    [step] the satisfied { $about } reached a new 5-step.
+    [step] the satisfied { $about } reached the next 5-level.
    *[other] the restaurant's reputation grows.
 }
 event-GuestLeft-satisfied = The guests { CARD($card) } leave table { $table } satisfied.
@@ -277,10 +277,30 @@ event-GameEnded-won = You won together: { $reason ->
    *[other] { $reason }
 }. Score { $score }.
 event-GameEnded-lost = The restaurant is closed: { $reason ->
-    [chaos] it descended into chaos (no cloud was left on the mushrooms)
-    [bankrupt] it went bankrupt (every star was covered)
+    [chaos] it descended into chaos (no cloud was left on the mushrooms and one more was needed)
+    [bankrupt] it went bankrupt (all stars were covered and one more had to be covered)
     [time] it ran out of time (the animal deck ran out)
    *[other] { $reason }
+}. Score { $score }.
+# the step that closed the restaurant (GameEnded's table, cause and card): it never happened, so no
+# cloud's line says it
+event-GameEnded-chaos = The restaurant descends into chaos and must close: no cloud was left on the mushrooms and the guests at table { $table } needed one more ({ $cause ->
+    [patience-order] nobody had taken their order
+    [patience-meal] nobody had served their meal
+    [neighbour] { CARD($about) } was seated next to them
+    [order] { CARD($about) } took their order
+    [cooking] the cooks' cards upset them
+   *[other] they lost patience
+}). Score { $score }.
+event-GameEnded-bankrupt = The restaurant goes bankrupt and must close: all { $stars } stars were already covered and { $cause ->
+    [unsatisfied] the unsatisfied guests leaving table { $table } needed another
+    [semi-satisfied] the semi-satisfied guests leaving table { $table } needed another
+    [patience-order] a third cloud for the guests at table { $table } needed another (nobody had taken their order)
+    [patience-meal] a third cloud for the guests at table { $table } needed another (nobody had served their meal)
+    [neighbour] a third cloud for the guests at table { $table } needed another ({ CARD($about) } was seated next to them)
+    [order] a third cloud for the guests at table { $table } needed another ({ CARD($about) } took their order)
+    [cooking] a third cloud for the guests at table { $table } needed another (the cooks' cards upset them)
+   *[other] a third cloud for the guests at table { $table } needed another
 }. Score { $score }.
 
 ## Moves (the labels of legal moves)

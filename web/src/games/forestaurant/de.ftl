@@ -19,7 +19,30 @@ rest-status-seated = wählt noch das Essen: klingelt beim nächsten Ereignis
 rest-status-bell = hat geklingelt: die Bestellung kann aufgenommen werden
 rest-status-menu = wartet auf das Essen
 rest-status-eating = isst
-rest-score = Punkte der Küche: { $score }
+# die Punktzahl: die Kartenwerte aller zufriedenen Gäste (halb zufriedene mitgezählt), für den
+# ganzen Tisch gleich
+rest-score = Zufriedene Gäste: { $score } (Kartenwerte)
+# „Nachdem der Spieler alle Aktionen beendet hat, muss er Zutaten bis zur Vorratsgrenze abwerfen“
+rest-storage-limit = am Zugende behältst du höchstens { $limit } Zutaten
+# was das Restaurant schließen ließ (end_trigger der Ansicht)
+rest-end-chaos = Chaos: Auf den Pilzen lag keine Wolke mehr, und die Gäste an Tisch { $table } brauchten noch eine ({ $cause ->
+    [patience-order] niemand hatte ihre Bestellung aufgenommen
+    [patience-meal] niemand hatte ihnen ihr Essen serviert
+    [neighbour] { $card } wurde neben sie gesetzt
+    [order] { $card } hatte ihre Bestellung aufgenommen
+    [cooking] die Karten der Köche regten sie auf
+   *[other] sie verloren die Geduld
+  }).
+rest-end-bankrupt = Bankrott: Alle { $stars } Sterne waren schon abgedeckt, und { $cause ->
+    [unsatisfied] als die unzufriedenen Gäste Tisch { $table } verließen, hätte noch einer abgedeckt werden müssen.
+    [semi-satisfied] als die halb zufriedenen Gäste Tisch { $table } verließen, hätte noch einer abgedeckt werden müssen.
+    [patience-order] eine dritte Wolke für die Gäste an Tisch { $table } hätte noch einen abdecken müssen (niemand hatte ihre Bestellung aufgenommen).
+    [patience-meal] eine dritte Wolke für die Gäste an Tisch { $table } hätte noch einen abdecken müssen (niemand hatte ihnen ihr Essen serviert).
+    [neighbour] eine dritte Wolke für die Gäste an Tisch { $table } hätte noch einen abdecken müssen ({ $card } wurde neben sie gesetzt).
+    [order] eine dritte Wolke für die Gäste an Tisch { $table } hätte noch einen abdecken müssen ({ $card } hatte ihre Bestellung aufgenommen).
+    [cooking] eine dritte Wolke für die Gäste an Tisch { $table } hätte noch einen abdecken müssen (die Karten der Köche regten sie auf).
+   *[other] eine dritte Wolke für die Gäste an Tisch { $table } hätte noch einen abdecken müssen.
+  }
 rest-more = Zufriedene Gäste je Art (Ziel: je { $needed }) und Stapel
 rest-mushrooms = { $count } { $count ->
     [one] Wolke
@@ -68,7 +91,7 @@ option-difficulty-easy = leicht
 option-difficulty-normal = normal
 option-difficulty-hard = schwer
 option-difficulty-custom = eigene
-build-resolve_event = Das Ereignis auflösen
+build-resolve_event = Ein Ereignis abhandeln
 build-resolve_event-table = An welchem Tisch
 build-resolve_event-card = Mit welcher Karte
 build-seat = Einen Gast platzieren

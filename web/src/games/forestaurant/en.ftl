@@ -19,7 +19,31 @@ rest-status-seated = deciding what to eat: rings the bell at its next event
 rest-status-bell = rang the bell: its order can be taken
 rest-status-menu = waiting for the meal
 rest-status-eating = eating
-rest-score = The kitchen's score: { $score }
+# the score: the card values of all satisfied guests (semi-satisfied ones too: "slide this card
+# under the board as satisfied guests"), the same for the whole table
+rest-score = Satisfied guests: { $score } (card values)
+# "After the player has finished all his actions, he must discard down to the ingredients storage limit"
+rest-storage-limit = keep at most { $limit } ingredients at the end of your turn
+# what closed the restaurant (the view's end_trigger): "no more left on the mushrooms and even more
+# would be needed", "all the stars are already covered but players would have to cover more"
+rest-end-chaos = Chaos: no cloud was left on the mushrooms and the guests at table { $table } needed one more ({ $cause ->
+    [patience-order] nobody had taken their order
+    [patience-meal] nobody had served their meal
+    [neighbour] { $card } was seated next to them
+    [order] { $card } took their order
+    [cooking] the cooks' cards upset them
+   *[other] they lost patience
+  }).
+rest-end-bankrupt = Bankrupt: all { $stars } stars were already covered and { $cause ->
+    [unsatisfied] the unsatisfied guests leaving table { $table } needed another.
+    [semi-satisfied] the semi-satisfied guests leaving table { $table } needed another.
+    [patience-order] a third cloud for the guests at table { $table } needed another (nobody had taken their order).
+    [patience-meal] a third cloud for the guests at table { $table } needed another (nobody had served their meal).
+    [neighbour] a third cloud for the guests at table { $table } needed another ({ $card } was seated next to them).
+    [order] a third cloud for the guests at table { $table } needed another ({ $card } took their order).
+    [cooking] a third cloud for the guests at table { $table } needed another (the cooks' cards upset them).
+   *[other] a third cloud for the guests at table { $table } needed another.
+  }
 rest-more = Satisfied guests per species (goal: { $needed } of each) and piles
 rest-mushrooms = { $count } { $count ->
     [one] cloud
@@ -75,7 +99,7 @@ option-difficulty-easy = easy
 option-difficulty-normal = normal
 option-difficulty-hard = hard
 option-difficulty-custom = custom
-build-resolve_event = Resolve the event
+build-resolve_event = Resolve an event
 build-resolve_event-table = At which table
 build-resolve_event-card = With which card
 build-seat = Seat a guest

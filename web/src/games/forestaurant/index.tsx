@@ -13,7 +13,7 @@ import { wideScreen } from "../../util";
 import { seatName } from "../../table/names";
 import { builderWords, endSentence, Panel, term } from "../common";
 import type { BoardProps, GameUi } from "../types";
-import { drawWords, whoWords } from "./words";
+import { drawWords, endWords, storageWords, whoWords } from "./words";
 
 const GAME = "forestaurant";
 const tf = (id: string, args?: Record<string, any>) => tg(GAME, id, args);
@@ -53,7 +53,9 @@ function Restaurant({ view }: { view: View }) {
             <div class="rtable-head"><b>{tf("rest-table", { number: x.table + 1 })}</b>
               <span class="muted"> · {tf("rest-chairs", { count: x.chairs })}</span>
               {x.bell && <span class="badge bell">{tf("rest-bell-short")}</span>}
-              {x.clouds > 0 && <span class="clouds" title={tf("rest-clouds", { count: x.clouds })}>{"☁".repeat(x.clouds)}</span>}
+              {/* 0, 1 or 2 clouds decide how the guests leave: a count, not a row of tiny glyphs */}
+              {x.clouds > 0 && <span class="clouds" role="img" aria-label={tf("rest-clouds", { count: x.clouds })}
+                title={tf("rest-clouds", { count: x.clouds })}>☁ <b>{x.clouds}</b></span>}
             </div>
             {x.guest ? <Animal id={x.guest.id} /> : <span class="muted">{tf("rest-empty")}</span>}
             {/* a face-up menu by its card's name, the words the log says: "Fox menu (Fish, Carrot)" */}
@@ -115,6 +117,7 @@ function Proposal({ view }: { view: View }) {
 
 function Seats({ view }: { view: View }) {
   const names: string[] = view.players ?? [];
+  const storage = storageWords(view);
   return (
     <div class="players" id="players">
       {names.map((name, s) => {
@@ -122,7 +125,10 @@ function Seats({ view }: { view: View }) {
         return (
           <div class={`player${acting ? " acting" : ""}${name === view.you ? " mine" : ""}`} data-player={name}>
             <div class="player-name" title={name}>{acting ? "▶ " : ""}{seatName(name)}{name === view.you ? ` ${tf("rest-you")}` : ""}</div>
-            <div class="muted">{tf("rest-hand-count", { count: (view.hand_sizes ?? [])[s] ?? 0 })}</div>
+            <div class="muted">{tf("rest-hand-count", { count: (view.hand_sizes ?? [])[s] ?? 0 })}
+              {/* "he must discard down to the ingredients storage limit" after his actions: said
+                  where the reader's own ingredients are, while buying them */}
+              {name === view.you && storage && <>{" · "}{tf("rest-storage-limit", storage)}</>}</div>
             <div class="cards">{((view.storage ?? [])[s] ?? []).map((i: string) => <Ingredient id={i} />)}</div>
           </div>
         );
@@ -155,10 +161,12 @@ const words = { ...builderWords(GAME, (_type, field, v) => {
   card: (id: string, pick: { onPick: () => void; picked: boolean; disabled: boolean }) =>
     (cardFace(GAME, id)?.kind === "animal" ? <Animal id={id} {...pick} /> : <Card game={GAME} id={id} class="ingredient-tile" {...pick}><span class="ff-name"><TileName text={ingredient(id)} /></span></Card>) };
 
-// why the restaurant closed, in the game's own words (DescribeGame's `reason-<reason>`, the
-// same the log's last line says: "the restaurant went bankrupt (every star was covered)")
+// why the restaurant closed: what closed it when the view names it ("Bankrupt: all 5 stars were
+// already covered and the unsatisfied guests leaving table 5 needed another."), else in the game's
+// own words (DescribeGame's `reason-<reason>`: a win, the deck running out, an older game)
 function endWhy(view: View): string | null {
-  return endSentence(GAME, view.end_reason);
+  const closed = endWords(view, (id) => cardFace(GAME, id)?.name ?? id);
+  return closed ? tf(closed.id, closed.args) : endSentence(GAME, view.end_reason);
 }
 
 export const ui: GameUi = { Board, buildsMoves: true, words, endWhy };
