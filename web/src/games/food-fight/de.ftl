@@ -96,3 +96,6 @@ build-discard = Für deine Truppe abwerfen
 build-discard-troop = Deine Truppe
 build-discard-cards = Die abzuwerfenden Karten
 build-pass = Passen
+
+# the heading of the end box's score column (src/table/endwords.ts)
+end-score = Siegpunkte

@@ -96,3 +96,6 @@ build-discard = Discard to your troop
 build-discard-troop = Your troop
 build-discard-cards = The cards to discard
 build-pass = Pass
+
+# the heading of the end box's score column (src/table/endwords.ts)
+end-score = Victory Points

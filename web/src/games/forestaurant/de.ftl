@@ -120,3 +120,6 @@ build-withdraw_cook = Den Vorschlag zurückziehen
 build-discard_ingredient = Eine Zutat abwerfen
 build-discard_ingredient-token = Welche
 rest-bell-short = Glocke
+
+# the heading of the end box's score column (src/table/endwords.ts): the satisfied guests' card values
+end-score = zufriedene Gäste (Kartenwerte)

@@ -128,3 +128,6 @@ build-withdraw_cook = Withdraw the proposal
 build-discard_ingredient = Discard an ingredient
 build-discard_ingredient-token = Which one
 rest-bell-short = bell
+
+# the heading of the end box's score column (src/table/endwords.ts): the satisfied guests' card values
+end-score = satisfied guests (card values)
