@@ -156,8 +156,10 @@ def screen(view: dict[str, Any], legal_moves: Sequence[dict[str, Any]] | None = 
            language: str = DEFAULT) -> RenderableType:
     legal = list(view.get("legal_moves") or []) if legal_moves is None else list(legal_moves)
     deal = say("table-deal", language, deal=view.get("deal", 0), deals=view.get("deals", 0))
-    header = Text(f"{say('game-title', language)} - {deal} - {say('table-dealer', language)}: {view.get('dealer')}",
-                  style="bold")
+    title = f"{say('game-title', language)} - {deal}"
+    # no Dealer once the game is over (the view names none)
+    dealer = f" - {say('table-dealer', language)}: {view['dealer']}" if view.get("dealer") else ""
+    header = Text(title + dealer, style="bold")
     parts: list[RenderableType] = [header, players_table(view, language)]
     parts.append(Panel(pot_lines(view, language), title=say("table-pot", language), expand=False))
     parts.append(Panel(hand_lines(view, language), title=say("screen-hand", language, count=len(view.get("hand") or [])),

@@ -10,6 +10,8 @@ from typing import Any, Mapping, Sequence
 
 from shared.i18n import Message
 
+from .rules.cards import catalogue
+
 RULES_SECTIONS = ("goal", "turn", "actions", "end", "scoring", "choices")
 
 # the events nobody needs to read: a deck's new order is secret and says nothing at the table
@@ -137,4 +139,20 @@ def prompt_message(view: Mapping[str, Any], seat: int | None) -> Message | None:
         return Message("prompt-hand-limit", {"count": view.get("excess", 0), "limit": view.get("hand_limit", 8)})
     if phase == "draw":
         return Message("prompt-draw", {})
-    return Message("prompt-main", {"action_used": bool(view.get("action_used"))})
+    return Message("prompt-main", _main_moves(view.get("legal_moves") or []))
+
+
+def _main_moves(legal: Sequence[Any]) -> dict[str, Any]:
+    """What the main phase's prompt offers: only what the seat can do now (its legal moves), so it
+    never names a recipe it cannot complete, a card it does not hold or a second action card.
+    `table`: which cards it can play in front of itself ("both", "territory", "publicity", "none");
+    passing is always legal."""
+    moves = [m for m in legal if isinstance(m, Mapping)]
+    kinds = {m.get("type") for m in moves}
+    cards = catalogue().cards  # a card's kind, as the card data has it
+    in_front = {cards[m["card"]].kind for m in moves
+                if m.get("type") == "play" and not m.get("target") and m.get("card") in cards}
+    table = "both" if len(in_front) == 2 else (in_front.pop() if in_front else "none")
+    action = any(m.get("type") == "play" and m.get("target") for m in moves)
+    args = {"complete": "complete" in kinds, "table": table, "action": action, "discard": "discard_two" in kinds}
+    return {**args, "any": any(v not in (False, "none") for v in args.values())}

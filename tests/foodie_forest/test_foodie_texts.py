@@ -2,11 +2,13 @@
 refusal readable, and every template fed the arguments it names."""
 from __future__ import annotations
 
+import io
 import re
 from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from services.foodie_forest import GAME, messages, render
 from services.foodie_forest.catalogue import catalogue
@@ -187,3 +189,13 @@ def test_the_german_descriptions_boot_card_has_one_name_wherever_it_is_named(lan
             assert recipe_words not in text, (key, text)
     for key in recipe_keys:
         assert recipe_words in _entries(language)[key]
+
+
+@pytest.mark.parametrize("language, header", [("en", "Foodie Forest - Deal 5 of 5\n"),
+                                              ("de", "Foodie Forest - Runde 5 von 5\n")])
+def test_given_the_game_over_when_the_terminal_screen_is_drawn_then_its_header_names_no_dealer(language, header):
+    # the view names no Dealer once the game is over (no 6th deal is dealt): no "Dealer: None"
+    *_, (state, _) = playout(5, NAMES[:4])
+    console = Console(file=io.StringIO(), width=100, color_system=None, force_terminal=False)
+    console.print(render.screen(GAME.rules.view(state, 0), language=language))
+    assert console.file.getvalue().startswith(header)

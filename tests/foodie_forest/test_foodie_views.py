@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from foodie_helpers import (RULES, apply, choose, dealt, of_type, play, ready,
+from foodie_helpers import (RULES, apply, choose, dealt, of_type, play, playout, ready,
                             started)
 
 VIEW_KEYS = {"game", "players", "seat", "you", "options", "phase", "deal", "deals", "dealer",
@@ -92,3 +92,13 @@ def test_last_card_announcements_and_history_are_public():
     assert "LastCardAnnounced" in [type(e).__name__ for e in events]
     assert RULES.view(state, 0)["last_card_announced"] == ["bob"]
     assert RULES.event_view(events[1], None) == {"type": "LastCardAnnounced", "seat": 1}
+
+
+def test_given_the_game_over_when_a_seat_views_it_then_no_dealer_is_named():
+    # "The player to the left of the Dealer becomes the new Dealer. Begin a new round": after the
+    # 5th deal there is no new round, so the last deal's scoring names no next Dealer to show
+    *_, (state, _) = playout(5, ["ann", "bob", "cid", "dan"])
+    assert state.phase == "over"
+    for seat in (0, 1, None):
+        view = RULES.view(state, seat)
+        assert (view["deal"], view["finished"], view["dealer"]) == (5, True, None)

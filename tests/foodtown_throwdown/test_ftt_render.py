@@ -24,7 +24,7 @@ def test_the_screen_shows_my_hand_the_display_and_my_moves_but_no_other_hand():
     state, _ = draw(state)
     text = _text(render.screen(RULES.view(state, 0)))
     assert "Hot Dog" in text and "Whole Wheat Bread" in text and "Complete Hot Dog" in text
-    assert "Your turn: complete recipes" in text
+    assert "Your turn: complete a recipe, play a publicity card," in text  # what ann can do now
     assert "Menu Mix-Up" not in text
     other = _text(render.screen(RULES.view(state, 1)))
     assert "Whole Wheat Bread" not in other and "Menu Mix-Up" in other and "Waiting for ann" in other

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from ftt_helpers import RULES, draw, ready, with_state
 from services.foodtown_throwdown import GAME, messages
 
 TEXTS = GAME.texts
@@ -11,13 +12,46 @@ TEXTS = GAME.texts
 
 @pytest.mark.parametrize("language, rule, wrong", [("en", "discard two cards to draw one", "trade"),
                                                    ("de", "zwei Karten abwerfen und eine ziehen", "tauschen")])
-@pytest.mark.parametrize("action_used", [False, True])
 def test_given_your_main_phase_when_the_prompt_reads_then_it_says_discard_two_cards_to_draw_one(
-        language, rule, wrong, action_used):
+        language, rule, wrong):
     # "Discard any two cards to draw one new card." (Playing The Game): a discard, not a trade
-    view = {"to_act": ["ann"], "you": "ann", "phase": "main", "action_used": action_used}
-    text = TEXTS.render(messages.prompt_message(view, 0), language)
+    text = TEXTS.render(messages.prompt_message(_main_view(BEANS), 0), language)
     assert rule in text and wrong not in text, text
+
+
+# a hand that completes no recipe and holds no territory, publicity or action card
+BEANS = ("black-beans", "pinto-beans", "refried-beans", "black-beans", "pinto-beans")
+
+
+def _main_view(hand, **changes):
+    """ann's view in her main phase (drawn), holding `hand`; Sloppy Joe on display."""
+    state, _ = draw(ready(recipes=("sloppy-joe",)))
+    return RULES.view(with_state(state, hands=(tuple(hand),) + state.hands[1:], **changes), 0)
+
+
+@pytest.mark.parametrize("hand, changes, english, german", [
+    (BEANS, {}, "Your turn: discard two cards to draw one, or pass.",
+     "Du bist am Zug: zwei Karten abwerfen und eine ziehen, oder passen."),
+    (("sourdough-loaf", "pulled-pork", "stadium", "viral-video", "flat-tire"), {},
+     "Your turn: complete a recipe, play a territory or publicity card, play an action card (one per turn), "
+     "discard two cards to draw one, or pass.",
+     "Du bist am Zug: ein Rezept fertigstellen, eine Gebiets- oder Werbekarte ausspielen, eine Aktionskarte spielen "
+     "(eine pro Zug), zwei Karten abwerfen und eine ziehen, oder passen."),
+    (("stadium", "flat-tire"), {"action_used": True}, "Your turn: play a territory, discard two cards to draw one, or pass.",
+     "Du bist am Zug: ein Gebiet ausspielen, zwei Karten abwerfen und eine ziehen, oder passen."),
+    (("viral-video",), {}, "Your turn: play a publicity card, or pass.", "Du bist am Zug: eine Werbekarte ausspielen, oder passen."),
+    (("sourdough-loaf", "pulled-pork"), {"blocked": (True, False, False)},
+     "Your turn: discard two cards to draw one, or pass.", "Du bist am Zug: zwei Karten abwerfen und eine ziehen, oder passen."),
+    (("black-beans",), {}, "Your turn: you can only pass.", "Du bist am Zug: Du kannst nur passen."),
+])
+def test_given_your_main_phase_when_the_prompt_reads_then_it_names_only_the_moves_you_can_make(
+        hand, changes, english, german):
+    # "During your turn you may make any number of the following moves: Play an action card ...
+    # (limit one action card per turn) / Complete a recipe / Play a territory or publicity card /
+    # Discard any two cards to draw one new card / Pass": the prompt offers what the seat's legal
+    # moves allow now (no recipe it cannot complete, no card it does not hold, no second action card)
+    message = messages.prompt_message(_main_view(hand, **changes), 0)
+    assert (TEXTS.render(message, "en"), TEXTS.render(message, "de")) == (english, german)
 
 
 @pytest.mark.parametrize("language, vague", [("en", "a player"), ("de", "jemand")])

@@ -33,7 +33,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "phase": state.phase,
         "deal": state.deal,
         "deals": table.deals,
-        "dealer": names[state.dealer] if names else None,
+        # no Dealer once the game is over: the rules pass the deal on when a deal is scored, the
+        # last one too, so the state's dealer would be the one of a sixth deal never dealt
+        "dealer": names[state.dealer] if names and state.phase != OVER else None,
         "turn": names[state.turn] if state.turn is not None and state.phase == PLAYING else None,
         "to_act": [names[s] for s in sorted(to_act(state))],
         "hand": (list(state.hands[me]) if in_deal else []) if me is not None else None,

@@ -231,9 +231,25 @@ move-pass = Passen (Zug beenden)
 ## Aufforderungen
 
 prompt-draw = Du bist am Zug: Ziehe eine Karte.
-prompt-main = { $action_used ->
-    [true] Du bist am Zug: Rezepte fertigstellen, Gebiete oder Werbung ausspielen, zwei Karten abwerfen und eine ziehen, oder passen.
-   *[false] Du bist am Zug: Rezepte fertigstellen, Karten ausspielen (höchstens eine Aktionskarte), zwei Karten abwerfen und eine ziehen, oder passen.
+# nur, was der Platz jetzt tun kann (seine erlaubten Züge, messages.py): jeder Teil mit seinem
+# Komma, dann „oder passen“ (Passen geht immer); $table: welche Karten er vor sich ausspielen kann
+prompt-main = Du bist am Zug: { $complete ->
+    [true] ein Rezept fertigstellen,{" "}
+   *[false] {""}
+}{ $table ->
+    [both] eine Gebiets- oder Werbekarte ausspielen,{" "}
+    [territory] ein Gebiet ausspielen,{" "}
+    [publicity] eine Werbekarte ausspielen,{" "}
+   *[none] {""}
+}{ $action ->
+    [true] eine Aktionskarte spielen (eine pro Zug),{" "}
+   *[false] {""}
+}{ $discard ->
+    [true] zwei Karten abwerfen und eine ziehen,{" "}
+   *[false] {""}
+}{ $any ->
+    [true] oder passen.
+   *[false] Du kannst nur passen.
 }
 prompt-inspection = Gesundheitskontrolle: Wähle { $count } Zutaten zum Abwerfen.
 prompt-hand-limit = Du hast zu viele Karten: Wirf { $count ->

@@ -233,9 +233,25 @@ move-pass = Pass (end your turn)
 ## Prompts
 
 prompt-draw = Your turn: draw a card.
-prompt-main = { $action_used ->
-    [true] Your turn: complete recipes, play territories or publicity, discard two cards to draw one, or pass.
-   *[false] Your turn: complete recipes, play cards (one action card), discard two cards to draw one, or pass.
+# only what the seat can do now (its legal moves, messages.py): each part with its comma, then
+# "or pass" (passing is always legal); $table: which cards it can play in front of itself
+prompt-main = Your turn: { $complete ->
+    [true] complete a recipe,{" "}
+   *[false] {""}
+}{ $table ->
+    [both] play a territory or publicity card,{" "}
+    [territory] play a territory,{" "}
+    [publicity] play a publicity card,{" "}
+   *[none] {""}
+}{ $action ->
+    [true] play an action card (one per turn),{" "}
+   *[false] {""}
+}{ $discard ->
+    [true] discard two cards to draw one,{" "}
+   *[false] {""}
+}{ $any ->
+    [true] or pass.
+   *[false] you can only pass.
 }
 prompt-inspection = Health Inspection: choose { $count } ingredients to discard.
 prompt-hand-limit = You hold too many cards: discard { $count ->

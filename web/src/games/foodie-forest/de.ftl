@@ -28,6 +28,9 @@ ff-recipe-choosing = wählt…
 ff-you = (du)
 ff-points = Pkt
 ff-recipe = Rezept
+# vor dem Namen eines Rezepts im Kasten eines Spielers: nichts, der Name sagt schon „…rezept“
+# („Sparrezept“, nicht „Rezept Sparrezept“)
+ff-recipe-named = { "" }
 ff-hand-line = { $cards } auf der Hand · { $tricks } { $tricks ->
     [one] Stich
    *[other] Stiche
@@ -61,6 +64,8 @@ ff-history = { $count ->
   }
 ff-deal = Runde
 ff-deal-line = Runde { $deal } von { $deals } · Geber { $dealer }
+# nach Spielende: kein Geber mehr
+ff-deal-of = Runde { $deal } von { $deals }
 ff-turn-over = Das Spiel ist zu Ende.
 ff-turn-dealing = Die Karten werden gegeben…
 ff-turn-choose = Du bist dran: wähle ein Rezept (verdeckt).

@@ -28,6 +28,8 @@ ff-recipe-choosing = choosing…
 ff-you = (you)
 ff-points = pts
 ff-recipe = recipe
+# before a recipe's name in a player's box ("recipe Fruit")
+ff-recipe-named = recipe
 ff-hand-line = { $cards } in hand · { $tricks } { $tricks ->
     [one] trick
    *[other] tricks
@@ -60,6 +62,8 @@ ff-history = { $count ->
   }
 ff-deal = deal
 ff-deal-line = Deal { $deal } of { $deals } · dealer { $dealer }
+# once the game is over: no Dealer
+ff-deal-of = Deal { $deal } of { $deals }
 ff-turn-over = The game is over.
 ff-turn-dealing = The cards are being dealt…
 ff-turn-choose = Your turn: choose a recipe (face down).

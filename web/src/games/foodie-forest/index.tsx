@@ -58,12 +58,18 @@ function Recipe({ recipe }: { recipe: string }) {
   return <span class={`recipe r-${recipe}`}>{recipeName(recipe)}</span>;
 }
 
+/** A player's recipe line: "recipe Fruit", "recipe chosen"; a recipe named by a word that says it
+ * is one ("Sparrezept", "Käferrezept") goes without the label (ff-recipe-named, empty in German). */
 function recipeOf(view: View, name: string) {
-  if (name === view.you && view.my_recipe) return <Recipe recipe={view.my_recipe} />;
+  const named = (recipe: string) => {
+    const label = tf("ff-recipe-named");
+    return <>{label ? `${label} ` : ""}<Recipe recipe={recipe} /></>;
+  };
+  if (name === view.you && view.my_recipe) return named(view.my_recipe);
   const shown = (view.recipes ?? {})[name];
-  if (shown) return <Recipe recipe={shown} />;
-  if ((view.chosen ?? {})[name]) return tf("ff-recipe-chosen");
-  return view.phase === "choosing" ? tf("ff-recipe-choosing") : "–";
+  if (shown) return named(shown);
+  if ((view.chosen ?? {})[name]) return `${tf("ff-recipe")} ${tf("ff-recipe-chosen")}`;
+  return `${tf("ff-recipe")} ${view.phase === "choosing" ? tf("ff-recipe-choosing") : "–"}`;
 }
 
 function Players({ view }: { view: View }) {
@@ -77,7 +83,7 @@ function Players({ view }: { view: View }) {
           <div class={`player${acting ? " acting" : ""}${name === view.you ? " mine" : ""}`} data-player={name}>
             <div class="player-name" title={name}>{acting ? "▶ " : ""}{seatName(name)}{name === view.you ? ` ${tf("ff-you")}` : ""}</div>
             <div class="points"><b>{(view.points ?? {})[name] ?? 0}</b> {tf("ff-points")}</div>
-            <div>{tf("ff-recipe")} {recipeOf(view, name)}</div>
+            <div>{recipeOf(view, name)}</div>
             <div class="muted">{tf("ff-hand-line", {
               cards: (view.hand_sizes ?? {})[name] ?? 0, taken: (view.cards_taken ?? {})[name] ?? 0,
               tricks: (view.tricks_taken ?? {})[name] ?? 0,
@@ -142,7 +148,10 @@ function History({ view }: { view: View }) {
 function Board({ view }: BoardProps) {
   return (
     <div class="board foodie">
-      <p class="deal-line">{tf("ff-deal-line", { deal: view.deal ?? 0, deals: view.deals ?? 0, dealer: seatName(view.dealer ?? "–") })}</p>
+      {/* no Dealer once the game is over (the view names none: no deal follows the last) */}
+      <p class="deal-line">{view.dealer
+        ? tf("ff-deal-line", { deal: view.deal ?? 0, deals: view.deals ?? 0, dealer: seatName(view.dealer) })
+        : tf("ff-deal-of", { deal: view.deal ?? 0, deals: view.deals ?? 0 })}</p>
       <Players view={view} />
       <Pot view={view} />
       <Hand view={view} />

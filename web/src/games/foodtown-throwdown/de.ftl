@@ -1,17 +1,22 @@
 # Die Tischtexte von Foodtown Throwdown auf Deutsch (src/games/foodtown-throwdown/index.tsx);
 # Kartennamen und -texte kommen aus DescribeGame.
 town-you = (du)
+# die Wertungsspalte am Spielende (src/table/endwords.ts): dieses Spiel zählt Sterne
+end-score = Sterne
 town-stars = { $count ->
     [one] Stern
    *[other] Sterne
   } ({ $target } zum Sieg)
-town-bonus = +1 ★ ({ $kind ->
-    [type] { $what } auf der Speisekarte
-    [sandwich] ein Sandwich auf der Speisekarte
-    [vegetarian] ein vegetarisches Rezept auf der Speisekarte
-    [recipes] { $value } Rezepte auf der Speisekarte
-   *[stars] ein Rezept mit { $value } Sternen auf der Speisekarte
-  })
+# der Bonusstern eines Gebiets und seine Bedingung, wie die Karte sie nennt („Gebiet: 1 Stern, +1
+# solange ein Rezept mit Fleisch auf deiner Speisekarte steht“), unter dem Gebiet auf der Hand oder
+# vor einem Spieler
+town-bonus = +1 ★ solange { $kind ->
+    [type] ein Rezept mit { $what } auf der Speisekarte steht
+    [sandwich] ein Sandwich auf der Speisekarte steht
+    [vegetarian] ein vegetarisches Rezept auf der Speisekarte steht
+    [recipes] mindestens { $value } Rezepte auf der Speisekarte stehen
+   *[stars] ein Rezept mit mindestens { $value } Sternen auf der Speisekarte steht
+  }
 town-end-stars = { $you ->
     [true] Du hast am Ende deines Zuges { $stars } Sterne erreicht ({ $target } zum Sieg).
    *[false] { $player } hat am Ende des eigenen Zuges { $stars } Sterne erreicht ({ $target } zum Sieg).
@@ -21,7 +26,7 @@ town-hand-count = { $count ->
    *[other] { $count } Karten auf der Hand
   }
 town-blocked = blockiert
-town-hand = Deine Hand ({ $count } von höchstens { $limit })
+town-hand = Deine Hand ({ $count }, höchstens { $limit })
 town-none = keine Karten
 town-round = Runde { $round }
 town-decks = { $play } { $play ->
@@ -59,15 +64,16 @@ town-group-other = { $count ->
     [one] Andere Karte
    *[other] Andere Karten
   }
+# die Knöpfe des Zugbaus, mit den Worten der Aufforderung des Servers (ihr prompt-main)
 build-draw = Eine Karte ziehen
-build-complete = Ein Rezept vollenden
+build-complete = Ein Rezept fertigstellen
 build-complete-recipe = Das Rezept
 build-complete-cards = Seine Zutaten
 build-play = Eine Karte spielen
 build-play-card = Die Karte
 build-play-target = Auf wen
 build-play-pick = Welche
-build-discard_two = Zwei Karten abwerfen, eine ziehen
+build-discard_two = Zwei Karten abwerfen und eine ziehen
 build-discard_two-cards = Die zwei Karten
 build-discard = Auf das Handlimit abwerfen
 build-discard-cards = Die abzuwerfenden Karten

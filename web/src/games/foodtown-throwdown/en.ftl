@@ -1,17 +1,21 @@
 # Foodtown Throwdown's board texts in English (src/games/foodtown-throwdown/index.tsx); card
 # names and texts come from DescribeGame.
 town-you = (you)
+# the end box's score column (src/table/endwords.ts): this game counts stars
+end-score = stars
 town-stars = { $count ->
     [one] star
    *[other] stars
   } ({ $target } to win)
-town-bonus = +1 ★ ({ $kind ->
-    [type] { $what } on the menu
-    [sandwich] a sandwich on the menu
-    [vegetarian] a vegetarian recipe on the menu
-    [recipes] { $value } recipes on the menu
-   *[stars] a { $value }-star recipe on the menu
-  })
+# a territory's bonus star and its condition, as its card says it ("Territory: 1 star, +1 while
+# a recipe with meat is on your menu"), under the territory in hand or in front of a player
+town-bonus = +1 ★ while { $kind ->
+    [type] a recipe with { $what } is on the menu
+    [sandwich] a sandwich is on the menu
+    [vegetarian] a vegetarian recipe is on the menu
+    [recipes] { $value } or more recipes are on the menu
+   *[stars] a recipe worth { $value } or more stars is on the menu
+  }
 town-end-stars = { $you ->
     [true] You reached { $stars } stars ({ $target } to win) at the end of your turn.
    *[false] { $player } reached { $stars } stars ({ $target } to win) at the end of their turn.
@@ -21,7 +25,7 @@ town-hand-count = { $count ->
    *[other] { $count } cards in hand
   }
 town-blocked = blocked
-town-hand = Your hand ({ $count } of at most { $limit })
+town-hand = Your hand ({ $count }, at most { $limit })
 town-none = no cards
 town-round = Round { $round }
 town-decks = { $play } { $play ->
@@ -59,6 +63,7 @@ town-group-other = { $count ->
     [one] Other card
    *[other] Other cards
   }
+# the move builder's buttons, in the words of the server's prompt (its prompt-main)
 build-draw = Draw a card
 build-complete = Complete a recipe
 build-complete-recipe = The recipe

@@ -54,6 +54,27 @@ function Recipe({ id, cards = [] }: { id: string; cards?: string[] }) {
   );
 }
 
+/** Each territory's bonus star and its condition (DescribeGame's card: "+1 ★ while a vegetarian
+ * recipe is on the menu"), so a player reads it before it is met, in hand or in front of them;
+ * `earned`: in front of a player, the ones whose bonus the menu earns (the view's
+ * bonus_territories, counted by the rules) are ticked as a recipe's filled slots are. */
+function Conditions({ cards, earned }: { cards: string[]; earned?: Set<string> }) {
+  const territories = [...new Set(cards.filter((c) => kindOf(c) === "territory"))];
+  if (!territories.length) return null;
+  return (
+    <ul class="slots territories">
+      {territories.map((c) => {
+        const met = earned?.has(c);
+        return (
+          <li class={met ? "filled" : ""} data-card={c}>
+            {earned ? `${met ? "✔" : "○"} ` : ""}{nameOf(c)}: {tf("town-bonus", bonusWords(cardFace(GAME, c)?.condition as Condition | undefined, typeWord))}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 function Players({ view }: { view: View }) {
   const names: string[] = view.players ?? [];
   return (
@@ -67,15 +88,15 @@ function Players({ view }: { view: View }) {
         return (
           <div class={`player${acting ? " acting" : ""}${name === view.you ? " mine" : ""}`} data-player={name}>
             <div class="player-name" title={name}>{acting ? "▶ " : ""}{seatName(name)}{name === view.you ? ` ${tf("town-you")}` : ""}</div>
-            <div class="points"><b>{stars}</b> {tf("town-stars", { count: stars, target: view.target_stars ?? 0 })}</div>
+            {/* the star ahead of the count keeps it apart from the name where a phone puts them on
+                one line ("Bot ★ 2 stars", not "Bot 2 stars") */}
+            <div class="points"><span aria-hidden="true">★ </span><b>{stars}</b> {tf("town-stars", { count: stars, target: view.target_stars ?? 0 })}</div>
             <div class="muted">{tf("town-hand-count", { count: (view.hand_sizes ?? {})[name] ?? 0 })}
               {(view.blocked ?? []).includes(name) ? ` · ${tf("town-blocked")}` : ""}</div>
             {((view.menus ?? {})[name] ?? []).map((m: any) => <Recipe id={m.recipe} cards={m.cards} />)}
             {cards.length > 0 && <div class="cards">{cards.map((c) => <TownCard id={c} bonus={bonus.has(c)} />)}</div>}
-            {/* each bonus star where it is earned, so the stars drawn add up to the total */}
-            {[...bonus].map((c) => (
-              <p class="muted small bonus" data-card={c}>{nameOf(c)}: {tf("town-bonus", bonusWords(cardFace(GAME, c)?.condition as Condition | undefined, typeWord))}</p>
-            ))}
+            {/* each territory's bonus star, ticked where it is earned, so the stars drawn add up to the total */}
+            <Conditions cards={cards} earned={bonus} />
           </div>
         );
       })}
@@ -90,7 +111,8 @@ function Hand({ view }: { view: View }) {
   return (
     <Panel title={tf("town-hand", { count: hand.length, limit: view.hand_limit ?? 0 })} id="hand-panel">
       <div id="hand">
-        {groups.map(([k, cs]) => <div class="hand-group"><h3>{tf(`town-group-${k}`, { count: cs.length })}</h3><div class="cards">{cs.map((c) => <TownCard id={c} />)}</div></div>)}
+        {groups.map(([k, cs]) => <div class="hand-group"><h3>{tf(`town-group-${k}`, { count: cs.length })}</h3><div class="cards">{cs.map((c) => <TownCard id={c} />)}</div>
+          {k === "territory" && <Conditions cards={cs} />}</div>)}
         {other.length > 0 && <div class="cards">{other.map((c) => <TownCard id={c} />)}</div>}
         {!hand.length && <span class="muted">{tf("town-none")}</span>}
       </div>

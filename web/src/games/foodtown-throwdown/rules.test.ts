@@ -2,10 +2,11 @@
 // (/work/shared/rulebooks/foodtown-throwdown.txt), in English and German: the stars to win, a
 // territory's bonus star where it is earned, who reached the stars, the hand's groups.
 import { describe, expect, it } from "vitest";
-import { type Args, type Lang, boardTexts, say } from "../../testing/ftl";
+import { type Args, type Lang, boardTexts, say, serverTexts } from "../../testing/ftl";
 import { bonusWords, starsReached } from "./stars";
 
 const text = (lang: Lang, id: string, args?: Args) => say(boardTexts("foodtown-throwdown"), lang, id, args);
+const server = (lang: Lang, id: string, args?: Args) => say(serverTexts("foodtown_throwdown"), lang, id, args);
 
 
 describe("a player's stars", () => {
@@ -18,12 +19,14 @@ describe("a player's stars", () => {
   // "The territory is worth one star initially, with a bonus star being available if you meet
   // whatever the card's condition is - such as having recipes with meat or a sandwich on your menu."
   // (which territories earn it is the rules' count, the view's bonus_territories: tests/foodtown_throwdown/test_ftt_cards.py)
-  it("given a sandwich on the menu, when College Campus lies in front, then its bonus star is said with its condition", () => {
+  it("given College Campus, when its bonus star is said, then it is said with its condition as its card says it", () => {
+    // "Territory: 1 star, +1 while a sandwich recipe is on your menu" (services/foodtown_throwdown/texts)
     const words = bonusWords({ tag: "sandwich" }, (t) => t);
-    expect(text("en", "town-bonus", words)).toBe("+1 ★ (a sandwich on the menu)");
-    expect(text("de", "town-bonus", words)).toBe("+1 ★ (ein Sandwich auf der Speisekarte)");
-    expect(text("en", "town-bonus", bonusWords({ type: "meat" }, () => "Meat"))).toBe("+1 ★ (Meat on the menu)");
-    expect(text("de", "town-bonus", bonusWords({ stars: 3 }, (t) => t))).toBe("+1 ★ (ein Rezept mit 3 Sternen auf der Speisekarte)");
+    expect(text("en", "town-bonus", words)).toBe("+1 ★ while a sandwich is on the menu");
+    expect(text("de", "town-bonus", words)).toBe("+1 ★ solange ein Sandwich auf der Speisekarte steht");
+    expect(text("en", "town-bonus", bonusWords({ type: "meat" }, () => "Meat"))).toBe("+1 ★ while a recipe with Meat is on the menu");
+    expect(text("de", "town-bonus", bonusWords({ stars: 3 }, (t) => t))).toBe("+1 ★ solange ein Rezept mit mindestens 3 Sternen auf der Speisekarte steht");
+    expect(text("en", "town-bonus", bonusWords({ recipes: 3 }, (t) => t))).toBe("+1 ★ while 3 or more recipes are on the menu");
   });
 });
 
@@ -58,5 +61,23 @@ describe("your hand", () => {
         expect(word.charAt(0)).toBe(word.charAt(0).toUpperCase());
       }
     }
+  });
+});
+
+describe("the moves of a turn", () => {
+  it.each(["en", "de"] as const)("given the prompt offers a recipe and a discard, when the buttons name them (%s), then they say it in the prompt's words", (lang) => {
+    // "Complete a recipe." / "Discard any two cards to draw one new card." (Playing The Game): one
+    // verb for one move, in the prompt above the buttons and on them
+    const prompt = server(lang, "prompt-main", { complete: "true", table: "none", action: "false", discard: "true", any: "true" }).toLowerCase();
+    for (const key of ["build-complete", "build-discard_two"]) expect([key, prompt]).toEqual([key, expect.stringContaining(text(lang, key).toLowerCase())]);
+  });
+});
+
+describe("the end of a game", () => {
+  it("given the stars the game counts, when the end box heads its score column, then it says stars", () => {
+    // "The first player to collect a total of ten stars is the winner!": the end box's column
+    // (src/table/endwords.ts, the game's end-score) counts stars, not points
+    expect(text("en", "end-score")).toBe("stars");
+    expect(text("de", "end-score")).toBe("Sterne");
   });
 });
