@@ -136,10 +136,10 @@ def test_a_battle_drawn_in_german_has_german_headers_and_none_of_the_english_one
     # when it is drawn in German
     text = to_text(screen(RULES.view(state, 1), language="de"), width=140)
     # then the headers and labels are the German edition's (Tag, Gang, Sofortrunde, Schlachtfelder)
-    for german in ("Food Fight - Tag 1 - Kampf", "Eroberte Schlachtfelder", "Frühstück - Gang 1/5",
+    for german in ("Food Fight - Tag 1 - Kampf", "Erhaltene Schlachtfelder", "Frühstück - Gang 1/5",
                    "Sofortrunde: bob > ann; bob ist dran", "Dieser Gang:", "Deine Hand (8)", "bob (du)",
                    "Sanitäter Senf [Sofortkarte]", "Deine Armee beim Frühstück", "Deine Züge"):
         assert german in text, (german, text)
     # and none of the English ones
-    for english in ("Day", "Serving", "Instant round", "Battlefields won", "Your hand", "chips", "Breakfast"):
+    for english in ("Day", "Serving", "Instant round", "Battlefields taken", "Your hand", "chips", "Breakfast"):
         assert not re.search(rf"\b{english}\b", text), (english, text)
