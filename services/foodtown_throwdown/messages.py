@@ -155,4 +155,7 @@ def _main_moves(legal: Sequence[Any]) -> dict[str, Any]:
     table = "both" if len(in_front) == 2 else (in_front.pop() if in_front else "none")
     action = any(m.get("type") == "play" and m.get("target") for m in moves)
     args = {"complete": "complete" in kinds, "table": table, "action": action, "discard": "discard_two" in kinds}
-    return {**args, "any": any(v not in (False, "none") for v in args.values())}
+    offered = [name for name, v in args.items() if v not in (False, "none")]
+    # the list's punctuation: a comma before every part but the first, and before "or pass" in an
+    # English list of three or more ("discard two cards to draw one or pass"; "a, b, or pass")
+    return {**args, "any": bool(offered), "first": offered[0] if offered else "", "count": len(offered)}

@@ -30,18 +30,18 @@ def _main_view(hand, **changes):
 
 
 @pytest.mark.parametrize("hand, changes, english, german", [
-    (BEANS, {}, "Your turn: discard two cards to draw one, or pass.",
-     "Du bist am Zug: zwei Karten abwerfen und eine ziehen, oder passen."),
+    (BEANS, {}, "Your turn: discard two cards to draw one or pass.",
+     "Du bist am Zug: zwei Karten abwerfen und eine ziehen oder passen."),
     (("sourdough-loaf", "pulled-pork", "stadium", "viral-video", "flat-tire"), {},
      "Your turn: complete a recipe, play a territory or publicity card, play an action card (one per turn), "
      "discard two cards to draw one, or pass.",
      "Du bist am Zug: ein Rezept fertigstellen, eine Gebiets- oder Werbekarte ausspielen, eine Aktionskarte spielen "
-     "(eine pro Zug), zwei Karten abwerfen und eine ziehen, oder passen."),
+     "(eine pro Zug), zwei Karten abwerfen und eine ziehen oder passen."),
     (("stadium", "flat-tire"), {"action_used": True}, "Your turn: play a territory, discard two cards to draw one, or pass.",
-     "Du bist am Zug: ein Gebiet ausspielen, zwei Karten abwerfen und eine ziehen, oder passen."),
-    (("viral-video",), {}, "Your turn: play a publicity card, or pass.", "Du bist am Zug: eine Werbekarte ausspielen, oder passen."),
+     "Du bist am Zug: ein Gebiet ausspielen, zwei Karten abwerfen und eine ziehen oder passen."),
+    (("viral-video",), {}, "Your turn: play a publicity card or pass.", "Du bist am Zug: eine Werbekarte ausspielen oder passen."),
     (("sourdough-loaf", "pulled-pork"), {"blocked": (True, False, False)},
-     "Your turn: discard two cards to draw one, or pass.", "Du bist am Zug: zwei Karten abwerfen und eine ziehen, oder passen."),
+     "Your turn: discard two cards to draw one or pass.", "Du bist am Zug: zwei Karten abwerfen und eine ziehen oder passen."),
     (("black-beans",), {}, "Your turn: you can only pass.", "Du bist am Zug: Du kannst nur passen."),
 ])
 def test_given_your_main_phase_when_the_prompt_reads_then_it_names_only_the_moves_you_can_make(

@@ -221,7 +221,7 @@ def _log(events, language):
 
 
 @pytest.mark.parametrize("language, line", [
-    ("en", "all 5 stars were already covered and the unsatisfied guests leaving table 6 needed another"),
+    ("en", "all 5 stars were already covered and the unsatisfied guests leaving table 6 needed one more star"),
     ("de", "Alle 5 Sterne waren schon abgedeckt, und als die unzufriedenen Gäste Tisch 6 verließen, "
            "hätte noch einer abgedeckt werden müssen")])
 def test_given_all_stars_covered_when_unsatisfied_guests_leave_then_the_bankruptcy_names_their_table(language, line):
@@ -257,7 +257,7 @@ def test_given_a_neighbour_needs_a_third_cloud_when_all_stars_are_covered_then_t
     state = _events(tables={0: table("hare-2", bell=True, clouds=2)}, mushrooms=3, stars=5)
     state, events = act(state, 0, {"type": "resolve_event", "table": 1, "card": "fox-3"})
     assert RULES.view(state, 0)["end_trigger"] == {"table": 0, "cause": "neighbour", "about": "fox-3"}
-    assert "a third cloud for the guests at table 1 needed another (Fox 3 was seated next to them)" \
+    assert "a third cloud for the guests at table 1 needed one more star (Fox 3 was seated next to them)" \
         in _log(events, "en")[-1]
 
 

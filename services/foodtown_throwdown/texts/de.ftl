@@ -231,25 +231,37 @@ move-pass = Passen (Zug beenden)
 ## Aufforderungen
 
 prompt-draw = Du bist am Zug: Ziehe eine Karte.
-# nur, was der Platz jetzt tun kann (seine erlaubten Züge, messages.py): jeder Teil mit seinem
-# Komma, dann „oder passen“ (Passen geht immer); $table: welche Karten er vor sich ausspielen kann
+# nur, was der Platz jetzt tun kann (seine erlaubten Züge, messages.py): ein Komma vor jedem Teil
+# außer dem ersten ($first), dann „oder passen“ ohne Komma (Passen geht immer); $table: welche
+# Karten er vor sich ausspielen kann
 prompt-main = Du bist am Zug: { $complete ->
-    [true] ein Rezept fertigstellen,{" "}
+    [true] ein Rezept fertigstellen
    *[false] {""}
 }{ $table ->
-    [both] eine Gebiets- oder Werbekarte ausspielen,{" "}
-    [territory] ein Gebiet ausspielen,{" "}
-    [publicity] eine Werbekarte ausspielen,{" "}
-   *[none] {""}
+    [none] {""}
+   *[other] { $first ->
+        [table] {""}
+       *[other] ,{" "}
+    }{ $table ->
+        [both] eine Gebiets- oder Werbekarte ausspielen
+        [territory] ein Gebiet ausspielen
+       *[publicity] eine Werbekarte ausspielen
+    }
 }{ $action ->
-    [true] eine Aktionskarte spielen (eine pro Zug),{" "}
+    [true] { $first ->
+        [action] {""}
+       *[other] ,{" "}
+    }eine Aktionskarte spielen (eine pro Zug)
    *[false] {""}
 }{ $discard ->
-    [true] zwei Karten abwerfen und eine ziehen,{" "}
+    [true] { $first ->
+        [discard] {""}
+       *[other] ,{" "}
+    }zwei Karten abwerfen und eine ziehen
    *[false] {""}
-}{ $any ->
-    [true] oder passen.
-   *[false] Du kannst nur passen.
+}{ $count ->
+    [0] Du kannst nur passen.
+   *[other] {" "}oder passen.
 }
 prompt-inspection = Gesundheitskontrolle: Wähle { $count } Zutaten zum Abwerfen.
 prompt-hand-limit = Du hast zu viele Karten: Wirf { $count ->

@@ -233,25 +233,38 @@ move-pass = Pass (end your turn)
 ## Prompts
 
 prompt-draw = Your turn: draw a card.
-# only what the seat can do now (its legal moves, messages.py): each part with its comma, then
-# "or pass" (passing is always legal); $table: which cards it can play in front of itself
+# only what the seat can do now (its legal moves, messages.py): a comma before every part but the
+# first ($first), then "or pass", after a comma in a list of three or more ($count; passing is
+# always legal); $table: which cards it can play in front of itself
 prompt-main = Your turn: { $complete ->
-    [true] complete a recipe,{" "}
+    [true] complete a recipe
    *[false] {""}
 }{ $table ->
-    [both] play a territory or publicity card,{" "}
-    [territory] play a territory,{" "}
-    [publicity] play a publicity card,{" "}
-   *[none] {""}
+    [none] {""}
+   *[other] { $first ->
+        [table] {""}
+       *[other] ,{" "}
+    }{ $table ->
+        [both] play a territory or publicity card
+        [territory] play a territory
+       *[publicity] play a publicity card
+    }
 }{ $action ->
-    [true] play an action card (one per turn),{" "}
+    [true] { $first ->
+        [action] {""}
+       *[other] ,{" "}
+    }play an action card (one per turn)
    *[false] {""}
 }{ $discard ->
-    [true] discard two cards to draw one,{" "}
+    [true] { $first ->
+        [discard] {""}
+       *[other] ,{" "}
+    }discard two cards to draw one
    *[false] {""}
-}{ $any ->
-    [true] or pass.
-   *[false] you can only pass.
+}{ $count ->
+    [0] you can only pass.
+    [1] {" "}or pass.
+   *[other] , or pass.
 }
 prompt-inspection = Health Inspection: choose { $count } ingredients to discard.
 prompt-hand-limit = You hold too many cards: discard { $count ->

@@ -293,14 +293,14 @@ event-GameEnded-chaos = The restaurant descends into chaos and must close: no cl
    *[other] they lost patience
 }). Score { $score }.
 event-GameEnded-bankrupt = The restaurant goes bankrupt and must close: all { $stars } stars were already covered and { $cause ->
-    [unsatisfied] the unsatisfied guests leaving table { $table } needed another
-    [semi-satisfied] the semi-satisfied guests leaving table { $table } needed another
-    [patience-order] a third cloud for the guests at table { $table } needed another (nobody had taken their order)
-    [patience-meal] a third cloud for the guests at table { $table } needed another (nobody had served their meal)
-    [neighbour] a third cloud for the guests at table { $table } needed another ({ CARD($about) } was seated next to them)
-    [order] a third cloud for the guests at table { $table } needed another ({ CARD($about) } took their order)
-    [cooking] a third cloud for the guests at table { $table } needed another (the cooks' cards upset them)
-   *[other] a third cloud for the guests at table { $table } needed another
+    [unsatisfied] the unsatisfied guests leaving table { $table } needed one more star
+    [semi-satisfied] the semi-satisfied guests leaving table { $table } needed one more star
+    [patience-order] a third cloud for the guests at table { $table } needed one more star (nobody had taken their order)
+    [patience-meal] a third cloud for the guests at table { $table } needed one more star (nobody had served their meal)
+    [neighbour] a third cloud for the guests at table { $table } needed one more star ({ CARD($about) } was seated next to them)
+    [order] a third cloud for the guests at table { $table } needed one more star ({ CARD($about) } took their order)
+    [cooking] a third cloud for the guests at table { $table } needed one more star (the cooks' cards upset them)
+   *[other] a third cloud for the guests at table { $table } needed one more star
 }. Score { $score }.
 
 ## Moves (the labels of legal moves)

@@ -112,7 +112,7 @@ end-you = du
 end-team-won = { $you ->
     [true] { $count ->
         [one] Du hast gewonnen!
-       *[other] Ihr habt gewonnen!
+       *[other] Ihr habt gemeinsam gewonnen!
     }
    *[false] { $count ->
         [one] { $players } hat gewonnen.
@@ -122,7 +122,7 @@ end-team-won = { $you ->
 end-team-lost = { $you ->
     [true] { $count ->
         [one] Du hast verloren.
-       *[other] Ihr habt verloren.
+       *[other] Ihr habt gemeinsam verloren.
     }
    *[false] { $count ->
         [one] { $players } hat verloren.

@@ -35,8 +35,8 @@ describe("a cooperative table's result", () => {
     expect(teamHeadline(false, ["Bot 1", "Bot 2", "eve"], true)).toBe("You lost together.");
     expect(teamHeadline(true, ["Bot 1", "eve"], true)).toBe("You won together!");
     language.value = "de";
-    expect(teamHeadline(false, ["Bot 1", "Bot 2", "eve"], true)).toBe("Ihr habt verloren.");
-    expect(teamHeadline(true, ["Bot 1", "eve"], true)).toBe("Ihr habt gewonnen!");
+    expect(teamHeadline(false, ["Bot 1", "Bot 2", "eve"], true)).toBe("Ihr habt gemeinsam verloren.");
+    expect(teamHeadline(true, ["Bot 1", "eve"], true)).toBe("Ihr habt gemeinsam gewonnen!");
   });
 
   it("given a solo game, then its one player lost alone", () => {

@@ -98,3 +98,6 @@ ff-log-put-aside = { $you ->
   }
 ff-log-scored = Runde { $deal } gewertet: { $gains }.
 ff-log-ended = Spielende: { $winners } hat gewonnen.
+
+# the heading of the end box's score column (src/table/endwords.ts)
+end-score = Siegpunkte

@@ -96,3 +96,6 @@ ff-log-put-aside = { $you ->
   }
 ff-log-scored = Deal { $deal } scored: { $gains }.
 ff-log-ended = Game over: { $winners } won.
+
+# the heading of the end box's score column (src/table/endwords.ts)
+end-score = victory points

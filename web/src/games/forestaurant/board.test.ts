@@ -108,7 +108,7 @@ describe("why the restaurant closed", () => {
   // cover more" / "descends into chaos if ... no more left on the mushrooms and even more would be needed"
   it.each([
     ["en", "bankrupt", { table: 4, cause: "unsatisfied", about: null },
-      "Bankrupt: all 5 stars were already covered and the unsatisfied guests leaving table 5 needed another."],
+      "Bankrupt: all 5 stars were already covered and the unsatisfied guests leaving table 5 needed one more star."],
     ["de", "bankrupt", { table: 4, cause: "unsatisfied", about: null },
       "Bankrott: Alle 5 Sterne waren schon abgedeckt, und als die unzufriedenen Gäste Tisch 5 verließen, hätte noch einer abgedeckt werden müssen."],
     ["en", "chaos", { table: 6, cause: "patience-order", about: null },
@@ -116,7 +116,7 @@ describe("why the restaurant closed", () => {
     ["de", "chaos", { table: 6, cause: "patience-order", about: null },
       "Chaos: Auf den Pilzen lag keine Wolke mehr, und die Gäste an Tisch 7 brauchten noch eine (niemand hatte ihre Bestellung aufgenommen)."],
     ["en", "bankrupt", { table: 0, cause: "neighbour", about: "fox-3" },
-      "Bankrupt: all 5 stars were already covered and a third cloud for the guests at table 1 needed another (fox-3 was seated next to them)."],
+      "Bankrupt: all 5 stars were already covered and a third cloud for the guests at table 1 needed one more star (fox-3 was seated next to them)."],
   ] as const)("given a game lost (%s, %s), when the end box says why, then it names the table that needed one more", (lang, reason, trigger, why) => {
     language.value = lang;
     const view = tableView(2, { finished: true, over: true, won: false, end_reason: reason, end_trigger: trigger });

@@ -35,14 +35,14 @@ rest-end-chaos = Chaos: no cloud was left on the mushrooms and the guests at tab
    *[other] they lost patience
   }).
 rest-end-bankrupt = Bankrupt: all { $stars } stars were already covered and { $cause ->
-    [unsatisfied] the unsatisfied guests leaving table { $table } needed another.
-    [semi-satisfied] the semi-satisfied guests leaving table { $table } needed another.
-    [patience-order] a third cloud for the guests at table { $table } needed another (nobody had taken their order).
-    [patience-meal] a third cloud for the guests at table { $table } needed another (nobody had served their meal).
-    [neighbour] a third cloud for the guests at table { $table } needed another ({ $card } was seated next to them).
-    [order] a third cloud for the guests at table { $table } needed another ({ $card } took their order).
-    [cooking] a third cloud for the guests at table { $table } needed another (the cooks' cards upset them).
-   *[other] a third cloud for the guests at table { $table } needed another.
+    [unsatisfied] the unsatisfied guests leaving table { $table } needed one more star.
+    [semi-satisfied] the semi-satisfied guests leaving table { $table } needed one more star.
+    [patience-order] a third cloud for the guests at table { $table } needed one more star (nobody had taken their order).
+    [patience-meal] a third cloud for the guests at table { $table } needed one more star (nobody had served their meal).
+    [neighbour] a third cloud for the guests at table { $table } needed one more star ({ $card } was seated next to them).
+    [order] a third cloud for the guests at table { $table } needed one more star ({ $card } took their order).
+    [cooking] a third cloud for the guests at table { $table } needed one more star (the cooks' cards upset them).
+   *[other] a third cloud for the guests at table { $table } needed one more star.
   }
 rest-more = Satisfied guests per species (goal: { $needed } of each) and piles
 rest-mushrooms = { $count } { $count ->
