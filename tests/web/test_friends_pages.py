@@ -121,7 +121,9 @@ async def replays_the_game(page, url: str, placings: dict[str, int]) -> None:
             break
         await asyncio.sleep(0.3)
     for game_id, row in rows.items():
-        await expect(row.locator("td.result")).to_contain_text(f"place {placings[game_id]} of {PLAYERS}")
+        # (with its score in the game's own word, Food Fight's Victory Points, not "points")
+        await expect(row.locator("td.result")).to_have_text(
+            re.compile(rf"^place {placings[game_id]} of {PLAYERS}, Victory Points: \d+$"))
         # the rating the game left, then its change, signed: a bare "-0.7" would read as the rating
         await expect(row.locator("td.delta")).to_have_text(re.compile(r"^rating -?\d+\.\d\d \([+-]\d+\.\d\d\)$"))
     await expect(page.locator(".rating-chart canvas")).to_have_count(1)

@@ -350,10 +350,7 @@ player-none = Noch keine Partien.
 player-chart = Wertungszahl in { $game }
 player-rating = Wertungszahl
 player-games-axis = gespielte Partien
-player-placing = Platz { $placing } von { $players }, { $score ->
-    [one] { $score } Punkt
-   *[other] { $score } Punkte
-}
+player-placing = Platz { $placing } von { $players }, { $word }: { $score }
 player-cancelled = abgebrochen: { $reason }
 player-delta = Wertungszahl { $rating } ({ $delta })
 player-casual = ungewertet

@@ -365,10 +365,7 @@ player-none = No games yet.
 player-chart = Rating in { $game }
 player-rating = rating
 player-games-axis = games played
-player-placing = place { $placing } of { $players }, { $score ->
-    [one] { $score } point
-   *[other] { $score } points
-}
+player-placing = place { $placing } of { $players }, { $word }: { $score }
 player-cancelled = cancelled: { $reason }
 player-delta = rating { $rating } ({ $delta })
 player-casual = casual

@@ -16,6 +16,7 @@ import { language, t } from "../i18n";
 import type { PageProps } from "./props";
 import { session } from "../store";
 import { seatTable } from "../table/names";
+import { scoreHeading } from "../table/endwords";
 
 function RatingChart({ game, points }: { game: string; points: RatingPoint[] }) {
   const box = useRef<HTMLDivElement>(null);
@@ -153,7 +154,9 @@ export function PlayerPage({ params: [name] }: PageProps) {
               <td>{ended(g)}</td>
               <td>{title(g.game)}</td>
               <td class="result">{g.cancelled ? (g.reasonMessage?.text ?? t("player-cancelled", { reason: g.reason }))
-                : t("player-placing", { placing: g.placing, players: g.players.length, score: g.score })}</td>
+                : t("player-placing", { placing: g.placing, players: g.players.length, score: g.score,
+                                      // the game's own word for what it counts ("Victory Points", "stars")
+                                      word: scoreHeading(g.game) })}</td>
               <td class="delta">{g.rated ? t("player-delta", ratingAfter(g))
                 : (g.ranked ? "" : t("player-casual"))}</td>
               <td>{!g.cancelled && <button class="player-replay" onClick={() => setReplay(g)}>{t("player-replay-button")}</button>}</td>
