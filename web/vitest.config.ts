@@ -6,5 +6,6 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts"],
     environment: "node",
+    setupFiles: ["src/testing/language.ts"],
   },
 });
