@@ -1,45 +1,21 @@
 // Food Fight's board says what the table shows, in the rulebook's words: a lone Army fights The
 // Dog, the reader is "you" among who passed and at the head of their Army in a Meal, and the
 // draft shows each player's packet and picks (never an empty "hand" while the packets go round).
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import type { VNode } from "preact";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { addGameTexts, language } from "../../i18n";
-import { Card } from "../../table/card";
+import { language } from "../../i18n";
+import { type Drawn, draw, find, byId, flat, loadBoardTexts } from "../../testing/board";
 import type { View } from "../../table/store";
 import { ui } from "./index";
 
 // the card tiles ask the API for the game's description: no gateway in a unit test
 vi.mock("../../api", () => ({ gameService: () => ({}) }));
 
-type Drawn = { tag: string; props: Record<string, unknown>; children: Drawn[]; text: string };
-
-/** The board as a tree of elements with their text: components called (a card tile, which keeps
- * its own state, stands as its id). */
-function draw(node: unknown): Drawn[] {
-  if (node === null || node === undefined || typeof node === "boolean") return [];
-  if (typeof node === "string" || typeof node === "number") return [{ tag: "#text", props: {}, children: [], text: String(node) }];
-  if (Array.isArray(node)) return node.flatMap(draw);
-  const v = node as VNode<Record<string, unknown>>;
-  if (v.type === Card) return [{ tag: "card", props: v.props, children: [], text: `[${String(v.props.id)}]` }];
-  if (typeof v.type === "function") return draw((v.type as (p: unknown) => unknown)(v.props));
-  const children = draw(v.props.children);
-  return [{ tag: String(v.type), props: v.props, children, text: children.map((c) => c.text).join("") }];
-}
-
-function find(tree: Drawn[], test: (d: Drawn) => boolean): Drawn[] {
-  return tree.flatMap((d) => [...(test(d) ? [d] : []), ...find(d.children, test)]);
-}
-
 const board = (view: View) => draw(ui.Board({ view } as never));
-const byId = (tree: Drawn[], id: string) => find(tree, (d) => d.props.id === id);
 const player = (tree: Drawn[], name: string) => find(tree, (d) => String(d.props.class ?? "").split(" ").includes("player") && d.props["data-player"] === name)[0];
 const fighter = (tree: Drawn[], name: string) => find(tree, (d) => String(d.props.class ?? "").startsWith("fighter") && d.props["data-player"] === name)[0];
-const flat = (d: Drawn | undefined) => (d?.text ?? "").replace(/\s+/g, " ").trim();
 
 beforeAll(() => {
-  for (const lang of ["en", "de"] as const) addGameTexts("food-fight", lang, readFileSync(join(__dirname, `${lang}.ftl`), "utf8"));
+  loadBoardTexts("food-fight");
 });
 
 const PLAYERS = ["eve", "ann", "cy"];

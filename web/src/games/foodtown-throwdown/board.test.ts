@@ -1,12 +1,9 @@
 // Foodtown Throwdown's board as a player reads it (/work/shared/rulebooks/foodtown-throwdown.txt):
 // each territory says its bonus star's condition before it is met, in hand and in front of a
 // player; a player's stars stand apart from their name; the hand says its limit.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import type { VNode } from "preact";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { addGameTexts, language } from "../../i18n";
-import { Card } from "../../table/card";
+import { language } from "../../i18n";
+import { type Drawn, draw, find, classed, flat, loadBoardTexts } from "../../testing/board";
 import { description } from "../../table/describe";
 import type { View } from "../../table/store";
 import { ui } from "./index";
@@ -14,29 +11,8 @@ import { ui } from "./index";
 // the card tiles ask the API for the game's description: no gateway in a unit test
 vi.mock("../../api", () => ({ gameService: () => ({}) }));
 
-type Drawn = { tag: string; props: Record<string, unknown>; children: Drawn[]; text: string };
-
-/** The board as a tree of elements with their text: components called (a card tile, which keeps
- * its own state, stands as its id). */
-function draw(node: unknown): Drawn[] {
-  if (node === null || node === undefined || typeof node === "boolean") return [];
-  if (typeof node === "string" || typeof node === "number") return [{ tag: "#text", props: {}, children: [], text: String(node) }];
-  if (Array.isArray(node)) return node.flatMap(draw);
-  const v = node as VNode<Record<string, unknown>>;
-  if (v.type === Card) return [{ tag: "card", props: v.props, children: [], text: `[${String(v.props.id)}]` }];
-  if (typeof v.type === "function") return draw((v.type as (p: unknown) => unknown)(v.props));
-  const children = draw(v.props.children);
-  return [{ tag: String(v.type), props: v.props, children, text: children.map((c) => c.text).join("") }];
-}
-
-function find(tree: Drawn[], test: (d: Drawn) => boolean): Drawn[] {
-  return tree.flatMap((d) => [...(test(d) ? [d] : []), ...find(d.children, test)]);
-}
-
 const board = (view: View) => draw(ui.Board({ view } as never));
-const classed = (name: string) => (d: Drawn) => String(d.props.class ?? "").split(" ").includes(name);
 const player = (tree: Drawn[], name: string) => find(tree, (d) => classed("player")(d) && d.props["data-player"] === name)[0];
-const flat = (d: Drawn | undefined) => (d?.text ?? "").replace(/\s+/g, " ").trim();
 const lines = (d: Drawn | undefined) => (d ? find([d], (x) => x.tag === "li" && !!x.props["data-card"]).map(flat) : []);
 
 // the cards as DescribeGame serves them (services/foodtown_throwdown/catalogue.py: a territory's
@@ -48,8 +24,8 @@ const NAMES = {
 };
 
 beforeAll(() => {
+  loadBoardTexts("foodtown-throwdown");
   for (const lang of ["en", "de"] as const) {
-    addGameTexts("foodtown-throwdown", lang, readFileSync(join(__dirname, `${lang}.ftl`), "utf8"));
     language.value = lang;
     const cards: Record<string, Record<string, unknown>> = { "hash-browns": { name: NAMES[lang]["hash-browns"], kind: "ingredient", type: "potatoes" } };
     for (const [id, condition] of Object.entries(TERRITORIES)) cards[id] = { name: NAMES[lang][id as keyof typeof TERRITORIES], kind: "territory", stars: 1, condition };

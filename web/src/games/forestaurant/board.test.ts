@@ -1,12 +1,9 @@
 // Forestaurant's board says what the table shows, in the rulebook's words: how many clouds a
 // guest has (0, 1 or 2 decide how they leave), what the score counts, the ingredient storage
 // limit while the reader buys, and what closed the restaurant when the game is lost.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import type { VNode } from "preact";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { addGameTexts, language } from "../../i18n";
-import { Card } from "../../table/card";
+import { language } from "../../i18n";
+import { type Drawn, draw, find, flat, loadBoardTexts } from "../../testing/board";
 import type { View } from "../../table/store";
 import { ui } from "./index";
 
@@ -15,30 +12,11 @@ vi.mock("../../api", () => ({ gameService: () => ({}) }));
 // the board's panels are drawn by calling them (no renderer): a state hook keeps its first value
 vi.mock("preact/hooks", () => ({ useState: (v: unknown) => [typeof v === "function" ? (v as () => unknown)() : v, () => {}] }));
 
-type Drawn = { tag: string; props: Record<string, unknown>; children: Drawn[]; text: string };
-
-/** The board as a tree of elements with their text: components called (a card tile stands as its id). */
-function draw(node: unknown): Drawn[] {
-  if (node === null || node === undefined || typeof node === "boolean") return [];
-  if (typeof node === "string" || typeof node === "number") return [{ tag: "#text", props: {}, children: [], text: String(node) }];
-  if (Array.isArray(node)) return node.flatMap(draw);
-  const v = node as VNode<Record<string, unknown>>;
-  if (v.type === Card) return [{ tag: "card", props: v.props, children: [], text: `[${String(v.props.id)}]` }];
-  if (typeof v.type === "function") return draw((v.type as (p: unknown) => unknown)(v.props));
-  const children = draw(v.props.children);
-  return [{ tag: String(v.type), props: v.props, children, text: children.map((c) => c.text).join("") }];
-}
-
-function find(tree: Drawn[], test: (d: Drawn) => boolean): Drawn[] {
-  return tree.flatMap((d) => [...(test(d) ? [d] : []), ...find(d.children, test)]);
-}
-
 const board = (view: View) => draw(ui.Board({ view } as never));
-const flat = (d: Drawn | undefined) => (d?.text ?? "").replace(/\s+/g, " ").trim();
 const classed = (tree: Drawn[], name: string) => find(tree, (d) => String(d.props.class ?? "").split(" ").includes(name));
 
 beforeAll(() => {
-  for (const lang of ["en", "de"] as const) addGameTexts("forestaurant", lang, readFileSync(join(__dirname, `${lang}.ftl`), "utf8"));
+  loadBoardTexts("forestaurant");
 });
 
 const EMPTY = { guest: null, bell: false, clouds: 0, menu: null, status: "empty", marked: false, event_left: false };
