@@ -61,6 +61,10 @@ async def test_an_operator_watches_the_stack_move_while_bots_play(stack, web_gat
     # and the charts hold the samples taken so far
     points = int(await page.locator("#op-chart-moves").get_attribute("data-points"))
     assert points >= 2 and await page.locator("#op-chart-moves canvas").count() == 1
+    # whose legend names the series without a "--" for a value no pointer asked for
+    legend = page.locator("#op-chart-moves .u-legend")
+    await expect(legend).to_contain_text("accepted")
+    assert "--" not in (await legend.inner_text()), await legend.inner_text()
 
     # and on a desktop the whole table shows, no column behind a scroll
     wide = await page.evaluate("() => { const s = document.querySelector('.op-scroll'); return s.scrollWidth - s.clientWidth; }")

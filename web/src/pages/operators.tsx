@@ -85,12 +85,21 @@ function Chart({ id, title, samples, series }: { id: string; title: string; samp
     chart.current = new uPlot({
       width: Math.min(340, box.current.clientWidth || 340), height: 150, title, scales: { x: { time: true } },
       series: [{ label: t("operators-time") }, ...series.map((s) => ({ label: s.label, stroke: s.stroke, width: 2 }))],
+      // the series named without values: "time: --" and "accepted: --" where no pointer hovers
+      // read as figures missing; the time axis as a clock in the reader's language (uPlot wrote
+      // ":14.000" for the first seconds)
+      legend: { live: false },
+      axes: [{ space: 70, values: (_u, ticks) => ticks.map((v) => clock(v)) }, {}],
     }, data, box.current);
     return () => { chart.current?.destroy(); chart.current = null; };
   }, []);
   useEffect(() => { chart.current?.setData(data); }, [samples]);
   return <div class="op-chart" id={id} data-points={samples.length} ref={box} />;
 }
+
+/** A time axis's tick (seconds since the epoch) as a clock: "01:30:14", "1:30:14 AM". */
+const clock = (seconds: number) => new Date(seconds * 1000).toLocaleTimeString(language.value,
+  { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 
 const worst = (pick: (f: ServiceFigures) => number | undefined) => (s: StackSample): number | null => {
   const values = s.services.map(pick).filter((v): v is number => v !== undefined);
