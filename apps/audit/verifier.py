@@ -527,7 +527,7 @@ def verify_bundle(bundle: dict, expected_public_key: str | None = None) -> Repor
             seen.add(c["seat"])
             p.client_seeds.append((c["seat"], bytes.fromhex(seed)))
         if p.players is None:
-            return f"{len(p.client_seeds)} client seeds, seats {sorted(seen)}"
+            return f"{len(p.client_seeds)} client seeds, of seats {', '.join(str(x) for x in sorted(seen)) or 'none'}"
         # seat by seat: whose own seed is in every deal (a seat without one was dealt by the others' and the server's)
         return "; ".join(f"seat {seat} {player}: {'seed in' if seat in seen else 'no seed'}"
                          for seat, player in enumerate(p.players))
@@ -611,7 +611,7 @@ def verify_bundle(bundle: dict, expected_public_key: str | None = None) -> Repor
             _require(data.get("order") == seen_shuffles[key],
                      f"the order the game dealt differs from the logged order of deck {key[0]} "
                      f"shuffle {key[1]}")
-            return f"deals deck {key[0]} shuffle {key[1]} exactly as logged"
+            return f"dealt deck {key[0]}, shuffle {key[1]}, exactly as logged"
         report.run(f"game event {n} (ShuffleApplied {data.get('deck')}#{data.get('k')})", dealt)
     report.add("game events", True, f"{len(bundle['events'])} events, {applied} ShuffleApplied")
 

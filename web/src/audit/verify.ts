@@ -235,7 +235,7 @@ export async function verifyBundle(bundle: unknown, publicKeyHex?: string): Prom
       seeds.push({ seat, seed: fromHex(c.seed, `the client seed of seat ${seat}`) });
     });
     clientSeeds = seeds;
-    return `${seeds.length} client seeds, seats [${[...seen].sort((x, y) => x - y).join(", ")}]`;
+    return `${seeds.length} client seeds, of seats ${[...seen].sort((x, y) => x - y).join(", ") || "none"}`;
   });
 
   // ---- every shuffle: its digests, its log record, its order re-derived
@@ -304,7 +304,7 @@ export async function verifyBundle(bundle: unknown, publicKeyHex?: string): Prom
       require(logged, `the game dealt deck ${show(data.deck)} shuffle ${show(data.k)} but the bundle has no valid shuffle record for it`);
       require(isStringList(data.order) && data.order.length === logged.length && data.order.every((c, i) => c === logged[i]),
         `the order the game dealt differs from the logged order of deck ${data.deck} shuffle ${data.k}`);
-      return `deals deck ${data.deck} shuffle ${data.k} exactly as logged`;
+      return `dealt deck ${data.deck}, shuffle ${data.k}, exactly as logged`;
     });
   }
   await report.run("game events", () => `${events.length} events, ${applied} ShuffleApplied`);
