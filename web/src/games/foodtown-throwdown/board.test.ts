@@ -65,6 +65,21 @@ describe("Foodtown Throwdown's territories", () => {
     });
 });
 
+describe("Foodtown Throwdown's territories, folded", () => {
+  it.each([["en", "Bonus stars: 1 of 2 earned", "When it earns a bonus star"],
+           ["de", "Bonussterne: 1 von 2 verdient", "Wann es einen Bonusstern bringt"]] as const)(
+    "given Bot's two territories and one in eve's hand, when the board is drawn (%s), then each list is one line until opened",
+    (lang, inFront, inHand) => {
+      // a late game's territories, a sentence each, made a phone's table longer than two screens
+      language.value = lang;
+      const tree = board(view());
+      const summary = (d: Drawn) => flat(find([d], (x) => x.tag === "summary")[0]);
+      const folded = (d: Drawn) => find([d], (x) => x.tag === "details" && String(x.props.class ?? "") === "territories");
+      expect(folded(player(tree, "Bot")).map(summary)).toEqual([inFront]);
+      expect(folded(find(tree, (d) => d.props.id === "hand-panel")[0]).map(summary)).toEqual([inHand]);
+    });
+});
+
 describe("Foodtown Throwdown's player boxes", () => {
   it.each([["en", "★ 2 stars (5 to win)"], ["de", "★ 2 Sterne (5 zum Sieg)"]] as const)(
     "given Bot with 2 stars, when his box is drawn (%s), then the count stands apart from his name: %s",

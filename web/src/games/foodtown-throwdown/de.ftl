@@ -10,6 +10,11 @@ town-stars = { $count ->
 # der Bonusstern eines Gebiets und seine Bedingung, wie die Karte sie nennt („Gebiet: 1 Stern, +1
 # solange ein Rezept mit Fleisch auf deiner Speisekarte steht“), unter dem Gebiet auf der Hand oder
 # vor einem Spieler
+town-bonus-earned = Bonussterne: { $earned } von { $count } verdient
+town-bonus-conditions = { $count ->
+    [one] Wann es einen Bonusstern bringt
+   *[other] Wann sie einen Bonusstern bringen
+}
 town-bonus = +1 ★ solange { $kind ->
     [type] ein Rezept mit { $what } auf der Speisekarte steht
     [sandwich] ein Sandwich auf der Speisekarte steht

@@ -9,6 +9,11 @@ town-stars = { $count ->
   } ({ $target } to win)
 # a territory's bonus star and its condition, as its card says it ("Territory: 1 star, +1 while
 # a recipe with meat is on your menu"), under the territory in hand or in front of a player
+town-bonus-earned = Bonus stars: { $earned } of { $count } earned
+town-bonus-conditions = { $count ->
+    [one] When it earns a bonus star
+   *[other] When they earn a bonus star
+}
 town-bonus = +1 ★ while { $kind ->
     [type] a recipe with { $what } is on the menu
     [sandwich] a sandwich is on the menu

@@ -61,17 +61,24 @@ function Recipe({ id, cards = [] }: { id: string; cards?: string[] }) {
 function Conditions({ cards, earned }: { cards: string[]; earned?: Set<string> }) {
   const territories = [...new Set(cards.filter((c) => kindOf(c) === "territory"))];
   if (!territories.length) return null;
+  // folded, one line until opened: a late game's territories, a sentence each, made a phone's
+  // table longer than two screens
+  const summary = earned ? tf("town-bonus-earned", { earned: territories.filter((c) => earned.has(c)).length, count: territories.length })
+    : tf("town-bonus-conditions", { count: territories.length });
   return (
-    <ul class="slots territories">
-      {territories.map((c) => {
-        const met = earned?.has(c);
-        return (
-          <li class={met ? "filled" : ""} data-card={c}>
-            {earned ? `${met ? "✔" : "○"} ` : ""}{nameOf(c)}: {tf("town-bonus", bonusWords(cardFace(GAME, c)?.condition as Condition | undefined, typeWord))}
-          </li>
-        );
-      })}
-    </ul>
+    <details class="territories">
+      <summary>{summary}</summary>
+      <ul class="slots territories">
+        {territories.map((c) => {
+          const met = earned?.has(c);
+          return (
+            <li class={met ? "filled" : ""} data-card={c}>
+              {earned ? `${met ? "✔" : "○"} ` : ""}{nameOf(c)}: {tf("town-bonus", bonusWords(cardFace(GAME, c)?.condition as Condition | undefined, typeWord))}
+            </li>
+          );
+        })}
+      </ul>
+    </details>
   );
 }
 
