@@ -69,7 +69,11 @@ def test_the_prompt_names_the_tables_left_as_the_board_numbers_them_one_or_sever
     assert TEXTS.render(one, "en") == "Your turn: resolve the event of table 5."
     assert TEXTS.render(one, "de") == "Du bist am Zug: Handle das Ereignis an Tisch 5 ab."
     several = messages.prompt_message({**view, "events_left": [0, 3, 6]}, 0)
-    assert TEXTS.render(several, "en") == "Your turn: resolve the events of tables 1, 4, 7."
+    assert TEXTS.render(several, "en") == "Your turn: resolve the events of tables 1, 4, and 7."
+    # (a list in words: "tables 1, 3" read as a list cut short)
+    two = messages.prompt_message({**view, "events_left": [0, 2]}, 0)
+    assert TEXTS.render(two, "en") == "Your turn: resolve the events of tables 1 and 3."
+    assert TEXTS.render(two, "de") == "Du bist am Zug: Handle die Ereignisse an den Tischen 1 und 3 ab."
 
 
 def test_the_bookkeeping_events_name_a_table_as_the_board_numbers_it_and_a_phase_in_words():

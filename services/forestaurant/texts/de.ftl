@@ -344,7 +344,7 @@ move-discard_ingredient = { CARD($token) } abwerfen
 
 prompt-events = Du bist am Zug: Handle { $count ->
     [one] das Ereignis an Tisch { $tables }
-   *[other] die Ereignisse an den Tischen { $tables }
+   *[other] die Ereignisse an den Tischen { NAMES($tables) }
 } ab.
 prompt-actions = Du bist am Zug: Führe Aktionen aus (jede kostet eine Karte), bis du { $size } Karten hältst; du hältst { $count }.
 prompt-discard = Wirf Zutaten ab, bis du { $limit } hast.

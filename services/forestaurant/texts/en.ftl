@@ -323,7 +323,7 @@ move-discard_ingredient = Discard { CARD($token) }
 
 prompt-events = Your turn: resolve { $count ->
     [one] the event of table { $tables }
-   *[other] the events of tables { $tables }
+   *[other] the events of tables { NAMES($tables) }
 }.
 prompt-actions = Your turn: act (each action costs a card) until you hold { $size } cards; you hold { $count }.
 prompt-discard = Discard ingredients down to { $limit }.

@@ -122,4 +122,4 @@ build-discard_ingredient-token = Welche
 rest-bell-short = Glocke
 
 # the heading of the end box's score column (src/table/endwords.ts): the satisfied guests' card values
-end-score = zufriedene Gäste (Kartenwerte)
+end-score = Zufriedene Gäste (Kartenwerte)
