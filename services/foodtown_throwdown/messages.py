@@ -158,4 +158,4 @@ def _main_moves(legal: Sequence[Any]) -> dict[str, Any]:
     offered = [name for name, v in args.items() if v not in (False, "none")]
     # the list's punctuation: a comma before every part but the first, and before "or pass" in an
     # English list of three or more ("discard two cards to draw one or pass"; "a, b, or pass")
-    return {**args, "any": bool(offered), "first": offered[0] if offered else "", "count": len(offered)}
+    return {**args, "first": offered[0] if offered else "", "count": len(offered)}

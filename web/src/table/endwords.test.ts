@@ -17,10 +17,6 @@ describe("the end box's score column", () => {
     expect(scoreHeading("star-game")).toBe("Sterne");
   });
 
-  it("given the game's server serving the word (a DescribeGame term), then that word comes first", () => {
-    expect(scoreHeading("star-game", { [SCORE_WORD]: "Victory Points" })).toBe("Victory Points");
-  });
-
   it("given a game that names no word, then it is headed points", () => {
     language.value = "en";
     expect(scoreHeading("plain-game")).toBe("points");

@@ -3,15 +3,13 @@
 // table's result said to its players ("You lost together.") or about them to a spectator.
 import { has, listOf, t, tg } from "../i18n";
 
-/** The key a game defines (its board's texts, src/games/<game>/<lang>.ftl, or its server's,
- * served as a DescribeGame term) for the word its score column is headed by: "stars", "Siegpunkte". */
+/** The key a game's board texts (src/games/<game>/<lang>.ftl) define for the word its score
+ * column is headed by: "stars", "Siegpunkte". */
 export const SCORE_WORD = "end-score";
 
-/** The heading of the end box's score column: the game's word for its score (SCORE_WORD, served
- * first), else the client's "points" (a game that names none). */
-export function scoreHeading(game: string, served?: Record<string, string>): string {
-  const word = served?.[SCORE_WORD];
-  if (word) return word;
+/** The heading of the end box's score column: the game's word for its score (SCORE_WORD), else
+ * the client's "points" (a game that names none). */
+export function scoreHeading(game: string): string {
   return has(SCORE_WORD, game) ? tg(game, SCORE_WORD) : t("end-points");
 }
 

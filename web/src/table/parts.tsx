@@ -162,7 +162,7 @@ export function EndScreen({ store, view, me, why }: { store: TableStore; view: V
         && (!why || gameOverEvent.message.key.endsWith("-forfeit")) && <p id="end-message">{gameOverEvent.message.text}</p>}
       {/* a table that won or lost together has no places: "1, 1, 1" under "You lost together." */}
       <table id="placings">
-        <thead><tr>{!team && <th>{t("end-place")}</th>}<th>{t("end-player")}</th><th>{scoreHeading(store.game, description(store.game).value?.terms)}</th></tr></thead>
+        <thead><tr>{!team && <th>{t("end-place")}</th>}<th>{t("end-player")}</th><th>{scoreHeading(store.game)}</th></tr></thead>
         <tbody>{order.map((r) => (
           <tr class={r.name === me ? "mine" : ""}>
             {!team && <td>{r.place || "–"}</td>}<td title={r.name}>{seatName(r.name)}{r.name === me ? ` ${t("you-mark")}` : ""}</td><td>{r.points}</td>
